@@ -1,0 +1,171 @@
+//! Scalar operand encodings (guide 4.1, Table 20): register names, inline constants, and the
+//! value a source code stands for at a given operand type.
+
+use super::Ty;
+
+/// SGPRs s0..s105.
+pub const NUM_SGPRS: u32 = 106;
+pub const VCC_LO: u32 = 106;
+pub const VCC_HI: u32 = 107;
+pub const TTMP0: u32 = 108;
+pub const NULL: u32 = 124;
+pub const M0: u32 = 125;
+pub const EXEC_LO: u32 = 126;
+pub const EXEC_HI: u32 = 127;
+pub const SHARED_BASE: u32 = 235;
+pub const SHARED_LIMIT: u32 = 236;
+pub const PRIVATE_BASE: u32 = 237;
+pub const PRIVATE_LIMIT: u32 = 238;
+pub const SCC: u32 = 253;
+pub const LITERAL: u32 = 255;
+
+/// Inline float constants, codes 240..=248, as (f32 bits, f64 bits, assembly text).
+pub const FLOAT_CONSTS: [(u32, u64, &str); 9] = [
+    (0x3f00_0000, 0x3fe0_0000_0000_0000, "0.5"),
+    (0xbf00_0000, 0xbfe0_0000_0000_0000, "-0.5"),
+    (0x3f80_0000, 0x3ff0_0000_0000_0000, "1.0"),
+    (0xbf80_0000, 0xbff0_0000_0000_0000, "-1.0"),
+    (0x4000_0000, 0x4000_0000_0000_0000, "2.0"),
+    (0xc000_0000, 0xc000_0000_0000_0000, "-2.0"),
+    (0x4080_0000, 0x4010_0000_0000_0000, "4.0"),
+    (0xc080_0000, 0xc010_0000_0000_0000, "-4.0"),
+    (0x3e22_f983, 0x3fc4_5f30_6dc9_c882, "0.15915494"),
+];
+
+/// The aperture constants (235..=238) as 64-bit values. The guide derives them from
+/// SH_MEM_BASES; this implementation fixes SH_MEM_BASES so that the shared aperture starts at
+/// 0x0001_0000_0000_0000 and the private one at 0x0002_0000_0000_0000 (64-bit addressing).
+pub const APERTURES: [u64; 4] = [
+    0x0001_0000_0000_0000,
+    0x0001_0000_ffff_ffff,
+    0x0002_0000_0000_0000,
+    0x0002_0000_ffff_ffff,
+];
+
+/// What a scalar operand code (0..=255) designates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scalar {
+    /// Architectural register storage, by code 0..=127 (SGPR, VCC, TTMP, M0, EXEC).
+    Reg(u32),
+    Null,
+    /// Integer inline constant.
+    Int(i32),
+    /// Float inline constant, index into [`FLOAT_CONSTS`].
+    Float(usize),
+    /// Aperture constant, index into [`APERTURES`].
+    Aperture(usize),
+    Scc,
+    Literal,
+    /// Codes the guide reserves (or DPP selectors, which scalar instructions cannot use).
+    Reserved(u32),
+}
+
+/// A scalar source operand as decoded for execution.
+pub type ScalarSrc = Scalar;
+
+impl Scalar {
+    pub fn from_code(code: u32) -> Scalar {
+        match code {
+            NULL => Scalar::Null,
+            0..=127 => Scalar::Reg(code),
+            128..=192 => Scalar::Int(code as i32 - 128),
+            193..=208 => Scalar::Int(192 - code as i32),
+            235..=238 => Scalar::Aperture((code - 235) as usize),
+            240..=248 => Scalar::Float((code - 240) as usize),
+            SCC => Scalar::Scc,
+            LITERAL => Scalar::Literal,
+            _ => Scalar::Reserved(code),
+        }
+    }
+
+    /// The value of a constant operand (anything but a register or NULL) at type `ty`,
+    /// before any 64-bit extension of a literal, which [`literal_value`] does.
+    pub fn constant(self, ty: Ty, scc: bool) -> Option<u64> {
+        Some(match self {
+            Scalar::Null => 0,
+            Scalar::Int(i) => {
+                if ty.is64() {
+                    i64::from(i) as u64
+                } else {
+                    u64::from(i as u32)
+                }
+            }
+            Scalar::Float(k) => {
+                if ty.is64() {
+                    FLOAT_CONSTS[k].1
+                } else {
+                    u64::from(FLOAT_CONSTS[k].0)
+                }
+            }
+            Scalar::Aperture(k) => {
+                if ty.is64() {
+                    APERTURES[k]
+                } else {
+                    APERTURES[k] & 0xffff_ffff
+                }
+            }
+            Scalar::Scc => u64::from(scc),
+            Scalar::Reserved(_) => 0,
+            Scalar::Reg(_) | Scalar::Literal => return None,
+        })
+    }
+}
+
+/// A 32-bit literal extended to an operand of type `ty` (guide 4.1): signed 64-bit integers
+/// sign-extend it, other 64-bit integer and bit types zero-extend it, and F64 takes it as the
+/// high dword.
+pub fn literal_value(lit: u32, ty: Ty) -> u64 {
+    match ty {
+        Ty::I64 => i64::from(lit as i32) as u64,
+        Ty::F64 => u64::from(lit) << 32,
+        _ => u64::from(lit),
+    }
+}
+
+/// Name of a scalar register code as LLVM prints it, for a 1- or 2-dword operand.
+/// Returns `None` for codes LLVM cannot name at that width.
+pub fn reg_name(code: u32, dwords: u32) -> Option<String> {
+    if dwords == 1 {
+        return Some(match code {
+            0..=105 => format!("s{code}"),
+            VCC_LO => "vcc_lo".into(),
+            VCC_HI => "vcc_hi".into(),
+            108..=123 => format!("ttmp{}", code - TTMP0),
+            NULL => "null".into(),
+            M0 => "m0".into(),
+            EXEC_LO => "exec_lo".into(),
+            EXEC_HI => "exec_hi".into(),
+            _ => return None,
+        });
+    }
+    if dwords == 2 {
+        return Some(match code {
+            c @ 0..=104 if c % 2 == 0 => format!("s[{}:{}]", c, c + 1),
+            VCC_LO => "vcc".into(),
+            c @ 108..=122 if c % 2 == 0 => format!("ttmp[{}:{}]", c - TTMP0, c - TTMP0 + 1),
+            NULL => "null".into(),
+            EXEC_LO => "exec".into(),
+            _ => return None,
+        });
+    }
+    None
+}
+
+/// Assembly text of a non-register scalar source code at an operand of `dwords` dwords, as
+/// LLVM prints it.
+pub fn const_name(code: u32, dwords: u32) -> Option<String> {
+    Some(match Scalar::from_code(code) {
+        Scalar::Int(i) => i.to_string(),
+        Scalar::Float(8) if dwords == 2 => "0.15915494309189532".into(),
+        Scalar::Float(k) => FLOAT_CONSTS[k].2.to_string(),
+        Scalar::Aperture(k) => [
+            "src_shared_base",
+            "src_shared_limit",
+            "src_private_base",
+            "src_private_limit",
+        ][k]
+            .into(),
+        Scalar::Scc => "src_scc".into(),
+        _ => return None,
+    })
+}
