@@ -1,1 +1,4 @@
-pub fn placeholder() {}
+//! RDNA3 wave32 golden interpreter, the Verilator model of the generated compute unit, and the
+//! co-simulation that compares them instruction by instruction.
+
+pub mod golden;

@@ -1,0 +1,70 @@
+//! The golden interpreter: a functional, bit-exact model of RDNA3 wave32 execution.
+//!
+//! It is written from the ISA guide's pseudocode, independently of the RTL templates, so that
+//! co-simulation compares two implementations of the same table. Where the guide leaves a
+//! choice, the choice is made here, documented on the item that makes it, and the RTL makes
+//! the same one. The choices for scalar execution are:
+//!
+//! **Scalar operand codes (guide 3.3.1, 4.1).** A 32-bit source code 0..=123 reads that SGPR
+//! (s0..s105, VCC_LO/HI, TTMP0..15), 124 (NULL) reads 0, 125 M0, 126/127 EXEC_LO/HI. A 64-bit
+//! source or destination register code has its LSB cleared (the guide: "hardware enforces
+//! SGPR alignment by ignoring LSBs"); the pair 124/125 reads as NULL (0). Inline integers are
+//! sign-extended to 64 bits; inline floats are the F32 bits for 32-bit operands and the F64
+//! bits for 64-bit ones; a literal is zero-extended for u64/b64 operands, sign-extended for
+//! i64 and placed in the high dword for f64; SCC (253) reads {63'b0, SCC}; the aperture codes
+//! (235..=238) read [`hdl_gen::isa::operand::APERTURES`]. Reserved source codes (209..=234,
+//! 239, 249..=252, 254) make the instruction illegal.
+//!
+//! **Destinations.** NULL: nothing is written, SCC is still updated (guide 3.4.4; section 6.2
+//! says the opposite, and 3.4.4 is followed). TTMPs are writable only in a trap handler, so a
+//! write to one is dropped *and* the instruction's SCC update is suppressed (3.3.1.4). The
+//! SAVEEXEC/WREXEC family writes EXEC (and SCC, unless the destination is a TTMP) even when
+//! its destination is not written. When an instruction writes both EXEC and its destination,
+//! EXEC is written first and the destination second, so `s_and_saveexec_b64 exec, ...` leaves
+//! the saved value in EXEC.
+//!
+//! **Control.** PC is 48 bits with bits 1:0 zero; `s_getpc`/`s_swappc`/`s_call` write it
+//! sign-extended from bit 47, `s_setpc`/`s_swappc` take bits 47:2 of the source. Branch
+//! targets are PC + 4 + 4*simm16. EXECZ and VCCZ look at bits 31:0 only (wave32). The
+//! conditional-debug bits are zero, so `s_cbranch_cdbg*` never branch. A NULL destination of
+//! `s_call_b64`/`s_swappc_b64` drops the return address; the jump still happens.
+//!
+//! **MODE.** `s_getreg_b32`/`s_setreg_b32`/`s_setreg_imm32_b32` access hardware register 1
+//! (MODE) with `[offset+size-1:offset]` (the guide's pseudocode forgets to shift the setreg mask
+//! by the offset; LLVM relies on the shifted meaning). Writable MODE bits: [`MODE_WRITABLE`].
+//! Other hardware registers are not yet modelled and fault as not implemented.
+//!
+//! **M0-relative moves (3.3.1.4).** `s_movrels*`/`s_movreld*`/`s_movrelsd_2_b32` add M0 (for
+//! B64, both the base and M0 with bit 0 cleared; `s_movrelsd_2_b32` adds M0[9:0] to the
+//! source and M0[25:16] to the destination) to the register code. A base in 0..=107 may reach
+//! 107 (106 for B64), a TTMP base may reach 123 (122); beyond that a source reads s0 (s[0:1])
+//! and a destination is not written. A base outside SGPRs and TTMPs is not indexed.
+//!
+//! **Sequencing.** `s_nop`, `s_sleep`, `s_delay_alu`, `s_clause`, `s_set_inst_prefetch_distance`,
+//! `s_setprio`, `s_incperflevel`, `s_decperflevel`, `s_icache_inv`, `s_version` and
+//! `s_wakeup` change no architectural state. The `s_waitcnt` family waits until the wave's
+//! counters are at or below the thresholds (`s_waitcnt_*cnt`: S0[5:0] + SIMM16[5:0], 6-bit
+//! sum; EXPcnt 3 bits); `s_endpgm` waits for all counters to reach zero and ends the wave.
+//! `s_code_end` is an illegal instruction (guide 16.5). Messages, traps, halts, kill and export
+//! events are not yet executed: they fault as not implemented.
+
+mod salu;
+mod state;
+
+pub use state::*;
+
+#[cfg(test)]
+mod tests;
+
+/// Runs one instruction of `wave` from `code`: fetches at `wave.pc`, executes, updates the
+/// wave, and reports what retired. A wave that is not running does nothing and reports a
+/// fault step with its status.
+pub fn step(wave: &mut Wave, code: &Code) -> Step {
+    salu::step(wave, code)
+}
+
+/// Whether this model executes the table row `def` (everything else faults as not implemented
+/// or illegal). Derived from the model's dispatch table, never kept by hand.
+pub fn implemented(def: &hdl_gen::isa::InstDef) -> bool {
+    salu::implemented(def)
+}

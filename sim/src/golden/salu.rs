@@ -1,0 +1,1 @@
+//! Scalar execution: SOP1, SOP2, SOPK, SOPC, SOPP. (To be written.)
