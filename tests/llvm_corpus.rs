@@ -22,10 +22,8 @@ fn corpus(name: &str) -> Vec<Case> {
         .map(|(i, l)| {
             let mut cols = l.split('\t');
             let hex = cols.next().expect("bytes column");
-            let bytes = hex
-                .split_whitespace()
-                .map(|b| u8::from_str_radix(b, 16).expect("hex byte"))
-                .collect();
+            let bytes =
+                hex.split_whitespace().map(|b| u8::from_str_radix(b, 16).expect("hex byte")).collect();
             Case {
                 line: i + 1,
                 bytes,
@@ -47,10 +45,7 @@ fn check(name: &str) -> usize {
             Ok(inst) => {
                 let ours = inst.to_string();
                 if ours != c.llvm_text {
-                    failures.push(format!(
-                        "{name}:{}: disassembly `{ours}`, LLVM `{}`",
-                        c.line, c.llvm_text
-                    ));
+                    failures.push(format!("{name}:{}: disassembly `{ours}`, LLVM `{}`", c.line, c.llvm_text));
                 }
             }
             Err(e) => failures.push(format!("{name}:{}: {e} (LLVM `{}`)", c.line, c.llvm_text)),

@@ -48,45 +48,26 @@ fn format_literal(v: u32) -> String {
 
 /// A 32-bit immediate operand (not a source literal): decimal in the inline range, else hex.
 fn format_imm32(v: u32) -> String {
-    if (-16..=64).contains(&(v as i32)) {
-        (v as i32).to_string()
-    } else {
-        format!("{v:#x}")
-    }
+    if (-16..=64).contains(&(v as i32)) { (v as i32).to_string() } else { format!("{v:#x}") }
 }
 
 /// LLVM's u16 immediates: decimal up to 64, hex above.
 fn format_u16(v: u32) -> String {
-    if v <= 64 {
-        v.to_string()
-    } else {
-        format!("{v:#x}")
-    }
+    if v <= 64 { v.to_string() } else { format!("{v:#x}") }
 }
 
 /// `s_version`: the version byte (named when known) or'ed with the flag bits; a plain
 /// immediate when other bits are set.
 fn format_version(v: u32) -> String {
-    if v & !(0xff
-        | syntax::UC_VERSION_FLAGS
-            .iter()
-            .map(|(b, _)| b)
-            .fold(0, |a, b| a | b))
-        != 0
-    {
+    if v & !(0xff | syntax::UC_VERSION_FLAGS.iter().map(|(b, _)| b).fold(0, |a, b| a | b)) != 0 {
         return format_u16(v);
     }
     let version = v & 0xff;
-    let mut expr =
-        syntax::uc_version_name(version).map_or_else(|| version.to_string(), str::to_string);
+    let mut expr = syntax::uc_version_name(version).map_or_else(|| version.to_string(), str::to_string);
     let mut nested = false;
     for (bit, name) in syntax::UC_VERSION_FLAGS {
         if v & bit != 0 {
-            expr = if nested {
-                format!("({expr})|{name}")
-            } else {
-                format!("{expr}|{name}")
-            };
+            expr = if nested { format!("({expr})|{name}") } else { format!("{expr}|{name}") };
             nested = true;
         }
     }
@@ -116,16 +97,9 @@ pub fn format_imm(kind: ImmKind, v: u32) -> Option<String> {
 
 fn format_waitcnt(v: u32) -> String {
     let w = syntax::Waitcnt::decode(v);
-    let all = [
-        ("vmcnt", w.vm, 63),
-        ("expcnt", w.exp, 7),
-        ("lgkmcnt", w.lgkm, 63),
-    ];
-    let mut parts: Vec<String> = all
-        .iter()
-        .filter(|(_, c, max)| c != max)
-        .map(|(n, c, _)| format!("{n}({c})"))
-        .collect();
+    let all = [("vmcnt", w.vm, 63), ("expcnt", w.exp, 7), ("lgkmcnt", w.lgkm, 63)];
+    let mut parts: Vec<String> =
+        all.iter().filter(|(_, c, max)| c != max).map(|(n, c, _)| format!("{n}({c})")).collect();
     if parts.is_empty() {
         parts = all.iter().map(|(n, c, _)| format!("{n}({c})")).collect();
     }
@@ -138,20 +112,13 @@ fn format_delay(v: u32) -> String {
     let id1 = (v >> 7) & 0xf;
     let mut parts = Vec::new();
     let id_name = |id: u32| {
-        syntax::DELAY_INSTID
-            .get(id as usize)
-            .copied()
-            .flatten()
-            .unwrap_or("/* invalid instid value */")
+        syntax::DELAY_INSTID.get(id as usize).copied().flatten().unwrap_or("/* invalid instid value */")
     };
     if id0 != 0 {
         parts.push(format!("instid0({})", id_name(id0)));
     }
     if skip != 0 {
-        let n = syntax::DELAY_SKIP
-            .get(skip as usize)
-            .copied()
-            .unwrap_or("/* invalid instskip value */");
+        let n = syntax::DELAY_SKIP.get(skip as usize).copied().unwrap_or("/* invalid instskip value */");
         parts.push(format!("instskip({n})"));
     }
     if id1 != 0 {
@@ -200,4 +167,31 @@ pub fn objdump_line(text: &str, offset: u64, dwords: &[u32]) -> String {
         let _ = write!(line, " {d:08X}");
     }
     line
+}
+
+/// Disassembles raw code: one line per instruction in llvm-objdump's format. Words that are
+/// no instruction print as `.long` with a comment, as LLVM does, and decoding continues with
+/// the next dword.
+pub fn disassemble_raw(bytes: &[u8]) -> Vec<String> {
+    let (dwords, rest) = crate::isa::bytes_to_dwords(bytes);
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < dwords.len() {
+        let offset = i as u64 * 4;
+        match crate::isa::decode(&dwords[i..]) {
+            Ok(inst) => {
+                let n = inst.dwords() as usize;
+                out.push(objdump_line(&format_inst(&inst), offset, &dwords[i..i + n]));
+                i += n;
+            }
+            Err(_) => {
+                out.push(objdump_line(&format!(".long {:#010x}", dwords[i]), offset, &dwords[i..i + 1]));
+                i += 1;
+            }
+        }
+    }
+    if !rest.is_empty() {
+        out.push(format!("\t// {} trailing bytes ignored", rest.len()));
+    }
+    out
 }

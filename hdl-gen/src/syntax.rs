@@ -2,7 +2,9 @@
 //! counters, `s_delay_alu` fields, `hwreg(...)` and `sendmsg(...)` names, as LLVM 19 spells
 //! them for gfx1100.
 
-/// `s_waitcnt` SIMM16 = {VMcnt[15:10], LGKMcnt[9:4], 1'b0, EXPcnt[2:0]} (guide 16.5).
+use crate::isa::table;
+
+/// `s_waitcnt`'s SIMM16 thresholds; the field positions come from the table's counters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Waitcnt {
     pub vm: u32,
@@ -10,22 +12,28 @@ pub struct Waitcnt {
     pub lgkm: u32,
 }
 
-impl Waitcnt {
-    pub const NO_WAIT: Waitcnt = Waitcnt {
-        vm: 63,
-        exp: 7,
-        lgkm: 63,
-    };
+fn waitcnt_field(name: &str) -> crate::isa::BitRange {
+    table()
+        .counter(name)
+        .and_then(|c| c.waitcnt_field)
+        .unwrap_or_else(|| panic!("the table gives counter {name} no s_waitcnt field"))
+}
 
+impl Waitcnt {
+    /// Every counter at its maximum: no wait.
+    pub fn no_wait() -> Waitcnt {
+        Waitcnt::decode(u32::from(u16::MAX))
+    }
     pub fn decode(v: u32) -> Waitcnt {
-        Waitcnt {
-            vm: (v >> 10) & 0x3f,
-            exp: v & 0x7,
-            lgkm: (v >> 4) & 0x3f,
-        }
+        let get = |n| waitcnt_field(n).extract(u64::from(v));
+        Waitcnt { vm: get("vm"), exp: get("exp"), lgkm: get("lgkm") }
     }
     pub fn encode(self) -> u32 {
-        (self.vm & 0x3f) << 10 | (self.lgkm & 0x3f) << 4 | (self.exp & 0x7)
+        let mut w = 0;
+        for (n, v) in [("vm", self.vm), ("exp", self.exp), ("lgkm", self.lgkm)] {
+            w = waitcnt_field(n).insert(w, v);
+        }
+        w as u32
     }
 }
 
@@ -108,19 +116,12 @@ pub fn msg_id(name: &str) -> Option<u32> {
 }
 
 /// `s_version` microcode versions LLVM names.
-const UC_VERSIONS: [(u32, &str); 4] = [
-    (0, "UC_VERSION_GFX7"),
-    (4, "UC_VERSION_GFX10"),
-    (6, "UC_VERSION_GFX11"),
-    (9, "UC_VERSION_GFX12"),
-];
+const UC_VERSIONS: [(u32, &str); 4] =
+    [(0, "UC_VERSION_GFX7"), (4, "UC_VERSION_GFX10"), (6, "UC_VERSION_GFX11"), (9, "UC_VERSION_GFX12")];
 
 /// `s_version` flag bits, in the order LLVM prints them.
-pub const UC_VERSION_FLAGS: [(u32, &str); 3] = [
-    (0x2000, "UC_VERSION_W64_BIT"),
-    (0x4000, "UC_VERSION_W32_BIT"),
-    (0x8000, "UC_VERSION_MDP_BIT"),
-];
+pub const UC_VERSION_FLAGS: [(u32, &str); 3] =
+    [(0x2000, "UC_VERSION_W64_BIT"), (0x4000, "UC_VERSION_W32_BIT"), (0x8000, "UC_VERSION_MDP_BIT")];
 
 pub fn uc_version_name(v: u32) -> Option<&'static str> {
     UC_VERSIONS.iter().find(|(c, _)| *c == v).map(|(_, n)| *n)
@@ -128,9 +129,5 @@ pub fn uc_version_name(v: u32) -> Option<&'static str> {
 
 /// Value of a constant symbol that LLVM predefines in AMDGPU assembly.
 pub fn constant_symbol(name: &str) -> Option<u32> {
-    UC_VERSIONS
-        .iter()
-        .chain(UC_VERSION_FLAGS.iter())
-        .find(|(_, n)| *n == name)
-        .map(|(v, _)| *v)
+    UC_VERSIONS.iter().chain(UC_VERSION_FLAGS.iter()).find(|(_, n)| *n == name).map(|(v, _)| *v)
 }

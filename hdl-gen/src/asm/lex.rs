@@ -15,9 +15,8 @@ pub struct Token {
     pub col: usize,
 }
 
-const PUNCTS: [&str; 17] = [
-    "<<", ">>", "[", "]", ":", ",", "(", ")", "|", "&", "+", "-", "*", "/", "~", "^", "%",
-];
+const PUNCTS: [&str; 17] =
+    ["<<", ">>", "[", "]", ":", ",", "(", ")", "|", "&", "+", "-", "*", "/", "~", "^", "%"];
 
 /// Splits a line (comments already removed) into tokens; on failure gives the column and
 /// what was found.
@@ -37,10 +36,7 @@ pub fn lex(line: &str) -> Result<Vec<Token>, (usize, String)> {
             {
                 i += 1;
             }
-            out.push(Token {
-                tok: Tok::Ident(line[start..i].to_string()),
-                col,
-            });
+            out.push(Token { tok: Tok::Ident(line[start..i].to_string()), col });
         } else if c.is_ascii_digit() {
             let start = i;
             let (radix, digits_start) = match bytes.get(i + 1) {
@@ -75,9 +71,7 @@ pub fn lex(line: &str) -> Result<Vec<Token>, (usize, String)> {
             }
             let text = &line[start..i];
             let tok = if is_float {
-                text.parse::<f64>()
-                    .map(Tok::Float)
-                    .map_err(|_| (col, format!("bad number `{text}`")))?
+                text.parse::<f64>().map(Tok::Float).map_err(|_| (col, format!("bad number `{text}`")))?
             } else {
                 let digits = &line[digits_start..i];
                 i128::from_str_radix(digits, radix)
@@ -86,10 +80,7 @@ pub fn lex(line: &str) -> Result<Vec<Token>, (usize, String)> {
             };
             out.push(Token { tok, col });
         } else if let Some(p) = PUNCTS.iter().find(|p| line[i..].starts_with(**p)) {
-            out.push(Token {
-                tok: Tok::Punct(p),
-                col,
-            });
+            out.push(Token { tok: Tok::Punct(p), col });
             i += p.len();
         } else {
             let ch = line[i..].chars().next().unwrap_or('?');

@@ -23,11 +23,7 @@ pub struct AsmError {
 
 impl fmt::Display for AsmError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: error: {}",
-            self.file, self.line, self.col, self.msg
-        )
+        write!(f, "{}:{}:{}: error: {}", self.file, self.line, self.col, self.msg)
     }
 }
 
@@ -53,10 +49,7 @@ struct E {
 }
 
 fn e<T>(col: usize, msg: impl Into<String>) -> Result<T, E> {
-    Err(E {
-        col,
-        msg: msg.into(),
-    })
+    Err(E { col, msg: msg.into() })
 }
 
 /// Mnemonics LLVM accepts as aliases of a table row (names from earlier generations).
@@ -87,10 +80,7 @@ const ALIASES: [(&str, &str); 22] = [
 
 fn lookup(mnemonic: &str) -> Option<&'static InstDef> {
     let lower = mnemonic.to_ascii_lowercase();
-    let name = ALIASES
-        .iter()
-        .find(|(a, _)| *a == lower)
-        .map_or(lower.as_str(), |(_, n)| *n);
+    let name = ALIASES.iter().find(|(a, _)| *a == lower).map_or(lower.as_str(), |(_, n)| *n);
     table().by_name(name)
 }
 
@@ -113,10 +103,7 @@ fn strip_comment(line: &str) -> String {
     let mut out = String::with_capacity(line.len());
     let mut rest = line;
     loop {
-        let cut = [rest.find(';'), rest.find("//"), rest.find("/*")]
-            .into_iter()
-            .flatten()
-            .min();
+        let cut = [rest.find(';'), rest.find("//"), rest.find("/*")].into_iter().flatten().min();
         match cut {
             None => {
                 out.push_str(rest);
@@ -143,12 +130,7 @@ fn strip_comment(line: &str) -> String {
 
 /// Assembles a whole source file.
 pub fn assemble(src: &str, file: &str) -> Result<Program, AsmError> {
-    let err = |line: usize, E { col, msg }: E| AsmError {
-        file: file.to_string(),
-        line,
-        col,
-        msg,
-    };
+    let err = |line: usize, E { col, msg }: E| AsmError { file: file.to_string(), line, col, msg };
     let mut items: Vec<(usize, Item)> = Vec::new();
     let mut labels = BTreeMap::new();
     let mut offset: u32 = 0;
@@ -158,26 +140,10 @@ pub fn assemble(src: &str, file: &str) -> Result<Program, AsmError> {
         let toks = lex(&text).map_err(|(col, msg)| err(line_no, E { col, msg }))?;
         let mut toks = &toks[..];
         // Labels: `name:` at the start of the line, possibly several.
-        while let [
-            Token {
-                tok: Tok::Ident(name),
-                col,
-            },
-            Token {
-                tok: Tok::Punct(":"),
-                ..
-            },
-            rest @ ..,
-        ] = toks
+        while let [Token { tok: Tok::Ident(name), col }, Token { tok: Tok::Punct(":"), .. }, rest @ ..] = toks
         {
             if labels.insert(name.clone(), offset).is_some() {
-                return Err(err(
-                    line_no,
-                    E {
-                        col: *col,
-                        msg: format!("label `{name}` is defined twice"),
-                    },
-                ));
+                return Err(err(line_no, E { col: *col, msg: format!("label `{name}` is defined twice") }));
             }
             toks = rest;
         }
@@ -185,23 +151,14 @@ pub fn assemble(src: &str, file: &str) -> Result<Program, AsmError> {
         let Tok::Ident(word) = &first.tok else {
             return Err(err(
                 line_no,
-                E {
-                    col: first.col,
-                    msg: "expected an instruction or a directive".into(),
-                },
+                E { col: first.col, msg: "expected an instruction or a directive".into() },
             ));
         };
         let item = if word.starts_with('.') {
             directive(word, first.col, &toks[1..]).map_err(|x| err(line_no, x))?
         } else {
             let def = lookup(word).ok_or_else(|| {
-                err(
-                    line_no,
-                    E {
-                        col: first.col,
-                        msg: format!("unknown instruction `{word}`"),
-                    },
-                )
+                err(line_no, E { col: first.col, msg: format!("unknown instruction `{word}`") })
             })?;
             let end = text.len() + 1;
             Item::Inst(parse_operands(def, &toks[1..], end).map_err(|x| err(line_no, x))?)
@@ -216,10 +173,7 @@ pub fn assemble(src: &str, file: &str) -> Result<Program, AsmError> {
         }
         items.push((line_no, item));
     }
-    let mut prog = Program {
-        labels,
-        ..Program::default()
-    };
+    let mut prog = Program { labels, ..Program::default() };
     for (line_no, item) in items {
         match item {
             Item::Bytes(b) => prog.bytes.extend(b),
@@ -237,23 +191,15 @@ pub fn assemble(src: &str, file: &str) -> Result<Program, AsmError> {
             Item::Inst(mut p) => {
                 let here = prog.bytes.len() as u32;
                 if let Some((field, name, col)) = p.label.take() {
-                    let target = *prog.labels.get(&name).ok_or_else(|| {
-                        err(
-                            line_no,
-                            E {
-                                col,
-                                msg: format!("undefined label `{name}`"),
-                            },
-                        )
-                    })?;
+                    let target = *prog
+                        .labels
+                        .get(&name)
+                        .ok_or_else(|| err(line_no, E { col, msg: format!("undefined label `{name}`") }))?;
                     let delta = (i64::from(target) - i64::from(here) - 4) / 4;
                     if !(-32768..=32767).contains(&delta) {
                         return Err(err(
                             line_no,
-                            E {
-                                col,
-                                msg: format!("branch to `{name}` is out of range"),
-                            },
+                            E { col, msg: format!("branch to `{name}` is out of range") },
                         ));
                     }
                     p.fields.push((field, delta as u16 as u32));
@@ -291,20 +237,13 @@ pub fn assemble_inst(text: &str) -> Result<Inst, AsmError> {
 
 fn directive(word: &str, col: usize, args: &[Token]) -> Result<Item, E> {
     match word {
-        ".text" | ".globl" | ".global" | ".amdgcn_target" | ".amdgpu_hsa_kernel" | ".type"
-        | ".size" => Ok(Item::Bytes(Vec::new())),
+        ".text" | ".globl" | ".global" | ".amdgcn_target" | ".amdgpu_hsa_kernel" | ".type" | ".size" => {
+            Ok(Item::Bytes(Vec::new()))
+        }
         ".p2align" | ".align" | ".balign" => {
-            let mut p = Parser {
-                toks: args,
-                pos: 0,
-                end: col,
-            };
+            let mut p = Parser { toks: args, pos: 0, end: col };
             let n = p.expr()?;
-            let a = if word == ".p2align" {
-                1i128.checked_shl(n as u32).unwrap_or(0)
-            } else {
-                n
-            };
+            let a = if word == ".p2align" { 1i128.checked_shl(n as u32).unwrap_or(0) } else { n };
             if !(1..=65536).contains(&a) || a & (a - 1) != 0 {
                 return e(col, format!("bad alignment {n}"));
             }
@@ -317,11 +256,7 @@ fn directive(word: &str, col: usize, args: &[Token]) -> Result<Item, E> {
                 ".quad" => 8,
                 _ => 4,
             };
-            let mut p = Parser {
-                toks: args,
-                pos: 0,
-                end: col,
-            };
+            let mut p = Parser { toks: args, pos: 0, end: col };
             let mut out = Vec::new();
             loop {
                 let c = p.col();
@@ -370,11 +305,7 @@ impl<'a> Parser<'a> {
         }
     }
     fn expect(&mut self, p: &str) -> Result<(), E> {
-        if self.eat(p) {
-            Ok(())
-        } else {
-            e(self.col(), format!("expected `{p}`"))
-        }
+        if self.eat(p) { Ok(()) } else { e(self.col(), format!("expected `{p}`")) }
     }
     fn ident(&mut self) -> Result<&'a str, E> {
         match self.peek() {
@@ -386,11 +317,7 @@ impl<'a> Parser<'a> {
         }
     }
     fn done(&self) -> Result<(), E> {
-        if self.pos < self.toks.len() {
-            e(self.col(), "unexpected text after the operands")
-        } else {
-            Ok(())
-        }
+        if self.pos < self.toks.len() { e(self.col(), "unexpected text after the operands") } else { Ok(()) }
     }
     fn at_end(&self) -> bool {
         self.pos >= self.toks.len()
@@ -401,13 +328,7 @@ impl<'a> Parser<'a> {
         self.binary(0)
     }
     fn binary(&mut self, level: usize) -> Result<i128, E> {
-        const LEVELS: [&[&str]; 5] = [
-            &["|"],
-            &["^"],
-            &["&"],
-            &["+", "-"],
-            &["*", "/", "%", "<<", ">>"],
-        ];
+        const LEVELS: [&[&str]; 5] = [&["|"], &["^"], &["&"], &["+", "-"], &["*", "/", "%", "<<", ">>"]];
         if level == LEVELS.len() {
             return self.unary();
         }
@@ -482,10 +403,7 @@ fn parse_scalar(p: &mut Parser) -> Result<ScalarText, E> {
             if let Some(r) = named_scalar(&lower) {
                 return Ok(r);
             }
-            for (prefix, base, count) in [
-                ("s", 0u32, operand::NUM_SGPRS),
-                ("ttmp", operand::TTMP0, 16),
-            ] {
+            for (prefix, base, count) in [("s", 0u32, operand::NUM_SGPRS), ("ttmp", operand::TTMP0, 16)] {
                 if lower == prefix && p.eat("[") {
                     let lo = p.int_in(0, i128::from(count) - 1, "register index")? as u32;
                     let hi = if p.eat(":") {
@@ -495,20 +413,14 @@ fn parse_scalar(p: &mut Parser) -> Result<ScalarText, E> {
                     };
                     p.expect("]")?;
                     if hi < lo || hi - lo > 1 {
-                        return e(
-                            col,
-                            "only 32- and 64-bit scalar registers are supported here",
-                        );
+                        return e(col, "only 32- and 64-bit scalar registers are supported here");
                     }
                     if hi > lo && !lo.is_multiple_of(2) {
                         return e(col, "invalid register alignment");
                     }
                     return Ok(ScalarText::Reg(base + lo, hi - lo + 1));
                 }
-                if let Some(n) = lower
-                    .strip_prefix(prefix)
-                    .and_then(|d| d.parse::<u32>().ok())
-                {
+                if let Some(n) = lower.strip_prefix(prefix).and_then(|d| d.parse::<u32>().ok()) {
                     if n >= count {
                         return e(col, "register index is out of range");
                     }
@@ -594,11 +506,7 @@ fn encode_scalar(
         }
         ScalarText::Int(v) => {
             if (-16..=64).contains(&v) {
-                return Ok(if v >= 0 {
-                    128 + v as u32
-                } else {
-                    (192 - v) as u32
-                });
+                return Ok(if v >= 0 { 128 + v as u32 } else { (192 - v) as u32 });
             }
             if !(-(1i128 << 31)..(1i128 << 32)).contains(&v) {
                 return e(col, "invalid operand for instruction");
@@ -608,11 +516,7 @@ fn encode_scalar(
         ScalarText::Float(f) => {
             // Inline float constants match at the operand's precision.
             let code = FLOAT_CONSTS.iter().position(|(b32, b64, _)| {
-                if ty.is64() {
-                    f.to_bits() == *b64
-                } else {
-                    (f as f32).to_bits() == *b32
-                }
+                if ty.is64() { f.to_bits() == *b64 } else { (f as f32).to_bits() == *b32 }
             });
             if let Some(k) = code {
                 return Ok(240 + k as u32);
@@ -635,12 +539,7 @@ fn encode_scalar(
 
 fn parse_operands(def: &'static InstDef, toks: &[Token], end: usize) -> Result<Pending, E> {
     let mut p = Parser { toks, pos: 0, end };
-    let mut out = Pending {
-        def,
-        fields: Vec::new(),
-        literal: None,
-        label: None,
-    };
+    let mut out = Pending { def, fields: Vec::new(), literal: None, label: None };
     let mut first = true;
     for op in &def.operands {
         if let Kind::Imm(kind) = op.kind
@@ -661,9 +560,7 @@ fn parse_operands(def: &'static InstDef, toks: &[Token], end: usize) -> Result<P
                 let s = parse_scalar(&mut p)?;
                 if op.field == Field::Lit {
                     let v = match s {
-                        ScalarText::Int(v) if (-(1i128 << 31)..(1i128 << 32)).contains(&v) => {
-                            v as u32
-                        }
+                        ScalarText::Int(v) if (-(1i128 << 31)..(1i128 << 32)).contains(&v) => v as u32,
                         ScalarText::Float(f) if !ty.is64() => (f as f32).to_bits(),
                         _ => return e(col, "expected a 32-bit constant"),
                     };
@@ -695,10 +592,7 @@ fn parse_imm(
     label: &mut Option<(Field, String, usize)>,
 ) -> Result<Option<u32>, E> {
     let col = p.col();
-    let signed_ok = !def
-        .operands
-        .iter()
-        .any(|o| o.kind == Kind::Reg(Ty::U32) && o.field == Field::Sdst);
+    let signed_ok = !def.operands.iter().any(|o| o.kind == Kind::Reg(Ty::U32) && o.field == Field::Sdst);
     let lo = if signed_ok { -32768 } else { 0 };
     Ok(Some(match kind {
         ImmKind::Hex16 | ImmKind::Imm16 | ImmKind::Endpgm | ImmKind::Version => {
@@ -731,7 +625,7 @@ fn parse_waitcnt(p: &mut Parser) -> Result<u32, E> {
     if !matches!(p.peek(), Some(Tok::Ident(_))) {
         return Ok(p.int_in(-32768, 65535, "waitcnt")? as u16 as u32);
     }
-    let mut w = Waitcnt::NO_WAIT;
+    let mut w = Waitcnt::no_wait();
     loop {
         let col = p.col();
         let name = p.ident()?.to_ascii_lowercase();
@@ -805,10 +699,7 @@ fn parse_hwreg(p: &mut Parser) -> Result<u32, E> {
     let id = match p.peek() {
         Some(Tok::Ident(n)) => {
             p.pos += 1;
-            syntax::hwreg_id(n).ok_or(E {
-                col,
-                msg: format!("unknown hardware register `{n}`"),
-            })?
+            syntax::hwreg_id(n).ok_or(E { col, msg: format!("unknown hardware register `{n}`") })?
         }
         _ => p.int_in(0, 63, "hardware register id")? as u32,
     };
@@ -834,13 +725,7 @@ fn parse_sendmsg(p: &mut Parser) -> Result<u32, E> {
     let (id, named) = match p.peek() {
         Some(Tok::Ident(n)) => {
             p.pos += 1;
-            (
-                syntax::msg_id(n).ok_or(E {
-                    col,
-                    msg: format!("unknown message `{n}`"),
-                })?,
-                true,
-            )
+            (syntax::msg_id(n).ok_or(E { col, msg: format!("unknown message `{n}`") })?, true)
         }
         _ => (p.int_in(0, 255, "message id")? as u32, false),
     };

@@ -1,32 +1,21 @@
 use super::*;
 
 fn words(src: &str) -> Vec<u32> {
-    assemble(src, "t.s")
-        .unwrap_or_else(|e| panic!("{e}"))
-        .dwords()
+    assemble(src, "t.s").unwrap_or_else(|e| panic!("{e}")).dwords()
 }
 
 #[test]
 fn encodes_like_llvm() {
     // Expected words from llvm-mc-19 -mcpu=gfx1100 -show-encoding.
     assert_eq!(words("s_add_u32 s0, s1, s2"), [0x8000_0201]);
-    assert_eq!(
-        words("s_add_u32 s0, s1, 0x12345678"),
-        [0x8000_ff01, 0x1234_5678]
-    );
+    assert_eq!(words("s_add_u32 s0, s1, 0x12345678"), [0x8000_ff01, 0x1234_5678]);
     assert_eq!(words("s_mov_b64 s[0:1], 1.0"), [0xbe80_01f2]);
     assert_eq!(words("s_mov_b64 s[0:1], -100"), [0xbe80_01ff, 0xffff_ff9c]);
     assert_eq!(words("s_mov_b32 s0, 1.5"), [0xbe80_00ff, 0x3fc0_0000]);
     assert_eq!(words("s_movk_i32 s0, -32768"), [0xb000_8000]);
     assert_eq!(words("s_waitcnt vmcnt(0) & lgkmcnt(0)"), [0xbf89_0007]);
-    assert_eq!(
-        words("s_getreg_b32 s0, hwreg(HW_REG_MODE, 0, 4)"),
-        [0xb880_1801]
-    );
-    assert_eq!(
-        words("s_setreg_imm32_b32 hwreg(HW_REG_MODE), 3"),
-        [0xb980_f801, 3]
-    );
+    assert_eq!(words("s_getreg_b32 s0, hwreg(HW_REG_MODE, 0, 4)"), [0xb880_1801]);
+    assert_eq!(words("s_setreg_imm32_b32 hwreg(HW_REG_MODE), 3"), [0xb980_f801, 3]);
     assert_eq!(
         words("s_delay_alu instid0(VALU_DEP_1) | instskip(SKIP_1) | instid1(SALU_CYCLE_1)"),
         [0xbf87_04a1]
@@ -38,53 +27,22 @@ fn encodes_like_llvm() {
 
 #[test]
 fn labels_resolve_to_dword_offsets() {
-    let w =
-        words("top:\n  s_nop 0\n  s_cbranch_scc0 top\n  s_branch end\n  s_nop 0\nend: s_endpgm\n");
-    assert_eq!(
-        w,
-        [
-            0xbf80_0000,
-            0xbfa1_fffe,
-            0xbfa0_0001,
-            0xbf80_0000,
-            0xbfb0_0000
-        ]
-    );
+    let w = words("top:\n  s_nop 0\n  s_cbranch_scc0 top\n  s_branch end\n  s_nop 0\nend: s_endpgm\n");
+    assert_eq!(w, [0xbf80_0000, 0xbfa1_fffe, 0xbfa0_0001, 0xbf80_0000, 0xbfb0_0000]);
 }
 
 #[test]
 fn errors_name_line_and_column() {
     let err = |src: &str| assemble(src, "k.s").expect_err("should fail").to_string();
-    assert_eq!(
-        err("s_nop 0\ns_add_u32 s0, s1"),
-        "k.s:2:17: error: expected `,`"
-    );
-    assert_eq!(
-        err("s_frobnicate s0"),
-        "k.s:1:1: error: unknown instruction `s_frobnicate`"
-    );
-    assert_eq!(
-        err("s_mov_b64 s[0:1], s2"),
-        "k.s:1:19: error: expected a 64-bit register"
-    );
+    assert_eq!(err("s_nop 0\ns_add_u32 s0, s1"), "k.s:2:17: error: expected `,`");
+    assert_eq!(err("s_frobnicate s0"), "k.s:1:1: error: unknown instruction `s_frobnicate`");
+    assert_eq!(err("s_mov_b64 s[0:1], s2"), "k.s:1:19: error: expected a 64-bit register");
     assert_eq!(
         err("s_add_u32 s0, 0x1234, 0x1235"),
         "k.s:1:23: error: only one unique literal operand is allowed"
     );
-    assert_eq!(
-        err("s_branch nowhere"),
-        "k.s:1:10: error: undefined label `nowhere`"
-    );
-    assert_eq!(
-        err("s_mov_b32 s106, 0"),
-        "k.s:1:11: error: register index is out of range"
-    );
-    assert_eq!(
-        err("s_waitcnt lgkmcnt(64)"),
-        "k.s:1:19: error: too large value for lgkmcnt"
-    );
-    assert_eq!(
-        err("s_mov_b32 s0, s1 s2"),
-        "k.s:1:18: error: unexpected text after the operands"
-    );
+    assert_eq!(err("s_branch nowhere"), "k.s:1:10: error: undefined label `nowhere`");
+    assert_eq!(err("s_mov_b32 s106, 0"), "k.s:1:11: error: register index is out of range");
+    assert_eq!(err("s_waitcnt lgkmcnt(64)"), "k.s:1:19: error: too large value for lgkmcnt");
+    assert_eq!(err("s_mov_b32 s0, s1 s2"), "k.s:1:18: error: unexpected text after the operands");
 }

@@ -248,11 +248,7 @@ impl Implicit {
         self.0 |= other.0;
     }
     pub fn names(self) -> Vec<&'static str> {
-        Self::ALL
-            .iter()
-            .filter(|(f, _)| self.contains(*f))
-            .map(|(_, n)| *n)
-            .collect()
+        Self::ALL.iter().filter(|(f, _)| self.contains(*f)).map(|(_, n)| *n).collect()
     }
 }
 
@@ -265,12 +261,8 @@ impl Counters {
     pub const VS: Counters = Counters(2);
     pub const LGKM: Counters = Counters(4);
     pub const EXP: Counters = Counters(8);
-    pub const ALL: [(Counters, &'static str); 4] = [
-        (Counters::VM, "vm"),
-        (Counters::VS, "vs"),
-        (Counters::LGKM, "lgkm"),
-        (Counters::EXP, "exp"),
-    ];
+    pub const ALL: [(Counters, &'static str); 4] =
+        [(Counters::VM, "vm"), (Counters::VS, "vs"), (Counters::LGKM, "lgkm"), (Counters::EXP, "exp")];
     pub fn contains(self, other: Counters) -> bool {
         self.0 & other.0 == other.0
     }
@@ -281,11 +273,7 @@ impl Counters {
         self.0 |= other.0;
     }
     pub fn names(self) -> Vec<&'static str> {
-        Self::ALL
-            .iter()
-            .filter(|(f, _)| self.contains(*f))
-            .map(|(_, n)| *n)
-            .collect()
+        Self::ALL.iter().filter(|(f, _)| self.contains(*f)).map(|(_, n)| *n).collect()
     }
 }
 
@@ -311,6 +299,21 @@ impl BitRange {
     }
     pub fn max(self) -> u32 {
         (self.mask() >> self.lo) as u32
+    }
+}
+
+/// A wait counter (guide Table 4).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CounterDef {
+    pub name: String,
+    pub bits: u32,
+    /// Where `s_waitcnt`'s SIMM16 holds this counter's threshold, if it does.
+    pub waitcnt_field: Option<BitRange>,
+}
+
+impl CounterDef {
+    pub fn max(&self) -> u32 {
+        (1 << self.bits) - 1
     }
 }
 
@@ -410,6 +413,7 @@ impl InstDef {
 /// The whole table.
 #[derive(Debug)]
 pub struct Table {
+    pub counters: Vec<CounterDef>,
     pub formats: Vec<FormatDef>,
     pub insts: Vec<InstDef>,
     by_name: HashMap<String, InstId>,
@@ -426,9 +430,10 @@ impl Table {
         self.by_name.get(name).map(|id| self.inst(*id))
     }
     pub fn by_opcode(&self, format: FormatId, opcode: u32) -> Option<&InstDef> {
-        self.by_opcode
-            .get(&(format, opcode))
-            .map(|id| self.inst(*id))
+        self.by_opcode.get(&(format, opcode)).map(|id| self.inst(*id))
+    }
+    pub fn counter(&self, name: &str) -> Option<&CounterDef> {
+        self.counters.iter().find(|c| c.name == name)
     }
     pub fn format_by_name(&self, name: &str) -> Option<&FormatDef> {
         self.formats.iter().find(|f| f.name == name)
@@ -462,11 +467,7 @@ pub enum DecodeError {
     #[error("{format} has no opcode {opcode}")]
     UnknownOpcode { format: String, opcode: u32 },
     #[error("{name} needs {needed} dwords but only {available} remain")]
-    Truncated {
-        name: String,
-        needed: usize,
-        available: usize,
-    },
+    Truncated { name: String, needed: usize, available: usize },
 }
 
 /// A decoded instruction: the table row and the raw encoding.
@@ -487,10 +488,7 @@ impl Inst {
         if f == Field::Lit {
             return self.literal.unwrap_or(0);
         }
-        self.def()
-            .format()
-            .field(f)
-            .map_or(0, |r| r.extract(self.word))
+        self.def().format().field(f).map_or(0, |r| r.extract(self.word))
     }
     /// Length in dwords, literal included.
     pub fn dwords(&self) -> u32 {
@@ -524,11 +522,7 @@ impl Inst {
                 word = r.insert(word, *value);
             }
         }
-        let mut inst = Inst {
-            id: def.id,
-            word,
-            literal: None,
-        };
+        let mut inst = Inst { id: def.id, word, literal: None };
         if inst.needs_literal() {
             inst.literal = Some(literal.unwrap_or(0));
         }
@@ -551,51 +545,27 @@ impl Inst {
 pub fn decode(dwords: &[u32]) -> Result<Inst, DecodeError> {
     let t = table();
     let Some(&first) = dwords.first() else {
-        return Err(DecodeError::Truncated {
-            name: "instruction".into(),
-            needed: 1,
-            available: 0,
-        });
+        return Err(DecodeError::Truncated { name: "instruction".into(), needed: 1, available: 0 });
     };
     let lo = u64::from(first);
     // Formats are identified by their first dword.
-    let fmt = t
-        .format_of(lo)
-        .ok_or(DecodeError::UnknownFormat { word: first })?;
+    let fmt = t.format_of(lo).ok_or(DecodeError::UnknownFormat { word: first })?;
     let opcode = fmt.op.extract(lo);
     let def = t
         .by_opcode(fmt.id, opcode)
-        .ok_or_else(|| DecodeError::UnknownOpcode {
-            format: fmt.name.clone(),
-            opcode,
-        })?;
+        .ok_or_else(|| DecodeError::UnknownOpcode { format: fmt.name.clone(), opcode })?;
     let base = fmt.dwords as usize;
     if dwords.len() < base {
-        return Err(DecodeError::Truncated {
-            name: def.name.clone(),
-            needed: base,
-            available: dwords.len(),
-        });
+        return Err(DecodeError::Truncated { name: def.name.clone(), needed: base, available: dwords.len() });
     }
-    let word = if base == 2 {
-        lo | (u64::from(dwords[1]) << 32)
-    } else {
-        lo
-    };
-    let mut inst = Inst {
-        id: def.id,
-        word,
-        literal: None,
-    };
+    let word = if base == 2 { lo | (u64::from(dwords[1]) << 32) } else { lo };
+    let mut inst = Inst { id: def.id, word, literal: None };
     if inst.needs_literal() {
-        let lit = dwords
-            .get(base)
-            .copied()
-            .ok_or_else(|| DecodeError::Truncated {
-                name: def.name.clone(),
-                needed: base + 1,
-                available: dwords.len(),
-            })?;
+        let lit = dwords.get(base).copied().ok_or_else(|| DecodeError::Truncated {
+            name: def.name.clone(),
+            needed: base + 1,
+            available: dwords.len(),
+        })?;
         inst.literal = Some(lit);
     }
     Ok(inst)
@@ -605,12 +575,7 @@ pub fn decode(dwords: &[u32]) -> Result<Inst, DecodeError> {
 pub fn bytes_to_dwords(bytes: &[u8]) -> (Vec<u32>, &[u8]) {
     let chunks = bytes.chunks_exact(4);
     let rest = chunks.remainder();
-    (
-        chunks
-            .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            .collect(),
-        rest,
-    )
+    (chunks.map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect(), rest)
 }
 
 impl fmt::Display for Inst {

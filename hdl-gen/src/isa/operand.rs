@@ -35,12 +35,8 @@ pub const FLOAT_CONSTS: [(u32, u64, &str); 9] = [
 /// The aperture constants (235..=238) as 64-bit values. The guide derives them from
 /// SH_MEM_BASES; this implementation fixes SH_MEM_BASES so that the shared aperture starts at
 /// 0x0001_0000_0000_0000 and the private one at 0x0002_0000_0000_0000 (64-bit addressing).
-pub const APERTURES: [u64; 4] = [
-    0x0001_0000_0000_0000,
-    0x0001_0000_ffff_ffff,
-    0x0002_0000_0000_0000,
-    0x0002_0000_ffff_ffff,
-];
+pub const APERTURES: [u64; 4] =
+    [0x0001_0000_0000_0000, 0x0001_0000_ffff_ffff, 0x0002_0000_0000_0000, 0x0002_0000_ffff_ffff];
 
 /// What a scalar operand code (0..=255) designates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -158,13 +154,9 @@ pub fn const_name(code: u32, dwords: u32) -> Option<String> {
         Scalar::Int(i) => i.to_string(),
         Scalar::Float(8) if dwords == 2 => "0.15915494309189532".into(),
         Scalar::Float(k) => FLOAT_CONSTS[k].2.to_string(),
-        Scalar::Aperture(k) => [
-            "src_shared_base",
-            "src_shared_limit",
-            "src_private_base",
-            "src_private_limit",
-        ][k]
-            .into(),
+        Scalar::Aperture(k) => {
+            ["src_shared_base", "src_shared_limit", "src_private_base", "src_private_limit"][k].into()
+        }
         Scalar::Scc => "src_scc".into(),
         _ => return None,
     })

@@ -11,10 +11,7 @@ fn guide_rows() -> Vec<(&'static str, u32, String)> {
         .map(|l| {
             let mut it = l.split('\t');
             let enc = it.next().expect("format column");
-            let op = it
-                .next()
-                .and_then(|o| o.trim().parse().ok())
-                .expect("opcode column");
+            let op = it.next().and_then(|o| o.trim().parse().ok()).expect("opcode column");
             let name = it.next().expect("name column").trim().to_ascii_lowercase();
             (enc, op, name)
         })
@@ -37,24 +34,14 @@ fn rows_agree_with_the_guide() {
         let f = &d.format().name;
         let g = guide.iter().find(|(e, o, _)| e == f && *o == d.opcode);
         let Some((_, _, gname)) = g else {
-            panic!(
-                "line {}: {} opcode {} is not in the guide",
-                d.line, f, d.opcode
-            )
+            panic!("line {}: {} opcode {} is not in the guide", d.line, f, d.opcode)
         };
-        assert_eq!(
-            &d.name, gname,
-            "line {}: name differs from the guide",
-            d.line
-        );
+        assert_eq!(&d.name, gname, "line {}: name differs from the guide", d.line);
     }
     // Every guide opcode of a format the table covers is present.
     for (e, o, n) in &guide {
         if let Some(f) = t.format_by_name(e) {
-            assert!(
-                t.by_opcode(f.id, *o).is_some(),
-                "{e} {o} {n} missing from the table"
-            );
+            assert!(t.by_opcode(f.id, *o).is_some(), "{e} {o} {n} missing from the table");
         }
     }
 }
@@ -84,9 +71,7 @@ fn no_two_rows_overlap() {
             if (mi ^ mj) & ki & kj == 0 {
                 let (a, b) = (&t.insts[i].name, &t.insts[j].name);
                 assert!(
-                    ALLOW
-                        .iter()
-                        .any(|(x, y)| (x == a && y == b) || (x == b && y == a)),
+                    ALLOW.iter().any(|(x, y)| (x == a && y == b) || (x == b && y == a)),
                     "{a} and {b} overlap"
                 );
             }
@@ -107,19 +92,11 @@ fn every_row_decodes_to_itself() {
 #[test]
 fn literal_follows_when_a_source_selects_it() {
     let d = table().by_name("s_add_u32").expect("row");
-    let inst = Inst::build(
-        d,
-        &[(Field::Sdst, 0), (Field::Ssrc0, 255), (Field::Ssrc1, 1)],
-        Some(0x1234_5678),
-    );
+    let inst = Inst::build(d, &[(Field::Sdst, 0), (Field::Ssrc0, 255), (Field::Ssrc1, 1)], Some(0x1234_5678));
     assert_eq!(inst.encode(), vec![0x8000_01ff, 0x1234_5678]);
     assert_eq!(
         decode(&[0x8000_01ff]),
-        Err(DecodeError::Truncated {
-            name: "s_add_u32".into(),
-            needed: 2,
-            available: 1
-        })
+        Err(DecodeError::Truncated { name: "s_add_u32".into(), needed: 2, available: 1 })
     );
     let back = decode(&inst.encode()).expect("decodes");
     assert_eq!(back.literal, Some(0x1234_5678));
@@ -130,9 +107,6 @@ fn literal_follows_when_a_source_selects_it() {
 fn unknown_words_are_errors() {
     // SOP2 opcode 7 is unused.
     let w = 0x8000_0000 | (7 << 23);
-    assert!(matches!(
-        decode(&[w]),
-        Err(DecodeError::UnknownOpcode { .. })
-    ));
+    assert!(matches!(decode(&[w]), Err(DecodeError::UnknownOpcode { .. })));
     assert!(matches!(decode(&[]), Err(DecodeError::Truncated { .. })));
 }

@@ -48,6 +48,9 @@
 //! `s_code_end` is an illegal instruction (guide 16.5). Messages, traps, halts, kill and export
 //! events are not yet executed: they fault as not implemented.
 
+mod alu;
+mod control;
+mod operands;
 mod salu;
 mod state;
 

@@ -1,0 +1,102 @@
+//! `hdl-gen`: generates the compute unit's SystemVerilog, and assembles and disassembles
+//! RDNA3 code in LLVM's syntax.
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result, bail};
+use clap::{Parser, Subcommand};
+use hdl_gen::sv::{Config, generate, write_dir};
+
+#[derive(Parser)]
+#[command(name = "hdl-gen", version, about = "RDNA3 compute unit generator, assembler and disassembler")]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Write the compute unit's SystemVerilog.
+    Generate {
+        /// TOML configuration (e.g. `num_waves = 8`); defaults otherwise.
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// Output directory.
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Assemble LLVM-syntax assembly into raw little-endian bytes.
+    Asm {
+        /// Source file, or `-` for standard input.
+        file: String,
+        /// Output file, or `-` for standard output.
+        #[arg(short = 'o', long = "output")]
+        out: String,
+    },
+    /// Disassemble raw little-endian bytes, one instruction per line as llvm-objdump prints.
+    Disasm {
+        /// Raw code bytes.
+        file: PathBuf,
+    },
+}
+
+fn read_input(file: &str) -> Result<Vec<u8>> {
+    if file == "-" {
+        let mut buf = Vec::new();
+        std::io::stdin().read_to_end(&mut buf).context("reading standard input")?;
+        Ok(buf)
+    } else {
+        std::fs::read(file).with_context(|| format!("reading {file}"))
+    }
+}
+
+fn run(cli: Cli) -> Result<()> {
+    match cli.cmd {
+        Cmd::Generate { config, out } => {
+            let cfg = match config {
+                Some(p) => {
+                    let text = std::fs::read_to_string(&p).with_context(|| format!("reading {}", p.display()))?;
+                    Config::from_toml(&text).with_context(|| format!("in {}", p.display()))?
+                }
+                None => Config::default(),
+            };
+            let files = generate(&cfg)?;
+            write_dir(&out, &files)?;
+            eprintln!("wrote {} files to {}", files.len(), out.display());
+        }
+        Cmd::Asm { file, out } => {
+            let src = read_input(&file)?;
+            let src = String::from_utf8(src).with_context(|| format!("{file} is not UTF-8 text"))?;
+            let name = if file == "-" { "<stdin>" } else { file.as_str() };
+            let prog = hdl_gen::asm::assemble(&src, name)?;
+            if out == "-" {
+                std::io::stdout().write_all(&prog.bytes).context("writing standard output")?;
+            } else {
+                std::fs::write(&out, &prog.bytes).with_context(|| format!("writing {out}"))?;
+            }
+        }
+        Cmd::Disasm { file } => {
+            let bytes = std::fs::read(&file).with_context(|| format!("reading {}", file.display()))?;
+            if bytes.starts_with(b"\x7fELF") {
+                bail!("{}: ELF code objects are not supported yet; give raw code bytes", file.display());
+            }
+            let mut out = std::io::stdout().lock();
+            for line in hdl_gen::disasm::disassemble_raw(&bytes) {
+                writeln!(out, "{line}").context("writing standard output")?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("hdl-gen: error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

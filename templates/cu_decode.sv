@@ -1,0 +1,52 @@
+{{ header }}
+// Instruction decoder: the format, the opcode and the operand attributes of every row of the
+// ISA table.
+module cu_decode
+  import cu_pkg::*;
+(
+  input  logic [InstBits-1:0] inst_i,  // the instruction's dwords, first dword in bits 31:0
+  output decoded_t    dec_o
+);
+
+  always_comb begin
+    dec_o = '0;
+    dec_o.op = OP_INVALID;
+    dec_o.fmt = FMT_INVALID;
+    dec_o.unit = UNIT_CONTROL;
+    dec_o.dwords = inst_dwords(inst_i[63:0]);
+{%- for f in formats %}
+    {% if !loop.first %}end else {% endif %}if ({{ f.matches }}) begin
+      dec_o.fmt = FMT_{{ f.name }};
+{%- for fd in f.fields %}
+      dec_o.{{ fd.0 }} = {{ fd.1 }};
+{%- endfor %}
+      dec_o.literal = {{ f.literal }};
+      unique case ({{ f.opcode }})
+{%- for o in f.ops %}
+        {{ f.opcode_bits }}'d{{ o.0 }}: dec_o.op = {{ o.1 }};
+{%- endfor %}
+        default: dec_o.op = OP_INVALID;
+      endcase
+{%- if loop.last %}
+    end
+{%- endif %}
+{%- endfor %}
+
+    // Operand attributes, implicit state and counters of each instruction.
+    unique case (dec_o.op)
+{%- for o in ops %}
+      {{ o.name }}: begin
+{%- for s in o.sets %}
+        dec_o.{{ s.0 }} = {{ s.1 }};
+{%- endfor %}
+      end
+{%- endfor %}
+      default: ;
+    endcase
+
+    dec_o.valid = dec_o.op != OP_INVALID;
+    dec_o.illegal_src = (dec_o.src0_rd && src_reserved(dec_o.ssrc0)) ||
+                        (dec_o.src1_rd && src_reserved(dec_o.ssrc1));
+  end
+
+endmodule

@@ -1,0 +1,164 @@
+{{ header }}
+// Types and constants shared by the compute unit's modules, derived from the ISA table.
+package cu_pkg;
+
+  // ------------------------------------------------------------------------------------------
+  // Instruction formats, in table order.
+  typedef enum logic [{{ fmt_bits - 1 }}:0] {
+{%- for f in formats %}
+    {{ f.name }} = {{ fmt_bits }}'d{{ f.value }},
+{%- endfor %}
+    FMT_INVALID = {{ fmt_bits }}'d{{ formats.len() }}
+  } fmt_e;
+
+  // Execution units.
+  typedef enum logic [{{ unit_bits - 1 }}:0] {
+{%- for u in units %}
+    {{ u.name }} = {{ unit_bits }}'d{{ u.value }}{% if !loop.last %},{% endif %}
+{%- endfor %}
+  } unit_e;
+
+  // Every instruction of the table; OP_INVALID for words that are none.
+  typedef enum logic [{{ op_bits - 1 }}:0] {
+{%- for o in ops %}
+    {{ o.name }} = {{ op_bits }}'d{{ o.value }}{% if !loop.last %},{% endif %}
+{%- endfor %}
+  } op_e;
+
+  // The longest instruction, literal included.
+  localparam int unsigned InstDwords = {{ max_dwords }};
+  localparam int unsigned InstBits = 32 * InstDwords;
+
+  // ------------------------------------------------------------------------------------------
+  // Scalar operand codes (guide 4.1).
+  localparam int unsigned NumSgprs = {{ num_sgprs }};
+  localparam logic [7:0] SrcVccLo = 8'd{{ vcc_lo }};
+  localparam logic [7:0] SrcTtmp0 = 8'd{{ ttmp0 }};
+  localparam logic [7:0] SrcNull = 8'd{{ null }};
+  localparam logic [7:0] SrcM0 = 8'd{{ m0 }};
+  localparam logic [7:0] SrcExecLo = 8'd{{ exec_lo }};
+  localparam logic [7:0] SrcScc = 8'd{{ scc }};
+  localparam logic [7:0] SrcLiteral = 8'd{{ literal }};
+
+  // Source codes the guide reserves for scalar operands; an instruction using one is illegal.
+  function automatic logic src_reserved(logic [7:0] code);
+    src_reserved = 1'b0;
+{%- for r in reserved %}
+{%- if r.0 == r.1 %}
+    if (code == 8'd{{ r.0 }}) src_reserved = 1'b1;
+{%- else %}
+    if (code >= 8'd{{ r.0 }} && code <= 8'd{{ r.1 }}) src_reserved = 1'b1;
+{%- endif %}
+{%- endfor %}
+  endfunction
+
+  // Value of a constant source code (inline integer or float, aperture, SCC, literal) at 32
+  // or 64 bits. A literal sign-extends for I64 operands and zero-extends otherwise.
+  function automatic logic [63:0] src_const(logic [7:0] code, logic is64, logic sext,
+                                            logic [31:0] literal, logic scc);
+    src_const = 64'd0;
+    if (code >= 8'd128 && code <= 8'd192) begin
+      src_const = {56'd0, code - 8'd128};
+    end else if (code >= 8'd193 && code <= 8'd208) begin
+      src_const = -{56'd0, code - 8'd192};
+      if (!is64) src_const[63:32] = 32'd0;
+    end else begin
+      unique case (code)
+{%- for c in floats %}
+        8'd{{ c.code }}: src_const = is64 ? {{ c.value64 }} : {{ c.value32 }};
+{%- endfor %}
+{%- for c in apertures %}
+        8'd{{ c.code }}: src_const = is64 ? {{ c.value64 }} : {{ c.value32 }};
+{%- endfor %}
+        SrcScc: src_const = {63'd0, scc};
+        SrcLiteral: src_const = {(is64 && sext) ? {32{literal[31]}} : 32'd0, literal};
+        default: src_const = 64'd0;
+      endcase
+    end
+  endfunction
+
+  // ------------------------------------------------------------------------------------------
+  // Wait counters (guide Table 4).
+{%- for c in counters %}
+  localparam int unsigned {{ c.camel }}CntW = {{ c.bits }};
+{%- endfor %}
+
+  typedef struct packed {
+{%- for c in counters %}
+    logic [{{ c.bits - 1 }}:0] {{ c.name }};
+{%- endfor %}
+  } cnt_t;
+
+  // One bit per counter.
+  typedef struct packed {
+{%- for c in counters %}
+    logic {{ c.name }};
+{%- endfor %}
+  } cnt_flags_t;
+
+  // ------------------------------------------------------------------------------------------
+  // A decoded instruction.
+  typedef struct packed {
+    logic        valid;        // the word is an instruction of the table
+    logic        illegal_src;  // a source field holds a reserved code
+    op_e         op;
+    fmt_e        fmt;
+    unit_e       unit;
+    logic [1:0]  dwords;       // length in dwords, literal included
+{%- for f in fields %}
+    logic [{{ f.1 - 1 }}:0] {{ f.0 }};
+{%- endfor %}
+    logic [31:0] literal;
+    logic        dst_wr;       // SDST is written
+    logic        dst_rd;       // SDST is read
+    logic        dst_64;
+    logic        src0_rd;      // SSRC0 is a source operand
+    logic        src0_64;
+    logic        src0_sext;    // a literal in SSRC0 sign-extends (I64)
+    logic        src1_rd;
+    logic        src1_64;
+    logic        src1_sext;
+    logic        rd_scc;
+    logic        wr_scc;
+    logic        rd_exec;
+    logic        wr_exec;
+    logic        rd_vcc;
+    logic        wr_vcc;
+    logic        rd_m0;
+    logic        wr_m0;
+    logic        rd_mode;
+    logic        wr_mode;
+    cnt_flags_t  inc;          // counters incremented at issue
+  } decoded_t;
+
+  // Length in dwords of the instruction whose first two dwords are `w`, literal included.
+  // Words of no known format count as one dword (they are illegal).
+  function automatic logic [1:0] inst_dwords(logic [63:0] w);
+    logic lit;
+    inst_dwords = 2'd1;
+    lit = 1'b0;
+{%- for f in len_formats %}
+    {% if !loop.first %}end else {% endif %}if ({{ f.matches }}) begin  // {{ f.name }}
+{%- for lf in f.literal_fields %}
+      if ({{ lf.0 }} == SrcLiteral) begin
+        unique case ({{ f.opcode }})
+          {% for o in lf.1 %}{{ f.opcode_bits }}'d{{ o }}{% if !loop.last %},{% if loop.index % 10 == 0 %}
+          {% else %} {% endif %}{% endif %}{% endfor %}: lit = 1'b1;
+          default: ;
+        endcase
+      end
+{%- endfor %}
+{%- if !f.always_literal.is_empty() %}
+      unique case ({{ f.opcode }})
+        {% for o in f.always_literal %}{{ f.opcode_bits }}'d{{ o }}{% if !loop.last %}, {% endif %}{% endfor %}: lit = 1'b1;
+        default: ;
+      endcase
+{%- endif %}
+      inst_dwords = 2'd{{ f.dwords }} + {1'b0, lit};
+{%- if loop.last %}
+    end
+{%- endif %}
+{%- endfor %}
+  endfunction
+
+endpackage
