@@ -8,18 +8,23 @@
 module cu_decode
   import cu_pkg::*;
 (
-  input  logic [95:0] inst_i,  // the instruction's dwords, first dword in bits 31:0
+  input  logic [InstBits-1:0] inst_i,  // the instruction's dwords, first dword in bits 31:0
   output decoded_t    dec_o
 );
+
+  fmt_e fmt;
+  logic src0_rd, src1_rd;  // SSRC0 / SSRC1 hold source operands
 
   always_comb begin
     dec_o = '0;
     dec_o.op = OP_INVALID;
-    dec_o.fmt = FMT_INVALID;
+    fmt = FMT_INVALID;
+    src0_rd = 1'b0;
+    src1_rd = 1'b0;
     dec_o.unit = UNIT_CONTROL;
-    dec_o.dwords = inst_dwords(inst_i[63:0]);
+    dec_o.dwords = inst_dwords(inst_i[LenBits-1:0]);
     if (inst_i[31:23] == 9'b101111101) begin
-      dec_o.fmt = FMT_SOP1;
+      fmt = FMT_SOP1;
       dec_o.sdst = inst_i[22:16];
       dec_o.ssrc0 = inst_i[7:0];
       dec_o.literal = inst_i[63:32];
@@ -92,7 +97,7 @@ module cu_decode
         default: dec_o.op = OP_INVALID;
       endcase
     end else if (inst_i[31:23] == 9'b101111110) begin
-      dec_o.fmt = FMT_SOPC;
+      fmt = FMT_SOPC;
       dec_o.ssrc0 = inst_i[7:0];
       dec_o.ssrc1 = inst_i[15:8];
       dec_o.literal = inst_i[63:32];
@@ -118,7 +123,7 @@ module cu_decode
         default: dec_o.op = OP_INVALID;
       endcase
     end else if (inst_i[31:23] == 9'b101111111) begin
-      dec_o.fmt = FMT_SOPP;
+      fmt = FMT_SOPP;
       dec_o.simm16 = inst_i[15:0];
       dec_o.literal = inst_i[63:32];
       unique case (inst_i[22:16])
@@ -161,7 +166,7 @@ module cu_decode
         default: dec_o.op = OP_INVALID;
       endcase
     end else if (inst_i[31:28] == 4'b1011) begin
-      dec_o.fmt = FMT_SOPK;
+      fmt = FMT_SOPK;
       dec_o.sdst = inst_i[22:16];
       dec_o.simm16 = inst_i[15:0];
       dec_o.literal = inst_i[63:32];
@@ -194,7 +199,7 @@ module cu_decode
         default: dec_o.op = OP_INVALID;
       endcase
     end else if (inst_i[31:30] == 2'b10) begin
-      dec_o.fmt = FMT_SOP2;
+      fmt = FMT_SOP2;
       dec_o.sdst = inst_i[22:16];
       dec_o.ssrc0 = inst_i[7:0];
       dec_o.ssrc1 = inst_i[15:8];
@@ -261,399 +266,354 @@ module cu_decode
       OP_S_ADD_U32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_SUB_U32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_ADD_I32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_SUB_I32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_ADDC_U32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.rd_scc = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_SUBB_U32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.rd_scc = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_ABSDIFF_I32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_LSHL_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_LSHL_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_LSHR_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_LSHR_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_ASHR_I32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_ASHR_I64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
         dec_o.src0_sext = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_LSHL1_ADD_U32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_LSHL2_ADD_U32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_LSHL3_ADD_U32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_LSHL4_ADD_U32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_MIN_I32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_MIN_U32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_MAX_I32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_MAX_U32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_AND_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_AND_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.src1_rd = 1'b1;
+        src1_rd = 1'b1;
         dec_o.src1_64 = 1'b1;
-        dec_o.wr_scc = 1'b1;
       end
       OP_S_OR_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_OR_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.src1_rd = 1'b1;
+        src1_rd = 1'b1;
         dec_o.src1_64 = 1'b1;
-        dec_o.wr_scc = 1'b1;
       end
       OP_S_XOR_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_XOR_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.src1_rd = 1'b1;
+        src1_rd = 1'b1;
         dec_o.src1_64 = 1'b1;
-        dec_o.wr_scc = 1'b1;
       end
       OP_S_NAND_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_NAND_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.src1_rd = 1'b1;
+        src1_rd = 1'b1;
         dec_o.src1_64 = 1'b1;
-        dec_o.wr_scc = 1'b1;
       end
       OP_S_NOR_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_NOR_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.src1_rd = 1'b1;
+        src1_rd = 1'b1;
         dec_o.src1_64 = 1'b1;
-        dec_o.wr_scc = 1'b1;
       end
       OP_S_XNOR_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_XNOR_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.src1_rd = 1'b1;
+        src1_rd = 1'b1;
         dec_o.src1_64 = 1'b1;
-        dec_o.wr_scc = 1'b1;
       end
       OP_S_AND_NOT1_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_AND_NOT1_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.src1_rd = 1'b1;
+        src1_rd = 1'b1;
         dec_o.src1_64 = 1'b1;
-        dec_o.wr_scc = 1'b1;
       end
       OP_S_OR_NOT1_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_OR_NOT1_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.src1_rd = 1'b1;
+        src1_rd = 1'b1;
         dec_o.src1_64 = 1'b1;
-        dec_o.wr_scc = 1'b1;
       end
       OP_S_BFE_U32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_BFE_I32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_BFE_U64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_BFE_I64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
         dec_o.src0_sext = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_BFM_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_BFM_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_MUL_I32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_MUL_HI_U32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_MUL_HI_I32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_CSELECT_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.rd_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_CSELECT_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.src1_rd = 1'b1;
+        src1_rd = 1'b1;
         dec_o.src1_64 = 1'b1;
-        dec_o.rd_scc = 1'b1;
       end
       OP_S_PACK_LL_B32_B16: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_PACK_LH_B32_B16: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_PACK_HH_B32_B16: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_PACK_HL_B32_B16: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_MOVK_I32: begin
         dec_o.unit = UNIT_SALU;
@@ -665,73 +625,59 @@ module cu_decode
       OP_S_CMOVK_I32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.rd_scc = 1'b1;
       end
       OP_S_CMPK_EQ_I32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
       end
       OP_S_CMPK_LG_I32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
       end
       OP_S_CMPK_GT_I32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
       end
       OP_S_CMPK_GE_I32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
       end
       OP_S_CMPK_LT_I32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
       end
       OP_S_CMPK_LE_I32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
       end
       OP_S_CMPK_EQ_U32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
       end
       OP_S_CMPK_LG_U32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
       end
       OP_S_CMPK_GT_U32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
       end
       OP_S_CMPK_GE_U32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
       end
       OP_S_CMPK_LT_U32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
       end
       OP_S_CMPK_LE_U32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
       end
       OP_S_ADDK_I32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
       end
       OP_S_MULK_I32: begin
         dec_o.unit = UNIT_SALU;
@@ -741,16 +687,13 @@ module cu_decode
       OP_S_GETREG_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.rd_mode = 1'b1;
       end
       OP_S_SETREG_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_rd = 1'b1;
-        dec_o.wr_mode = 1'b1;
       end
       OP_S_SETREG_IMM32_B32: begin
         dec_o.unit = UNIT_SALU;
-        dec_o.wr_mode = 1'b1;
       end
       OP_S_CALL_B64: begin
         dec_o.unit = UNIT_BRANCH;
@@ -776,440 +719,350 @@ module cu_decode
       OP_S_MOV_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_MOV_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
       end
       OP_S_CMOV_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.rd_scc = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_CMOV_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.rd_scc = 1'b1;
       end
       OP_S_BREV_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_BREV_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
       end
       OP_S_CTZ_I32_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_CTZ_I32_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
       end
       OP_S_CLZ_I32_U32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_CLZ_I32_U64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
       end
       OP_S_CLS_I32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_CLS_I32_I64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
         dec_o.src0_sext = 1'b1;
       end
       OP_S_SEXT_I32_I8: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_SEXT_I32_I16: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_BITSET0_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_rd = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_BITSET0_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_rd = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_BITSET1_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_rd = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_BITSET1_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_rd = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_BITREPLICATE_B64_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_ABS_I32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_BCNT0_I32_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_BCNT0_I32_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.wr_scc = 1'b1;
       end
       OP_S_BCNT1_I32_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_BCNT1_I32_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.wr_scc = 1'b1;
       end
       OP_S_QUADMASK_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_QUADMASK_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.wr_scc = 1'b1;
       end
       OP_S_WQM_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_WQM_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.wr_scc = 1'b1;
       end
       OP_S_NOT_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_NOT_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.wr_scc = 1'b1;
       end
       OP_S_AND_SAVEEXEC_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
-        dec_o.rd_exec = 1'b1;
-        dec_o.wr_exec = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_AND_SAVEEXEC_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.wr_scc = 1'b1;
-        dec_o.rd_exec = 1'b1;
-        dec_o.wr_exec = 1'b1;
       end
       OP_S_OR_SAVEEXEC_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
-        dec_o.rd_exec = 1'b1;
-        dec_o.wr_exec = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_OR_SAVEEXEC_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.wr_scc = 1'b1;
-        dec_o.rd_exec = 1'b1;
-        dec_o.wr_exec = 1'b1;
       end
       OP_S_XOR_SAVEEXEC_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
-        dec_o.rd_exec = 1'b1;
-        dec_o.wr_exec = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_XOR_SAVEEXEC_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.wr_scc = 1'b1;
-        dec_o.rd_exec = 1'b1;
-        dec_o.wr_exec = 1'b1;
       end
       OP_S_NAND_SAVEEXEC_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
-        dec_o.rd_exec = 1'b1;
-        dec_o.wr_exec = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_NAND_SAVEEXEC_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.wr_scc = 1'b1;
-        dec_o.rd_exec = 1'b1;
-        dec_o.wr_exec = 1'b1;
       end
       OP_S_NOR_SAVEEXEC_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
-        dec_o.rd_exec = 1'b1;
-        dec_o.wr_exec = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_NOR_SAVEEXEC_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.wr_scc = 1'b1;
-        dec_o.rd_exec = 1'b1;
-        dec_o.wr_exec = 1'b1;
       end
       OP_S_XNOR_SAVEEXEC_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
-        dec_o.rd_exec = 1'b1;
-        dec_o.wr_exec = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_XNOR_SAVEEXEC_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.wr_scc = 1'b1;
-        dec_o.rd_exec = 1'b1;
-        dec_o.wr_exec = 1'b1;
       end
       OP_S_AND_NOT0_SAVEEXEC_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
-        dec_o.rd_exec = 1'b1;
-        dec_o.wr_exec = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_AND_NOT0_SAVEEXEC_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.wr_scc = 1'b1;
-        dec_o.rd_exec = 1'b1;
-        dec_o.wr_exec = 1'b1;
       end
       OP_S_OR_NOT0_SAVEEXEC_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
-        dec_o.rd_exec = 1'b1;
-        dec_o.wr_exec = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_OR_NOT0_SAVEEXEC_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.wr_scc = 1'b1;
-        dec_o.rd_exec = 1'b1;
-        dec_o.wr_exec = 1'b1;
       end
       OP_S_AND_NOT1_SAVEEXEC_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
-        dec_o.rd_exec = 1'b1;
-        dec_o.wr_exec = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_AND_NOT1_SAVEEXEC_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.wr_scc = 1'b1;
-        dec_o.rd_exec = 1'b1;
-        dec_o.wr_exec = 1'b1;
       end
       OP_S_OR_NOT1_SAVEEXEC_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
-        dec_o.rd_exec = 1'b1;
-        dec_o.wr_exec = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_OR_NOT1_SAVEEXEC_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.wr_scc = 1'b1;
-        dec_o.rd_exec = 1'b1;
-        dec_o.wr_exec = 1'b1;
       end
       OP_S_AND_NOT0_WREXEC_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
-        dec_o.rd_exec = 1'b1;
-        dec_o.wr_exec = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_AND_NOT0_WREXEC_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.wr_scc = 1'b1;
-        dec_o.rd_exec = 1'b1;
-        dec_o.wr_exec = 1'b1;
       end
       OP_S_AND_NOT1_WREXEC_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
-        dec_o.rd_exec = 1'b1;
-        dec_o.wr_exec = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_AND_NOT1_WREXEC_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.wr_scc = 1'b1;
-        dec_o.rd_exec = 1'b1;
-        dec_o.wr_exec = 1'b1;
       end
       OP_S_MOVRELS_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.rd_m0 = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_MOVRELS_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.rd_m0 = 1'b1;
       end
       OP_S_MOVRELD_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.rd_m0 = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_MOVRELD_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.rd_m0 = 1'b1;
       end
       OP_S_MOVRELSD_2_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        dec_o.src0_rd = 1'b1;
-        dec_o.rd_m0 = 1'b1;
+        src0_rd = 1'b1;
       end
       OP_S_GETPC_B64: begin
         dec_o.unit = UNIT_BRANCH;
@@ -1218,19 +1071,19 @@ module cu_decode
       end
       OP_S_SETPC_B64: begin
         dec_o.unit = UNIT_BRANCH;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
       end
       OP_S_SWAPPC_B64: begin
         dec_o.unit = UNIT_BRANCH;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
       end
       OP_S_RFE_B64: begin
         dec_o.unit = UNIT_TRAP;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
       end
       OP_S_SENDMSG_RTN_B32: begin
@@ -1246,117 +1099,99 @@ module cu_decode
       end
       OP_S_CMP_EQ_I32: begin
         dec_o.unit = UNIT_SALU;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_CMP_LG_I32: begin
         dec_o.unit = UNIT_SALU;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_CMP_GT_I32: begin
         dec_o.unit = UNIT_SALU;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_CMP_GE_I32: begin
         dec_o.unit = UNIT_SALU;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_CMP_LT_I32: begin
         dec_o.unit = UNIT_SALU;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_CMP_LE_I32: begin
         dec_o.unit = UNIT_SALU;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_CMP_EQ_U32: begin
         dec_o.unit = UNIT_SALU;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_CMP_LG_U32: begin
         dec_o.unit = UNIT_SALU;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_CMP_GT_U32: begin
         dec_o.unit = UNIT_SALU;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_CMP_GE_U32: begin
         dec_o.unit = UNIT_SALU;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_CMP_LT_U32: begin
         dec_o.unit = UNIT_SALU;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_CMP_LE_U32: begin
         dec_o.unit = UNIT_SALU;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_BITCMP0_B32: begin
         dec_o.unit = UNIT_SALU;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_BITCMP1_B32: begin
         dec_o.unit = UNIT_SALU;
-        dec_o.src0_rd = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src0_rd = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_BITCMP0_B64: begin
         dec_o.unit = UNIT_SALU;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_BITCMP1_B64: begin
         dec_o.unit = UNIT_SALU;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.src1_rd = 1'b1;
-        dec_o.wr_scc = 1'b1;
+        src1_rd = 1'b1;
       end
       OP_S_CMP_EQ_U64: begin
         dec_o.unit = UNIT_SALU;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.src1_rd = 1'b1;
+        src1_rd = 1'b1;
         dec_o.src1_64 = 1'b1;
-        dec_o.wr_scc = 1'b1;
       end
       OP_S_CMP_LG_U64: begin
         dec_o.unit = UNIT_SALU;
-        dec_o.src0_rd = 1'b1;
+        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        dec_o.src1_rd = 1'b1;
+        src1_rd = 1'b1;
         dec_o.src1_64 = 1'b1;
-        dec_o.wr_scc = 1'b1;
       end
       OP_S_NOP: begin
         dec_o.unit = UNIT_CONTROL;
@@ -1393,11 +1228,9 @@ module cu_decode
       end
       OP_S_ROUND_MODE: begin
         dec_o.unit = UNIT_CONTROL;
-        dec_o.wr_mode = 1'b1;
       end
       OP_S_DENORM_MODE: begin
         dec_o.unit = UNIT_CONTROL;
-        dec_o.wr_mode = 1'b1;
       end
       OP_S_CODE_END: begin
         dec_o.unit = UNIT_TRAP;
@@ -1407,27 +1240,21 @@ module cu_decode
       end
       OP_S_CBRANCH_SCC0: begin
         dec_o.unit = UNIT_BRANCH;
-        dec_o.rd_scc = 1'b1;
       end
       OP_S_CBRANCH_SCC1: begin
         dec_o.unit = UNIT_BRANCH;
-        dec_o.rd_scc = 1'b1;
       end
       OP_S_CBRANCH_VCCZ: begin
         dec_o.unit = UNIT_BRANCH;
-        dec_o.rd_vcc = 1'b1;
       end
       OP_S_CBRANCH_VCCNZ: begin
         dec_o.unit = UNIT_BRANCH;
-        dec_o.rd_vcc = 1'b1;
       end
       OP_S_CBRANCH_EXECZ: begin
         dec_o.unit = UNIT_BRANCH;
-        dec_o.rd_exec = 1'b1;
       end
       OP_S_CBRANCH_EXECNZ: begin
         dec_o.unit = UNIT_BRANCH;
-        dec_o.rd_exec = 1'b1;
       end
       OP_S_CBRANCH_CDBGSYS: begin
         dec_o.unit = UNIT_BRANCH;
@@ -1479,9 +1306,9 @@ module cu_decode
       default: ;
     endcase
 
-    dec_o.valid = dec_o.op != OP_INVALID;
-    dec_o.illegal_src = (dec_o.src0_rd && src_reserved(dec_o.ssrc0)) ||
-                        (dec_o.src1_rd && src_reserved(dec_o.ssrc1));
+    dec_o.valid = dec_o.op != OP_INVALID && fmt != FMT_INVALID;
+    dec_o.illegal_src = (src0_rd && src_reserved(dec_o.ssrc0)) ||
+                        (src1_rd && src_reserved(dec_o.ssrc1));
   end
 
 endmodule

@@ -229,9 +229,12 @@ package cu_pkg;
     OP_S_BARRIER = 8'd196
   } op_e;
 
+  // The longest instruction, literal included.
+  localparam int unsigned InstDwords = 2;
+  localparam int unsigned InstBits = 32 * InstDwords;
+
   // ------------------------------------------------------------------------------------------
   // Scalar operand codes (guide 4.1).
-  localparam int unsigned NumSgprs = 106;
   localparam logic [7:0] SrcVccLo = 8'd106;
   localparam logic [7:0] SrcTtmp0 = 8'd108;
   localparam logic [7:0] SrcNull = 8'd124;
@@ -309,7 +312,6 @@ package cu_pkg;
     logic        valid;        // the word is an instruction of the table
     logic        illegal_src;  // a source field holds a reserved code
     op_e         op;
-    fmt_e        fmt;
     unit_e       unit;
     logic [1:0]  dwords;       // length in dwords, literal included
     logic [6:0] sdst;
@@ -320,28 +322,17 @@ package cu_pkg;
     logic        dst_wr;       // SDST is written
     logic        dst_rd;       // SDST is read
     logic        dst_64;
-    logic        src0_rd;      // SSRC0 is a source operand
     logic        src0_64;
     logic        src0_sext;    // a literal in SSRC0 sign-extends (I64)
-    logic        src1_rd;
     logic        src1_64;
     logic        src1_sext;
-    logic        rd_scc;
-    logic        wr_scc;
-    logic        rd_exec;
-    logic        wr_exec;
-    logic        rd_vcc;
-    logic        wr_vcc;
-    logic        rd_m0;
-    logic        wr_m0;
-    logic        rd_mode;
-    logic        wr_mode;
     cnt_flags_t  inc;          // counters incremented at issue
   } decoded_t;
 
-  // Length in dwords of the instruction whose first two dwords are `w`, literal included.
-  // Words of no known format count as one dword (they are illegal).
-  function automatic logic [1:0] inst_dwords(logic [63:0] w);
+  // Length in dwords of the instruction that starts with `w`, literal included. Words of no
+  // known format count as one dword (they are illegal).
+  localparam int unsigned LenBits = 32;
+  function automatic logic [1:0] inst_dwords(logic [LenBits-1:0] w);
     logic lit;
     inst_dwords = 2'd1;
     lit = 1'b0;

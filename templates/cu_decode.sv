@@ -8,15 +8,20 @@ module cu_decode
   output decoded_t    dec_o
 );
 
+  fmt_e fmt;
+  logic src0_rd, src1_rd;  // SSRC0 / SSRC1 hold source operands
+
   always_comb begin
     dec_o = '0;
     dec_o.op = OP_INVALID;
-    dec_o.fmt = FMT_INVALID;
+    fmt = FMT_INVALID;
+    src0_rd = 1'b0;
+    src1_rd = 1'b0;
     dec_o.unit = UNIT_CONTROL;
-    dec_o.dwords = inst_dwords(inst_i[63:0]);
+    dec_o.dwords = inst_dwords(inst_i[LenBits-1:0]);
 {%- for f in formats %}
     {% if !loop.first %}end else {% endif %}if ({{ f.matches }}) begin
-      dec_o.fmt = FMT_{{ f.name }};
+      fmt = FMT_{{ f.name }};
 {%- for fd in f.fields %}
       dec_o.{{ fd.0 }} = {{ fd.1 }};
 {%- endfor %}
@@ -37,16 +42,16 @@ module cu_decode
 {%- for o in ops %}
       {{ o.name }}: begin
 {%- for s in o.sets %}
-        dec_o.{{ s.0 }} = {{ s.1 }};
+        {{ s.0 }} = {{ s.1 }};
 {%- endfor %}
       end
 {%- endfor %}
       default: ;
     endcase
 
-    dec_o.valid = dec_o.op != OP_INVALID;
-    dec_o.illegal_src = (dec_o.src0_rd && src_reserved(dec_o.ssrc0)) ||
-                        (dec_o.src1_rd && src_reserved(dec_o.ssrc1));
+    dec_o.valid = dec_o.op != OP_INVALID && fmt != FMT_INVALID;
+    dec_o.illegal_src = (src0_rd && src_reserved(dec_o.ssrc0)) ||
+                        (src1_rd && src_reserved(dec_o.ssrc1));
   end
 
 endmodule

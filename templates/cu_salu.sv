@@ -20,7 +20,7 @@ module cu_salu
   output logic        scc_o,
   output logic        scc_we_o,
   output logic [63:0] exec_o,
-  output logic        exec_we_o,
+  output logic [1:0]  exec_we_o,  // EXEC dwords written (lo, hi)
   output logic [31:0] mode_o,
   output logic        mode_we_o,
   output logic        hwreg_bad_o  // s_getreg/s_setreg of a hardware register other than MODE
@@ -35,12 +35,10 @@ module cu_salu
   logic [31:0] k_sext;      // SIMM16 sign-extended
   logic [32:0] sum33;
   logic [35:0] sum36;
-  logic [63:0] prod;
   logic [31:0] r32;
   logic [63:0] r64;
   logic [6:0]  width;
   logic [63:0] mask64;
-  logic        found;
   logic [4:0]  hw_off;
   logic [5:0]  hw_size;     // 1..32
   logic [31:0] hw_mask;
@@ -62,18 +60,16 @@ module cu_salu
     scc_o = scc_i;
     scc_we_o = 1'b0;
     exec_o = exec_i;
-    exec_we_o = 1'b0;
+    exec_we_o = 2'b00;
     mode_o = mode_i;
     mode_we_o = 1'b0;
     hwreg_bad_o = 1'b0;
     sum33 = 33'd0;
     sum36 = 36'd0;
-    prod = 64'd0;
     r32 = 32'd0;
     r64 = 64'd0;
     width = 7'd0;
     mask64 = 64'd0;
-    found = 1'b0;
 
     unique case (op_i)
       // ---- SOP2: add and subtract --------------------------------------------------------
@@ -261,14 +257,8 @@ module cu_salu
 
       // ---- SOP2: multiplies --------------------------------------------------------------
       OP_S_MUL_I32: d_o[31:0] = a * b;
-      OP_S_MUL_HI_U32: begin
-        prod = {32'd0, a} * {32'd0, b};
-        d_o[31:0] = prod[63:32];
-      end
-      OP_S_MUL_HI_I32: begin
-        prod = $unsigned($signed({ {32{a[31]}}, a}) * $signed({ {32{b[31]}}, b}));
-        d_o[31:0] = prod[63:32];
-      end
+      OP_S_MUL_HI_U32: d_o[31:0] = 32'(({32'd0, a} * {32'd0, b}) >> 32);
+      OP_S_MUL_HI_I32: d_o[31:0] = 32'($unsigned($signed({ {32{a[31]}}, a}) * $signed({ {32{b[31]}}, b})) >> 32);
 
       // ---- SOP2: select and pack ---------------------------------------------------------
       OP_S_CSELECT_B32: d_o[31:0] = scc_i ? a : b;
@@ -365,7 +355,7 @@ module cu_salu
       OP_S_SEXT_I32_I16: d_o[31:0] = { {16{a[15]}}, a[15:0]};
       OP_S_BITSET0_B32: begin
         d_o[31:0] = dl;
-        d_o[a[4:0]] = 1'b0;
+        d_o[{1'b0, a[4:0]}] = 1'b0;
       end
       OP_S_BITSET0_B64: begin
         d_o = d_i;
@@ -373,7 +363,7 @@ module cu_salu
       end
       OP_S_BITSET1_B32: begin
         d_o[31:0] = dl;
-        d_o[a[4:0]] = 1'b1;
+        d_o[{1'b0, a[4:0]}] = 1'b1;
       end
       OP_S_BITSET1_B64: begin
         d_o = d_i;
@@ -452,7 +442,7 @@ module cu_salu
           default:                    r32 = a & ~exec_i[31:0];
         endcase
         exec_o = {exec_i[63:32], r32};
-        exec_we_o = 1'b1;
+        exec_we_o = 2'b01;
         d_o[31:0] = (op_i == OP_S_AND_NOT0_WREXEC_B32 || op_i == OP_S_AND_NOT1_WREXEC_B32) ?
                     r32 : exec_i[31:0];
         scc_o = r32 != 32'd0;
@@ -477,7 +467,7 @@ module cu_salu
           default:                    r64 = a64 & ~exec_i;
         endcase
         exec_o = r64;
-        exec_we_o = 1'b1;
+        exec_we_o = 2'b11;
         d_o = (op_i == OP_S_AND_NOT0_WREXEC_B64 || op_i == OP_S_AND_NOT1_WREXEC_B64) ? r64 : exec_i;
         scc_o = r64 != 64'd0;
         scc_we_o = 1'b1;

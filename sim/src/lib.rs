@@ -2,3 +2,7 @@
 //! co-simulation that compares them instruction by instruction.
 
 pub mod golden;
+#[cfg(feature = "rtl")]
+pub mod rtl;
+#[cfg(feature = "rtl")]
+pub mod cosim;

@@ -110,17 +110,26 @@ pub const RTL_UNITS: [Unit; 4] = [Unit::Salu, Unit::Branch, Unit::Wait, Unit::Co
 pub fn rtl_ops(files: &[File]) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     for f in files.iter().filter(|f| matches!(f.name.as_str(), "cu_salu.sv" | "cu_top.sv")) {
+        // A label list may continue over several lines, each ending in a comma.
+        let mut pending = String::new();
         for line in f.text.lines() {
             let t = line.trim();
-            let Some((labels, _)) = t.split_once(':') else { continue };
-            if !labels.starts_with("OP_") {
+            if !t.starts_with("OP_") {
+                pending.clear();
                 continue;
             }
-            for l in labels.split(',') {
-                if let Some(name) = l.trim().strip_prefix("OP_") {
-                    out.insert(name.to_ascii_lowercase());
+            pending.push_str(t);
+            if t.ends_with(',') {
+                continue;
+            }
+            if let Some((labels, _)) = pending.split_once(':') {
+                for l in labels.split(',') {
+                    if let Some(name) = l.trim().strip_prefix("OP_") {
+                        out.insert(name.to_ascii_lowercase());
+                    }
                 }
             }
+            pending.clear();
         }
     }
     out

@@ -72,6 +72,8 @@ pub struct CounterItem {
     /// Capitalised, for parameter names.
     pub camel: String,
     pub bits: u32,
+    /// `hi:lo` of its threshold in s_waitcnt's SIMM16, or empty.
+    pub waitcnt: String,
 }
 
 pub struct ConstItem {
@@ -107,11 +109,12 @@ pub struct PkgView {
     pub floats: Vec<ConstItem>,
     pub apertures: Vec<ConstItem>,
     pub len_formats: Vec<LenFormat>,
+    /// Bits `inst_dwords` looks at: every dword of the longest format.
+    pub len_bits: u32,
     /// Instruction fields of all formats, with their widest width: decoded_t members.
     pub fields: Vec<(String, u32)>,
     /// The longest instruction in dwords, literal included.
     pub max_dwords: u32,
-    pub num_sgprs: u32,
     pub vcc_lo: u32,
     pub ttmp0: u32,
     pub null: u32,
@@ -229,7 +232,7 @@ impl PkgView {
             floats,
             apertures,
             len_formats,
-            num_sgprs: operand::NUM_SGPRS,
+            len_bits: 32 * t.formats.iter().map(|f| f.dwords).max().unwrap_or(1),
             vcc_lo: operand::VCC_LO,
             ttmp0: operand::TTMP0,
             null: operand::NULL,
@@ -270,10 +273,12 @@ pub struct DecodeView {
 }
 
 fn op_attributes(d: &InstDef) -> Vec<(String, String)> {
-    let mut sets = vec![("unit".to_string(), unit_enum(d.unit))];
+    // Assignments in the decoder: decoded_t members, and the decoder's own src0_rd/src1_rd.
+    let mut sets = vec![("dec_o.unit".to_string(), unit_enum(d.unit))];
     let mut set = |k: &str, on: bool| {
         if on {
-            sets.push((k.to_string(), "1'b1".to_string()));
+            let target = if k.ends_with("_rd") && k.starts_with("src") { k.to_string() } else { format!("dec_o.{k}") };
+            sets.push((target, "1'b1".to_string()));
         }
     };
     for o in &d.operands {
@@ -293,11 +298,7 @@ fn op_attributes(d: &InstDef) -> Vec<(String, String)> {
             _ => {}
         }
     }
-    use crate::isa::{Counters, Implicit};
-    for (flag, name) in Implicit::ALL {
-        set(&format!("rd_{name}"), d.reads.contains(flag));
-        set(&format!("wr_{name}"), d.writes.contains(flag));
-    }
+    use crate::isa::Counters;
     for (c, name) in Counters::ALL {
         set(&format!("inc.{name}"), d.counters.contains(c));
     }
@@ -360,7 +361,12 @@ fn counter_items() -> Vec<CounterItem> {
     table()
         .counters
         .iter()
-        .map(|c| CounterItem { name: c.name.clone(), camel: camel(&c.name), bits: c.bits })
+        .map(|c| CounterItem {
+            name: c.name.clone(),
+            camel: camel(&c.name),
+            bits: c.bits,
+            waitcnt: c.waitcnt_field.map_or_else(String::new, |f| format!("{}:{}", f.hi, f.lo)),
+        })
         .collect()
 }
 

@@ -1,0 +1,520 @@
+//! Co-simulation: the Verilator model and the golden interpreter run the same program; every
+//! instruction the RTL retires is executed by the golden model for the same wave, and their
+//! architectural writes, next PC and outcome must agree. The first difference stops the run
+//! with a report, and the run is repeated deterministically to trace the cycles before it.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::fs::File;
+use std::io::BufWriter;
+use std::path::{Path, PathBuf};
+
+use hdl_gen::isa::{self, Inst};
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+
+use crate::golden::{self, Code, Fault, Outcome, Status, Wave, Write};
+use crate::rtl::{self, CuOut, Model};
+
+/// Initial state of one wave.
+#[derive(Clone, Debug)]
+pub struct WaveInit {
+    pub pc: u64,
+    /// Scalar storage by operand code (see [`golden::Wave::sgpr`]); entry 124 is ignored.
+    /// SCC starts at zero (launch clears it).
+    pub sgpr: [u32; 128],
+    pub mode: u32,
+    /// Workgroup, for barriers.
+    pub wg: u8,
+}
+
+impl WaveInit {
+    /// Everything zero but EXEC (all 32 lanes on).
+    pub fn new(pc: u64) -> WaveInit {
+        let w = Wave::new(pc);
+        WaveInit { pc, sgpr: w.sgpr, mode: 0, wg: 0 }
+    }
+
+    fn golden(&self) -> Wave {
+        let mut w = Wave::new(self.pc);
+        w.sgpr = self.sgpr;
+        w.sgpr[isa::operand::NULL as usize] = 0;
+        w.mode = self.mode;
+        w
+    }
+}
+
+/// How the run is driven.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Instruction-fetch latency in cycles, drawn uniformly from this range for every request.
+    pub latency: (u32, u32),
+    /// Percentage of cycles in which the instruction memory refuses a request.
+    pub backpressure: u32,
+    pub seed: u64,
+    /// The run fails when this many cycles pass.
+    pub max_cycles: u64,
+    /// Trace the whole run into this VCD file.
+    pub vcd: Option<PathBuf>,
+    /// On a mismatch, trace the cycles before it into this VCD file.
+    pub window_vcd: Option<PathBuf>,
+    /// Cycles the mismatch trace covers.
+    pub window: u64,
+    /// Write the golden model's architectural state as VCD, on the RTL trace's time axis.
+    pub golden_vcd: Option<PathBuf>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            latency: (1, 8),
+            backpressure: 10,
+            seed: 1,
+            max_cycles: 2_000_000,
+            vcd: None,
+            window_vcd: None,
+            window: 2_000,
+            golden_vcd: None,
+        }
+    }
+}
+
+/// How a wave ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WaveEnd {
+    Ended,
+    Faulted(Fault),
+}
+
+/// A run in which the models agreed throughout.
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub cycles: u64,
+    pub retired: u64,
+    pub waves: Vec<WaveEnd>,
+    /// Final golden state of every wave (the RTL agreed on every write that led to it).
+    pub state: Vec<Wave>,
+}
+
+/// The first instruction on which the models disagree.
+#[derive(Clone, Debug)]
+pub struct Mismatch {
+    pub cycle: u64,
+    pub wave: usize,
+    pub pc: u64,
+    /// The instruction, as the golden model decoded it (or what the RTL retired).
+    pub text: String,
+    /// What differs, as "what: expected (golden) vs actual (RTL)" lines.
+    pub diffs: Vec<String>,
+    /// The VCD of the cycles before the mismatch, when one was written.
+    pub window_vcd: Option<PathBuf>,
+}
+
+impl fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "co-simulation mismatch at cycle {}, wave {}, pc {:#x}: {}", self.cycle, self.wave, self.pc, self.text)?;
+        for d in &self.diffs {
+            writeln!(f, "  {d}")?;
+        }
+        if let Some(p) = &self.window_vcd {
+            writeln!(f, "  waveform of the cycles before it: {}", p.display())?;
+        }
+        Ok(())
+    }
+}
+
+/// Why a co-simulation failed.
+#[derive(Debug, thiserror::Error)]
+pub enum CosimError {
+    #[error("{0}")]
+    Mismatch(Box<Mismatch>),
+    #[error("the RTL retired nothing for {idle} cycles (cycle {cycle}); waves still running: {running:?}")]
+    Hang { cycle: u64, idle: u64, running: Vec<usize> },
+    #[error("cycle limit of {0} reached")]
+    CycleLimit(u64),
+    #[error("{waves} waves requested but the model has {max}")]
+    TooManyWaves { waves: usize, max: usize },
+    #[error("the memory returned data for a counter that was zero (cu_top's cnt_error_o)")]
+    CounterUnderflow,
+    #[error("VCD: {0}")]
+    Vcd(String),
+}
+
+/// Runs `waves` (at most [`rtl::NUM_WAVES`]) over `code` on both models.
+pub fn cosim(code: &Code, waves: &[WaveInit], opts: &Options) -> Result<Report, CosimError> {
+    if waves.len() > rtl::NUM_WAVES || waves.is_empty() {
+        return Err(CosimError::TooManyWaves { waves: waves.len(), max: rtl::NUM_WAVES });
+    }
+    match run(code, waves, opts, opts.vcd.as_deref().map(|p| (p, 0))) {
+        Err(CosimError::Mismatch(mut m)) => {
+            if let Some(path) = &opts.window_vcd {
+                let from = m.cycle.saturating_sub(opts.window);
+                // The run is deterministic: it fails at the same cycle again, tracing this time.
+                if let Err(CosimError::Mismatch(_)) = run(code, waves, opts, Some((path, from))) {
+                    m.window_vcd = Some(path.clone());
+                }
+            }
+            Err(CosimError::Mismatch(m))
+        }
+        other => other,
+    }
+}
+
+/// A fetch answer on its way.
+struct Pending {
+    due: u64,
+    seq: u64,
+    wave: u8,
+    addr: u64,
+}
+
+/// Instruction memory as the RTL sees it: two dwords and a per-dword error flag.
+fn fetch(code: &Code, addr: u64) -> (u64, u8) {
+    let word = |a: u64| code.at(a).and_then(|s| s.first().copied());
+    let (lo, hi) = (word(addr), word(addr.wrapping_add(4)));
+    let err = u8::from(lo.is_none()) | (u8::from(hi.is_none()) << 1);
+    (u64::from(lo.unwrap_or(0)) | (u64::from(hi.unwrap_or(0)) << 32), err)
+}
+
+/// Cycles without a retirement after which the RTL is considered hung (an s_sleep can last
+/// 127 * 64 cycles).
+const HANG_CYCLES: u64 = 20_000;
+
+fn run(code: &Code, inits: &[WaveInit], opts: &Options, trace: Option<(&Path, u64)>) -> Result<Report, CosimError> {
+    let mut m = Model::new();
+    let mut rng = SmallRng::seed_from_u64(opts.seed);
+    let mut golden: Vec<Wave> = inits.iter().map(WaveInit::golden).collect();
+    let mut gvcd = match &opts.golden_vcd {
+        Some(p) if trace.is_none_or(|(_, from)| from == 0) => Some(GoldenVcd::create(p, golden.len())?),
+        _ => None,
+    };
+    let mut tracing = false;
+    let mut start_trace = |m: &mut Model, cycle: u64| -> Result<(), CosimError> {
+        if let Some((path, from)) = trace {
+            if !tracing && cycle >= from {
+                m.open_vcd(path).map_err(|e| CosimError::Vcd(e.to_string()))?;
+                tracing = true;
+            }
+        }
+        Ok(())
+    };
+
+    // Setup: every scalar register of every wave, then launch, then start them together.
+    start_trace(&mut m, 0)?;
+    for (w, init) in inits.iter().enumerate() {
+        for idx in 0..128u8 {
+            if u32::from(idx) == isa::operand::NULL {
+                continue;
+            }
+            m.inp.spi_wave = w as u8;
+            m.inp.spi_sgpr_we = true;
+            m.inp.spi_sgpr_idx = idx;
+            m.inp.spi_sgpr_data = init.sgpr[idx as usize];
+            m.step();
+        }
+    }
+    m.inp.spi_sgpr_we = false;
+    for (w, init) in inits.iter().enumerate() {
+        m.inp.spi_wave = w as u8;
+        m.inp.spi_launch = true;
+        m.inp.spi_pc = init.pc;
+        m.inp.spi_mode = init.mode;
+        m.inp.spi_wg = init.wg;
+        m.step();
+    }
+    m.inp.spi_launch = false;
+    m.inp.spi_start = true;
+    m.inp.spi_start_mask = (1u32 << inits.len()) - 1;
+    m.step();
+    m.inp.spi_start = false;
+
+    let mut pending: Vec<Pending> = Vec::new();
+    let mut seq = 0u64;
+    let mut retired = 0u64;
+    let mut last_retire = m.cycle();
+    if let Some(g) = gvcd.as_mut() {
+        g.dump(m.cycle(), &golden)?;
+    }
+    loop {
+        let cycle = m.cycle();
+        start_trace(&mut m, cycle)?;
+        if cycle >= opts.max_cycles {
+            return Err(CosimError::CycleLimit(opts.max_cycles));
+        }
+        // Instruction memory: answer the earliest due request, accept a new one.
+        m.inp.imem_rsp_valid = false;
+        if let Some(i) = pending.iter().enumerate().filter(|(_, p)| p.due <= cycle).min_by_key(|(_, p)| (p.due, p.seq)).map(|(i, _)| i) {
+            let p = pending.swap_remove(i);
+            let (data, err) = fetch(code, p.addr);
+            m.inp.imem_rsp_valid = true;
+            m.inp.imem_rsp_wave = p.wave;
+            m.inp.imem_rsp_data = data;
+            m.inp.imem_rsp_err = err;
+        }
+        m.inp.imem_req_ready = rng.random_range(0..100) >= opts.backpressure;
+        if m.out.imem_req_valid && m.inp.imem_req_ready {
+            let lat = rng.random_range(opts.latency.0.max(1)..=opts.latency.1.max(opts.latency.0.max(1)));
+            pending.push(Pending { due: cycle + u64::from(lat), seq, wave: m.out.imem_req_wave, addr: m.out.imem_req_addr });
+            seq += 1;
+        }
+        m.step();
+        if m.out.cnt_error {
+            return Err(CosimError::CounterUnderflow);
+        }
+
+        if m.out.rt_valid {
+            retired += 1;
+            last_retire = m.cycle();
+            let w = m.out.rt_wave as usize;
+            compare(&mut golden, code, w, &m.out, inits, m.cycle())?;
+            if let Some(g) = gvcd.as_mut() {
+                g.dump(m.cycle(), &golden)?;
+            }
+        }
+
+        let golden_done = golden.iter().all(|g| matches!(g.status, Status::Ended | Status::Faulted(_)));
+        if golden_done && m.out.wave_running == 0 && !m.out.rt_valid {
+            break;
+        }
+        if m.cycle() - last_retire > HANG_CYCLES {
+            let running = (0..inits.len()).filter(|w| m.out.wave_running >> w & 1 == 1).collect();
+            return Err(CosimError::Hang { cycle: m.cycle(), idle: HANG_CYCLES, running });
+        }
+    }
+    m.close_vcd();
+    let waves = golden
+        .iter()
+        .map(|g| match &g.status {
+            Status::Faulted(f) => WaveEnd::Faulted(f.clone()),
+            _ => WaveEnd::Ended,
+        })
+        .collect();
+    Ok(Report { cycles: m.cycle(), retired, waves, state: golden })
+}
+
+/// A register of the canonical write map.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Reg {
+    Sgpr(u8),
+    Scc,
+    Mode,
+}
+
+fn reg_name(r: Reg) -> String {
+    match r {
+        Reg::Sgpr(i) => isa::operand::reg_name(u32::from(i), 1).unwrap_or_else(|| format!("sgpr code {i}")),
+        Reg::Scc => "scc".into(),
+        Reg::Mode => "mode".into(),
+    }
+}
+
+/// The final value each written register gets (writes applied in order).
+fn golden_writes(writes: impl Iterator<Item = Write>) -> BTreeMap<Reg, u32> {
+    let mut out = BTreeMap::new();
+    for w in writes {
+        match w {
+            Write::Sgpr { idx, value } => out.insert(Reg::Sgpr(idx), value),
+            Write::Scc(v) => out.insert(Reg::Scc, u32::from(v)),
+            Write::Mode(v) => out.insert(Reg::Mode, v),
+        };
+    }
+    out
+}
+
+/// The RTL's writes in the same form: EXEC first, then the destination, SCC and MODE.
+fn rtl_writes(o: &CuOut) -> BTreeMap<Reg, u32> {
+    let mut out = BTreeMap::new();
+    for k in 0..2u8 {
+        if o.rt_exec_we >> k & 1 == 1 {
+            out.insert(Reg::Sgpr(isa::operand::EXEC_LO as u8 + k), (o.rt_exec >> (32 * k)) as u32);
+        }
+    }
+    for k in 0..2u8 {
+        if o.rt_sdst_we >> k & 1 == 1 {
+            out.insert(Reg::Sgpr(o.rt_sdst + k), (o.rt_sdst_data >> (32 * k)) as u32);
+        }
+    }
+    if o.rt_scc_we {
+        out.insert(Reg::Scc, u32::from(o.rt_scc));
+    }
+    if o.rt_mode_we {
+        out.insert(Reg::Mode, o.rt_mode);
+    }
+    out
+}
+
+fn outcome_name(status: u8, fault: u8) -> String {
+    match (status, fault) {
+        (rtl::RT_RETIRED, _) => "retired".into(),
+        (rtl::RT_ENDPGM, _) => "ended".into(),
+        (rtl::RT_BARRIER, _) => "at barrier".into(),
+        (rtl::RT_FAULT, rtl::FAULT_FETCH) => "fetch fault".into(),
+        (rtl::RT_FAULT, rtl::FAULT_ILLEGAL) => "illegal instruction".into(),
+        (rtl::RT_FAULT, rtl::FAULT_NOT_IMPLEMENTED) => "not implemented".into(),
+        _ => format!("status {status} fault {fault}"),
+    }
+}
+
+fn golden_outcome(o: &Outcome) -> (u8, u8) {
+    match o {
+        Outcome::Retired | Outcome::Waiting => (rtl::RT_RETIRED, 0),
+        Outcome::Barrier => (rtl::RT_BARRIER, 0),
+        Outcome::Ended => (rtl::RT_ENDPGM, 0),
+        Outcome::Fault(Fault::Fetch { .. }) => (rtl::RT_FAULT, rtl::FAULT_FETCH),
+        Outcome::Fault(Fault::Illegal { .. }) => (rtl::RT_FAULT, rtl::FAULT_ILLEGAL),
+        Outcome::Fault(_) => (rtl::RT_FAULT, rtl::FAULT_NOT_IMPLEMENTED),
+    }
+}
+
+fn compare(
+    golden: &mut [Wave],
+    code: &Code,
+    w: usize,
+    o: &CuOut,
+    inits: &[WaveInit],
+    cycle: u64,
+) -> Result<(), CosimError> {
+    let rtl_inst: Vec<u32> = o.rt_inst[..o.rt_dwords as usize].to_vec();
+    let rtl_text = isa::decode(&rtl_inst).map_or_else(|_| format!("{rtl_inst:08x?}"), |i: Inst| i.to_string());
+    let fail = |pc: u64, text: String, diffs: Vec<String>| {
+        CosimError::Mismatch(Box::new(Mismatch { cycle, wave: w, pc, text, diffs, window_vcd: None }))
+    };
+    let Some(g) = golden.get_mut(w) else {
+        return Err(fail(o.rt_pc, rtl_text, vec![format!("the RTL retired an instruction of wave {w}, which was never started")]));
+    };
+    match &g.status {
+        Status::Running => {}
+        Status::AtBarrier => {
+            // The RTL let this wave past its barrier: every other running wave of the
+            // workgroup must have arrived.
+            let wg = inits[w].wg;
+            let early: Vec<usize> = (0..golden.len())
+                .filter(|&v| inits[v].wg == wg && golden[v].status == Status::Running)
+                .collect();
+            if !early.is_empty() {
+                return Err(fail(o.rt_pc, rtl_text, vec![format!("wave {w} left s_barrier while waves {early:?} of its workgroup had not reached it")]));
+            }
+            for (v, gw) in golden.iter_mut().enumerate() {
+                if inits[v].wg == wg && gw.status == Status::AtBarrier {
+                    gw.status = Status::Running;
+                }
+            }
+        }
+        other => {
+            return Err(fail(o.rt_pc, rtl_text, vec![format!("the RTL retired an instruction of wave {w}, whose golden status is {other:?}")]));
+        }
+    }
+    let g = &mut golden[w];
+    let step = golden::step(g, code);
+    let text = step.inst.map_or_else(|| rtl_text.clone(), |i| i.to_string());
+    let mut diffs = Vec::new();
+    if step.pc != o.rt_pc {
+        diffs.push(format!("pc: {:#x} (golden) vs {:#x} (RTL)", step.pc, o.rt_pc));
+    }
+    let golden_inst = step.inst.map(|i| i.encode()).unwrap_or_default();
+    if golden_inst != rtl_inst {
+        diffs.push(format!("instruction: {golden_inst:08x?} (golden) vs {rtl_inst:08x?} (RTL `{rtl_text}`)"));
+    }
+    if step.outcome == Outcome::Waiting {
+        diffs.push("the golden model waits here, but the RTL retired the instruction".into());
+    }
+    let (gs, gf) = golden_outcome(&step.outcome);
+    let (rs, rf) = (o.rt_status, if o.rt_status == rtl::RT_FAULT { o.rt_fault } else { 0 });
+    if (gs, gf) != (rs, rf) {
+        let why = match &step.outcome {
+            Outcome::Fault(f) => format!(" ({f})"),
+            _ => String::new(),
+        };
+        diffs.push(format!("outcome: {}{why} (golden) vs {} (RTL)", outcome_name(gs, gf), outcome_name(rs, rf)));
+    }
+    let gw = golden_writes(step.writes.iter());
+    let rw = rtl_writes(o);
+    let keys: std::collections::BTreeSet<Reg> = gw.keys().chain(rw.keys()).copied().collect();
+    for k in keys {
+        match (gw.get(&k), rw.get(&k)) {
+            (Some(a), Some(b)) if a == b => {}
+            (Some(a), Some(b)) => diffs.push(format!("{}: {a:#010x} (golden) vs {b:#010x} (RTL)", reg_name(k))),
+            (Some(a), None) => diffs.push(format!("{}: {a:#010x} (golden) vs not written (RTL)", reg_name(k))),
+            (None, Some(b)) => diffs.push(format!("{}: not written (golden) vs {b:#010x} (RTL)", reg_name(k))),
+            (None, None) => {}
+        }
+    }
+    if matches!(step.outcome, Outcome::Retired | Outcome::Barrier) && step.next_pc != o.rt_next_pc {
+        diffs.push(format!("next pc: {:#x} (golden) vs {:#x} (RTL)", step.next_pc, o.rt_next_pc));
+    }
+    if diffs.is_empty() { Ok(()) } else { Err(fail(step.pc, text, diffs)) }
+}
+
+/// The golden model's architectural state as VCD, on the RTL trace's time axis.
+struct GoldenVcd {
+    w: vcd::Writer<BufWriter<File>>,
+    vars: Vec<WaveVars>,
+}
+
+struct WaveVars {
+    pc: vcd::IdCode,
+    scc: vcd::IdCode,
+    exec: vcd::IdCode,
+    vcc: vcd::IdCode,
+    m0: vcd::IdCode,
+    mode: vcd::IdCode,
+    status: vcd::IdCode,
+    sgpr: Vec<vcd::IdCode>,
+}
+
+impl GoldenVcd {
+    fn create(path: &Path, waves: usize) -> Result<GoldenVcd, CosimError> {
+        let err = |e: std::io::Error| CosimError::Vcd(format!("{}: {e}", path.display()));
+        let f = File::create(path).map_err(err)?;
+        let mut w = vcd::Writer::new(BufWriter::new(f));
+        w.timescale(1, vcd::TimescaleUnit::PS).map_err(err)?;
+        w.add_module("golden").map_err(err)?;
+        let mut vars = Vec::new();
+        for k in 0..waves {
+            w.add_module(&format!("wave{k}")).map_err(err)?;
+            let pc = w.add_wire(48, "pc").map_err(err)?;
+            let scc = w.add_wire(1, "scc").map_err(err)?;
+            let exec = w.add_wire(64, "exec").map_err(err)?;
+            let vcc = w.add_wire(64, "vcc").map_err(err)?;
+            let m0 = w.add_wire(32, "m0").map_err(err)?;
+            let mode = w.add_wire(32, "mode").map_err(err)?;
+            let status = w.add_wire(2, "status").map_err(err)?;
+            let mut sgpr = Vec::new();
+            for i in 0..isa::operand::NUM_SGPRS {
+                sgpr.push(w.add_wire(32, &format!("s{i}")).map_err(err)?);
+            }
+            w.upscope().map_err(err)?;
+            vars.push(WaveVars { pc, scc, exec, vcc, m0, mode, status, sgpr });
+        }
+        w.upscope().map_err(err)?;
+        w.enddefinitions().map_err(err)?;
+        Ok(GoldenVcd { w, vars })
+    }
+
+    /// Dumps every wave's state as of the end of `cycle` (the RTL's rising edge of that cycle
+    /// is at 10 * cycle - 5 in its own trace).
+    fn dump(&mut self, cycle: u64, waves: &[Wave]) -> Result<(), CosimError> {
+        let err = |e: std::io::Error| CosimError::Vcd(e.to_string());
+        self.w.timestamp(cycle * 10 - 5).map_err(err)?;
+        for (v, g) in self.vars.iter().zip(waves) {
+            let vec = |x: u64, bits: u32| (0..bits).rev().map(move |b| vcd::Value::from(x >> b & 1 == 1));
+            self.w.change_vector(v.pc, vec(g.pc, 48)).map_err(err)?;
+            self.w.change_scalar(v.scc, g.scc).map_err(err)?;
+            self.w.change_vector(v.exec, vec(g.exec(), 64)).map_err(err)?;
+            self.w.change_vector(v.vcc, vec(g.vcc(), 64)).map_err(err)?;
+            self.w.change_vector(v.m0, vec(u64::from(g.m0()), 32)).map_err(err)?;
+            self.w.change_vector(v.mode, vec(u64::from(g.mode), 32)).map_err(err)?;
+            let st = match g.status {
+                Status::Running => 0,
+                Status::AtBarrier => 1,
+                Status::Ended => 2,
+                Status::Faulted(_) => 3,
+            };
+            self.w.change_vector(v.status, vec(st, 2)).map_err(err)?;
+            for (i, id) in v.sgpr.iter().enumerate() {
+                self.w.change_vector(*id, vec(u64::from(g.sgpr[i]), 32)).map_err(err)?;
+            }
+        }
+        self.w.flush().map_err(err)
+    }
+}

@@ -1,0 +1,194 @@
+//! `sim`: runs RDNA3 code on the golden interpreter and co-simulates it against the Verilator
+//! model of the generated compute unit.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+use clap::{Parser, Subcommand};
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+use sim::cosim::{CosimError, Options, WaveEnd, WaveInit, cosim};
+use sim::golden::Code;
+
+#[derive(Parser)]
+#[command(name = "sim", version, about = "RDNA3 golden interpreter and RTL co-simulation")]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Run a program on the RTL model and the golden model in lockstep, comparing every
+    /// retired instruction.
+    Cosim(CosimArgs),
+}
+
+#[derive(clap::Args)]
+struct CosimArgs {
+    /// LLVM-syntax assembly (`.s`, `.asm`) or raw little-endian code bytes (anything else).
+    program: PathBuf,
+    /// Waves that run the program at once (each starts with s0 = its index).
+    #[arg(long, default_value_t = 1)]
+    waves: usize,
+    /// Byte address the code is loaded at.
+    #[arg(long, default_value = "0x10000", value_parser = parse_u64)]
+    base: u64,
+    /// Fill every wave's SGPRs, VCC, M0 and TTMPs with random values from this seed
+    /// (s0 still holds the wave index).
+    #[arg(long, value_parser = parse_u64)]
+    random_init: Option<u64>,
+    /// Instruction-fetch latency range in cycles, MIN..MAX.
+    #[arg(long, default_value = "1..8")]
+    latency: String,
+    /// Percentage of cycles in which instruction memory refuses a request.
+    #[arg(long, default_value_t = 10)]
+    backpressure: u32,
+    /// Seed for latencies and back-pressure.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[arg(long, default_value_t = 2_000_000)]
+    max_cycles: u64,
+    /// Write the RTL's VCD trace of the whole run.
+    #[arg(long)]
+    vcd: Option<PathBuf>,
+    /// Write the golden model's architectural state as VCD on the same time axis.
+    #[arg(long)]
+    golden_vcd: Option<PathBuf>,
+    /// On a mismatch, write the RTL trace of the cycles before it here.
+    #[arg(long, default_value = "cosim-mismatch.vcd")]
+    mismatch_vcd: PathBuf,
+    /// Cycles before a mismatch that its trace covers.
+    #[arg(long, default_value_t = 2_000)]
+    window: u64,
+}
+
+fn parse_u64(s: &str) -> std::result::Result<u64, String> {
+    let r = match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        Some(h) => u64::from_str_radix(&h.replace('_', ""), 16),
+        None => s.replace('_', "").parse(),
+    };
+    r.map_err(|e| format!("`{s}`: {e}"))
+}
+
+fn load_program(path: &Path) -> Result<Vec<u32>> {
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    if matches!(ext, "s" | "asm" | "S") {
+        let src = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let prog = hdl_gen::asm::assemble(&src, &path.display().to_string())?;
+        return Ok(prog.dwords());
+    }
+    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    if bytes.starts_with(b"\x7fELF") {
+        bail!("{}: ELF code objects run with `sim run` (not yet available); cosim takes assembly or raw code", path.display());
+    }
+    let (dwords, rest) = hdl_gen::isa::bytes_to_dwords(&bytes);
+    if !rest.is_empty() {
+        bail!("{}: {} bytes is not a whole number of dwords", path.display(), bytes.len());
+    }
+    Ok(dwords)
+}
+
+fn cmd_cosim(a: CosimArgs) -> Result<ExitCode> {
+    let dwords = load_program(&a.program)?;
+    if dwords.is_empty() {
+        bail!("{}: no code", a.program.display());
+    }
+    let (lo, hi) = a
+        .latency
+        .split_once("..")
+        .and_then(|(l, h)| Some((l.parse::<u32>().ok()?, h.parse::<u32>().ok()?)))
+        .filter(|(l, h)| *l >= 1 && l <= h)
+        .with_context(|| format!("--latency `{}`: expected MIN..MAX with 1 <= MIN <= MAX", a.latency))?;
+    if a.backpressure >= 100 {
+        bail!("--backpressure must be below 100");
+    }
+    let code = Code::new(a.base, dwords);
+    let mut rng = a.random_init.map(SmallRng::seed_from_u64);
+    let waves: Vec<WaveInit> = (0..a.waves)
+        .map(|k| {
+            let mut w = WaveInit::new(a.base);
+            if let Some(r) = rng.as_mut() {
+                for (i, v) in w.sgpr.iter_mut().enumerate() {
+                    if i < 126 {
+                        *v = r.random();
+                    }
+                }
+            }
+            w.sgpr[0] = k as u32;
+            w
+        })
+        .collect();
+    let opts = Options {
+        latency: (lo, hi),
+        backpressure: a.backpressure,
+        seed: a.seed,
+        max_cycles: a.max_cycles,
+        vcd: a.vcd.clone(),
+        window_vcd: Some(a.mismatch_vcd.clone()),
+        window: a.window,
+        golden_vcd: a.golden_vcd.clone(),
+    };
+    let start = Instant::now();
+    let report = match cosim(&code, &waves, &opts) {
+        Ok(r) => r,
+        Err(CosimError::Mismatch(m)) => {
+            eprint!("{m}");
+            return Ok(ExitCode::from(1));
+        }
+        Err(e) => {
+            eprintln!("sim: co-simulation failed: {e}");
+            return Ok(ExitCode::from(1));
+        }
+    };
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "co-simulation passed: {} instructions retired in {} cycles, RTL and golden model agree on every write",
+        report.retired, report.cycles
+    );
+    println!(
+        "  {:.0} cycles/s, {:.0} retired instructions/s ({:.3} s)",
+        report.cycles as f64 / secs,
+        report.retired as f64 / secs,
+        secs
+    );
+    let mut faulted = false;
+    for (k, (end, state)) in report.waves.iter().zip(&report.state).enumerate() {
+        match end {
+            WaveEnd::Ended => println!("wave {k}: ended"),
+            WaveEnd::Faulted(f) => {
+                faulted = true;
+                let text = code.fetch(state.pc).map_or_else(|_| "?".to_string(), |i| i.to_string());
+                println!("wave {k}: fault: {f}: {text}");
+            }
+        }
+        let regs: Vec<String> = (0..hdl_gen::isa::operand::NUM_SGPRS as usize)
+            .filter(|&i| state.sgpr[i] != 0)
+            .map(|i| format!("s{i}={:#x}", state.sgpr[i]))
+            .collect();
+        println!("  scc={} exec={:#x} vcc={:#x} m0={:#x} {}", u8::from(state.scc), state.exec(), state.vcc(), state.m0(), regs.join(" "));
+    }
+    if let Some(p) = &a.vcd {
+        println!("RTL trace: {}", p.display());
+    }
+    if let Some(p) = &a.golden_vcd {
+        println!("golden trace: {}", p.display());
+    }
+    Ok(if faulted { ExitCode::from(2) } else { ExitCode::SUCCESS })
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let r = match cli.cmd {
+        Cmd::Cosim(a) => cmd_cosim(a),
+    };
+    match r {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("sim: error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
