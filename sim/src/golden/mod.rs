@@ -47,6 +47,20 @@
 //! sum; EXPcnt 3 bits); `s_endpgm` waits for all counters to reach zero and ends the wave.
 //! `s_code_end` is an illegal instruction (guide 16.5). Messages, traps, halts, kill and export
 //! events are not yet executed: they fault as not implemented.
+//!
+//! **Where the pseudocode is loose.** Writes are recorded in the order the pseudocode makes
+//! them (`s_add_u32` writes SCC before D, `s_and_b32` D before SCC). `s_bfe_*` with a width of
+//! the operand's size or more (S1[22:16] reaches 127) extracts every bit above the offset, and
+//! the signed forms shift arithmetically (`S0.i >> offset`) before masking, so a field running
+//! past the top is filled with the sign. `s_wqm_*` sets each nibble that has any bit set (the
+//! pseudocode's bit range is garbled; chapter 6 states this meaning). `s_quadmask_b64` writes
+//! its 16-bit mask zero-extended to the whole 64-bit destination. `s_setreg*` records a MODE
+//! write even when no writable bit changes.
+//!
+//! **Stopping.** A fault (fetch, illegal, not implemented) leaves every register and the PC as
+//! they were and sets the wave's status to `Faulted`. A wave that waits (`Outcome::Waiting`)
+//! keeps its PC and executes the same instruction at its next step. `s_endpgm` and `s_barrier`
+//! report the sequential PC as `next_pc`; the wave's PC moves there too.
 
 mod alu;
 mod control;
@@ -60,8 +74,9 @@ pub use state::*;
 mod tests;
 
 /// Runs one instruction of `wave` from `code`: fetches at `wave.pc`, executes, updates the
-/// wave, and reports what retired. A wave that is not running does nothing and reports a
-/// fault step with its status.
+/// wave, and reports what retired. A wave that is not running does nothing and reports, with
+/// no instruction and no writes, its status: `Fault` if it faulted, `Ended` if it ended,
+/// `Waiting` at a barrier.
 pub fn step(wave: &mut Wave, code: &Code) -> Step {
     salu::step(wave, code)
 }
