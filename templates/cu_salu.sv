@@ -34,7 +34,7 @@ module cu_salu
   logic [63:0] a64, b64;
   logic [31:0] k_sext;      // SIMM16 sign-extended
   logic [32:0] sum33;
-  logic [35:0] sum36;
+  logic [36:0] sum37;     // (S0 << 4) + S1 needs 37 bits
   logic [31:0] r32;
   logic [63:0] r64;
   logic [6:0]  width;
@@ -65,7 +65,7 @@ module cu_salu
     mode_we_o = 1'b0;
     hwreg_bad_o = 1'b0;
     sum33 = 33'd0;
-    sum36 = 36'd0;
+    sum37 = 37'd0;
     r32 = 32'd0;
     r64 = 64'd0;
     width = 7'd0;
@@ -115,14 +115,14 @@ module cu_salu
       end
       OP_S_LSHL1_ADD_U32, OP_S_LSHL2_ADD_U32, OP_S_LSHL3_ADD_U32, OP_S_LSHL4_ADD_U32: begin
         unique case (op_i)
-          OP_S_LSHL1_ADD_U32: sum36 = {4'd0, a} << 1;
-          OP_S_LSHL2_ADD_U32: sum36 = {4'd0, a} << 2;
-          OP_S_LSHL3_ADD_U32: sum36 = {4'd0, a} << 3;
-          default:            sum36 = {4'd0, a} << 4;
+          OP_S_LSHL1_ADD_U32: sum37 = {5'd0, a} << 1;
+          OP_S_LSHL2_ADD_U32: sum37 = {5'd0, a} << 2;
+          OP_S_LSHL3_ADD_U32: sum37 = {5'd0, a} << 3;
+          default:            sum37 = {5'd0, a} << 4;
         endcase
-        sum36 = sum36 + {4'd0, b};
-        d_o[31:0] = sum36[31:0];
-        scc_o = sum36[35:32] != 4'd0;
+        sum37 = sum37 + {5'd0, b};
+        d_o[31:0] = sum37[31:0];
+        scc_o = sum37[36:32] != 5'd0;
         scc_we_o = 1'b1;
       end
 
