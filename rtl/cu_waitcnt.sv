@@ -41,10 +41,172 @@ module cu_waitcnt
   // A counter of the wave is at its maximum: it must not issue an instruction that uses it.
   output logic [NumWaves-1:0] full_o,
   output cnt_t [NumWaves-1:0] cnt_o,
-  // A return arrived for a counter that was zero (a protocol error of the memory side).
+  // A return arrived for a counter that was zero (a protocol error of the memory side);
+  // registered: high in the cycle after the edge that took that return.
   output logic                underflow_o
 );
 
-  // TO BE WRITTEN
+  // ------------------------------------------------------------------------------------------
+  // State: the counters of every wave, a pending wait with its thresholds per wave, and the
+  // underflow flag of the last clock edge.
+  cnt_t [NumWaves-1:0] cnt_q, cnt_d;
+  logic [NumWaves-1:0] wait_q, wait_d;
+  cnt_t [NumWaves-1:0] wait_thr_q, wait_thr_d;
+  logic                underflow_q, underflow_d;
+
+  // Every counter of cnt is at or below its threshold in thr.
+  function automatic logic cnt_le(cnt_t cnt, cnt_t thr);
+    cnt_le = 1'b1;
+    if (cnt.vm > thr.vm) cnt_le = 1'b0;
+    if (cnt.vs > thr.vs) cnt_le = 1'b0;
+    if (cnt.lgkm > thr.lgkm) cnt_le = 1'b0;
+    if (cnt.exp > thr.exp) cnt_le = 1'b0;
+  endfunction
+
+  // Some counter of cnt is at its maximum.
+  function automatic logic cnt_any_max(cnt_t cnt);
+    cnt_any_max = 1'b0;
+    if (cnt.vm == '1) cnt_any_max = 1'b1;
+    if (cnt.vs == '1) cnt_any_max = 1'b1;
+    if (cnt.lgkm == '1) cnt_any_max = 1'b1;
+    if (cnt.exp == '1) cnt_any_max = 1'b1;
+  endfunction
+
+  // A wave's registered wait is satisfied by its current counts.
+  logic [NumWaves-1:0] wait_met;
+
+  // ------------------------------------------------------------------------------------------
+  // Counters. Per counter and wave: an increment alone adds one unless the counter is at its
+  // maximum (it holds there: the issue logic must not issue while full_o, so this only guards
+  // against wrapping); a return alone subtracts one unless the counter is zero (it stays zero
+  // and underflow_o rises in the next cycle); an increment and a return of the same wave and
+  // counter in one cycle cancel (no change, no underflow, even at zero or at the maximum).
+  always_comb begin
+    cnt_d = cnt_q;
+    underflow_d = 1'b0;
+    for (int unsigned w = 0; w < NumWaves; w++) begin
+      unique case ({inc_valid_i && inc_i.vm && (inc_wave_i == WaveW'(w)),
+                    ret_vm_valid_i && (ret_vm_wave_i == WaveW'(w))})
+        2'b10: begin
+          if (cnt_q[w].vm != '1) begin
+            cnt_d[w].vm = cnt_q[w].vm + VmCntW'(1);
+          end
+        end
+        2'b01: begin
+          if (cnt_q[w].vm != '0) begin
+            cnt_d[w].vm = cnt_q[w].vm - VmCntW'(1);
+          end else begin
+            underflow_d = 1'b1;
+          end
+        end
+        default: ;  // neither, or both (they cancel)
+      endcase
+      unique case ({inc_valid_i && inc_i.vs && (inc_wave_i == WaveW'(w)),
+                    ret_vs_valid_i && (ret_vs_wave_i == WaveW'(w))})
+        2'b10: begin
+          if (cnt_q[w].vs != '1) begin
+            cnt_d[w].vs = cnt_q[w].vs + VsCntW'(1);
+          end
+        end
+        2'b01: begin
+          if (cnt_q[w].vs != '0) begin
+            cnt_d[w].vs = cnt_q[w].vs - VsCntW'(1);
+          end else begin
+            underflow_d = 1'b1;
+          end
+        end
+        default: ;  // neither, or both (they cancel)
+      endcase
+      unique case ({inc_valid_i && inc_i.lgkm && (inc_wave_i == WaveW'(w)),
+                    ret_lgkm_valid_i && (ret_lgkm_wave_i == WaveW'(w))})
+        2'b10: begin
+          if (cnt_q[w].lgkm != '1) begin
+            cnt_d[w].lgkm = cnt_q[w].lgkm + LgkmCntW'(1);
+          end
+        end
+        2'b01: begin
+          if (cnt_q[w].lgkm != '0) begin
+            cnt_d[w].lgkm = cnt_q[w].lgkm - LgkmCntW'(1);
+          end else begin
+            underflow_d = 1'b1;
+          end
+        end
+        default: ;  // neither, or both (they cancel)
+      endcase
+      unique case ({inc_valid_i && inc_i.exp && (inc_wave_i == WaveW'(w)),
+                    ret_exp_valid_i && (ret_exp_wave_i == WaveW'(w))})
+        2'b10: begin
+          if (cnt_q[w].exp != '1) begin
+            cnt_d[w].exp = cnt_q[w].exp + ExpCntW'(1);
+          end
+        end
+        2'b01: begin
+          if (cnt_q[w].exp != '0) begin
+            cnt_d[w].exp = cnt_q[w].exp - ExpCntW'(1);
+          end else begin
+            underflow_d = 1'b1;
+          end
+        end
+        default: ;  // neither, or both (they cancel)
+      endcase
+    end
+  end
+
+  // ------------------------------------------------------------------------------------------
+  // Waits. A registered wait stalls its wave from the cycle after wait_valid_i (in that cycle
+  // the wave is busy issuing the s_waitcnt) until the current counts meet the thresholds; in
+  // the cycle they do, stall_o falls and the registration clears at the next edge, so the wave
+  // stays unstalled even if its counts rise again. Registering replaces a pending wait.
+  always_comb begin
+    wait_d = wait_q;
+    wait_thr_d = wait_thr_q;
+    for (int unsigned w = 0; w < NumWaves; w++) begin
+      wait_met[w] = cnt_le(cnt_q[w], wait_thr_q[w]);
+      if (wait_met[w]) begin
+        wait_d[w] = 1'b0;
+      end
+      if (wait_valid_i && (wait_wave_i == WaveW'(w))) begin
+        wait_d[w] = 1'b1;
+        wait_thr_d[w] = wait_thr_i;
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      cnt_q <= '0;
+      wait_q <= '0;
+      wait_thr_q <= '0;
+      underflow_q <= 1'b0;
+    end else begin
+      cnt_q <= cnt_d;
+      wait_q <= wait_d;
+      wait_thr_q <= wait_thr_d;
+      underflow_q <= underflow_d;
+    end
+  end
+
+  // ------------------------------------------------------------------------------------------
+  // Outputs.
+  always_comb begin
+    for (int unsigned w = 0; w < NumWaves; w++) begin
+      full_o[w] = cnt_any_max(cnt_q[w]);
+    end
+  end
+
+  // A multiplexer rather than cnt_q[query_wave_i], so that a wave number beyond NumWaves
+  // (possible when NumWaves is not a power of two) reads no X; such a wave has no counters.
+  always_comb begin
+    query_ok_o = 1'b1;
+    for (int unsigned w = 0; w < NumWaves; w++) begin
+      if (query_wave_i == WaveW'(w)) begin
+        query_ok_o = cnt_le(cnt_q[w], query_thr_i);
+      end
+    end
+  end
+
+  assign stall_o = wait_q & ~wait_met;
+  assign cnt_o = cnt_q;
+  assign underflow_o = underflow_q;
 
 endmodule
