@@ -13,7 +13,9 @@
 module cu_sgpr_file #(
   parameter int unsigned NumWaves = 4,
   localparam int unsigned WaveW = (NumWaves > 1) ? $clog2(NumWaves) : 1,
-  localparam int unsigned Depth = NumWaves * 64
+  // A power of two, so that {wave, pair} always addresses it (a wave count that is not a
+  // power of two leaves entries unused).
+  localparam int unsigned Depth = 64 << WaveW
 ) (
   input  logic             clk_i,
   // Read ports: the pair of dwords {2*pair+1, 2*pair} of a wave, one cycle later.

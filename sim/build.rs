@@ -11,7 +11,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The generated modules, package first.
-const RTL: [&str; 6] = ["cu_pkg.sv", "cu_decode.sv", "cu_salu.sv", "cu_sgpr_file.sv", "cu_waitcnt.sv", "cu_top.sv"];
+const RTL: [&str; 6] =
+    ["cu_pkg.sv", "cu_decode.sv", "cu_salu.sv", "cu_sgpr_file.sv", "cu_waitcnt.sv", "cu_top.sv"];
 
 fn run(cmd: &mut Command, what: &str) {
     let out = cmd.output().unwrap_or_else(|e| panic!("{what}: cannot run {:?}: {e}", cmd.get_program()));
@@ -71,7 +72,14 @@ fn main() {
     // The runtime, from the makefile Verilator wrote (VM_TRACE=1 there, as the model needs).
     let rt_objs = ["verilated.o", "verilated_vcd_c.o", "verilated_threads.o"];
     let mut make = Command::new("make");
-    make.current_dir(&mdir).args(["-f", "Vcu_top.mk", "-j", &jobs, "OPT_FAST=-O2 -fPIC", "OPT_SLOW=-O2 -fPIC"]);
+    make.current_dir(&mdir).args([
+        "-f",
+        "Vcu_top.mk",
+        "-j",
+        &jobs,
+        "OPT_FAST=-O2 -fPIC",
+        "OPT_SLOW=-O2 -fPIC",
+    ]);
     make.args(rt_objs);
     run(&mut make, "building the Verilator runtime");
     let lib = mdir.join("libverilated_rt.a");
@@ -106,7 +114,8 @@ fn main() {
     println!("cargo:rustc-env=CU_NUM_WAVES={waves}");
 
     // rustc wants lib*.a.
-    std::fs::copy(mdir.join("Vcu_top__ALL.a"), mdir.join("libcu_model.a")).expect("copying the model archive");
+    std::fs::copy(mdir.join("Vcu_top__ALL.a"), mdir.join("libcu_model.a"))
+        .expect("copying the model archive");
     link_static(&mdir, "cu_model");
     link_static(&mdir, "verilated_rt");
     println!("cargo:rustc-link-lib=dylib=pthread");

@@ -47,15 +47,32 @@ pub enum Opnd {
 /// A program item.
 #[derive(Clone, Debug)]
 pub enum Item {
-    Inst { name: &'static str, ops: Vec<Opnd> },
+    Inst {
+        name: &'static str,
+        ops: Vec<Opnd>,
+    },
     /// s_mov_b32 m0, m0val; then an M0-relative move.
-    MovRel { name: &'static str, m0: u32, dst: u8, src: u8 },
+    MovRel {
+        name: &'static str,
+        m0: u32,
+        dst: u8,
+        src: u8,
+    },
     /// A conditional (or unconditional) forward branch over `body`.
-    Skip { branch: &'static str, body: Vec<Item> },
+    Skip {
+        branch: &'static str,
+        body: Vec<Item>,
+    },
     /// `trips` iterations of `body`, counted in a reserved SGPR.
-    Loop { trips: u8, body: Vec<Item> },
+    Loop {
+        trips: u8,
+        body: Vec<Item>,
+    },
     /// s_call_b64 / s_swappc_b64 / s_getpc+s_setpc to a subroutine after the program's end.
-    Call { how: u8, body: Vec<Item> },
+    Call {
+        how: u8,
+        body: Vec<Item>,
+    },
 }
 
 /// A whole program: items, then s_endpgm, then the subroutines.
@@ -83,7 +100,11 @@ pub fn plain_ops() -> Vec<&'static InstDef> {
 }
 
 fn src_strategy(wide: bool) -> BoxedStrategy<Src> {
-    let sgpr = if wide { (0u8..53).prop_map(|p| Src::Sgpr(2 * p)).boxed() } else { (0u8..106).prop_map(Src::Sgpr).boxed() };
+    let sgpr = if wide {
+        (0u8..53).prop_map(|p| Src::Sgpr(2 * p)).boxed()
+    } else {
+        (0u8..106).prop_map(Src::Sgpr).boxed()
+    };
     prop_oneof![
         6 => sgpr,
         2 => (106u8..128).prop_map(Src::Special),
@@ -99,8 +120,11 @@ fn src_strategy(wide: bool) -> BoxedStrategy<Src> {
 }
 
 fn dst_strategy(wide: bool) -> BoxedStrategy<Dst> {
-    let sgpr =
-        if wide { (0u8..(RESERVED as u8 / 2)).prop_map(|p| Dst::Sgpr(2 * p)).boxed() } else { (0u8..RESERVED as u8).prop_map(Dst::Sgpr).boxed() };
+    let sgpr = if wide {
+        (0u8..(RESERVED as u8 / 2)).prop_map(|p| Dst::Sgpr(2 * p)).boxed()
+    } else {
+        (0u8..RESERVED as u8).prop_map(Dst::Sgpr).boxed()
+    };
     prop_oneof![
         8 => sgpr,
         // VCC, TTMPs (writes dropped), NULL, M0, EXEC.
@@ -146,7 +170,12 @@ fn inst_strategy(d: &'static InstDef) -> BoxedStrategy<Item> {
 
 fn movrel_strategy() -> BoxedStrategy<Item> {
     let names = vec!["s_movrels_b32", "s_movrels_b64", "s_movreld_b32", "s_movreld_b64", "s_movrelsd_2_b32"];
-    (prop::sample::select(names), prop_oneof![3 => 0u32..40, 1 => 100u32..300, 1 => any::<u32>()], 0u8..56, 0u8..124)
+    (
+        prop::sample::select(names),
+        prop_oneof![3 => 0u32..40, 1 => 100u32..300, 1 => any::<u32>()],
+        0u8..56,
+        0u8..124,
+    )
         .prop_map(|(name, m0, dst, src)| Item::MovRel { name, m0, dst, src })
         .boxed()
 }
@@ -238,7 +267,11 @@ enum Slot {
     Branch(Inst, usize),
     /// `s_add_u32 sREG, sREG, LABEL - (address of the s_getpc's successor)`: the literal is
     /// resolved after layout, relative to label `from`.
-    PcOffset { reg: u32, label: usize, from: usize },
+    PcOffset {
+        reg: u32,
+        label: usize,
+        from: usize,
+    },
     Label(usize),
 }
 
@@ -288,10 +321,18 @@ impl Lower {
                 assert!(reg < RET, "loops nest too deep for the reserved counters");
                 self.loops += 1;
                 let top = self.label();
-                self.push(inst("s_movk_i32", &[(Field::Sdst, reg), (Field::Simm16, u32::from(*trips))], None));
+                self.push(inst(
+                    "s_movk_i32",
+                    &[(Field::Sdst, reg), (Field::Simm16, u32::from(*trips))],
+                    None,
+                ));
                 self.slots.push(Slot::Label(top));
                 self.items(body);
-                self.push(inst("s_add_i32", &[(Field::Sdst, reg), (Field::Ssrc0, reg), (Field::Ssrc1, 193)], None));
+                self.push(inst(
+                    "s_add_i32",
+                    &[(Field::Sdst, reg), (Field::Ssrc0, reg), (Field::Ssrc1, 193)],
+                    None,
+                ));
                 self.push(inst("s_cmp_lg_u32", &[(Field::Ssrc0, reg), (Field::Ssrc1, 128)], None));
                 self.slots.push(Slot::Branch(inst("s_cbranch_scc1", &[], None), top));
                 self.loops -= 1;
@@ -319,7 +360,11 @@ impl Lower {
             // Inside the reserved SGPRs or VCC: move it into range.
             m0 = if name == "s_movrelsd_2_b32" { (m0 & 0x3ff) | (((m0 >> 16) % 32) << 16) } else { m0 % 32 };
         }
-        self.push(inst("s_mov_b32", &[(Field::Sdst, operand::M0), (Field::Ssrc0, operand::LITERAL)], Some(m0)));
+        self.push(inst(
+            "s_mov_b32",
+            &[(Field::Sdst, operand::M0), (Field::Ssrc0, operand::LITERAL)],
+            Some(m0),
+        ));
         self.push(inst(name, &[(Field::Sdst, dst), (Field::Ssrc0, src)], None));
     }
 
@@ -333,15 +378,27 @@ impl Lower {
                 self.push(inst("s_getpc_b64", &[(Field::Sdst, TARGET)], None));
                 self.slots.push(Slot::Label(here));
                 self.slots.push(Slot::PcOffset { reg: TARGET, label: sub, from: here });
-                self.push(inst("s_addc_u32", &[(Field::Sdst, TARGET + 1), (Field::Ssrc0, TARGET + 1), (Field::Ssrc1, 128)], None));
+                self.push(inst(
+                    "s_addc_u32",
+                    &[(Field::Sdst, TARGET + 1), (Field::Ssrc0, TARGET + 1), (Field::Ssrc1, 128)],
+                    None,
+                ));
                 if how == 1 {
                     self.push(inst("s_swappc_b64", &[(Field::Sdst, RET), (Field::Ssrc0, TARGET)], None));
                 } else {
                     // s_setpc saves no return address: s_getpc, then skip the three
                     // instructions that follow it (12 bytes).
                     self.push(inst("s_getpc_b64", &[(Field::Sdst, RET)], None));
-                    self.push(inst("s_add_u32", &[(Field::Sdst, RET), (Field::Ssrc0, RET), (Field::Ssrc1, 128 + 12)], None));
-                    self.push(inst("s_addc_u32", &[(Field::Sdst, RET + 1), (Field::Ssrc0, RET + 1), (Field::Ssrc1, 128)], None));
+                    self.push(inst(
+                        "s_add_u32",
+                        &[(Field::Sdst, RET), (Field::Ssrc0, RET), (Field::Ssrc1, 128 + 12)],
+                        None,
+                    ));
+                    self.push(inst(
+                        "s_addc_u32",
+                        &[(Field::Sdst, RET + 1), (Field::Ssrc0, RET + 1), (Field::Ssrc1, 128)],
+                        None,
+                    ));
                     self.push(inst("s_setpc_b64", &[(Field::Ssrc0, TARGET)], None));
                 }
             }
@@ -381,11 +438,19 @@ impl Program {
                 Slot::Inst(i) => i,
                 Slot::Branch(i, k) => {
                     let delta = (i64::from(addr[k]) - i64::from(off) - 4) / 4;
-                    Inst::build(i.def(), &[(Field::Sdst, i.field(Field::Sdst)), (Field::Simm16, delta as u16 as u32)], None)
+                    Inst::build(
+                        i.def(),
+                        &[(Field::Sdst, i.field(Field::Sdst)), (Field::Simm16, delta as u16 as u32)],
+                        None,
+                    )
                 }
                 Slot::PcOffset { reg, label, from } => {
                     let delta = addr[label].wrapping_sub(addr[from]);
-                    inst("s_add_u32", &[(Field::Sdst, reg), (Field::Ssrc0, reg), (Field::Ssrc1, operand::LITERAL)], Some(delta))
+                    inst(
+                        "s_add_u32",
+                        &[(Field::Sdst, reg), (Field::Ssrc0, reg), (Field::Ssrc1, operand::LITERAL)],
+                        Some(delta),
+                    )
                 }
                 Slot::Label(_) => continue,
             };
@@ -421,3 +486,21 @@ impl fmt::Debug for Program {
     }
 }
 
+/// Whether Verilator is on PATH. Without it a test that needs it fails with a message saying
+/// how to install it, unless `RDNA3_SKIP_VERILATOR=1` asks to skip explicitly (then this
+/// returns false and the caller returns early).
+pub fn require_verilator(test: &str) -> bool {
+    let present =
+        std::process::Command::new("verilator").arg("--version").output().is_ok_and(|o| o.status.success());
+    if present {
+        return true;
+    }
+    if std::env::var("RDNA3_SKIP_VERILATOR").as_deref() == Ok("1") {
+        eprintln!("{test}: verilator not on PATH; skipped because RDNA3_SKIP_VERILATOR=1");
+        return false;
+    }
+    panic!(
+        "{test}: verilator is not on PATH.\nInstall it with `apt-get install -y verilator` (Debian 12 \
+         ships 5.006, which works), or set RDNA3_SKIP_VERILATOR=1 to skip Verilator tests explicitly."
+    );
+}

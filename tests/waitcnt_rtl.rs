@@ -13,10 +13,6 @@ use std::process::{Command, Output};
 const SEEDS: [u32; 3] = [1, 0x5eed, 20_240_611];
 const CYCLES: u32 = 200_000;
 
-fn verilator_present() -> bool {
-    Command::new("verilator").arg("--version").output().is_ok_and(|o| o.status.success())
-}
-
 fn text(out: &Output) -> String {
     format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
 }
@@ -34,16 +30,8 @@ fn build_dir() -> PathBuf {
 
 #[test]
 fn waitcnt_scoreboard_matches_reference_model() {
-    if !verilator_present() {
-        if std::env::var("RDNA3_SKIP_VERILATOR").as_deref() == Ok("1") {
-            eprintln!("waitcnt_rtl: verilator not on PATH; skipped because RDNA3_SKIP_VERILATOR=1");
-            return;
-        }
-        panic!(
-            "verilator is not on PATH: this test builds the waitcnt testbench with it.\n\
-             Install it with `apt-get install -y verilator` (Debian 12 ships 5.006, which works), \
-             or set RDNA3_SKIP_VERILATOR=1 to skip Verilator tests explicitly."
-        );
+    if !conformance::require_verilator("waitcnt_rtl") {
+        return;
     }
 
     let tests = Path::new(env!("CARGO_MANIFEST_DIR"));

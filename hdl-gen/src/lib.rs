@@ -3,6 +3,6 @@
 
 pub mod asm;
 pub mod disasm;
-pub mod sv;
 pub mod isa;
+pub mod sv;
 pub mod syntax;

@@ -57,7 +57,8 @@ fn run(cli: Cli) -> Result<()> {
         Cmd::Generate { config, out } => {
             let cfg = match config {
                 Some(p) => {
-                    let text = std::fs::read_to_string(&p).with_context(|| format!("reading {}", p.display()))?;
+                    let text =
+                        std::fs::read_to_string(&p).with_context(|| format!("reading {}", p.display()))?;
                     Config::from_toml(&text).with_context(|| format!("in {}", p.display()))?
                 }
                 None => Config::default(),

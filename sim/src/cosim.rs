@@ -62,6 +62,8 @@ pub struct Options {
     pub window: u64,
     /// Write the golden model's architectural state as VCD, on the RTL trace's time axis.
     pub golden_vcd: Option<PathBuf>,
+    /// Run the RTL alone, without the golden model (to measure the model's own speed).
+    pub rtl_only: bool,
 }
 
 impl Default for Options {
@@ -75,6 +77,7 @@ impl Default for Options {
             window_vcd: None,
             window: 2_000,
             golden_vcd: None,
+            rtl_only: false,
         }
     }
 }
@@ -112,7 +115,11 @@ pub struct Mismatch {
 
 impl fmt::Display for Mismatch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "co-simulation mismatch at cycle {}, wave {}, pc {:#x}: {}", self.cycle, self.wave, self.pc, self.text)?;
+        writeln!(
+            f,
+            "co-simulation mismatch at cycle {}, wave {}, pc {:#x}: {}",
+            self.cycle, self.wave, self.pc, self.text
+        )?;
         for d in &self.diffs {
             writeln!(f, "  {d}")?;
         }
@@ -180,7 +187,12 @@ fn fetch(code: &Code, addr: u64) -> (u64, u8) {
 /// 127 * 64 cycles).
 const HANG_CYCLES: u64 = 20_000;
 
-fn run(code: &Code, inits: &[WaveInit], opts: &Options, trace: Option<(&Path, u64)>) -> Result<Report, CosimError> {
+fn run(
+    code: &Code,
+    inits: &[WaveInit],
+    opts: &Options,
+    trace: Option<(&Path, u64)>,
+) -> Result<Report, CosimError> {
     let mut m = Model::new();
     let mut rng = SmallRng::seed_from_u64(opts.seed);
     let mut golden: Vec<Wave> = inits.iter().map(WaveInit::golden).collect();
@@ -190,11 +202,12 @@ fn run(code: &Code, inits: &[WaveInit], opts: &Options, trace: Option<(&Path, u6
     };
     let mut tracing = false;
     let mut start_trace = |m: &mut Model, cycle: u64| -> Result<(), CosimError> {
-        if let Some((path, from)) = trace {
-            if !tracing && cycle >= from {
-                m.open_vcd(path).map_err(|e| CosimError::Vcd(e.to_string()))?;
-                tracing = true;
-            }
+        if let Some((path, from)) = trace
+            && !tracing
+            && cycle >= from
+        {
+            m.open_vcd(path).map_err(|e| CosimError::Vcd(e.to_string()))?;
+            tracing = true;
         }
         Ok(())
     };
@@ -243,7 +256,13 @@ fn run(code: &Code, inits: &[WaveInit], opts: &Options, trace: Option<(&Path, u6
         }
         // Instruction memory: answer the earliest due request, accept a new one.
         m.inp.imem_rsp_valid = false;
-        if let Some(i) = pending.iter().enumerate().filter(|(_, p)| p.due <= cycle).min_by_key(|(_, p)| (p.due, p.seq)).map(|(i, _)| i) {
+        if let Some(i) = pending
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.due <= cycle)
+            .min_by_key(|(_, p)| (p.due, p.seq))
+            .map(|(i, _)| i)
+        {
             let p = pending.swap_remove(i);
             let (data, err) = fetch(code, p.addr);
             m.inp.imem_rsp_valid = true;
@@ -254,7 +273,12 @@ fn run(code: &Code, inits: &[WaveInit], opts: &Options, trace: Option<(&Path, u6
         m.inp.imem_req_ready = rng.random_range(0..100) >= opts.backpressure;
         if m.out.imem_req_valid && m.inp.imem_req_ready {
             let lat = rng.random_range(opts.latency.0.max(1)..=opts.latency.1.max(opts.latency.0.max(1)));
-            pending.push(Pending { due: cycle + u64::from(lat), seq, wave: m.out.imem_req_wave, addr: m.out.imem_req_addr });
+            pending.push(Pending {
+                due: cycle + u64::from(lat),
+                seq,
+                wave: m.out.imem_req_wave,
+                addr: m.out.imem_req_addr,
+            });
             seq += 1;
         }
         m.step();
@@ -266,9 +290,16 @@ fn run(code: &Code, inits: &[WaveInit], opts: &Options, trace: Option<(&Path, u6
             retired += 1;
             last_retire = m.cycle();
             let w = m.out.rt_wave as usize;
-            compare(&mut golden, code, w, &m.out, inits, m.cycle())?;
-            if let Some(g) = gvcd.as_mut() {
-                g.dump(m.cycle(), &golden)?;
+            if opts.rtl_only {
+                // Only track which waves are done.
+                if m.out.rt_status == rtl::RT_ENDPGM || m.out.rt_status == rtl::RT_FAULT {
+                    golden[w].status = Status::Ended;
+                }
+            } else {
+                compare(&mut golden, code, w, &m.out, inits, m.cycle())?;
+                if let Some(g) = gvcd.as_mut() {
+                    g.dump(m.cycle(), &golden)?;
+                }
             }
         }
 
@@ -375,12 +406,17 @@ fn compare(
     cycle: u64,
 ) -> Result<(), CosimError> {
     let rtl_inst: Vec<u32> = o.rt_inst[..o.rt_dwords as usize].to_vec();
-    let rtl_text = isa::decode(&rtl_inst).map_or_else(|_| format!("{rtl_inst:08x?}"), |i: Inst| i.to_string());
+    let rtl_text =
+        isa::decode(&rtl_inst).map_or_else(|_| format!("{rtl_inst:08x?}"), |i: Inst| i.to_string());
     let fail = |pc: u64, text: String, diffs: Vec<String>| {
         CosimError::Mismatch(Box::new(Mismatch { cycle, wave: w, pc, text, diffs, window_vcd: None }))
     };
     let Some(g) = golden.get_mut(w) else {
-        return Err(fail(o.rt_pc, rtl_text, vec![format!("the RTL retired an instruction of wave {w}, which was never started")]));
+        return Err(fail(
+            o.rt_pc,
+            rtl_text,
+            vec![format!("the RTL retired an instruction of wave {w}, which was never started")],
+        ));
     };
     match &g.status {
         Status::Running => {}
@@ -392,7 +428,13 @@ fn compare(
                 .filter(|&v| inits[v].wg == wg && golden[v].status == Status::Running)
                 .collect();
             if !early.is_empty() {
-                return Err(fail(o.rt_pc, rtl_text, vec![format!("wave {w} left s_barrier while waves {early:?} of its workgroup had not reached it")]));
+                return Err(fail(
+                    o.rt_pc,
+                    rtl_text,
+                    vec![format!(
+                        "wave {w} left s_barrier while waves {early:?} of its workgroup had not reached it"
+                    )],
+                ));
             }
             for (v, gw) in golden.iter_mut().enumerate() {
                 if inits[v].wg == wg && gw.status == Status::AtBarrier {
@@ -401,7 +443,11 @@ fn compare(
             }
         }
         other => {
-            return Err(fail(o.rt_pc, rtl_text, vec![format!("the RTL retired an instruction of wave {w}, whose golden status is {other:?}")]));
+            return Err(fail(
+                o.rt_pc,
+                rtl_text,
+                vec![format!("the RTL retired an instruction of wave {w}, whose golden status is {other:?}")],
+            ));
         }
     }
     let g = &mut golden[w];
@@ -425,7 +471,11 @@ fn compare(
             Outcome::Fault(f) => format!(" ({f})"),
             _ => String::new(),
         };
-        diffs.push(format!("outcome: {}{why} (golden) vs {} (RTL)", outcome_name(gs, gf), outcome_name(rs, rf)));
+        diffs.push(format!(
+            "outcome: {}{why} (golden) vs {} (RTL)",
+            outcome_name(gs, gf),
+            outcome_name(rs, rf)
+        ));
     }
     let gw = golden_writes(step.writes.iter());
     let rw = rtl_writes(o);
@@ -433,9 +483,15 @@ fn compare(
     for k in keys {
         match (gw.get(&k), rw.get(&k)) {
             (Some(a), Some(b)) if a == b => {}
-            (Some(a), Some(b)) => diffs.push(format!("{}: {a:#010x} (golden) vs {b:#010x} (RTL)", reg_name(k))),
-            (Some(a), None) => diffs.push(format!("{}: {a:#010x} (golden) vs not written (RTL)", reg_name(k))),
-            (None, Some(b)) => diffs.push(format!("{}: not written (golden) vs {b:#010x} (RTL)", reg_name(k))),
+            (Some(a), Some(b)) => {
+                diffs.push(format!("{}: {a:#010x} (golden) vs {b:#010x} (RTL)", reg_name(k)))
+            }
+            (Some(a), None) => {
+                diffs.push(format!("{}: {a:#010x} (golden) vs not written (RTL)", reg_name(k)))
+            }
+            (None, Some(b)) => {
+                diffs.push(format!("{}: not written (golden) vs {b:#010x} (RTL)", reg_name(k)))
+            }
             (None, None) => {}
         }
     }
@@ -449,7 +505,12 @@ fn compare(
 struct GoldenVcd {
     w: vcd::Writer<BufWriter<File>>,
     vars: Vec<WaveVars>,
+    /// What was last written, so that only changes are dumped.
+    last: Vec<Option<Wave>>,
 }
+
+/// A traced value: its VCD id, width, and how to read it off a wave.
+type WaveField = (vcd::IdCode, u32, fn(&Wave) -> u64);
 
 struct WaveVars {
     pc: vcd::IdCode,
@@ -488,33 +549,50 @@ impl GoldenVcd {
         }
         w.upscope().map_err(err)?;
         w.enddefinitions().map_err(err)?;
-        Ok(GoldenVcd { w, vars })
+        Ok(GoldenVcd { w, vars, last: vec![None; waves] })
     }
 
-    /// Dumps every wave's state as of the end of `cycle` (the RTL's rising edge of that cycle
-    /// is at 10 * cycle - 5 in its own trace).
+    /// Dumps what changed in every wave's state as of the end of `cycle` (the RTL's rising
+    /// edge of that cycle is at 10 * cycle - 5 in its own trace).
     fn dump(&mut self, cycle: u64, waves: &[Wave]) -> Result<(), CosimError> {
         let err = |e: std::io::Error| CosimError::Vcd(e.to_string());
         self.w.timestamp(cycle * 10 - 5).map_err(err)?;
-        for (v, g) in self.vars.iter().zip(waves) {
-            let vec = |x: u64, bits: u32| (0..bits).rev().map(move |b| vcd::Value::from(x >> b & 1 == 1));
-            self.w.change_vector(v.pc, vec(g.pc, 48)).map_err(err)?;
-            self.w.change_scalar(v.scc, g.scc).map_err(err)?;
-            self.w.change_vector(v.exec, vec(g.exec(), 64)).map_err(err)?;
-            self.w.change_vector(v.vcc, vec(g.vcc(), 64)).map_err(err)?;
-            self.w.change_vector(v.m0, vec(u64::from(g.m0()), 32)).map_err(err)?;
-            self.w.change_vector(v.mode, vec(u64::from(g.mode), 32)).map_err(err)?;
-            let st = match g.status {
+        fn vec(x: u64, bits: u32) -> impl Iterator<Item = vcd::Value> {
+            (0..bits).rev().map(move |b| vcd::Value::from(x >> b & 1 == 1))
+        }
+        fn status(w: &Wave) -> u64 {
+            match w.status {
                 Status::Running => 0,
                 Status::AtBarrier => 1,
                 Status::Ended => 2,
                 Status::Faulted(_) => 3,
-            };
-            self.w.change_vector(v.status, vec(st, 2)).map_err(err)?;
-            for (i, id) in v.sgpr.iter().enumerate() {
-                self.w.change_vector(*id, vec(u64::from(g.sgpr[i]), 32)).map_err(err)?;
             }
         }
-        self.w.flush().map_err(err)
+        for ((v, g), last) in self.vars.iter().zip(waves).zip(self.last.iter_mut()) {
+            let old = last.as_ref();
+            let changed = |f: fn(&Wave) -> u64| old.is_none_or(|o| f(o) != f(g));
+            let w = &mut self.w;
+            let fields: [WaveField; 7] = [
+                (v.pc, 48, |w| w.pc),
+                (v.scc, 1, |w| u64::from(w.scc)),
+                (v.exec, 64, |w| w.exec()),
+                (v.vcc, 64, |w| w.vcc()),
+                (v.m0, 32, |w| u64::from(w.m0())),
+                (v.mode, 32, |w| u64::from(w.mode)),
+                (v.status, 2, status),
+            ];
+            for (id, bits, f) in fields {
+                if changed(f) {
+                    w.change_vector(id, vec(f(g), bits)).map_err(err)?;
+                }
+            }
+            for (i, id) in v.sgpr.iter().enumerate() {
+                if old.is_none_or(|o| o.sgpr[i] != g.sgpr[i]) {
+                    w.change_vector(*id, vec(u64::from(g.sgpr[i]), 32)).map_err(err)?;
+                }
+            }
+            *last = Some(g.clone());
+        }
+        Ok(())
     }
 }

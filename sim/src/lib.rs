@@ -1,8 +1,8 @@
 //! RDNA3 wave32 golden interpreter, the Verilator model of the generated compute unit, and the
 //! co-simulation that compares them instruction by instruction.
 
+#[cfg(feature = "rtl")]
+pub mod cosim;
 pub mod golden;
 #[cfg(feature = "rtl")]
 pub mod rtl;
-#[cfg(feature = "rtl")]
-pub mod cosim;

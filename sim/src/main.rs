@@ -82,7 +82,10 @@ fn load_program(path: &Path) -> Result<Vec<u32>> {
     }
     let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
     if bytes.starts_with(b"\x7fELF") {
-        bail!("{}: ELF code objects run with `sim run` (not yet available); cosim takes assembly or raw code", path.display());
+        bail!(
+            "{}: ELF code objects run with `sim run` (not yet available); cosim takes assembly or raw code",
+            path.display()
+        );
     }
     let (dwords, rest) = hdl_gen::isa::bytes_to_dwords(&bytes);
     if !rest.is_empty() {
@@ -130,6 +133,7 @@ fn cmd_cosim(a: CosimArgs) -> Result<ExitCode> {
         window_vcd: Some(a.mismatch_vcd.clone()),
         window: a.window,
         golden_vcd: a.golden_vcd.clone(),
+        rtl_only: false,
     };
     let start = Instant::now();
     let report = match cosim(&code, &waves, &opts) {
@@ -168,7 +172,14 @@ fn cmd_cosim(a: CosimArgs) -> Result<ExitCode> {
             .filter(|&i| state.sgpr[i] != 0)
             .map(|i| format!("s{i}={:#x}", state.sgpr[i]))
             .collect();
-        println!("  scc={} exec={:#x} vcc={:#x} m0={:#x} {}", u8::from(state.scc), state.exec(), state.vcc(), state.m0(), regs.join(" "));
+        println!(
+            "  scc={} exec={:#x} vcc={:#x} m0={:#x} {}",
+            u8::from(state.scc),
+            state.exec(),
+            state.vcc(),
+            state.m0(),
+            regs.join(" ")
+        );
     }
     if let Some(p) = &a.vcd {
         println!("RTL trace: {}", p.display());

@@ -201,10 +201,10 @@ fn parse_counter(tokens: &[&str], line: u32) -> Result<CounterDef, ParseError> {
         Ok(b @ 1..=16) => b,
         _ => return err(line, format!("bad counter width `{bits}`")),
     };
-    if let Some(f) = field {
-        if f.width() != bits || f.hi > 15 {
-            return err(line, format!("counter {name}: field does not hold {bits} bits of SIMM16"));
-        }
+    if let Some(f) = field
+        && (f.width() != bits || f.hi > 15)
+    {
+        return err(line, format!("counter {name}: field does not hold {bits} bits of SIMM16"));
     }
     Ok(CounterDef { name: (*name).to_string(), bits, waitcnt_field: field })
 }

@@ -145,10 +145,17 @@ fn insts_of(f: &FormatDef) -> impl Iterator<Item = &'static InstDef> + '_ {
 impl PkgView {
     fn new() -> PkgView {
         let t = table();
-        let formats: Vec<EnumItem> =
-            t.formats.iter().enumerate().map(|(i, f)| EnumItem { name: fmt_enum(f), value: i as u32 }).collect();
-        let units: Vec<EnumItem> =
-            UNITS.iter().enumerate().map(|(i, u)| EnumItem { name: unit_enum(*u), value: i as u32 }).collect();
+        let formats: Vec<EnumItem> = t
+            .formats
+            .iter()
+            .enumerate()
+            .map(|(i, f)| EnumItem { name: fmt_enum(f), value: i as u32 })
+            .collect();
+        let units: Vec<EnumItem> = UNITS
+            .iter()
+            .enumerate()
+            .map(|(i, u)| EnumItem { name: unit_enum(*u), value: i as u32 })
+            .collect();
         let mut ops = vec![EnumItem { name: "OP_INVALID".into(), value: 0 }];
         ops.extend(t.insts.iter().map(|d| EnumItem { name: op_enum_name(d), value: u32::from(d.id.0) + 1 }));
         let counters = counter_items();
@@ -189,7 +196,9 @@ impl PkgView {
                         continue;
                     }
                     let ops: Vec<u32> = insts_of(f)
-                        .filter(|d| d.operands.iter().any(|o| o.field == *field && matches!(o.kind, Kind::Reg(_))))
+                        .filter(|d| {
+                            d.operands.iter().any(|o| o.field == *field && matches!(o.kind, Kind::Reg(_)))
+                        })
                         .map(|d| d.opcode)
                         .collect();
                     if !ops.is_empty() {
@@ -277,7 +286,8 @@ fn op_attributes(d: &InstDef) -> Vec<(String, String)> {
     let mut sets = vec![("dec_o.unit".to_string(), unit_enum(d.unit))];
     let mut set = |k: &str, on: bool| {
         if on {
-            let target = if k.ends_with("_rd") && k.starts_with("src") { k.to_string() } else { format!("dec_o.{k}") };
+            let target =
+                if k.ends_with("_rd") && k.starts_with("src") { k.to_string() } else { format!("dec_o.{k}") };
             sets.push((target, "1'b1".to_string()));
         }
     };

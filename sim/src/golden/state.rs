@@ -51,7 +51,14 @@ impl Wave {
     pub fn new(pc: u64) -> Wave {
         let mut sgpr = [0; 128];
         sgpr[isa::operand::EXEC_LO as usize] = u32::MAX;
-        Wave { sgpr, scc: false, pc: pc & PC_MASK, mode: 0, counters: Counters::default(), status: Status::Running }
+        Wave {
+            sgpr,
+            scc: false,
+            pc: pc & PC_MASK,
+            mode: 0,
+            counters: Counters::default(),
+            status: Status::Running,
+        }
     }
     pub fn exec(&self) -> u64 {
         u64::from(self.sgpr[126]) | u64::from(self.sgpr[127]) << 32
@@ -93,7 +100,10 @@ impl fmt::Display for Fault {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Write {
     /// A dword of scalar storage, by operand code (VCC 106/107, M0 125, EXEC 126/127).
-    Sgpr { idx: u8, value: u32 },
+    Sgpr {
+        idx: u8,
+        value: u32,
+    },
     Scc(bool),
     Mode(u32),
 }

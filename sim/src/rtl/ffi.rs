@@ -1,7 +1,7 @@
 //! The cxx bridge to the C++ shim around the Verilator model (`shim.h`).
 
 #[cxx::bridge(namespace = "rdna3")]
-pub mod ffi {
+pub mod bridge {
     /// Inputs of cu_top for one cycle.
     #[derive(Clone, Debug, Default)]
     pub struct CuIn {

@@ -2,7 +2,7 @@
 
 mod ffi;
 
-pub use ffi::ffi::{CuIn, CuOut};
+pub use ffi::bridge::{CuIn, CuOut};
 
 use std::path::Path;
 
@@ -30,7 +30,7 @@ pub const FAULT_NOT_IMPLEMENTED: u8 = 3;
 
 /// The model with its current inputs and the outputs of the last cycle.
 pub struct Model {
-    inner: cxx::UniquePtr<ffi::ffi::CuModel>,
+    inner: cxx::UniquePtr<ffi::bridge::CuModel>,
     /// Inputs applied at the next [`Model::step`].
     pub inp: CuIn,
     /// Outputs after the last rising edge.
@@ -45,7 +45,7 @@ pub struct VcdError(pub String);
 impl Model {
     /// A model held in reset for a few cycles.
     pub fn new() -> Model {
-        let mut m = Model { inner: ffi::ffi::new_cu_model(), inp: CuIn::default(), out: CuOut::default() };
+        let mut m = Model { inner: ffi::bridge::new_cu_model(), inp: CuIn::default(), out: CuOut::default() };
         for _ in 0..2 {
             m.step();
         }

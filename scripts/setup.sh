@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs what building and testing need on a fresh Debian 12 machine: Verilator 5 (Debian's
+# 5.006), make and a C++ compiler. Runs apt-get as root, or through sudo. Rust (cargo 1.95)
+# must already be there.
+set -euo pipefail
+
+need=()
+command -v verilator >/dev/null 2>&1 || need+=(verilator)
+command -v make >/dev/null 2>&1 || need+=(make)
+command -v g++ >/dev/null 2>&1 || need+=(g++)
+if ((${#need[@]})); then
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+  echo "setup: installing ${need[*]}" >&2
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q </dev/null
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need[@]}" </dev/null
+fi
+
+major=$(verilator --version | sed -n 's/^Verilator \([0-9]*\)\..*/\1/p')
+if [ "${major:-0}" -lt 5 ]; then
+  echo "setup: Verilator 5 is needed, found: $(verilator --version)" >&2
+  exit 1
+fi
+if ! command -v cargo >/dev/null 2>&1; then
+  echo "setup: cargo is needed (Rust 1.95, https://rustup.rs)" >&2
+  exit 1
+fi

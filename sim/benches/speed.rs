@@ -1,0 +1,99 @@
+//! Speed of the pieces, on the example programs: generation of the SystemVerilog, the
+//! Verilator model alone (cycles per second), and co-simulation (retired instructions per
+//! second, every one compared). `cargo bench -p sim`; the figures go into the README.
+//! With `--verilator-build`, also times a from-scratch Verilator build of the model.
+
+use std::path::Path;
+use std::time::Instant;
+
+use sim::cosim::{Options, WaveInit, cosim};
+use sim::golden::Code;
+use sim::rtl::NUM_WAVES;
+
+fn program(name: &str) -> Code {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples").join(name);
+    let src = std::fs::read_to_string(&path).expect("example program");
+    let prog = hdl_gen::asm::assemble(&src, name).expect("assembles");
+    Code::new(0x10000, prog.dwords())
+}
+
+fn waves() -> Vec<WaveInit> {
+    (0..NUM_WAVES)
+        .map(|k| {
+            let mut w = WaveInit::new(0x10000);
+            w.sgpr[0] = k as u32;
+            w
+        })
+        .collect()
+}
+
+fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (f64, T) {
+    let mut best = f64::MAX;
+    let mut out = None;
+    for _ in 0..runs {
+        let t = Instant::now();
+        let r = f();
+        best = best.min(t.elapsed().as_secs_f64());
+        out = Some(r);
+    }
+    (best, out.expect("at least one run"))
+}
+
+fn main() {
+    let (t, files) =
+        best_of(20, || hdl_gen::sv::generate(&hdl_gen::sv::Config::default()).expect("generate"));
+    let lines: usize = files.iter().map(|f| f.text.lines().count()).sum();
+    println!("generate: {} files, {lines} lines of SystemVerilog in {:.1} ms", files.len(), t * 1e3);
+
+    for name in ["crc32.s", "sort.s"] {
+        let code = program(name);
+        let w = waves();
+        let rtl_only = Options { rtl_only: true, ..Options::default() };
+        let (t, r) = best_of(5, || cosim(&code, &w, &rtl_only).expect("runs"));
+        println!(
+            "{name}, {} waves, RTL model alone: {} cycles in {:.3} s = {:.2} M cycles/s",
+            w.len(),
+            r.cycles,
+            t,
+            r.cycles as f64 / t / 1e6
+        );
+        let (t, r) = best_of(5, || cosim(&code, &w, &Options::default()).expect("agrees"));
+        println!(
+            "{name}, {} waves, co-simulation: {} instructions retired and compared in {:.3} s = {:.0} k instructions/s ({:.2} M cycles/s)",
+            w.len(),
+            r.retired,
+            t,
+            r.retired as f64 / t / 1e3,
+            r.cycles as f64 / t / 1e6
+        );
+    }
+
+    if std::env::args().any(|a| a == "--verilator-build") {
+        let rtl = Path::new(env!("CARGO_MANIFEST_DIR")).join("../rtl");
+        let dir = std::env::temp_dir().join(format!("rdna3-vl-bench-{}", std::process::id()));
+        let mut srcs: Vec<_> = files.iter().map(|f| rtl.join(&f.name)).collect();
+        srcs.sort_by_key(|p| !p.ends_with("cu_pkg.sv"));
+        let t = Instant::now();
+        let st = std::process::Command::new("verilator")
+            .args([
+                "--cc",
+                "--build",
+                "-O3",
+                "--x-assign",
+                "fast",
+                "--x-initial",
+                "fast",
+                "--trace",
+                "-j",
+                "2",
+            ])
+            .args(["--top-module", "cu_top", "-CFLAGS", "-O2 -fPIC", "-Mdir"])
+            .arg(&dir)
+            .args(&srcs)
+            .output()
+            .expect("verilator");
+        assert!(st.status.success(), "verilator failed");
+        println!("verilator --build of the model: {:.1} s", t.elapsed().as_secs_f64());
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}

@@ -1,0 +1,52 @@
+//! The RTL FPGA users take: `verilator --lint-only -Wall` must be clean on rtl/ as checked in
+//! (with no waivers), and on the generator's output for other configurations.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use hdl_gen::sv::{Config, generate, write_dir};
+
+/// The generated files in dependency order (package first).
+fn sources(dir: &Path) -> Vec<PathBuf> {
+    let files = generate(&Config::default()).expect("generate");
+    let mut names: Vec<String> = files.into_iter().map(|f| f.name).collect();
+    names.sort_by_key(|n| n != "cu_pkg.sv");
+    names.into_iter().map(|n| dir.join(n)).collect()
+}
+
+fn lint(dir: &Path) {
+    let out = Command::new("verilator")
+        .args(["--lint-only", "-Wall", "--top-module", "cu_top"])
+        .args(sources(dir))
+        .output()
+        .expect("running verilator");
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success() && text.trim().is_empty(),
+        "verilator --lint-only -Wall on {}:\n{text}",
+        dir.display()
+    );
+}
+
+#[test]
+fn checked_in_rtl_is_lint_clean() {
+    if !conformance::require_verilator("rtl_lint") {
+        return;
+    }
+    lint(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../rtl"));
+}
+
+#[test]
+fn other_configurations_are_lint_clean() {
+    if !conformance::require_verilator("rtl_lint") {
+        return;
+    }
+    for waves in [1, 2, 3, 8, 16] {
+        let dir =
+            Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("rtl-waves{waves}-{}", std::process::id()));
+        let cfg = Config { num_waves: waves };
+        write_dir(&dir, &generate(&cfg).expect("generate")).expect("writing");
+        lint(&dir);
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}
