@@ -10,10 +10,6 @@ use std::env;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The generated modules, package first.
-const RTL: [&str; 6] =
-    ["cu_pkg.sv", "cu_decode.sv", "cu_salu.sv", "cu_sgpr_file.sv", "cu_waitcnt.sv", "cu_top.sv"];
-
 fn run(cmd: &mut Command, what: &str) {
     let out = cmd.output().unwrap_or_else(|e| panic!("{what}: cannot run {:?}: {e}", cmd.get_program()));
     if !out.status.success() {
@@ -51,10 +47,19 @@ fn main() {
     let rtl_dir = manifest.join("../rtl");
     let out = PathBuf::from(env::var("OUT_DIR").expect("OUT_DIR"));
     let mdir = out.join("verilated");
-    let sources: Vec<PathBuf> = RTL.iter().map(|f| rtl_dir.join(f)).collect();
+    // Every generated module, the package first.
+    println!("cargo:rerun-if-changed={}", rtl_dir.display());
+    let mut sources: Vec<PathBuf> = std::fs::read_dir(&rtl_dir)
+        .unwrap_or_else(|e| {
+            panic!("{}: {e}; run `cargo run -p hdl-gen -- generate --out rtl`", rtl_dir.display())
+        })
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "sv"))
+        .collect();
+    sources.sort_by_key(|p| (!p.ends_with("cu_pkg.sv"), p.clone()));
+    assert!(sources.first().is_some_and(|p| p.ends_with("cu_pkg.sv")), "rtl/cu_pkg.sv is missing");
     for s in &sources {
         println!("cargo:rerun-if-changed={}", s.display());
-        assert!(s.exists(), "{} is missing: run `cargo run -p hdl-gen -- generate --out rtl`", s.display());
     }
     let root = verilator_root();
     let jobs = env::var("NUM_JOBS").unwrap_or_else(|_| "2".into());

@@ -125,7 +125,6 @@ module cu_top
   logic [NumWaves-1:0]  wait_stall, cnt_full;
   logic                 is_valid;
   logic [WaveW-1:0]     is_wave;
-  logic [WaveW-1:0]     rr_q, rr_d;
   logic [InstBits-1:0]  is_inst;
   decoded_t             is_dec;
   logic [31:0]          is_m0;
@@ -138,18 +137,18 @@ module cu_top
       eligible[w] = st_q[w] == WsRun && !busy_q[w] && sleep_q[w] == 13'd0 && !bar_q[w] &&
                     !wait_stall[w] && (has_inst[w] || fetch_fault[w]);
     end
-    // Round robin from rr_q.
-    is_valid = 1'b0;
-    is_wave = '0;
-    for (int k = NumWaves - 1; k >= 0; k--) begin
-      logic [WaveW:0] cand;
-      cand = {1'b0, rr_q} + k[WaveW:0];
-      if (cand >= NumWaves[WaveW:0]) cand = cand - NumWaves[WaveW:0];
-      if (eligible[cand[WaveW-1:0]]) begin
-        is_valid = 1'b1;
-        is_wave = cand[WaveW-1:0];
-      end
-    end
+  end
+
+  cu_rr_arb #(.N(NumWaves)) u_issue_arb (
+    .clk_i,
+    .rst_ni,
+    .req_i  (eligible),
+    .take_i (1'b1),
+    .valid_o(is_valid),
+    .idx_o  (is_wave)
+  );
+
+  always_comb begin
     is_inst = InstBits'({ib_q[is_wave][3], ib_q[is_wave][2], ib_q[is_wave][1], ib_q[is_wave][0]});
     is_m0 = m0_q[is_wave];
   end
@@ -578,24 +577,22 @@ module cu_top
   // Instruction fetch: round robin over waves that have room for two dwords.
   logic [NumWaves-1:0] f_cand;
   logic                f_valid;
-  logic [WaveW-1:0]    f_wave, frr_q, frr_d;
+  logic [WaveW-1:0]    f_wave;
 
   always_comb begin
     for (int w = 0; w < NumWaves; w++) begin
       f_cand[w] = st_q[w] == WsRun && !fpend_q[w] && !ferr_q[w] && ibn_q[w] <= 3'd2;
     end
-    f_valid = 1'b0;
-    f_wave = '0;
-    for (int k = NumWaves - 1; k >= 0; k--) begin
-      logic [WaveW:0] cand;
-      cand = {1'b0, frr_q} + k[WaveW:0];
-      if (cand >= NumWaves[WaveW:0]) cand = cand - NumWaves[WaveW:0];
-      if (f_cand[cand[WaveW-1:0]]) begin
-        f_valid = 1'b1;
-        f_wave = cand[WaveW-1:0];
-      end
-    end
   end
+
+  cu_rr_arb #(.N(NumWaves)) u_fetch_arb (
+    .clk_i,
+    .rst_ni,
+    .req_i  (f_cand),
+    .take_i (imem_req_ready_i),
+    .valid_o(f_valid),
+    .idx_o  (f_wave)
+  );
 
   assign imem_req_valid_o = f_valid;
   assign imem_req_wave_o = f_wave;
@@ -636,8 +633,6 @@ module cu_top
     slp_d = slp_q;
     bar_d = bar_q & ~bar_release;
     wg_d = wg_q;
-    rr_d = rr_q;
-    frr_d = frr_q;
 
     for (int w = 0; w < NumWaves; w++) begin
       if (sleep_q[w] != 13'd0) sleep_d[w] = sleep_q[w] - 13'd1;
@@ -647,7 +642,6 @@ module cu_top
     // Issue.
     if (is_valid) begin
       busy_d[is_wave] = 1'b1;
-      rr_d = (is_wave == WaveW'(NumWaves - 1)) ? '0 : is_wave + 1'b1;
     end
 
     // EX: commit the instruction's results.
@@ -723,7 +717,6 @@ module cu_top
     // Fetch request.
     if (f_valid && imem_req_ready_i) begin
       fpend_d[f_wave] = 1'b1;
-      frr_d = (f_wave == WaveW'(NumWaves - 1)) ? '0 : f_wave + 1'b1;
     end
 
     // Dispatcher: scalar registers held in flops, launch and start.
@@ -772,8 +765,6 @@ module cu_top
       slp_q <= '0;
       bar_q <= '0;
       wg_q <= '0;
-      rr_q <= '0;
-      frr_q <= '0;
     end else begin
       st_q <= st_d;
       pc_q <= pc_d;
@@ -792,8 +783,6 @@ module cu_top
       slp_q <= slp_d;
       bar_q <= bar_d;
       wg_q <= wg_d;
-      rr_q <= rr_d;
-      frr_q <= frr_d;
     end
   end
 

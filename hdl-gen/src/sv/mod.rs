@@ -81,6 +81,7 @@ pub fn generate(cfg: &Config) -> Result<Vec<File>> {
     add("cu_salu.sv", views.salu.render())?;
     add("cu_sgpr_file.sv", views.sgpr_file.render())?;
     add("cu_waitcnt.sv", views.waitcnt.render())?;
+    add("cu_rr_arb.sv", views.rr_arb.render())?;
     add("cu_top.sv", views.top.render())?;
     for f in &mut files {
         if !f.text.ends_with('\n') {

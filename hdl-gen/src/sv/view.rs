@@ -38,6 +38,7 @@ pub struct Views {
     pub salu: SaluView,
     pub sgpr_file: SgprFileView,
     pub waitcnt: WaitcntView,
+    pub rr_arb: RrArbView,
     pub top: TopView,
 }
 
@@ -52,6 +53,7 @@ impl Views {
                 header: header("hdl-gen/src/sv/view.rs", "cu_waitcnt.sv"),
                 counters: counter_items(),
             },
+            rr_arb: RrArbView { header: header("hdl-gen/src/sv/view.rs", "cu_rr_arb.sv") },
             top: TopView {
                 header: header("hdl-gen/src/sv/view.rs", "cu_top.sv"),
                 num_waves: cfg.num_waves,
@@ -385,6 +387,12 @@ fn counter_items() -> Vec<CounterItem> {
 pub struct WaitcntView {
     pub header: String,
     pub counters: Vec<CounterItem>,
+}
+
+#[derive(Template)]
+#[template(path = "cu_rr_arb.sv", escape = "none")]
+pub struct RrArbView {
+    pub header: String,
 }
 
 #[derive(Template)]
