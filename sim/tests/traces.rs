@@ -24,8 +24,10 @@ fn rtl_and_golden_traces_are_written() {
     assert!(golden_text.contains("$timescale 1 ps $end") && golden_text.contains(" s1 $end"));
     // The last golden change is at the rising edge of the cycle that retired s_endpgm,
     // 10 * cycle - 5, and the RTL trace covers it.
-    let last_golden = golden_text.lines().filter_map(|l| l.strip_prefix('#')).filter_map(|t| t.parse::<u64>().ok()).max();
-    let last_rtl = rtl_text.lines().filter_map(|l| l.strip_prefix('#')).filter_map(|t| t.parse::<u64>().ok()).max();
+    let last_golden =
+        golden_text.lines().filter_map(|l| l.strip_prefix('#')).filter_map(|t| t.parse::<u64>().ok()).max();
+    let last_rtl =
+        rtl_text.lines().filter_map(|l| l.strip_prefix('#')).filter_map(|t| t.parse::<u64>().ok()).max();
     let (g, t) = (last_golden.expect("timestamps"), last_rtl.expect("timestamps"));
     assert_eq!(g % 10, 5, "golden changes sit on rising edges");
     assert!(g <= t && t <= 10 * r.cycles, "golden {g}, RTL {t}, cycles {}", r.cycles);
@@ -46,7 +48,8 @@ fn a_trace_can_start_in_the_middle_of_a_run() {
     }
     m.close_vcd();
     let text = std::fs::read_to_string(&path).expect("trace");
-    let stamps: Vec<u64> = text.lines().filter_map(|l| l.strip_prefix('#')).filter_map(|t| t.parse().ok()).collect();
+    let stamps: Vec<u64> =
+        text.lines().filter_map(|l| l.strip_prefix('#')).filter_map(|t| t.parse().ok()).collect();
     assert_eq!(stamps.first(), Some(&520), "the first dump is at the cycle the trace opened");
     assert_eq!(stamps.len(), 20, "two dumps per cycle");
     assert!(m.open_vcd(std::path::Path::new("/nonexistent-dir/x.vcd")).is_err());
