@@ -117,31 +117,36 @@ package cu_pkg;
     cnt_flags_t  inc;          // counters incremented at issue
   } decoded_t;
 
-  // Length in dwords of the instruction that starts with `w`, literal included. Words of no
-  // known format count as one dword (they are illegal).
+  // Length in dwords of the instruction whose first dwords are `w`: the format, an extension
+  // dword (DPP, image addresses) and a literal. Words of no known format count as one dword
+  // (they are illegal).
   localparam int unsigned LenBits = {{ len_bits }};
   function automatic logic [1:0] inst_dwords(logic [LenBits-1:0] w);
-    logic lit;
+    logic lit, ext;
     inst_dwords = 2'd1;
     lit = 1'b0;
+    ext = 1'b0;
 {%- for f in len_formats %}
     {% if !loop.first %}end else {% endif %}if ({{ f.matches }}) begin  // {{ f.name }}
-{%- for lf in f.literal_fields %}
-      if ({{ lf.0 }} == SrcLiteral) begin
-        unique case ({{ f.opcode }})
-          {% for o in lf.1 %}{{ f.opcode_bits }}'d{{ o }}{% if !loop.last %},{% if loop.index % 10 == 0 %}
+{%- for l in f.lits %}
+      if ({{ l.field }} == {{ l.width }}'d255) begin
+        unique case ({{ l.set.opcode }})
+          {% for o in l.set.ops %}{{ l.set.bits }}'d{{ o }}{% if !loop.last %},{% if loop.index % 10 == 0 %}
           {% else %} {% endif %}{% endif %}{% endfor %}: lit = 1'b1;
           default: ;
         endcase
       end
 {%- endfor %}
-{%- if !f.always_literal.is_empty() %}
-      unique case ({{ f.opcode }})
-        {% for o in f.always_literal %}{{ f.opcode_bits }}'d{{ o }}{% if !loop.last %}, {% endif %}{% endfor %}: lit = 1'b1;
+{%- for a in f.always %}
+      unique case ({{ a.opcode }})
+        {% for o in a.ops %}{{ a.bits }}'d{{ o }}{% if !loop.last %}, {% endif %}{% endfor %}: lit = 1'b1;
         default: ;
       endcase
-{%- endif %}
-      inst_dwords = 2'd{{ f.dwords }} + {1'b0, lit};
+{%- endfor %}
+{%- for e in f.exts %}
+      if ({{ e.0 }} == {{ e.1 }}'d{{ e.2 }}) ext = 1'b1;
+{%- endfor %}
+      inst_dwords = 2'd{{ f.dwords }} + {1'b0, lit} + {1'b0, ext};
 {%- if loop.last %}
     end
 {%- endif %}

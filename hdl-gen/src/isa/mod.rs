@@ -1,8 +1,9 @@
 //! The ISA table: formats, instructions and their operand signatures.
 //!
-//! The table is the text file `rdna3.isa` beside this module, compiled into the binary and
-//! parsed once. Everything that both the hardware generators and the golden interpreter must
-//! agree on is read from here; nothing in it is written a second time elsewhere.
+//! The table is the text files of `table/` beside this module (formats first, then one file per
+//! family of instructions), compiled into the binary and parsed once. Everything that both the
+//! hardware generators and the golden interpreter must agree on is read from here; nothing in
+//! it is written a second time elsewhere.
 
 pub mod operand;
 mod parse;
@@ -13,14 +14,26 @@ use std::sync::LazyLock;
 
 pub use operand::{Scalar, ScalarSrc};
 
-/// The table text, as checked in.
-pub const TABLE_SOURCE: &str = include_str!("rdna3.isa");
-/// The table's path in the repository, for generated-file headers and error messages.
-pub const TABLE_PATH: &str = "hdl-gen/src/isa/rdna3.isa";
+/// The table's directory in the repository, for generated-file headers and error messages.
+pub const TABLE_DIR: &str = "hdl-gen/src/isa/table";
 
-/// Data type of a register or scalar-source operand.
+/// The table's files, in order: formats and counters first, then the instructions.
+pub const TABLE_FILES: &[(&str, &str)] =
+    &[("formats.isa", include_str!("table/formats.isa")), ("sop.isa", include_str!("table/sop.isa"))];
+
+/// Data type of a register or source operand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Ty {
+    B16,
+    U16,
+    I16,
+    F16,
+    BF16,
+    /// Two 16-bit values in a dword (packed math).
+    V2F16,
+    V2I16,
+    V2U16,
+    V2BF16,
     B32,
     U32,
     I32,
@@ -29,47 +42,66 @@ pub enum Ty {
     U64,
     I64,
     F64,
+    /// A tuple of this many dwords (memory data, resource descriptors).
+    Wide(u8),
 }
 
 impl Ty {
+    /// Registers the operand occupies.
     pub fn dwords(self) -> u32 {
         match self {
-            Ty::B32 | Ty::U32 | Ty::I32 | Ty::F32 => 1,
             Ty::B64 | Ty::U64 | Ty::I64 | Ty::F64 => 2,
+            Ty::Wide(n) => u32::from(n),
+            _ => 1,
         }
     }
     pub fn is64(self) -> bool {
-        self.dwords() == 2
+        matches!(self, Ty::B64 | Ty::U64 | Ty::I64 | Ty::F64)
+    }
+    /// A 16-bit scalar type (not packed).
+    pub fn is16(self) -> bool {
+        matches!(self, Ty::B16 | Ty::U16 | Ty::I16 | Ty::F16 | Ty::BF16)
+    }
+    pub fn is_packed(self) -> bool {
+        matches!(self, Ty::V2F16 | Ty::V2I16 | Ty::V2U16 | Ty::V2BF16)
     }
     pub fn is_float(self) -> bool {
-        matches!(self, Ty::F32 | Ty::F64)
+        matches!(self, Ty::F16 | Ty::BF16 | Ty::F32 | Ty::F64 | Ty::V2F16 | Ty::V2BF16)
     }
-    pub fn name(self) -> &'static str {
+    pub fn name(self) -> String {
         match self {
-            Ty::B32 => "b32",
-            Ty::U32 => "u32",
-            Ty::I32 => "i32",
-            Ty::F32 => "f32",
-            Ty::B64 => "b64",
-            Ty::U64 => "u64",
-            Ty::I64 => "i64",
-            Ty::F64 => "f64",
+            Ty::Wide(n) => format!("b{}", 32 * u32::from(n)),
+            _ => TYPES.iter().find(|(t, _)| *t == self).map_or_else(String::new, |(_, n)| (*n).to_string()),
         }
     }
     fn parse(s: &str) -> Option<Ty> {
-        Some(match s {
-            "b32" => Ty::B32,
-            "u32" => Ty::U32,
-            "i32" => Ty::I32,
-            "f32" => Ty::F32,
-            "b64" => Ty::B64,
-            "u64" => Ty::U64,
-            "i64" => Ty::I64,
-            "f64" => Ty::F64,
-            _ => return None,
-        })
+        if let Some((t, _)) = TYPES.iter().find(|(_, n)| *n == s) {
+            return Some(*t);
+        }
+        let bits: u32 = s.strip_prefix('b')?.parse().ok()?;
+        (bits > 64 && bits.is_multiple_of(32) && bits <= 32 * 16).then_some(Ty::Wide((bits / 32) as u8))
     }
 }
+
+const TYPES: [(Ty, &str); 17] = [
+    (Ty::B16, "b16"),
+    (Ty::U16, "u16"),
+    (Ty::I16, "i16"),
+    (Ty::F16, "f16"),
+    (Ty::BF16, "bf16"),
+    (Ty::V2F16, "v2f16"),
+    (Ty::V2I16, "v2i16"),
+    (Ty::V2U16, "v2u16"),
+    (Ty::V2BF16, "v2bf16"),
+    (Ty::B32, "b32"),
+    (Ty::U32, "u32"),
+    (Ty::I32, "i32"),
+    (Ty::F32, "f32"),
+    (Ty::B64, "b64"),
+    (Ty::U64, "u64"),
+    (Ty::I64, "i64"),
+    (Ty::F64, "f64"),
+];
 
 /// How an immediate field prints and parses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -136,7 +168,8 @@ pub enum Role {
     Imm,
 }
 
-/// A field of an encoding.
+/// A field of an encoding (the names of the guide's chapter 15, in lower case), or the
+/// literal dword.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Field {
     Op,
@@ -144,35 +177,232 @@ pub enum Field {
     Ssrc0,
     Ssrc1,
     Simm16,
-    /// The literal dword that follows the instruction (not a bit field).
     Lit,
+    Sbase,
+    Sdata,
+    Dlc,
+    Glc,
+    Slc,
+    Offset,
+    Soffset,
+    Src0,
+    Src1,
+    Src2,
+    Vsrc1,
+    Vdst,
+    Abs,
+    Opsel,
+    Clmp,
+    Omod,
+    Neg,
+    NegHi,
+    OpselHi,
+    OpselHi2,
+    Srcx0,
+    Vsrcx1,
+    Opx,
+    Opy,
+    Srcy0,
+    Vsrcy1,
+    Vdsty,
+    Vdstx,
+    DppSrc0,
+    DppCtrl,
+    DppFi,
+    DppBc,
+    DppSrc0Neg,
+    DppSrc0Abs,
+    DppSrc1Neg,
+    DppSrc1Abs,
+    DppBankMask,
+    DppRowMask,
+    Dpp8Sel,
+    Waitexp,
+    AttrChan,
+    Attr,
+    WaitVa,
+    Offset0,
+    Offset1,
+    Gds,
+    Addr,
+    Data0,
+    Data1,
+    Format,
+    Vaddr,
+    Vdata,
+    Srsrc,
+    Tfe,
+    Offen,
+    Idxen,
+    Nsa,
+    Dim,
+    Unrm,
+    Dmask,
+    R128,
+    A16,
+    D16,
+    Lwe,
+    Ssamp,
+    Addr1,
+    Addr2,
+    Addr3,
+    Addr4,
+    Data,
+    Saddr,
+    Sve,
+    En,
+    Target,
+    Done,
+    Row,
+    Vsrc0,
+    Vsrc2,
+    Vsrc3,
+}
+
+const FIELDS: [(Field, &str); 85] = [
+    (Field::Op, "op"),
+    (Field::Sdst, "sdst"),
+    (Field::Ssrc0, "ssrc0"),
+    (Field::Ssrc1, "ssrc1"),
+    (Field::Simm16, "simm16"),
+    (Field::Lit, "lit"),
+    (Field::Sbase, "sbase"),
+    (Field::Sdata, "sdata"),
+    (Field::Dlc, "dlc"),
+    (Field::Glc, "glc"),
+    (Field::Slc, "slc"),
+    (Field::Offset, "offset"),
+    (Field::Soffset, "soffset"),
+    (Field::Src0, "src0"),
+    (Field::Src1, "src1"),
+    (Field::Src2, "src2"),
+    (Field::Vsrc1, "vsrc1"),
+    (Field::Vdst, "vdst"),
+    (Field::Abs, "abs"),
+    (Field::Opsel, "opsel"),
+    (Field::Clmp, "clmp"),
+    (Field::Omod, "omod"),
+    (Field::Neg, "neg"),
+    (Field::NegHi, "neg_hi"),
+    (Field::OpselHi, "opsel_hi"),
+    (Field::OpselHi2, "opsel_hi2"),
+    (Field::Srcx0, "srcx0"),
+    (Field::Vsrcx1, "vsrcx1"),
+    (Field::Opx, "opx"),
+    (Field::Opy, "opy"),
+    (Field::Srcy0, "srcy0"),
+    (Field::Vsrcy1, "vsrcy1"),
+    (Field::Vdsty, "vdsty"),
+    (Field::Vdstx, "vdstx"),
+    (Field::DppSrc0, "dpp_src0"),
+    (Field::DppCtrl, "dpp_ctrl"),
+    (Field::DppFi, "dpp_fi"),
+    (Field::DppBc, "dpp_bc"),
+    (Field::DppSrc0Neg, "dpp_src0_neg"),
+    (Field::DppSrc0Abs, "dpp_src0_abs"),
+    (Field::DppSrc1Neg, "dpp_src1_neg"),
+    (Field::DppSrc1Abs, "dpp_src1_abs"),
+    (Field::DppBankMask, "dpp_bank_mask"),
+    (Field::DppRowMask, "dpp_row_mask"),
+    (Field::Dpp8Sel, "dpp8_sel"),
+    (Field::Waitexp, "waitexp"),
+    (Field::AttrChan, "attr_chan"),
+    (Field::Attr, "attr"),
+    (Field::WaitVa, "wait_va"),
+    (Field::Offset0, "offset0"),
+    (Field::Offset1, "offset1"),
+    (Field::Gds, "gds"),
+    (Field::Addr, "addr"),
+    (Field::Data0, "data0"),
+    (Field::Data1, "data1"),
+    (Field::Format, "format"),
+    (Field::Vaddr, "vaddr"),
+    (Field::Vdata, "vdata"),
+    (Field::Srsrc, "srsrc"),
+    (Field::Tfe, "tfe"),
+    (Field::Offen, "offen"),
+    (Field::Idxen, "idxen"),
+    (Field::Nsa, "nsa"),
+    (Field::Dim, "dim"),
+    (Field::Unrm, "unrm"),
+    (Field::Dmask, "dmask"),
+    (Field::R128, "r128"),
+    (Field::A16, "a16"),
+    (Field::D16, "d16"),
+    (Field::Lwe, "lwe"),
+    (Field::Ssamp, "ssamp"),
+    (Field::Addr1, "addr1"),
+    (Field::Addr2, "addr2"),
+    (Field::Addr3, "addr3"),
+    (Field::Addr4, "addr4"),
+    (Field::Data, "data"),
+    (Field::Saddr, "saddr"),
+    (Field::Sve, "sve"),
+    (Field::En, "en"),
+    (Field::Target, "target"),
+    (Field::Done, "done"),
+    (Field::Row, "row"),
+    (Field::Vsrc0, "vsrc0"),
+    (Field::Vsrc2, "vsrc2"),
+    (Field::Vsrc3, "vsrc3"),
+];
+
+/// How a register field encodes its operand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldClass {
+    /// 7-bit scalar register code (SGPR, VCC, TTMP, NULL, M0, EXEC).
+    Sreg7,
+    /// 8-bit scalar source: a register code or a constant (inline, SCC, literal).
+    Ssrc8,
+    /// 9-bit source: a scalar source, or VGPR 0..255 as 256..511.
+    Src9,
+    /// 8-bit VGPR number.
+    Vgpr8,
+    /// VOPD's Y destination: VGPR bits 7:1, bit 0 the opposite of VDSTX's.
+    VdstY,
+    /// SGPR pair number (the code is twice the field).
+    Spair,
+    /// SGPR quad number (the code is four times the field).
+    Squad,
+    /// Not a register: an immediate, a flag or a modifier.
+    Imm,
 }
 
 impl Field {
     pub fn name(self) -> &'static str {
-        match self {
-            Field::Op => "op",
-            Field::Sdst => "sdst",
-            Field::Ssrc0 => "ssrc0",
-            Field::Ssrc1 => "ssrc1",
-            Field::Simm16 => "simm16",
-            Field::Lit => "lit",
-        }
+        FIELDS.iter().find(|(f, _)| *f == self).map_or("?", |(_, n)| n)
     }
     fn parse(s: &str) -> Option<Field> {
-        Some(match s {
-            "op" => Field::Op,
-            "sdst" => Field::Sdst,
-            "ssrc0" => Field::Ssrc0,
-            "ssrc1" => Field::Ssrc1,
-            "simm16" => Field::Simm16,
-            "lit" => Field::Lit,
-            _ => return None,
-        })
+        FIELDS.iter().find(|(_, n)| *n == s).map(|(f, _)| *f)
     }
-    /// A field holding a scalar source encoding, where 255 selects the literal dword.
+    /// How the field encodes a register operand, given its width in the format.
+    pub fn class(self, width: u32) -> FieldClass {
+        use Field::*;
+        match self {
+            Ssrc0 | Ssrc1 => FieldClass::Ssrc8,
+            Soffset if width == 8 => FieldClass::Ssrc8,
+            Sdst | Sdata | Saddr | Soffset => FieldClass::Sreg7,
+            Src0 | Src1 | Src2 | Srcx0 | Srcy0 => FieldClass::Src9,
+            Vdst | Vsrc1 | Vsrcx1 | Vsrcy1 | Vdstx | DppSrc0 | Addr | Data0 | Data1 | Data | Vaddr
+            | Vdata | Vsrc0 | Vsrc2 | Vsrc3 | Addr1 | Addr2 | Addr3 | Addr4 => FieldClass::Vgpr8,
+            Vdsty => FieldClass::VdstY,
+            Sbase => FieldClass::Spair,
+            Srsrc | Ssamp => FieldClass::Squad,
+            _ => FieldClass::Imm,
+        }
+    }
+    /// A field holding a source encoding, where 255 selects the literal dword.
     pub fn is_scalar_source(self) -> bool {
-        matches!(self, Field::Ssrc0 | Field::Ssrc1)
+        matches!(
+            self,
+            Field::Ssrc0
+                | Field::Ssrc1
+                | Field::Src0
+                | Field::Src1
+                | Field::Src2
+                | Field::Srcx0
+                | Field::Srcy0
+        )
     }
 }
 
@@ -321,28 +551,50 @@ impl CounterDef {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FormatId(pub u16);
 
+/// An extension dword that follows a format's dwords when a field has a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExtRule {
+    pub ext: FormatId,
+    pub field: Field,
+    pub value: u32,
+}
+
 /// An encoding format.
 #[derive(Clone, Debug)]
 pub struct FormatDef {
     pub id: FormatId,
     pub name: String,
-    /// Length without literal, in dwords.
+    /// Length without extension dwords and literal, in dwords.
     pub dwords: u32,
-    /// Bits that identify the format, and their values.
+    /// The identifying bit ranges and their values.
+    pub fixed: Vec<(BitRange, u64)>,
+    /// The same as one mask and value.
     pub fixed_mask: u64,
     pub fixed_bits: u64,
-    /// The opcode field.
-    pub op: BitRange,
+    /// The opcode field; a format without one holds a single instruction (opcode 0).
+    pub op: Option<BitRange>,
     /// All fields other than the opcode, in the order the table lists them.
     pub fields: Vec<(Field, BitRange)>,
+    /// Extension dwords and when they follow.
+    pub ext: Vec<ExtRule>,
+    /// The format of the second instruction the words hold (VOPD's Y).
+    pub pair: Option<FormatId>,
+    /// An extension dword (DPP, MIMG's NSA addresses), not an instruction format.
+    pub extension: bool,
+    /// The second half of a pair: found through its primary, not on its own.
+    pub secondary: bool,
 }
 
 impl FormatDef {
     pub fn field(&self, f: Field) -> Option<BitRange> {
         if f == Field::Op {
-            return Some(self.op);
+            return self.op;
         }
         self.fields.iter().find(|(g, _)| *g == f).map(|(_, r)| *r)
+    }
+    /// Whether `word` (the first dwords) has this format's identifying bits.
+    pub fn matches(&self, word: u64) -> bool {
+        !self.extension && word & self.fixed_mask == self.fixed_bits
     }
 }
 
@@ -373,7 +625,7 @@ pub struct InstDef {
     pub id: InstId,
     pub format: FormatId,
     pub opcode: u32,
-    /// Mnemonic as LLVM spells it.
+    /// Mnemonic as LLVM spells it (without encoding suffixes such as `_e32`).
     pub name: String,
     pub unit: Unit,
     pub operands: Vec<Operand>,
@@ -382,7 +634,8 @@ pub struct InstDef {
     pub counters: Counters,
     /// False for the few rows that the guide lists but LLVM 19 does not accept for gfx1100.
     pub in_llvm: bool,
-    /// Line of the row in the table, for messages.
+    /// Table file and line of the row, for messages.
+    pub file: &'static str,
     pub line: u32,
 }
 
@@ -393,14 +646,16 @@ impl InstDef {
     /// The bits that identify this instruction, and their values.
     pub fn match_mask(&self) -> (u64, u64) {
         let f = self.format();
-        let mask = f.fixed_mask | f.op.mask();
-        let bits = f.fixed_bits | f.op.insert(0, self.opcode);
-        (bits, mask)
+        match f.op {
+            Some(op) => (f.fixed_bits | op.insert(0, self.opcode), f.fixed_mask | op.mask()),
+            None => (f.fixed_bits, f.fixed_mask),
+        }
     }
     pub fn operand(&self, field: Field) -> Option<&Operand> {
         self.operands.iter().find(|o| o.field == field)
     }
-    /// True when the instruction always carries a literal dword (`s_setreg_imm32_b32`).
+    /// True when the instruction always carries a literal dword (`s_setreg_imm32_b32`,
+    /// `v_fmaak_f32`).
     pub fn always_literal(&self) -> bool {
         self.operands.iter().any(|o| o.field == Field::Lit)
     }
@@ -416,9 +671,10 @@ pub struct Table {
     pub counters: Vec<CounterDef>,
     pub formats: Vec<FormatDef>,
     pub insts: Vec<InstDef>,
-    by_name: HashMap<String, InstId>,
+    by_name: HashMap<String, Vec<InstId>>,
     by_opcode: HashMap<(FormatId, u32), InstId>,
-    /// Format ids in decode priority order (most fixed bits first).
+    /// Primary instruction formats, most identifying bits first; formats with the same bits
+    /// (VOP3 and VOP3SD) are adjacent.
     decode_order: Vec<FormatId>,
 }
 
@@ -426,8 +682,17 @@ impl Table {
     pub fn inst(&self, id: InstId) -> &InstDef {
         &self.insts[id.0 as usize]
     }
+    pub fn format(&self, id: FormatId) -> &FormatDef {
+        &self.formats[id.0 as usize]
+    }
+    /// The first row with this mnemonic (for a mnemonic with several encodings, the one the
+    /// table lists first: the 32-bit VOP form before its VOP3 promotion).
     pub fn by_name(&self, name: &str) -> Option<&InstDef> {
-        self.by_name.get(name).map(|id| self.inst(*id))
+        self.by_name.get(name).and_then(|ids| ids.first()).map(|id| self.inst(*id))
+    }
+    /// Every row with this mnemonic.
+    pub fn all_by_name(&self, name: &str) -> impl Iterator<Item = &InstDef> {
+        self.by_name.get(name).into_iter().flatten().map(|id| self.inst(*id))
     }
     pub fn by_opcode(&self, format: FormatId, opcode: u32) -> Option<&InstDef> {
         self.by_opcode.get(&(format, opcode)).map(|id| self.inst(*id))
@@ -438,20 +703,33 @@ impl Table {
     pub fn format_by_name(&self, name: &str) -> Option<&FormatDef> {
         self.formats.iter().find(|f| f.name == name)
     }
-    /// The format a word belongs to: the most specific whose fixed bits match.
+    /// The most specific primary formats whose identifying bits `word` has (several when
+    /// they share them).
+    pub fn formats_of(&self, word: u64) -> Vec<&FormatDef> {
+        let mut out: Vec<&FormatDef> = Vec::new();
+        for f in self.decode_order.iter().map(|id| self.format(*id)) {
+            if let Some(first) = out.first()
+                && (f.fixed_mask != first.fixed_mask || f.fixed_bits != first.fixed_bits)
+            {
+                break;
+            }
+            if f.matches(word) {
+                out.push(f);
+            }
+        }
+        out
+    }
+    /// The most specific primary format of `word`.
     pub fn format_of(&self, word: u64) -> Option<&FormatDef> {
-        self.decode_order
-            .iter()
-            .map(|id| &self.formats[id.0 as usize])
-            .find(|f| word & f.fixed_mask == f.fixed_bits)
+        self.formats_of(word).into_iter().next()
     }
 }
 
-static TABLE: LazyLock<Table> = LazyLock::new(|| match parse::parse(TABLE_SOURCE) {
+static TABLE: LazyLock<Table> = LazyLock::new(|| match parse::parse(TABLE_FILES) {
     Ok(t) => t,
     // The table is compiled in and every test parses it; a failure here is a defect in the
     // checked-in table, never a consequence of user input.
-    Err(e) => panic!("{TABLE_PATH}:{e}"),
+    Err(e) => panic!("{TABLE_DIR}/{e}"),
 });
 
 /// The ISA table.
@@ -470,12 +748,16 @@ pub enum DecodeError {
     Truncated { name: String, needed: usize, available: usize },
 }
 
-/// A decoded instruction: the table row and the raw encoding.
+/// A decoded instruction: the table row (two for a VOPD pair) and the raw encoding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Inst {
     pub id: InstId,
-    /// The format's dwords (first in the low half).
-    pub word: u64,
+    /// The second instruction of a pair (VOPD's Y).
+    pub id2: Option<InstId>,
+    /// The format's dwords, then the extension dword if any.
+    words: [u32; 3],
+    /// The extension dword's format (DPP16, DPP8, MIMG_NSA).
+    pub ext: Option<FormatId>,
     pub literal: Option<u32>,
 }
 
@@ -483,35 +765,60 @@ impl Inst {
     pub fn def(&self) -> &'static InstDef {
         table().inst(self.id)
     }
-    /// Value of a field; `Field::Lit` gives the literal (0 when absent).
+    /// The second instruction of a pair.
+    pub fn def2(&self) -> Option<&'static InstDef> {
+        self.id2.map(|id| table().inst(id))
+    }
+    fn main_word(&self) -> u64 {
+        u64::from(self.words[0]) | u64::from(self.words[1]) << 32
+    }
+    fn ext_word(&self) -> u32 {
+        self.words[self.def().format().dwords as usize]
+    }
+    /// Value of a field of the format or of the extension dword; `Field::Lit` gives the
+    /// literal (0 when absent), a field the instruction lacks 0.
     pub fn field(&self, f: Field) -> u32 {
         if f == Field::Lit {
             return self.literal.unwrap_or(0);
         }
-        self.def().format().field(f).map_or(0, |r| r.extract(self.word))
+        if let Some(r) = self.def().format().field(f) {
+            return r.extract(self.main_word());
+        }
+        match self.ext.map(|e| table().format(e)).and_then(|e| e.field(f)) {
+            Some(r) => r.extract(u64::from(self.ext_word())),
+            None => 0,
+        }
     }
-    /// Length in dwords, literal included.
+    /// Length in dwords: the format, the extension dword and the literal.
     pub fn dwords(&self) -> u32 {
-        self.def().format().dwords + u32::from(self.literal.is_some())
+        self.def().format().dwords + u32::from(self.ext.is_some()) + u32::from(self.literal.is_some())
     }
     pub fn bytes(&self) -> u32 {
         self.dwords() * 4
     }
     /// The encoding as little-endian dwords.
     pub fn encode(&self) -> Vec<u32> {
-        let mut out = vec![self.word as u32];
-        if self.def().format().dwords == 2 {
-            out.push((self.word >> 32) as u32);
-        }
-        if let Some(l) = self.literal {
-            out.push(l);
-        }
+        let n = self.def().format().dwords as usize + usize::from(self.ext.is_some());
+        let mut out = self.words[..n].to_vec();
+        out.extend(self.literal);
         out
     }
 
-    /// Builds an instruction from field values. Fields the format lacks are ignored; a
-    /// literal is kept only when some source field selects it (or the row always has one).
+    /// Builds an instruction from field values (of the format and of an extension dword).
+    /// Fields neither has are ignored; an extension dword and a literal follow when the fields
+    /// select them (or the row always has a literal).
     pub fn build(def: &InstDef, fields: &[(Field, u32)], literal: Option<u32>) -> Inst {
+        Inst::build_pair(def, None, fields, literal)
+    }
+
+    /// Builds a pair (VOPD): `def2` is the second instruction, whose opcode goes in the
+    /// primary format's pair opcode field.
+    pub fn build_pair(
+        def: &InstDef,
+        def2: Option<&InstDef>,
+        fields: &[(Field, u32)],
+        literal: Option<u32>,
+    ) -> Inst {
         let f = def.format();
         let (bits, _) = def.match_mask();
         let mut word = bits;
@@ -522,22 +829,47 @@ impl Inst {
                 word = r.insert(word, *value);
             }
         }
-        let mut inst = Inst { id: def.id, word, literal: None };
+        if let Some(d2) = def2 {
+            let pf = d2.format();
+            if let Some(op2) = pf.op {
+                word = op2.insert(word, d2.opcode);
+            }
+        }
+        let mut words = [word as u32, (word >> 32) as u32, 0];
+        let ext = f
+            .ext
+            .iter()
+            .find(|r| f.field(r.field).is_some_and(|fr| fr.extract(word) == r.value))
+            .map(|r| r.ext);
+        if let Some(e) = ext {
+            let ef = table().format(e);
+            let mut w = 0u64;
+            for (field, value) in fields {
+                if let Some(r) = ef.field(*field) {
+                    w = r.insert(w, *value);
+                }
+            }
+            words[f.dwords as usize] = w as u32;
+        }
+        let mut inst = Inst { id: def.id, id2: def2.map(|d| d.id), words, ext, literal: None };
         if inst.needs_literal() {
             inst.literal = Some(literal.unwrap_or(0));
         }
         inst
     }
 
-    /// Whether the encoding is followed by a literal dword.
+    /// Whether the encoding is followed by a literal dword: a source field of a register
+    /// operand (of either instruction of a pair) selects it, or the row always has one.
     pub fn needs_literal(&self) -> bool {
-        let def = self.def();
-        def.always_literal()
-            || def.operands.iter().any(|o| {
-                o.field.is_scalar_source()
-                    && matches!(o.kind, Kind::Reg(_))
-                    && self.field(o.field) == operand::LITERAL
-            })
+        let uses = |def: &InstDef| {
+            def.always_literal()
+                || def.operands.iter().any(|o| {
+                    o.field.is_scalar_source()
+                        && matches!(o.kind, Kind::Reg(_))
+                        && self.field(o.field) == operand::LITERAL
+                })
+        };
+        uses(self.def()) || self.def2().is_some_and(uses)
     }
 }
 
@@ -548,25 +880,53 @@ pub fn decode(dwords: &[u32]) -> Result<Inst, DecodeError> {
         return Err(DecodeError::Truncated { name: "instruction".into(), needed: 1, available: 0 });
     };
     let lo = u64::from(first);
-    // Formats are identified by their first dword.
-    let fmt = t.format_of(lo).ok_or(DecodeError::UnknownFormat { word: first })?;
-    let opcode = fmt.op.extract(lo);
-    let def = t
-        .by_opcode(fmt.id, opcode)
-        .ok_or_else(|| DecodeError::UnknownOpcode { format: fmt.name.clone(), opcode })?;
+    // Formats are identified by their first dword; formats with the same identifying bits
+    // share the opcode space.
+    let fmts = t.formats_of(lo);
+    let Some(primary) = fmts.first() else {
+        return Err(DecodeError::UnknownFormat { word: first });
+    };
+    let full = lo | u64::from(dwords.get(1).copied().unwrap_or(0)) << 32;
+    let found = fmts.iter().find_map(|f| {
+        let opcode = f.op.map_or(0, |op| op.extract(full));
+        t.by_opcode(f.id, opcode).map(|d| (*f, d))
+    });
+    let Some((fmt, def)) = found else {
+        let opcode = primary.op.map_or(0, |op| op.extract(full));
+        return Err(DecodeError::UnknownOpcode { format: primary.name.clone(), opcode });
+    };
+    let truncated =
+        |needed: usize| DecodeError::Truncated { name: def.name.clone(), needed, available: dwords.len() };
     let base = fmt.dwords as usize;
     if dwords.len() < base {
-        return Err(DecodeError::Truncated { name: def.name.clone(), needed: base, available: dwords.len() });
+        return Err(truncated(base));
     }
-    let word = if base == 2 { lo | (u64::from(dwords[1]) << 32) } else { lo };
-    let mut inst = Inst { id: def.id, word, literal: None };
+    let word = if base == 2 { full } else { lo };
+    let def2 = match fmt.pair {
+        Some(p) => {
+            let pf = t.format(p);
+            let opcode = pf.op.map_or(0, |op| op.extract(word));
+            Some(
+                t.by_opcode(p, opcode)
+                    .ok_or_else(|| DecodeError::UnknownOpcode { format: pf.name.clone(), opcode })?,
+            )
+        }
+        None => None,
+    };
+    let ext = fmt
+        .ext
+        .iter()
+        .find(|r| fmt.field(r.field).is_some_and(|fr| fr.extract(word) == r.value))
+        .map(|r| r.ext);
+    let mut words = [word as u32, (word >> 32) as u32, 0];
+    let mut next = base;
+    if ext.is_some() {
+        words[base] = *dwords.get(base).ok_or_else(|| truncated(base + 1))?;
+        next += 1;
+    }
+    let mut inst = Inst { id: def.id, id2: def2.map(|d| d.id), words, ext, literal: None };
     if inst.needs_literal() {
-        let lit = dwords.get(base).copied().ok_or_else(|| DecodeError::Truncated {
-            name: def.name.clone(),
-            needed: base + 1,
-            available: dwords.len(),
-        })?;
-        inst.literal = Some(lit);
+        inst.literal = Some(*dwords.get(next).ok_or_else(|| truncated(next + 1))?);
     }
     Ok(inst)
 }

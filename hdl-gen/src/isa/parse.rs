@@ -1,122 +1,172 @@
-//! Parser for the table text (`rdna3.isa`). See the file's header for its grammar.
+//! Parser for the table text (`table/*.isa`). See `table/formats.isa` for its grammar.
 
 use std::collections::HashMap;
 
 use super::*;
 
-/// A parse error: the line number and what is wrong with it.
+/// A parse error: the file, the line and what is wrong with it.
 pub struct ParseError {
+    pub file: &'static str,
     pub line: u32,
     pub msg: String,
 }
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.line, self.msg)
+        write!(f, "{}:{}: {}", self.file, self.line, self.msg)
     }
 }
 
-fn err<T>(line: u32, msg: impl Into<String>) -> Result<T, ParseError> {
-    Err(ParseError { line, msg: msg.into() })
+/// Where a line is, for errors.
+#[derive(Clone, Copy)]
+struct At {
+    file: &'static str,
+    line: u32,
+}
+
+impl At {
+    fn err<T>(self, msg: impl Into<String>) -> Result<T, ParseError> {
+        Err(ParseError { file: self.file, line: self.line, msg: msg.into() })
+    }
+    fn error(self, msg: impl Into<String>) -> ParseError {
+        ParseError { file: self.file, line: self.line, msg: msg.into() }
+    }
 }
 
 /// `[hi:lo]` or `[bit]`.
-fn parse_range(s: &str, line: u32) -> Result<BitRange, ParseError> {
+fn parse_range(s: &str, at: At) -> Result<BitRange, ParseError> {
     let inner = s
         .strip_prefix('[')
         .and_then(|s| s.strip_suffix(']'))
-        .ok_or_else(|| ParseError { line, msg: format!("expected [hi:lo], found `{s}`") })?;
+        .ok_or_else(|| at.error(format!("expected [hi:lo], found `{s}`")))?;
     let (hi, lo) = match inner.split_once(':') {
         Some((h, l)) => (h, l),
         None => (inner, inner),
     };
-    let num = |x: &str| {
-        x.parse::<u8>().map_err(|_| ParseError { line, msg: format!("bad bit number `{x}` in `{s}`") })
-    };
+    let num = |x: &str| x.parse::<u8>().map_err(|_| at.error(format!("bad bit number `{x}` in `{s}`")));
     let (hi, lo) = (num(hi)?, num(lo)?);
     if hi < lo || hi > 63 {
-        return err(line, format!("bad bit range `{s}`"));
+        return at.err(format!("bad bit range `{s}`"));
     }
     Ok(BitRange { hi, lo })
 }
 
-fn parse_format(tokens: &[&str], line: u32, id: FormatId) -> Result<FormatDef, ParseError> {
-    let [name, dwords, fixed, fields @ ..] = tokens else {
-        return err(line, "format needs NAME DWORDS FIXED FIELD...");
+/// A format line, with the names of the formats its flags refer to (resolved later).
+struct RawFormat {
+    def: FormatDef,
+    ext: Vec<(String, Field, u32)>,
+    pair: Option<String>,
+    at: At,
+}
+
+fn parse_format(tokens: &[&str], at: At, id: FormatId) -> Result<RawFormat, ParseError> {
+    let [name, dwords, rest @ ..] = tokens else {
+        return at.err("format needs NAME DWORDS FIXED... FIELD...");
     };
     let dwords: u32 = match dwords.parse() {
         Ok(d @ 1..=2) => d,
-        _ => {
-            return err(line, format!("format {name}: DWORDS must be 1 or 2, found `{dwords}`"));
-        }
+        _ => return at.err(format!("format {name}: DWORDS must be 1 or 2, found `{dwords}`")),
     };
-    let (range, value) = fixed.split_once('=').ok_or_else(|| ParseError {
-        line,
-        msg: format!("format {name}: expected [hi:lo]=0b..., found `{fixed}`"),
-    })?;
-    let range = parse_range(range, line)?;
-    let bin = value.strip_prefix("0b").ok_or_else(|| ParseError {
-        line,
-        msg: format!("format {name}: fixed value must be 0b..., found `{value}`"),
-    })?;
-    if bin.len() as u32 != range.width() {
-        return err(
-            line,
-            format!("format {name}: {} bits given for a {}-bit range", bin.len(), range.width()),
-        );
-    }
-    let v = u64::from_str_radix(bin, 2)
-        .map_err(|_| ParseError { line, msg: format!("format {name}: bad binary `{bin}`") })?;
-    let mut op = None;
-    let mut out = Vec::new();
-    let mut used = range.mask();
-    for tok in fields {
-        let (fname, r) = tok.split_once('[').ok_or_else(|| ParseError {
-            line,
-            msg: format!("format {name}: expected name[hi:lo], found `{tok}`"),
-        })?;
-        let r = parse_range(&format!("[{r}"), line)?;
-        if u32::from(r.hi) >= dwords * 32 {
-            return err(line, format!("format {name}: field {fname} lies beyond {dwords} dwords"));
-        }
-        if used & r.mask() != 0 {
-            return err(line, format!("format {name}: field {fname} overlaps another field"));
-        }
-        used |= r.mask();
-        let field = Field::parse(fname)
-            .ok_or_else(|| ParseError { line, msg: format!("format {name}: unknown field `{fname}`") })?;
-        if field == Field::Op {
-            op = Some(r);
+    let mut raw = RawFormat {
+        def: FormatDef {
+            id,
+            name: (*name).to_string(),
+            dwords,
+            fixed: Vec::new(),
+            fixed_mask: 0,
+            fixed_bits: 0,
+            op: None,
+            fields: Vec::new(),
+            ext: Vec::new(),
+            pair: None,
+            extension: false,
+            secondary: false,
+        },
+        ext: Vec::new(),
+        pair: None,
+        at,
+    };
+    let mut used = 0u64;
+    for tok in rest {
+        if let Some(spec) = tok.strip_prefix("ext=") {
+            // ext=FORMAT:field=value
+            let bad = || at.error(format!("format {name}: expected ext=FORMAT:field=value, found `{tok}`"));
+            let (ext, cond) = spec.split_once(':').ok_or_else(bad)?;
+            let (field, value) = cond.split_once('=').ok_or_else(bad)?;
+            let field = Field::parse(field).ok_or_else(bad)?;
+            let value = value.parse().map_err(|_| bad())?;
+            raw.ext.push((ext.to_string(), field, value));
+        } else if let Some(p) = tok.strip_prefix("pair=") {
+            raw.pair = Some(p.to_string());
+        } else if *tok == "extension" {
+            raw.def.extension = true;
+        } else if tok.starts_with('[') {
+            // Identifying bits: [hi:lo]=0b...
+            let (range, value) = tok
+                .split_once('=')
+                .ok_or_else(|| at.error(format!("format {name}: expected [hi:lo]=0b..., found `{tok}`")))?;
+            let range = parse_range(range, at)?;
+            let bin = value.strip_prefix("0b").ok_or_else(|| {
+                at.error(format!("format {name}: fixed value must be 0b..., found `{value}`"))
+            })?;
+            if bin.len() as u32 != range.width() {
+                return at.err(format!(
+                    "format {name}: {} bits given for a {}-bit range",
+                    bin.len(),
+                    range.width()
+                ));
+            }
+            let v = u64::from_str_radix(bin, 2)
+                .map_err(|_| at.error(format!("format {name}: bad binary `{bin}`")))?;
+            if used & range.mask() != 0 {
+                return at.err(format!("format {name}: identifying bits overlap"));
+            }
+            used |= range.mask();
+            raw.def.fixed.push((range, v));
+            raw.def.fixed_mask |= range.mask();
+            raw.def.fixed_bits |= v << range.lo;
         } else {
-            out.push((field, r));
+            let (fname, r) = tok
+                .split_once('[')
+                .ok_or_else(|| at.error(format!("format {name}: expected name[hi:lo], found `{tok}`")))?;
+            let r = parse_range(&format!("[{r}"), at)?;
+            if u32::from(r.hi) >= dwords * 32 {
+                return at.err(format!("format {name}: field {fname} lies beyond {dwords} dwords"));
+            }
+            if used & r.mask() != 0 {
+                return at.err(format!("format {name}: field {fname} overlaps another field"));
+            }
+            used |= r.mask();
+            let field = Field::parse(fname)
+                .ok_or_else(|| at.error(format!("format {name}: unknown field `{fname}`")))?;
+            if field == Field::Op {
+                raw.def.op = Some(r);
+            } else {
+                raw.def.fields.push((field, r));
+            }
         }
     }
-    let op = op.ok_or_else(|| ParseError { line, msg: format!("format {name} has no op field") })?;
-    Ok(FormatDef {
-        id,
-        name: (*name).to_string(),
-        dwords,
-        fixed_mask: range.mask(),
-        fixed_bits: v << range.lo,
-        op,
-        fields: out,
-    })
+    if raw.def.extension != raw.def.fixed.is_empty() {
+        return at
+            .err(format!("format {name}: an extension dword has no identifying bits, other formats do"));
+    }
+    Ok(raw)
 }
 
-fn parse_inst(tokens: &[&str], line: u32, id: InstId, formats: &[FormatDef]) -> Result<InstDef, ParseError> {
+fn parse_inst(tokens: &[&str], at: At, id: InstId, formats: &[FormatDef]) -> Result<InstDef, ParseError> {
     let [fmt_name, opcode, name, unit, rest @ ..] = tokens else {
-        return err(line, "row needs FORMAT OPCODE MNEMONIC UNIT OPERAND...");
+        return at.err("row needs FORMAT OPCODE MNEMONIC UNIT OPERAND...");
     };
     let format = formats
         .iter()
-        .find(|f| f.name == *fmt_name)
-        .ok_or_else(|| ParseError { line, msg: format!("unknown format `{fmt_name}`") })?;
-    let opcode: u32 =
-        opcode.parse().map_err(|_| ParseError { line, msg: format!("bad opcode `{opcode}`") })?;
-    if opcode > format.op.max() {
-        return err(line, format!("opcode {opcode} does not fit {}'s op field", format.name));
+        .find(|f| f.name == *fmt_name && !f.extension)
+        .ok_or_else(|| at.error(format!("unknown format `{fmt_name}`")))?;
+    let opcode: u32 = opcode.parse().map_err(|_| at.error(format!("bad opcode `{opcode}`")))?;
+    let max = format.op.map_or(0, |op| op.max());
+    if opcode > max {
+        return at.err(format!("opcode {opcode} does not fit {}'s op field", format.name));
     }
-    let unit = Unit::parse(unit).ok_or_else(|| ParseError { line, msg: format!("unknown unit `{unit}`") })?;
+    let unit = Unit::parse(unit).ok_or_else(|| at.error(format!("unknown unit `{unit}`")))?;
     let mut def = InstDef {
         id,
         format: format.id,
@@ -128,7 +178,8 @@ fn parse_inst(tokens: &[&str], line: u32, id: InstId, formats: &[FormatDef]) -> 
         writes: Implicit::default(),
         counters: Counters::default(),
         in_llvm: true,
-        line,
+        file: at.file,
+        line: at.line,
     };
     for tok in rest {
         if let Some(list) = tok.strip_prefix("R:").or_else(|| tok.strip_prefix("W:")) {
@@ -137,7 +188,7 @@ fn parse_inst(tokens: &[&str], line: u32, id: InstId, formats: &[FormatDef]) -> 
                 let (f, _) = Implicit::ALL
                     .iter()
                     .find(|(_, m)| *m == n)
-                    .ok_or_else(|| ParseError { line, msg: format!("unknown implicit state `{n}`") })?;
+                    .ok_or_else(|| at.error(format!("unknown implicit state `{n}`")))?;
                 target.insert(*f);
             }
         } else if let Some(list) = tok.strip_prefix("C:") {
@@ -145,20 +196,25 @@ fn parse_inst(tokens: &[&str], line: u32, id: InstId, formats: &[FormatDef]) -> 
                 let (c, _) = Counters::ALL
                     .iter()
                     .find(|(_, m)| *m == n)
-                    .ok_or_else(|| ParseError { line, msg: format!("unknown counter `{n}`") })?;
+                    .ok_or_else(|| at.error(format!("unknown counter `{n}`")))?;
                 def.counters.insert(*c);
             }
         } else if *tok == "nollvm" {
             def.in_llvm = false;
         } else {
-            def.operands.push(parse_operand(tok, line, format)?);
+            def.operands.push(parse_operand(tok, at, format, formats)?);
         }
     }
     Ok(def)
 }
 
-fn parse_operand(tok: &str, line: u32, format: &FormatDef) -> Result<Operand, ParseError> {
-    let bad = || ParseError { line, msg: format!("expected ROLE.FIELD:KIND, found `{tok}`") };
+fn parse_operand(
+    tok: &str,
+    at: At,
+    format: &FormatDef,
+    formats: &[FormatDef],
+) -> Result<Operand, ParseError> {
+    let bad = || at.error(format!("expected ROLE.FIELD:KIND, found `{tok}`"));
     let (role, rest) = tok.split_once('.').ok_or_else(bad)?;
     let (field, kind) = rest.split_once(':').ok_or_else(bad)?;
     let role = match role {
@@ -166,92 +222,164 @@ fn parse_operand(tok: &str, line: u32, format: &FormatDef) -> Result<Operand, Pa
         "S" => Role::Src,
         "M" => Role::Modify,
         "I" => Role::Imm,
-        _ => return err(line, format!("unknown role `{role}` in `{tok}`")),
+        _ => return at.err(format!("unknown role `{role}` in `{tok}`")),
     };
-    let field = Field::parse(field)
-        .ok_or_else(|| ParseError { line, msg: format!("unknown field `{field}` in `{tok}`") })?;
-    if field != Field::Lit && format.field(field).is_none() {
-        return err(line, format!("format {} has no field {}", format.name, field.name()));
+    let field = Field::parse(field).ok_or_else(|| at.error(format!("unknown field `{field}` in `{tok}`")))?;
+    // A field of the format, of one of its extension dwords, or the literal.
+    let in_ext = format.ext.iter().any(|r| formats[r.ext.0 as usize].field(field).is_some());
+    if field != Field::Lit && format.field(field).is_none() && !in_ext {
+        return at.err(format!("format {} has no field {}", format.name, field.name()));
     }
-    let kind =
-        if role == Role::Imm {
-            Kind::Imm(ImmKind::parse(kind).ok_or_else(|| ParseError {
-                line,
-                msg: format!("unknown immediate kind `{kind}` in `{tok}`"),
-            })?)
-        } else {
-            Kind::Reg(
-                Ty::parse(kind)
-                    .ok_or_else(|| ParseError { line, msg: format!("unknown type `{kind}` in `{tok}`") })?,
-            )
-        };
+    let kind = if role == Role::Imm {
+        Kind::Imm(
+            ImmKind::parse(kind)
+                .ok_or_else(|| at.error(format!("unknown immediate kind `{kind}` in `{tok}`")))?,
+        )
+    } else {
+        Kind::Reg(Ty::parse(kind).ok_or_else(|| at.error(format!("unknown type `{kind}` in `{tok}`")))?)
+    };
     Ok(Operand { role, field, kind })
 }
 
-fn parse_counter(tokens: &[&str], line: u32) -> Result<CounterDef, ParseError> {
+fn parse_counter(tokens: &[&str], at: At) -> Result<CounterDef, ParseError> {
     let (name, bits, field) = match tokens {
         [name, bits] => (name, bits, None),
-        [name, bits, field] => (name, bits, Some(parse_range(field, line)?)),
-        _ => return err(line, "counter needs NAME BITS [FIELD]"),
+        [name, bits, field] => (name, bits, Some(parse_range(field, at)?)),
+        _ => return at.err("counter needs NAME BITS [FIELD]"),
     };
     if !Counters::ALL.iter().any(|(_, n)| n == name) {
-        return err(line, format!("unknown counter `{name}`"));
+        return at.err(format!("unknown counter `{name}`"));
     }
     let bits: u32 = match bits.parse() {
         Ok(b @ 1..=16) => b,
-        _ => return err(line, format!("bad counter width `{bits}`")),
+        _ => return at.err(format!("bad counter width `{bits}`")),
     };
     if let Some(f) = field
         && (f.width() != bits || f.hi > 15)
     {
-        return err(line, format!("counter {name}: field does not hold {bits} bits of SIMM16"));
+        return at.err(format!("counter {name}: field does not hold {bits} bits of SIMM16"));
     }
     Ok(CounterDef { name: (*name).to_string(), bits, waitcnt_field: field })
 }
 
-pub(super) fn parse(src: &str) -> Result<Table, ParseError> {
+pub(super) fn parse(files: &[(&'static str, &'static str)]) -> Result<Table, ParseError> {
     let mut counters = Vec::new();
-    let mut formats = Vec::new();
+    let mut raw_formats: Vec<RawFormat> = Vec::new();
+    let mut formats: Vec<FormatDef> = Vec::new();
     let mut insts: Vec<InstDef> = Vec::new();
-    for (i, raw) in src.lines().enumerate() {
-        let line = i as u32 + 1;
-        let text = raw.split('#').next().unwrap_or("");
-        let tokens: Vec<&str> = text.split_whitespace().collect();
-        match tokens.first() {
-            None => continue,
-            Some(&"counter") => counters.push(parse_counter(&tokens[1..], line)?),
-            Some(&"format") => {
-                if !insts.is_empty() {
-                    return err(line, "formats must come before instruction rows");
+    for (file, src) in files {
+        for (i, raw) in src.lines().enumerate() {
+            let at = At { file, line: i as u32 + 1 };
+            let text = raw.split('#').next().unwrap_or("");
+            let tokens: Vec<&str> = text.split_whitespace().collect();
+            match tokens.first() {
+                None => continue,
+                Some(&"counter") => counters.push(parse_counter(&tokens[1..], at)?),
+                Some(&"format") => {
+                    if !insts.is_empty() {
+                        return at.err("formats must come before instruction rows");
+                    }
+                    let id = FormatId(raw_formats.len() as u16);
+                    raw_formats.push(parse_format(&tokens[1..], at, id)?);
                 }
-                let id = FormatId(formats.len() as u16);
-                formats.push(parse_format(&tokens[1..], line, id)?);
-            }
-            Some(_) => {
-                let id = InstId(insts.len() as u16);
-                insts.push(parse_inst(&tokens, line, id, &formats)?);
+                Some(_) => {
+                    if formats.is_empty() {
+                        formats = resolve_formats(&mut raw_formats)?;
+                    }
+                    let id = InstId(insts.len() as u16);
+                    insts.push(parse_inst(&tokens, at, id, &formats)?);
+                }
             }
         }
     }
-    let mut by_name = HashMap::new();
+    if formats.is_empty() {
+        formats = resolve_formats(&mut raw_formats)?;
+    }
+    let mut by_name: HashMap<String, Vec<InstId>> = HashMap::new();
     let mut by_opcode = HashMap::new();
     for d in &insts {
-        if by_name.insert(d.name.clone(), d.id).is_some() {
-            return err(d.line, format!("mnemonic {} appears twice", d.name));
+        let at = At { file: d.file, line: d.line };
+        let same = by_name.entry(d.name.clone()).or_default();
+        if same.iter().any(|id| insts[id.0 as usize].format == d.format) {
+            return at.err(format!(
+                "mnemonic {} appears twice in format {}",
+                d.name, formats[d.format.0 as usize].name
+            ));
         }
+        same.push(d.id);
         if by_opcode.insert((d.format, d.opcode), d.id).is_some() {
-            return err(
-                d.line,
-                format!("{} opcode {} appears twice", formats[d.format.0 as usize].name, d.opcode),
-            );
+            return at
+                .err(format!("{} opcode {} appears twice", formats[d.format.0 as usize].name, d.opcode));
         }
     }
-    let mut decode_order: Vec<FormatId> = formats.iter().map(|f| f.id).collect();
-    decode_order.sort_by_key(|id| std::cmp::Reverse(formats[id.0 as usize].fixed_mask.count_ones()));
+    // Formats with the same identifying bits share an opcode space.
+    let mut shared: HashMap<(u64, u64, u32), InstId> = HashMap::new();
+    for d in &insts {
+        let f = &formats[d.format.0 as usize];
+        if f.secondary {
+            continue;
+        }
+        if let Some(other) = shared.insert((f.fixed_mask, f.fixed_bits, d.opcode), d.id) {
+            let o = &insts[other.0 as usize];
+            return At { file: d.file, line: d.line }.err(format!(
+                "{} and {} share opcode {} in formats of the same encoding",
+                o.name, d.name, d.opcode
+            ));
+        }
+    }
     for (_, n) in Counters::ALL {
         if !counters.iter().any(|c: &CounterDef| c.name == n) {
-            return err(0, format!("counter {n} is not defined"));
+            return At { file: files[0].0, line: 0 }.err(format!("counter {n} is not defined"));
         }
     }
+    let mut decode_order: Vec<FormatId> =
+        formats.iter().filter(|f| !f.extension && !f.secondary).map(|f| f.id).collect();
+    decode_order.sort_by_key(|id| {
+        let f = &formats[id.0 as usize];
+        (std::cmp::Reverse(f.fixed_mask.count_ones()), f.fixed_mask, f.fixed_bits, f.id)
+    });
     Ok(Table { counters, formats, insts, by_name, by_opcode, decode_order })
+}
+
+/// Resolves the formats' references to each other (extension dwords, pairs).
+fn resolve_formats(raw: &mut [RawFormat]) -> Result<Vec<FormatDef>, ParseError> {
+    let ids: HashMap<String, FormatId> = raw.iter().map(|r| (r.def.name.clone(), r.def.id)).collect();
+    let find = |n: &str, at: At| ids.get(n).copied().ok_or_else(|| at.error(format!("unknown format `{n}`")));
+    let mut secondary = Vec::new();
+    for r in raw.iter_mut() {
+        for (name, field, value) in std::mem::take(&mut r.ext) {
+            let ext = find(&name, r.at)?;
+            if r.def.field(field).is_none() {
+                return r.at.err(format!("format {}: no field {} for ext={name}", r.def.name, field.name()));
+            }
+            r.def.ext.push(ExtRule { ext, field, value });
+        }
+        if let Some(p) = r.pair.take() {
+            let id = find(&p, r.at)?;
+            r.def.pair = Some(id);
+            secondary.push(id);
+        }
+    }
+    let mut out: Vec<FormatDef> = raw.iter().map(|r| r.def.clone()).collect();
+    for id in secondary {
+        out[id.0 as usize].secondary = true;
+    }
+    for f in &out {
+        for r in &f.ext {
+            if !out[r.ext.0 as usize].extension {
+                return err_at(
+                    f,
+                    &format!(
+                        "format {}: ext= names {}, which is not an extension",
+                        f.name, out[r.ext.0 as usize].name
+                    ),
+                );
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn err_at<T>(f: &FormatDef, msg: &str) -> Result<T, ParseError> {
+    Err(ParseError { file: "formats.isa", line: 0, msg: format!("{msg} (format {})", f.name) })
 }

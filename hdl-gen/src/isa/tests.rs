@@ -38,9 +38,11 @@ fn rows_agree_with_the_guide() {
         };
         assert_eq!(&d.name, gname, "line {}: name differs from the guide", d.line);
     }
-    // Every guide opcode of a format the table covers is present.
+    // Every guide opcode of a format the table has rows for is present.
     for (e, o, n) in &guide {
-        if let Some(f) = t.format_by_name(e) {
+        if let Some(f) = t.format_by_name(e)
+            && t.insts.iter().any(|d| d.format == f.id)
+        {
             assert!(t.by_opcode(f.id, *o).is_some(), "{e} {o} {n} missing from the table");
         }
     }

@@ -62,7 +62,7 @@ fn header(generator: &str, template: &str) -> String {
          // from the ISA table {}.\n\
          // DO NOT EDIT: change the table, the template or the generator, then run\n\
          //   cargo run --release -p hdl-gen -- generate --out rtl/\n",
-        crate::isa::TABLE_PATH
+        crate::isa::TABLE_DIR
     )
 }
 

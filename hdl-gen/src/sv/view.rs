@@ -84,16 +84,17 @@ pub struct ConstItem {
     pub value64: String,
 }
 
-/// How `inst_dwords` recognises one format and its literal.
+/// How `inst_dwords` recognises a group of formats and measures its instructions.
 pub struct LenFormat {
     pub name: String,
     pub matches: String,
     pub dwords: u32,
-    pub opcode: String,
-    pub opcode_bits: u32,
-    /// (field slice, opcodes whose operand in that field is a register source)
-    pub literal_fields: Vec<(String, Vec<u32>)>,
-    pub always_literal: Vec<u32>,
+    /// Literal conditions (of the formats and of a paired format).
+    pub lits: Vec<LitCond>,
+    /// Opcodes that always carry a literal.
+    pub always: Vec<OpSet>,
+    /// (field slice, its width, value): an extension dword follows.
+    pub exts: Vec<(String, u32, u32)>,
 }
 
 #[derive(Template)]
@@ -126,22 +127,61 @@ pub struct PkgView {
     pub literal: u32,
 }
 
-fn decode_order() -> Vec<&'static FormatDef> {
-    let mut fmts: Vec<&FormatDef> = table().formats.iter().collect();
-    fmts.sort_by_key(|f| std::cmp::Reverse(f.fixed_mask.count_ones()));
-    fmts
+/// Primary formats grouped by identifying bits (formats that share them share an opcode
+/// space), most specific first: the order a decoder must test them in.
+fn groups() -> Vec<Vec<&'static FormatDef>> {
+    let t = table();
+    let mut fmts: Vec<&FormatDef> = t.formats.iter().filter(|f| !f.extension && !f.secondary).collect();
+    fmts.sort_by_key(|f| (std::cmp::Reverse(f.fixed_mask.count_ones()), f.fixed_mask, f.fixed_bits, f.id));
+    let mut out: Vec<Vec<&FormatDef>> = Vec::new();
+    for f in fmts {
+        match out.last_mut() {
+            Some(g) if g[0].fixed_mask == f.fixed_mask && g[0].fixed_bits == f.fixed_bits => g.push(f),
+            _ => out.push(vec![f]),
+        }
+    }
+    out
 }
 
+/// The identifying bits of a format as a SystemVerilog condition on `var`.
 fn match_expr(f: &FormatDef, var: &str) -> String {
-    let lo = f.fixed_mask.trailing_zeros() as u8;
-    let hi = 63 - f.fixed_mask.leading_zeros() as u8;
-    let r = BitRange { hi, lo };
-    let v = (f.fixed_bits & f.fixed_mask) >> lo;
-    format!("{} == {}'b{:0w$b}", slice(var, r), r.width(), v, w = r.width() as usize)
+    let parts: Vec<String> = f
+        .fixed
+        .iter()
+        .map(|(r, v)| format!("{} == {}'b{:0w$b}", slice(var, *r), r.width(), v, w = r.width() as usize))
+        .collect();
+    if parts.len() == 1 { parts[0].clone() } else { format!("({})", parts.join(") && (")) }
 }
 
 fn insts_of(f: &FormatDef) -> impl Iterator<Item = &'static InstDef> + '_ {
     table().insts.iter().filter(move |d| d.format == f.id)
+}
+
+/// Formats whose instructions the RTL executes (some row of an RTL unit): the decoder
+/// extracts their fields.
+fn rtl_formats() -> Vec<&'static FormatDef> {
+    table().formats.iter().filter(|f| insts_of(f).any(|d| super::RTL_UNITS.contains(&d.unit))).collect()
+}
+
+/// A set of opcodes of a format, with the format's opcode field.
+pub struct OpSet {
+    pub opcode: String,
+    pub bits: u32,
+    pub ops: Vec<u32>,
+}
+
+/// A literal follows when a source field holds 255 and the opcode is one whose operand in that
+/// field is a register source.
+pub struct LitCond {
+    pub field: String,
+    pub width: u32,
+    pub set: OpSet,
+}
+
+fn op_set(f: &FormatDef, var: &str, pred: impl Fn(&InstDef) -> bool) -> Option<OpSet> {
+    let op = f.op?;
+    let ops: Vec<u32> = insts_of(f).filter(|d| pred(d)).map(|d| d.opcode).collect();
+    (!ops.is_empty()).then(|| OpSet { opcode: slice(var, op), bits: op.width(), ops })
 }
 
 impl PkgView {
@@ -189,37 +229,44 @@ impl PkgView {
                 value64: format!("64'h{v:016x}"),
             })
             .collect();
-        let len_formats = decode_order()
+        let len_formats = groups()
             .into_iter()
-            .map(|f| {
-                let mut literal_fields: Vec<(String, Vec<u32>)> = Vec::new();
-                for (field, r) in &f.fields {
-                    if !field.is_scalar_source() {
-                        continue;
-                    }
-                    let ops: Vec<u32> = insts_of(f)
-                        .filter(|d| {
+            .filter(|g| g.iter().any(|h| insts_of(h).next().is_some()))
+            .map(|g| {
+                let mut lits = Vec::new();
+                let mut always = Vec::new();
+                let mut exts = Vec::new();
+                // The group's formats, and the formats paired with them (same words).
+                let mut fmts = g.clone();
+                fmts.extend(g.iter().filter_map(|f| f.pair).map(|p| t.format(p)));
+                for f in &fmts {
+                    for (field, r) in f.fields.iter().filter(|(fd, _)| fd.is_scalar_source()) {
+                        let reg_src = |d: &InstDef| {
                             d.operands.iter().any(|o| o.field == *field && matches!(o.kind, Kind::Reg(_)))
-                        })
-                        .map(|d| d.opcode)
-                        .collect();
-                    if !ops.is_empty() {
-                        literal_fields.push((slice("w", *r), ops));
+                        };
+                        if let Some(set) = op_set(f, "w", reg_src) {
+                            lits.push(LitCond { field: slice("w", *r), width: r.width(), set });
+                        }
+                    }
+                    always.extend(op_set(f, "w", InstDef::always_literal));
+                }
+                for rule in &g[0].ext {
+                    if let Some(r) = g[0].field(rule.field) {
+                        exts.push((slice("w", r), r.width(), rule.value));
                     }
                 }
                 LenFormat {
-                    name: f.name.clone(),
-                    matches: match_expr(f, "w"),
-                    dwords: f.dwords,
-                    opcode: slice("w", f.op),
-                    opcode_bits: f.op.width(),
-                    literal_fields,
-                    always_literal: insts_of(f).filter(|d| d.always_literal()).map(|d| d.opcode).collect(),
+                    name: g.iter().map(|f| f.name.as_str()).collect::<Vec<_>>().join("/"),
+                    matches: match_expr(g[0], "w"),
+                    dwords: g[0].dwords,
+                    lits,
+                    always,
+                    exts,
                 }
             })
             .collect();
         let mut fields: Vec<(String, u32)> = Vec::new();
-        for f in &t.formats {
+        for f in rtl_formats() {
             for (fd, r) in &f.fields {
                 match fields.iter_mut().find(|(n, _)| n == fd.name()) {
                     Some((_, w)) => *w = (*w).max(r.width()),
@@ -243,7 +290,8 @@ impl PkgView {
             floats,
             apertures,
             len_formats,
-            len_bits: 32 * t.formats.iter().map(|f| f.dwords).max().unwrap_or(1),
+            // The dwords of the longest format that has instructions.
+            len_bits: 32 * t.insts.iter().map(|d| d.format().dwords).max().unwrap_or(1),
             vcc_lo: operand::VCC_LO,
             ttmp0: operand::TTMP0,
             null: operand::NULL,
@@ -319,20 +367,34 @@ fn op_attributes(d: &InstDef) -> Vec<(String, String)> {
 
 impl DecodeView {
     fn new() -> DecodeView {
-        let formats = decode_order()
+        let rtl = rtl_formats();
+        let formats = groups()
             .into_iter()
-            .map(|f| {
-                let mut fields: Vec<(String, String)> =
-                    f.fields.iter().map(|(fd, r)| (fd.name().to_string(), slice("inst_i", *r))).collect();
-                fields.sort();
+            // A format without rows yet decodes nothing.
+            .filter(|g| g.iter().any(|h| insts_of(h).next().is_some()))
+            .map(|g| {
+                let f = g[0];
+                assert!(
+                    g.iter().all(|h| h.op == f.op),
+                    "formats {} share identifying bits but not the opcode field",
+                    f.name
+                );
+                // Fields are extracted for the formats the RTL executes.
+                let mut fields: Vec<(String, String)> = Vec::new();
+                if g.iter().any(|h| rtl.iter().any(|r| r.id == h.id)) {
+                    assert!(g.len() == 1, "format group {} mixes field layouts the RTL would need", f.name);
+                    fields =
+                        f.fields.iter().map(|(fd, r)| (fd.name().to_string(), slice("inst_i", *r))).collect();
+                    fields.sort();
+                }
                 let literal_at = f.dwords * 32;
                 DecFormat {
-                    name: f.name.clone(),
+                    name: g.iter().map(|h| h.name.as_str()).collect::<Vec<_>>().join("/"),
                     matches: match_expr(f, "inst_i"),
-                    opcode: slice("inst_i", f.op),
-                    opcode_bits: f.op.width(),
+                    opcode: f.op.map_or_else(String::new, |op| slice("inst_i", op)),
+                    opcode_bits: f.op.map_or(0, |op| op.width()),
                     fields,
-                    ops: insts_of(f).map(|d| (d.opcode, op_enum_name(d))).collect(),
+                    ops: g.iter().flat_map(|h| insts_of(h)).map(|d| (d.opcode, op_enum_name(d))).collect(),
                     literal: format!("inst_i[{}:{}]", literal_at + 31, literal_at),
                 }
             })
