@@ -20,7 +20,7 @@ import os, re, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-TABLE = os.path.join(ROOT, "hdl-gen", "src", "isa", "rdna3.isa")
+TABLE_DIR = os.path.join(ROOT, "hdl-gen", "src", "isa", "table")
 MC = os.environ.get("LLVM_MC", "llvm-mc-19")
 ARGS = ["-arch=amdgcn", "-mcpu=gfx1100"]
 
@@ -51,11 +51,14 @@ TYPES64 = {"b64", "u64", "i64", "f64"}
 
 
 def rows():
-    for line in open(TABLE):
-        t = line.split("#")[0].split()
-        if not t or t[0] == "format":
+    for name in sorted(os.listdir(TABLE_DIR)):
+        if not name.endswith(".isa") or name == "formats.isa":
             continue
-        yield t
+        for line in open(os.path.join(TABLE_DIR, name)):
+            t = line.split("#")[0].split()
+            if not t or t[0] in ("format", "counter"):
+                continue
+            yield t
 
 
 def forms(row):
