@@ -551,6 +551,25 @@ impl CounterDef {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct FormatId(pub u16);
 
+/// The guide's groups of formats (chapter 15's sections); the assembler and the disassembler
+/// have one module per group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// SOP1, SOP2, SOPK, SOPC, SOPP.
+    Scalar,
+    Smem,
+    /// VOP1, VOP2, VOPC, VOP3, VOP3SD, VOP3P, VOPD (and the DPP extension dwords).
+    Vop,
+    Ds,
+    /// FLAT, SCRATCH, GLOBAL.
+    Flat,
+    /// MUBUF, MTBUF.
+    Buf,
+    Mimg,
+    /// VINTERP, LDSDIR, EXP.
+    Misc,
+}
+
 /// An extension dword that follows a format's dwords when a field has a value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ExtRule {
@@ -591,6 +610,18 @@ impl FormatDef {
             return self.op;
         }
         self.fields.iter().find(|(g, _)| *g == f).map(|(_, r)| *r)
+    }
+    pub fn family(&self) -> Family {
+        match self.name.as_str() {
+            "SOP1" | "SOP2" | "SOPK" | "SOPC" | "SOPP" => Family::Scalar,
+            "SMEM" => Family::Smem,
+            "DS" => Family::Ds,
+            "FLAT" | "SCRATCH" | "GLOBAL" => Family::Flat,
+            "MUBUF" | "MTBUF" => Family::Buf,
+            "MIMG" | "MIMG_NSA" => Family::Mimg,
+            "VINTERP" | "LDSDIR" | "EXP" => Family::Misc,
+            _ => Family::Vop,
+        }
     }
     /// Whether `word` (the first dwords) has this format's identifying bits.
     pub fn matches(&self, word: u64) -> bool {

@@ -118,9 +118,25 @@ pub fn literal_value(lit: u32, ty: Ty) -> u64 {
     }
 }
 
-/// Name of a scalar register code as LLVM prints it, for a 1- or 2-dword operand.
+/// Name of a VGPR or VGPR tuple as LLVM prints it: `v5`, `v[4:7]`.
+pub fn vgpr_name(n: u32, dwords: u32) -> String {
+    if dwords <= 1 { format!("v{n}") } else { format!("v[{}:{}]", n, n + dwords - 1) }
+}
+
+/// Name of a scalar register code as LLVM prints it, for an operand of `dwords` dwords.
 /// Returns `None` for codes LLVM cannot name at that width.
 pub fn reg_name(code: u32, dwords: u32) -> Option<String> {
+    if dwords > 2 {
+        // Quad-aligned tuples of SGPRs or TTMPs.
+        return Some(match code {
+            c if c % 4 == 0 && c + dwords <= NUM_SGPRS => format!("s[{}:{}]", c, c + dwords - 1),
+            c if c >= TTMP0 && (c - TTMP0) % 4 == 0 && c + dwords <= TTMP0 + 16 => {
+                format!("ttmp[{}:{}]", c - TTMP0, c - TTMP0 + dwords - 1)
+            }
+            NULL => "null".into(),
+            _ => return None,
+        });
+    }
     if dwords == 1 {
         return Some(match code {
             0..=105 => format!("s{code}"),

@@ -1,0 +1,10 @@
+//! Operands of the LDS and GDS (DS) formats. (Not yet written: the table has no rows for them yet.)
+
+use super::parser::Parser;
+use super::{E, Pending, e};
+use crate::isa::InstDef;
+
+pub(super) fn parse(rows: &[&'static InstDef], suffix: &str, p: &mut Parser) -> Result<Pending, E> {
+    let _ = suffix;
+    e(p.col(), format!("the assembler does not yet handle {} (LDS and GDS (DS))", rows[0].name))
+}

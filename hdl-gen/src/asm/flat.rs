@@ -1,0 +1,10 @@
+//! Operands of the FLAT, GLOBAL and SCRATCH formats. (Not yet written: the table has no rows for them yet.)
+
+use super::parser::Parser;
+use super::{E, Pending, e};
+use crate::isa::InstDef;
+
+pub(super) fn parse(rows: &[&'static InstDef], suffix: &str, p: &mut Parser) -> Result<Pending, E> {
+    let _ = suffix;
+    e(p.col(), format!("the assembler does not yet handle {} (FLAT, GLOBAL and SCRATCH)", rows[0].name))
+}

@@ -1,0 +1,316 @@
+//! The token cursor, integer expressions, and the operand syntax every family shares:
+//! registers (scalar, vector, tuples), inline constants, literals.
+
+use super::lex::{Tok, Token};
+use super::{E, e};
+use crate::isa::Ty;
+use crate::isa::operand::{self, FLOAT_CONSTS, LITERAL};
+use crate::syntax;
+
+pub(crate) struct Parser<'a> {
+    pub toks: &'a [Token],
+    pub pos: usize,
+    /// Column just past the end of the line, for "expected ..." at the end.
+    pub end: usize,
+}
+
+impl<'a> Parser<'a> {
+    pub fn peek(&self) -> Option<&'a Tok> {
+        self.toks.get(self.pos).map(|t| &t.tok)
+    }
+    pub fn col(&self) -> usize {
+        self.toks.get(self.pos).map_or(self.end, |t| t.col)
+    }
+    pub fn next(&mut self) -> Option<&'a Tok> {
+        let t = self.toks.get(self.pos).map(|t| &t.tok);
+        self.pos += 1;
+        t
+    }
+    pub fn eat(&mut self, p: &str) -> bool {
+        if matches!(self.peek(), Some(Tok::Punct(q)) if *q == p) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+    pub fn expect(&mut self, p: &str) -> Result<(), E> {
+        if self.eat(p) { Ok(()) } else { e(self.col(), format!("expected `{p}`")) }
+    }
+    pub fn ident(&mut self) -> Result<&'a str, E> {
+        match self.peek() {
+            Some(Tok::Ident(s)) => {
+                self.pos += 1;
+                Ok(s)
+            }
+            _ => e(self.col(), "expected a name"),
+        }
+    }
+    pub fn done(&self) -> Result<(), E> {
+        if self.pos < self.toks.len() { e(self.col(), "unexpected text after the operands") } else { Ok(()) }
+    }
+    pub fn at_end(&self) -> bool {
+        self.pos >= self.toks.len()
+    }
+
+    /// An integer expression: `| ^ & + - * / % << >>`, unary `- ~ +`, parentheses.
+    pub fn expr(&mut self) -> Result<i128, E> {
+        self.binary(0)
+    }
+    fn binary(&mut self, level: usize) -> Result<i128, E> {
+        const LEVELS: [&[&str]; 5] = [&["|"], &["^"], &["&"], &["+", "-"], &["*", "/", "%", "<<", ">>"]];
+        if level == LEVELS.len() {
+            return self.unary();
+        }
+        let mut v = self.binary(level + 1)?;
+        while let Some(Tok::Punct(p)) = self.peek() {
+            if !LEVELS[level].contains(p) {
+                break;
+            }
+            let col = self.col();
+            self.pos += 1;
+            let r = self.binary(level + 1)?;
+            v = match *p {
+                "|" => v | r,
+                "^" => v ^ r,
+                "&" => v & r,
+                "+" => v.wrapping_add(r),
+                "-" => v.wrapping_sub(r),
+                "*" => v.wrapping_mul(r),
+                "/" | "%" if r == 0 => return e(col, "division by zero"),
+                "/" => v / r,
+                "%" => v % r,
+                "<<" => v.checked_shl(r as u32).unwrap_or(0),
+                _ => v.checked_shr(r as u32).unwrap_or(0),
+            };
+        }
+        Ok(v)
+    }
+    fn unary(&mut self) -> Result<i128, E> {
+        let col = self.col();
+        match self.next() {
+            Some(Tok::Int(v)) => Ok(*v),
+            Some(Tok::Ident(name)) if syntax::constant_symbol(name).is_some() => {
+                Ok(i128::from(syntax::constant_symbol(name).unwrap_or(0)))
+            }
+            Some(Tok::Punct("-")) => Ok(self.unary()?.wrapping_neg()),
+            Some(Tok::Punct("+")) => self.unary(),
+            Some(Tok::Punct("~")) => Ok(!self.unary()?),
+            Some(Tok::Punct("(")) => {
+                let v = self.expr()?;
+                self.expect(")")?;
+                Ok(v)
+            }
+            _ => e(col, "expected an integer"),
+        }
+    }
+    /// An integer expression that must fit `lo..=hi`.
+    pub fn int_in(&mut self, lo: i128, hi: i128, what: &str) -> Result<i128, E> {
+        let col = self.col();
+        let v = self.expr()?;
+        if v < lo || v > hi {
+            return e(col, format!("{what} {v} is out of range ({lo}..={hi})"));
+        }
+        Ok(v)
+    }
+}
+
+/// A scalar operand as written.
+pub(crate) enum ScalarText {
+    /// Scalar register code and width in dwords.
+    Reg(u32, u32),
+    /// VGPR number and width in dwords.
+    #[allow(dead_code)]
+    Vgpr(u32, u32),
+    Code(u32),
+    Int(i128),
+    Float(f64),
+}
+
+pub(crate) fn parse_scalar(p: &mut Parser) -> Result<ScalarText, E> {
+    let col = p.col();
+    match p.peek() {
+        Some(Tok::Ident(name)) => {
+            let lower = name.to_ascii_lowercase();
+            p.pos += 1;
+            if let Some(r) = named_scalar(&lower) {
+                return Ok(r);
+            }
+            // s, ttmp and v registers, single (s5) or tuples (s[4:7], v[0:2], v[3]).
+            for (prefix, base, count) in
+                [("s", 0u32, operand::NUM_SGPRS), ("ttmp", operand::TTMP0, 16), ("v", 0, 256)]
+            {
+                let vector = prefix == "v";
+                let (lo, hi) = if lower == prefix && p.eat("[") {
+                    let lo = p.int_in(0, i128::from(count) - 1, "register index")? as u32;
+                    let hi = if p.eat(":") {
+                        p.int_in(0, i128::from(count) - 1, "register index")? as u32
+                    } else {
+                        lo
+                    };
+                    p.expect("]")?;
+                    if hi < lo || hi - lo >= 16 {
+                        return e(col, "invalid register range");
+                    }
+                    (lo, hi)
+                } else if let Some(n) = lower.strip_prefix(prefix).and_then(|d| d.parse::<u32>().ok()) {
+                    if n >= count {
+                        return e(col, "register index is out of range");
+                    }
+                    (n, n)
+                } else {
+                    continue;
+                };
+                let width = hi - lo + 1;
+                if vector {
+                    return Ok(ScalarText::Vgpr(lo, width));
+                }
+                // Scalar pairs are even-aligned, larger tuples quad-aligned (guide 3.3.1.3).
+                if (width == 2 && !lo.is_multiple_of(2)) || (width > 2 && !lo.is_multiple_of(4)) {
+                    return e(col, "invalid register alignment");
+                }
+                return Ok(ScalarText::Reg(base + lo, width));
+            }
+            e(col, format!("unknown operand `{name}`"))
+        }
+        Some(Tok::Float(_)) | Some(Tok::Punct("-")) if is_float_ahead(p) => {
+            let neg = p.eat("-");
+            let Some(Tok::Float(f)) = p.next() else {
+                return e(col, "expected a number");
+            };
+            Ok(ScalarText::Float(if neg { -f } else { *f }))
+        }
+        _ => Ok(ScalarText::Int(p.expr()?)),
+    }
+}
+
+fn is_float_ahead(p: &Parser) -> bool {
+    match p.peek() {
+        Some(Tok::Float(_)) => true,
+        Some(Tok::Punct("-")) => {
+            matches!(p.toks.get(p.pos + 1).map(|t| &t.tok), Some(Tok::Float(_)))
+        }
+        _ => false,
+    }
+}
+
+fn named_scalar(name: &str) -> Option<ScalarText> {
+    use operand::*;
+    Some(match name {
+        "vcc" => ScalarText::Reg(VCC_LO, 2),
+        "vcc_lo" => ScalarText::Reg(VCC_LO, 1),
+        "vcc_hi" => ScalarText::Reg(VCC_HI, 1),
+        "exec" => ScalarText::Reg(EXEC_LO, 2),
+        "exec_lo" => ScalarText::Reg(EXEC_LO, 1),
+        "exec_hi" => ScalarText::Reg(EXEC_HI, 1),
+        "m0" => ScalarText::Reg(M0, 1),
+        "null" => ScalarText::Code(NULL),
+        "scc" | "src_scc" => ScalarText::Code(SCC),
+        "src_shared_base" | "shared_base" => ScalarText::Code(SHARED_BASE),
+        "src_shared_limit" | "shared_limit" => ScalarText::Code(SHARED_LIMIT),
+        "src_private_base" | "private_base" => ScalarText::Code(PRIVATE_BASE),
+        "src_private_limit" | "private_limit" => ScalarText::Code(PRIVATE_LIMIT),
+        _ => return None,
+    })
+}
+
+/// Encodes a scalar operand of type `ty` into its field code, possibly using the literal.
+pub(crate) fn encode_scalar(
+    s: ScalarText,
+    ty: Ty,
+    is_source: bool,
+    literal: &mut Option<u32>,
+    col: usize,
+) -> Result<u32, E> {
+    let want = ty.dwords();
+    let mut use_literal = |v: u32| -> Result<u32, E> {
+        if !is_source {
+            return e(col, "a constant cannot be a destination");
+        }
+        match literal {
+            Some(l) if *l != v => e(col, "only one unique literal operand is allowed"),
+            _ => {
+                *literal = Some(v);
+                Ok(LITERAL)
+            }
+        }
+    };
+    match s {
+        ScalarText::Reg(code, dw) => {
+            if dw != want {
+                return e(col, format!("expected a {}-bit register", want * 32));
+            }
+            Ok(code)
+        }
+        ScalarText::Vgpr(..) => e(col, "invalid operand for instruction"),
+        ScalarText::Code(c) => {
+            if c != operand::NULL && !is_source {
+                return e(col, "invalid operand for instruction");
+            }
+            Ok(c)
+        }
+        ScalarText::Int(v) => {
+            if (-16..=64).contains(&v) {
+                return Ok(if v >= 0 { 128 + v as u32 } else { (192 - v) as u32 });
+            }
+            if !(-(1i128 << 31)..(1i128 << 32)).contains(&v) {
+                return e(col, "invalid operand for instruction");
+            }
+            use_literal(v as u32)
+        }
+        ScalarText::Float(f) => {
+            // Inline float constants match at the operand's precision.
+            let code = FLOAT_CONSTS.iter().position(|(b32, b64, _)| {
+                if ty.is64() { f.to_bits() == *b64 } else { (f as f32).to_bits() == *b32 }
+            });
+            if let Some(k) = code {
+                return Ok(240 + k as u32);
+            }
+            if ty.is64() {
+                if ty != Ty::F64 {
+                    return e(col, "invalid operand for instruction");
+                }
+                let bits = f.to_bits();
+                if bits & 0xffff_ffff != 0 {
+                    return e(col, "a 64-bit float literal must have a zero low dword");
+                }
+                use_literal((bits >> 32) as u32)
+            } else {
+                use_literal((f as f32).to_bits())
+            }
+        }
+    }
+}
+
+// Used by the vector families' operand parsers as they are written.
+#[allow(dead_code)]
+/// Encodes an operand of a 9-bit source field: a VGPR is 256 + its number, anything else as
+/// [`encode_scalar`] does.
+pub(crate) fn encode_src9(
+    s: ScalarText,
+    ty: Ty,
+    is_source: bool,
+    literal: &mut Option<u32>,
+    col: usize,
+) -> Result<u32, E> {
+    match s {
+        ScalarText::Vgpr(n, dw) => {
+            if dw != ty.dwords() {
+                return e(col, format!("expected a {}-bit register", ty.dwords() * 32));
+            }
+            Ok(256 + n)
+        }
+        other => encode_scalar(other, ty, is_source, literal, col),
+    }
+}
+
+#[allow(dead_code)]
+/// A VGPR or VGPR tuple of `dwords` registers; its number.
+pub(crate) fn parse_vgpr(p: &mut Parser, dwords: u32) -> Result<u32, E> {
+    let col = p.col();
+    match parse_scalar(p)? {
+        ScalarText::Vgpr(n, dw) if dw == dwords => Ok(n),
+        ScalarText::Vgpr(..) => e(col, format!("expected a {}-bit register", dwords * 32)),
+        _ => e(col, "expected a VGPR"),
+    }
+}
