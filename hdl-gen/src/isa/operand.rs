@@ -129,8 +129,8 @@ pub fn reg_name(code: u32, dwords: u32) -> Option<String> {
     if dwords > 2 {
         // Quad-aligned tuples of SGPRs or TTMPs.
         return Some(match code {
-            c if c % 4 == 0 && c + dwords <= NUM_SGPRS => format!("s[{}:{}]", c, c + dwords - 1),
-            c if c >= TTMP0 && (c - TTMP0) % 4 == 0 && c + dwords <= TTMP0 + 16 => {
+            c if c.is_multiple_of(4) && c + dwords <= NUM_SGPRS => format!("s[{}:{}]", c, c + dwords - 1),
+            c if c >= TTMP0 && (c - TTMP0).is_multiple_of(4) && c + dwords <= TTMP0 + 16 => {
                 format!("ttmp[{}:{}]", c - TTMP0, c - TTMP0 + dwords - 1)
             }
             NULL => "null".into(),
