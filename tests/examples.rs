@@ -8,7 +8,7 @@ use sim::rtl::NUM_WAVES;
 fn run_example(name: &str) -> Vec<Wave> {
     let path = format!("{}/../examples/{name}", env!("CARGO_MANIFEST_DIR"));
     let src = std::fs::read_to_string(&path).expect("example");
-    let code = Code::new(0x10000, hdl_gen::asm::assemble(&src, &path).expect("assembles").dwords());
+    let code = Code::new(0x10000, rdna3_isa::asm::assemble(&src, &path).expect("assembles").dwords());
     let waves: Vec<WaveInit> = (0..NUM_WAVES)
         .map(|k| {
             let mut w = WaveInit::new(0x10000);

@@ -10,9 +10,9 @@
 
 use std::fmt;
 
-use hdl_gen::isa::operand;
-use hdl_gen::isa::{Field, ImmKind, Inst, InstDef, Kind, Role, Unit, table};
 use proptest::prelude::*;
+use rdna3_isa::operand;
+use rdna3_isa::{Field, ImmKind, Inst, InstDef, Kind, Role, Unit, table};
 
 /// First SGPR reserved for control.
 pub const RESERVED: u32 = 96;
@@ -153,6 +153,7 @@ fn inst_strategy(d: &'static InstDef) -> BoxedStrategy<Item> {
     for o in &d.operands {
         parts.push(match (o.kind, o.role, o.field) {
             (Kind::Imm(k), _, _) => imm_strategy(k, &d.name).prop_map(Opnd::Imm).boxed(),
+            (Kind::RegRule(r), _, _) => panic!("{}: scalar programs have no register rule @{r}", d.name),
             (Kind::Reg(_), _, Field::Lit) => any::<u32>().prop_map(|v| Opnd::Src(Src::Literal(v))).boxed(),
             (Kind::Reg(t), Role::Dst | Role::Modify, _) => dst_strategy(t.is64()).prop_map(Opnd::Dst).boxed(),
             // SOPK sources in the SDST field: any register code.
@@ -473,7 +474,7 @@ impl fmt::Debug for Program {
         for (off, i) in self.lower() {
             let text = i.to_string();
             let words = i.encode();
-            let exact = hdl_gen::asm::assemble(&text, "p").is_ok_and(|p| p.dwords() == words);
+            let exact = rdna3_isa::asm::assemble(&text, "p").is_ok_and(|p| p.dwords() == words);
             let hex: Vec<String> = words.iter().map(|w| format!("{w:08X}")).collect();
             if exact {
                 writeln!(f, "  {text:<56} // {off:06X}: {}", hex.join(" "))?;

@@ -1,8 +1,8 @@
 //! The assembler and disassembler against LLVM's, on the committed corpus that
 //! `tests/llvm/gen_corpus.py` builds with llvm-mc-19: both directions, every line.
 
-use hdl_gen::asm::assemble;
-use hdl_gen::isa::{bytes_to_dwords, decode};
+use rdna3_isa::asm::assemble;
+use rdna3_isa::{bytes_to_dwords, decode};
 
 struct Case {
     line: usize,

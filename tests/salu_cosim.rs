@@ -9,11 +9,11 @@
 use std::sync::LazyLock;
 
 use conformance::{Program, program};
-use hdl_gen::isa::InstDef;
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
+use rdna3_isa::InstDef;
 use sim::cosim::{Options, WaveEnd, WaveInit, cosim};
 use sim::golden::Code;
 use sim::rtl::NUM_WAVES;

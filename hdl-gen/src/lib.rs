@@ -1,8 +1,3 @@
-//! RDNA3 (gfx11) ISA table and everything derived from it: an assembler and a disassembler in
-//! LLVM's syntax, and the SystemVerilog generators for the compute unit.
+//! The SystemVerilog generators of the compute unit, from the ISA table (crate `rdna3-isa`).
 
-pub mod asm;
-pub mod disasm;
-pub mod isa;
 pub mod sv;
-pub mod syntax;

@@ -40,6 +40,12 @@ enum Cmd {
         /// Raw code bytes.
         file: PathBuf,
     },
+    /// List every instruction of the table: encoding, opcode, operands, and whether the golden
+    /// interpreter and the generated RTL execute it (Markdown, or CSV with --csv).
+    Isa {
+        #[arg(long)]
+        csv: bool,
+    },
 }
 
 fn read_input(file: &str) -> Result<Vec<u8>> {
@@ -71,7 +77,7 @@ fn run(cli: Cli) -> Result<()> {
             let src = read_input(&file)?;
             let src = String::from_utf8(src).with_context(|| format!("{file} is not UTF-8 text"))?;
             let name = if file == "-" { "<stdin>" } else { file.as_str() };
-            let prog = hdl_gen::asm::assemble(&src, name)?;
+            let prog = rdna3_isa::asm::assemble(&src, name)?;
             if out == "-" {
                 std::io::stdout().write_all(&prog.bytes).context("writing standard output")?;
             } else {
@@ -84,10 +90,79 @@ fn run(cli: Cli) -> Result<()> {
                 bail!("{}: ELF code objects are not supported yet; give raw code bytes", file.display());
             }
             let mut out = std::io::stdout().lock();
-            for line in hdl_gen::disasm::disassemble_raw(&bytes) {
+            for line in rdna3_isa::disasm::disassemble_raw(&bytes) {
                 writeln!(out, "{line}").context("writing standard output")?;
             }
         }
+        Cmd::Isa { csv } => print_isa(csv)?,
+    }
+    Ok(())
+}
+
+/// The instruction listing; the two execution columns are what the interpreter's dispatch and
+/// the generated RTL say.
+fn print_isa(csv: bool) -> Result<()> {
+    let files = generate(&Config::default())?;
+    let rtl = hdl_gen::sv::rtl_ops(&files);
+    let t = rdna3_isa::table();
+    let mut out = std::io::stdout().lock();
+    let yes = |b: bool| if b { "yes" } else { "no" };
+    if csv {
+        writeln!(out, "encoding,opcode,mnemonic,unit,operands,golden,rtl")?;
+    } else {
+        writeln!(out, "| encoding | opcode | mnemonic | unit | operands | golden | RTL |")?;
+        writeln!(out, "|---|---:|---|---|---|---|---|")?;
+    }
+    let (mut golden_n, mut rtl_n) = (0, 0);
+    for d in &t.insts {
+        let ops: Vec<String> = d
+            .operands
+            .iter()
+            .map(|o| {
+                let kind = match o.kind {
+                    rdna3_isa::Kind::Reg(ty) => ty.name(),
+                    rdna3_isa::Kind::RegRule(r) => format!("@{r}"),
+                    rdna3_isa::Kind::Imm(rdna3_isa::ImmKind::Other(k)) => k.to_string(),
+                    rdna3_isa::Kind::Imm(k) => format!("{k:?}").to_ascii_lowercase(),
+                };
+                format!("{}:{kind}", o.field.name())
+            })
+            .collect();
+        let (g, r) = (sim::golden::implemented(d), hdl_gen::sv::rtl_implements(d, &rtl));
+        golden_n += usize::from(g);
+        rtl_n += usize::from(r);
+        if csv {
+            writeln!(
+                out,
+                "{},{},{},{},{},{},{}",
+                d.format().name,
+                d.opcode,
+                d.name,
+                d.unit.name(),
+                ops.join(" "),
+                yes(g),
+                yes(r)
+            )?;
+        } else {
+            writeln!(
+                out,
+                "| {} | {} | `{}` | {} | {} | {} | {} |",
+                d.format().name,
+                d.opcode,
+                d.name,
+                d.unit.name(),
+                ops.join(", "),
+                yes(g),
+                yes(r)
+            )?;
+        }
+    }
+    if !csv {
+        writeln!(
+            out,
+            "\n{} instructions; the golden interpreter executes {golden_n}, the RTL {rtl_n}.",
+            t.insts.len()
+        )?;
     }
     Ok(())
 }
@@ -95,6 +170,13 @@ fn run(cli: Cli) -> Result<()> {
 fn main() -> ExitCode {
     match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
+        // A reader that stops early (`hdl-gen isa | head`) is not an error.
+        Err(e)
+            if e.downcast_ref::<std::io::Error>()
+                .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) =>
+        {
+            ExitCode::SUCCESS
+        }
         Err(e) => {
             eprintln!("hdl-gen: error: {e:#}");
             ExitCode::FAILURE

@@ -1,7 +1,7 @@
-//! Speed of the pieces, on the example programs: generation of the SystemVerilog, the
-//! Verilator model alone (cycles per second), and co-simulation (retired instructions per
-//! second, every one compared). `cargo bench -p sim`; the figures go into the README.
-//! With `--verilator-build`, also times a from-scratch Verilator build of the model.
+//! Speed of the model and the co-simulation, on the example programs: the Verilator model
+//! alone (cycles per second), and co-simulation (retired instructions per second, every one
+//! compared). `cargo bench -p sim`; the figures go into the README. With `--verilator-build`,
+//! also times a from-scratch Verilator build of the model. (Generation: `cargo bench -p hdl-gen`.)
 
 use std::path::Path;
 use std::time::Instant;
@@ -13,7 +13,7 @@ use sim::rtl::NUM_WAVES;
 fn program(name: &str) -> Code {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples").join(name);
     let src = std::fs::read_to_string(&path).expect("example program");
-    let prog = hdl_gen::asm::assemble(&src, name).expect("assembles");
+    let prog = rdna3_isa::asm::assemble(&src, name).expect("assembles");
     Code::new(0x10000, prog.dwords())
 }
 
@@ -40,11 +40,6 @@ fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (f64, T) {
 }
 
 fn main() {
-    let (t, files) =
-        best_of(20, || hdl_gen::sv::generate(&hdl_gen::sv::Config::default()).expect("generate"));
-    let lines: usize = files.iter().map(|f| f.text.lines().count()).sum();
-    println!("generate: {} files, {lines} lines of SystemVerilog in {:.1} ms", files.len(), t * 1e3);
-
     for name in ["crc32.s", "sort.s"] {
         let code = program(name);
         let w = waves();
@@ -71,7 +66,11 @@ fn main() {
     if std::env::args().any(|a| a == "--verilator-build") {
         let rtl = Path::new(env!("CARGO_MANIFEST_DIR")).join("../rtl");
         let dir = std::env::temp_dir().join(format!("rdna3-vl-bench-{}", std::process::id()));
-        let mut srcs: Vec<_> = files.iter().map(|f| rtl.join(&f.name)).collect();
+        let mut srcs: Vec<_> = std::fs::read_dir(&rtl)
+            .expect("rtl/")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "sv"))
+            .collect();
         srcs.sort_by_key(|p| !p.ends_with("cu_pkg.sv"));
         let t = Instant::now();
         let st = std::process::Command::new("verilator")

@@ -9,9 +9,9 @@ use std::fs::File;
 use std::io::BufWriter;
 use std::path::{Path, PathBuf};
 
-use hdl_gen::isa::{self, Inst};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
+use rdna3_isa::{self as isa, Inst};
 
 use crate::golden::{self, Code, Fault, Outcome, Status, Wave, Write};
 use crate::rtl::{self, CuOut, Model};

@@ -77,7 +77,7 @@ fn load_program(path: &Path) -> Result<Vec<u32>> {
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
     if matches!(ext, "s" | "asm" | "S") {
         let src = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
-        let prog = hdl_gen::asm::assemble(&src, &path.display().to_string())?;
+        let prog = rdna3_isa::asm::assemble(&src, &path.display().to_string())?;
         return Ok(prog.dwords());
     }
     let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
@@ -87,7 +87,7 @@ fn load_program(path: &Path) -> Result<Vec<u32>> {
             path.display()
         );
     }
-    let (dwords, rest) = hdl_gen::isa::bytes_to_dwords(&bytes);
+    let (dwords, rest) = rdna3_isa::bytes_to_dwords(&bytes);
     if !rest.is_empty() {
         bail!("{}: {} bytes is not a whole number of dwords", path.display(), bytes.len());
     }
@@ -168,7 +168,7 @@ fn cmd_cosim(a: CosimArgs) -> Result<ExitCode> {
                 println!("wave {k}: fault: {f}: {text}");
             }
         }
-        let regs: Vec<String> = (0..hdl_gen::isa::operand::NUM_SGPRS as usize)
+        let regs: Vec<String> = (0..rdna3_isa::operand::NUM_SGPRS as usize)
             .filter(|&i| state.sgpr[i] != 0)
             .map(|i| format!("s{i}={:#x}", state.sgpr[i]))
             .collect();

@@ -6,7 +6,7 @@ use sim::golden::Code;
 
 fn code() -> Code {
     let src = "s_mov_b32 s1, 7\nloop:\n s_sub_u32 s1, s1, 1\n s_cmp_lg_u32 s1, 0\n s_cbranch_scc1 loop\n s_endpgm\n";
-    Code::new(0x1000, hdl_gen::asm::assemble(src, "t.s").expect("assembles").dwords())
+    Code::new(0x1000, rdna3_isa::asm::assemble(src, "t.s").expect("assembles").dwords())
 }
 
 fn tmp(name: &str) -> std::path::PathBuf {

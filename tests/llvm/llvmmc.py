@@ -4,7 +4,7 @@ import os, re, subprocess, sys, tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-TABLE_DIR = os.path.join(ROOT, "hdl-gen", "src", "isa", "table")
+TABLE_DIR = os.path.join(ROOT, "isa", "src", "table")
 MC = os.environ.get("LLVM_MC", "llvm-mc-19")
 ARGS = ["-arch=amdgcn", "-mcpu=gfx1100"]
 

@@ -11,7 +11,7 @@ use anyhow::{Context, Result, bail};
 use askama::Template;
 use serde::Deserialize;
 
-use crate::isa::{InstDef, Unit};
+use rdna3_isa::{InstDef, Unit};
 
 /// Generator configuration: the compute unit's parameters (their defaults in the generated RTL).
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
@@ -62,7 +62,7 @@ fn header(generator: &str, template: &str) -> String {
          // from the ISA table {}.\n\
          // DO NOT EDIT: change the table, the template or the generator, then run\n\
          //   cargo run --release -p hdl-gen -- generate --out rtl/\n",
-        crate::isa::TABLE_DIR
+        rdna3_isa::TABLE_DIR
     )
 }
 

@@ -3,8 +3,8 @@
 use askama::Template;
 
 use super::{Config, header, op_enum_name};
-use crate::isa::operand::{self, APERTURES, FLOAT_CONSTS, Scalar};
-use crate::isa::{BitRange, Field, FormatDef, InstDef, Kind, Role, Ty, Unit, table};
+use rdna3_isa::operand::{self, APERTURES, FLOAT_CONSTS, Scalar};
+use rdna3_isa::{BitRange, Field, FormatDef, InstDef, Kind, Role, Ty, Unit, table};
 
 /// A field of the instruction word as a SystemVerilog slice of `inst_i`.
 fn slice(var: &str, r: BitRange) -> String {
@@ -358,7 +358,7 @@ fn op_attributes(d: &InstDef) -> Vec<(String, String)> {
             _ => {}
         }
     }
-    use crate::isa::Counters;
+    use rdna3_isa::Counters;
     for (c, name) in Counters::ALL {
         set(&format!("inc.{name}"), d.counters.contains(c));
     }

@@ -1,7 +1,7 @@
 //! Program control (branches, calls, PC moves), the wait family, sequencing and MODE access:
 //! the SOPP rows and the SOPK/SOP1 rows that touch the PC or a hardware register.
 
-use hdl_gen::syntax::Waitcnt;
+use rdna3_isa::syntax::Waitcnt;
 
 use super::operands::{Exec, ones};
 use super::state::{Fault, MODE_WRITABLE, Outcome};

@@ -12,7 +12,7 @@
 //! sign-extended to 64 bits; inline floats are the F32 bits for 32-bit operands and the F64
 //! bits for 64-bit ones; a literal is zero-extended for u64/b64 operands, sign-extended for
 //! i64 and placed in the high dword for f64; SCC (253) reads {63'b0, SCC}; the aperture codes
-//! (235..=238) read [`hdl_gen::isa::operand::APERTURES`]. Reserved source codes (209..=234,
+//! (235..=238) read [`rdna3_isa::operand::APERTURES`]. Reserved source codes (209..=234,
 //! 239, 249..=252, 254) make the instruction illegal.
 //!
 //! **Destinations.** NULL: nothing is written, SCC is still updated (guide 3.4.4; section 6.2
@@ -83,6 +83,6 @@ pub fn step(wave: &mut Wave, code: &Code) -> Step {
 
 /// Whether this model executes the table row `def` (everything else faults as not implemented
 /// or illegal). Derived from the model's dispatch table, never kept by hand.
-pub fn implemented(def: &hdl_gen::isa::InstDef) -> bool {
+pub fn implemented(def: &rdna3_isa::InstDef) -> bool {
     salu::implemented(def)
 }

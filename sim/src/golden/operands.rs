@@ -6,8 +6,8 @@
 //! applied by the caller only when the instruction retires, so an instruction that waits or
 //! faults leaves no trace.
 
-use hdl_gen::isa::operand::{self, EXEC_LO, NULL, Scalar, TTMP0, literal_value};
-use hdl_gen::isa::{Field, Inst, InstDef, Kind, Operand, Role, Ty};
+use rdna3_isa::operand::{self, EXEC_LO, NULL, Scalar, TTMP0, literal_value};
+use rdna3_isa::{Field, Inst, InstDef, Kind, Operand, Role, Ty};
 
 use super::state::{Outcome, Wave, Write, Writes};
 
@@ -201,7 +201,8 @@ impl<'a> Exec<'a> {
     fn read_operand(&self, op: &Operand) -> u64 {
         let raw = self.inst.field(op.field);
         match op.kind {
-            Kind::Imm(_) => u64::from(raw),
+            // Scalar rows have no register rules; the raw field is all there is.
+            Kind::Imm(_) | Kind::RegRule(_) => u64::from(raw),
             Kind::Reg(ty) if op.field == Field::Lit => literal_value(raw, ty),
             Kind::Reg(ty) => self.read_code(raw, ty),
         }

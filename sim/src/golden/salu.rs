@@ -7,7 +7,7 @@
 
 use std::sync::LazyLock;
 
-use hdl_gen::isa::{Inst, InstDef, table};
+use rdna3_isa::{Inst, InstDef, table};
 
 use super::alu::*;
 use super::control::*;

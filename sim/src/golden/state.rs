@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use hdl_gen::isa::{self, Inst};
+use rdna3_isa::{self as isa, Inst};
 
 /// MODE bits a shader may write: FP_ROUND, FP_DENORM, DX10_CLAMP, IEEE, LOD_CLAMPED,
 /// TRAP_AFTER_INST, EXCP_EN (bits 21:0), FP16_OVFL (23), DISABLE_PERF (27). Reserved bits

@@ -2,7 +2,7 @@
 //! pseudocode (chapter 16) or copied from its "Functional examples"; none is produced by the
 //! code under test.
 
-use hdl_gen::isa::{Field, Inst, table};
+use rdna3_isa::{Field, Inst, table};
 
 use super::*;
 
@@ -19,7 +19,7 @@ mod sopk;
 const BASE: u64 = 0x1000;
 
 fn assemble(src: &str) -> Vec<u32> {
-    hdl_gen::asm::assemble(src, "t.s").unwrap_or_else(|e| panic!("{e}")).dwords()
+    rdna3_isa::asm::assemble(src, "t.s").unwrap_or_else(|e| panic!("{e}")).dwords()
 }
 
 fn program(src: &str) -> Code {

@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use hdl_gen::isa::{InstDef, Kind, Role, Unit};
+use rdna3_isa::{InstDef, Kind, Role, Unit};
 
 use super::super::salu::{ILLEGAL, REGISTRY, dispatch};
 use super::*;
@@ -68,12 +68,12 @@ fn every_executed_row_runs_and_writes_what_the_table_says() {
         for wr in s.writes.iter() {
             match wr {
                 Write::Scc(_) => {
-                    assert!(def.writes.contains(hdl_gen::isa::Implicit::SCC), "{} writes SCC", def.name)
+                    assert!(def.writes.contains(rdna3_isa::Implicit::SCC), "{} writes SCC", def.name)
                 }
                 Write::Mode(_) => {
-                    assert!(def.writes.contains(hdl_gen::isa::Implicit::MODE), "{} writes MODE", def.name)
+                    assert!(def.writes.contains(rdna3_isa::Implicit::MODE), "{} writes MODE", def.name)
                 }
-                Write::Sgpr { idx: 126 | 127, .. } if def.writes.contains(hdl_gen::isa::Implicit::EXEC) => {}
+                Write::Sgpr { idx: 126 | 127, .. } if def.writes.contains(rdna3_isa::Implicit::EXEC) => {}
                 Write::Sgpr { idx, .. } => {
                     let dst = def.operands.iter().find(|o| matches!(o.role, Role::Dst | Role::Modify));
                     let movrel = def.name.starts_with("s_movrel");

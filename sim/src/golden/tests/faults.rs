@@ -3,7 +3,7 @@
 
 use proptest::prelude::*;
 
-use hdl_gen::isa::operand::TTMP0;
+use rdna3_isa::operand::TTMP0;
 
 use super::*;
 

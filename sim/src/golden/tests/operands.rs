@@ -1,6 +1,6 @@
 //! Operand rules: constants, literals, register pairs, NULL and TTMP destinations.
 
-use hdl_gen::isa::operand::{NULL, SCC};
+use rdna3_isa::operand::{NULL, SCC};
 
 use super::*;
 

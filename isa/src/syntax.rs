@@ -2,7 +2,7 @@
 //! counters, `s_delay_alu` fields, `hwreg(...)` and `sendmsg(...)` names, as LLVM 19 spells
 //! them for gfx1100.
 
-use crate::isa::table;
+use crate::table;
 
 /// `s_waitcnt`'s SIMM16 thresholds; the field positions come from the table's counters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -12,7 +12,7 @@ pub struct Waitcnt {
     pub lgkm: u32,
 }
 
-fn waitcnt_field(name: &str) -> crate::isa::BitRange {
+fn waitcnt_field(name: &str) -> crate::BitRange {
     table()
         .counter(name)
         .and_then(|c| c.waitcnt_field)

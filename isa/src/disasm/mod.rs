@@ -12,7 +12,7 @@ mod vop;
 
 use std::fmt::Write;
 
-use crate::isa::{Family, Inst};
+use crate::{Family, Inst};
 
 pub use scalar::format_imm;
 
@@ -50,12 +50,12 @@ pub fn objdump_line(text: &str, offset: u64, dwords: &[u32]) -> String {
 /// no instruction print as `.long` with a comment, as LLVM does, and decoding continues with
 /// the next dword.
 pub fn disassemble_raw(bytes: &[u8]) -> Vec<String> {
-    let (dwords, rest) = crate::isa::bytes_to_dwords(bytes);
+    let (dwords, rest) = crate::bytes_to_dwords(bytes);
     let mut out = Vec::new();
     let mut i = 0;
     while i < dwords.len() {
         let offset = i as u64 * 4;
-        match crate::isa::decode(&dwords[i..]) {
+        match crate::decode(&dwords[i..]) {
             Ok(inst) => {
                 let n = inst.dwords() as usize;
                 out.push(objdump_line(&format_inst(&inst), offset, &dwords[i..i + n]));

@@ -1,8 +1,8 @@
 //! Text of the scalar formats (SOP1, SOP2, SOPK, SOPC, SOPP) and their symbolic immediates.
 
-use crate::isa::operand::{self, LITERAL};
-use crate::isa::{Field, ImmKind, Inst, Kind};
+use crate::operand::{self, LITERAL};
 use crate::syntax;
+use crate::{Field, ImmKind, Inst, Kind};
 
 /// The text LLVM's instruction printer gives for a scalar instruction.
 pub(super) fn format(inst: &Inst) -> String {
@@ -11,6 +11,8 @@ pub(super) fn format(inst: &Inst) -> String {
     let mut first = true;
     for op in &def.operands {
         let text = match op.kind {
+            // Scalar rows use neither.
+            Kind::RegRule(r) => format!("@{r}"),
             Kind::Reg(ty) => {
                 let code = inst.field(op.field);
                 if op.field == Field::Lit {
@@ -86,6 +88,7 @@ pub fn format_imm(kind: ImmKind, v: u32) -> Option<String> {
             v.to_string()
         }
         ImmKind::None => return None,
+        ImmKind::Other(k) => format!("{k}:{v}"),
         ImmKind::Waitcnt => format_waitcnt(v),
         ImmKind::Delay => format_delay(v),
         ImmKind::Hwreg => format_hwreg(v),

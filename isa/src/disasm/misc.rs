@@ -1,6 +1,6 @@
 //! Text of the interpolation, LDS parameter load and export (VINTERP, LDSDIR, EXP) formats. (Not yet written: the table has no rows for them yet.)
 
-use crate::isa::Inst;
+use crate::Inst;
 
 pub(super) fn format(inst: &Inst) -> String {
     format!("{} /* operands not yet printed */", inst.def().name)

@@ -4,8 +4,8 @@
 use super::lex::Tok;
 use super::parser::{Parser, ScalarText, encode_scalar, parse_scalar};
 use super::{E, Pending, e};
-use crate::isa::{Field, ImmKind, InstDef, Kind, Role, Ty};
 use crate::syntax::{self, Waitcnt};
+use crate::{Field, ImmKind, InstDef, Kind, Role, Ty};
 
 pub(super) fn parse(def: &'static InstDef, p: &mut Parser) -> Result<Pending, E> {
     let mut out = Pending::new(def);
@@ -25,6 +25,7 @@ pub(super) fn parse(def: &'static InstDef, p: &mut Parser) -> Result<Pending, E>
             return e(col, "too few operands for instruction");
         }
         match op.kind {
+            Kind::RegRule(r) => return e(col, format!("register rule @{r} is not a scalar operand")),
             Kind::Reg(ty) => {
                 let s = parse_scalar(p)?;
                 if op.field == Field::Lit {
@@ -67,6 +68,7 @@ fn parse_imm(
             p.int_in(lo, 65535, "immediate")? as u16 as u32
         }
         ImmKind::None => 0,
+        ImmKind::Other(k) => return e(col, format!("{k} is not a scalar immediate")),
         ImmKind::Label => {
             if let Some(Tok::Ident(name)) = p.peek() {
                 p.pos += 1;

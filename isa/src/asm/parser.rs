@@ -3,8 +3,8 @@
 
 use super::lex::{Tok, Token};
 use super::{E, e};
-use crate::isa::Ty;
-use crate::isa::operand::{self, FLOAT_CONSTS, LITERAL};
+use crate::Ty;
+use crate::operand::{self, FLOAT_CONSTS, LITERAL};
 use crate::syntax;
 
 pub(crate) struct Parser<'a> {

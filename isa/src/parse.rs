@@ -153,7 +153,12 @@ fn parse_format(tokens: &[&str], at: At, id: FormatId) -> Result<RawFormat, Pars
     Ok(raw)
 }
 
-fn parse_inst(tokens: &[&str], at: At, id: InstId, formats: &[FormatDef]) -> Result<InstDef, ParseError> {
+fn parse_inst(
+    tokens: &[&'static str],
+    at: At,
+    id: InstId,
+    formats: &[FormatDef],
+) -> Result<InstDef, ParseError> {
     let [fmt_name, opcode, name, unit, rest @ ..] = tokens else {
         return at.err("row needs FORMAT OPCODE MNEMONIC UNIT OPERAND...");
     };
@@ -209,7 +214,7 @@ fn parse_inst(tokens: &[&str], at: At, id: InstId, formats: &[FormatDef]) -> Res
 }
 
 fn parse_operand(
-    tok: &str,
+    tok: &'static str,
     at: At,
     format: &FormatDef,
     formats: &[FormatDef],
@@ -230,7 +235,9 @@ fn parse_operand(
     if field != Field::Lit && format.field(field).is_none() && !in_ext {
         return at.err(format!("format {} has no field {}", format.name, field.name()));
     }
-    let kind = if role == Role::Imm {
+    let kind = if let Some(rule) = kind.strip_prefix('@') {
+        Kind::RegRule(rule)
+    } else if role == Role::Imm {
         Kind::Imm(
             ImmKind::parse(kind)
                 .ok_or_else(|| at.error(format!("unknown immediate kind `{kind}` in `{tok}`")))?,
@@ -271,7 +278,7 @@ pub(super) fn parse(files: &[(&'static str, &'static str)]) -> Result<Table, Par
         for (i, raw) in src.lines().enumerate() {
             let at = At { file, line: i as u32 + 1 };
             let text = raw.split('#').next().unwrap_or("");
-            let tokens: Vec<&str> = text.split_whitespace().collect();
+            let tokens: Vec<&'static str> = text.split_whitespace().collect();
             match tokens.first() {
                 None => continue,
                 Some(&"counter") => counters.push(parse_counter(&tokens[1..], at)?),

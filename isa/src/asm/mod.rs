@@ -18,7 +18,7 @@ use std::fmt;
 use lex::{Tok, Token, lex};
 use parser::Parser;
 
-use crate::isa::{Family, Field, Inst, InstDef, table};
+use crate::{Family, Field, Inst, InstDef, table};
 
 /// An assembly error with its position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -46,7 +46,7 @@ pub struct Program {
 
 impl Program {
     pub fn dwords(&self) -> Vec<u32> {
-        crate::isa::bytes_to_dwords(&self.bytes).0
+        crate::bytes_to_dwords(&self.bytes).0
     }
 }
 
@@ -282,7 +282,7 @@ pub fn assemble_inst(text: &str) -> Result<Inst, AsmError> {
             msg: "expected one instruction".into(),
         });
     }
-    crate::isa::decode(&dwords).map_err(|x| AsmError {
+    crate::decode(&dwords).map_err(|x| AsmError {
         file: "<inst>".into(),
         line: 1,
         col: 1,

@@ -1,12 +1,16 @@
-//! The ISA table: formats, instructions and their operand signatures.
+//! The RDNA3 (gfx11) ISA table: formats, instructions and their operand signatures; and,
+//! derived from it, an assembler and a disassembler in LLVM's syntax.
 //!
 //! The table is the text files of `table/` beside this module (formats first, then one file per
 //! family of instructions), compiled into the binary and parsed once. Everything that both the
 //! hardware generators and the golden interpreter must agree on is read from here; nothing in
 //! it is written a second time elsewhere.
 
+pub mod asm;
+pub mod disasm;
 pub mod operand;
 mod parse;
+pub mod syntax;
 
 use std::collections::HashMap;
 use std::fmt;
@@ -15,7 +19,7 @@ use std::sync::LazyLock;
 pub use operand::{Scalar, ScalarSrc};
 
 /// The table's directory in the repository, for generated-file headers and error messages.
-pub const TABLE_DIR: &str = "hdl-gen/src/isa/table";
+pub const TABLE_DIR: &str = "isa/src/table";
 
 /// The table's files, in order: formats and counters first, then the instructions.
 pub const TABLE_FILES: &[(&str, &str)] =
@@ -126,10 +130,13 @@ pub enum ImmKind {
     Endpgm,
     /// No operand in assembly; the field must be zero for LLVM to accept the word.
     None,
+    /// A kind its family's assembler and disassembler know (modifiers, flags, offsets, DPP
+    /// controls, ...), by its name in the table.
+    Other(&'static str),
 }
 
 impl ImmKind {
-    fn parse(s: &str) -> Option<ImmKind> {
+    fn parse(s: &'static str) -> Option<ImmKind> {
         Some(match s {
             "hex16" => ImmKind::Hex16,
             "imm16" => ImmKind::Imm16,
@@ -141,6 +148,11 @@ impl ImmKind {
             "sendmsg" => ImmKind::Sendmsg,
             "endpgm" => ImmKind::Endpgm,
             "none" => ImmKind::None,
+            _ if !s.is_empty()
+                && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_') =>
+            {
+                ImmKind::Other(s)
+            }
             _ => return None,
         })
     }
@@ -151,6 +163,9 @@ impl ImmKind {
 pub enum Kind {
     /// A register or scalar source of the given type.
     Reg(Ty),
+    /// A register tuple whose width other fields decide (an image's data by its DMASK), by
+    /// the name of the rule its family applies (`@rule` in the table).
+    RegRule(&'static str),
     /// An immediate that is not a register (simm16 forms, message ids).
     Imm(ImmKind),
 }
@@ -421,8 +436,18 @@ pub enum Unit {
     Message,
     /// Traps, trap returns, halting and kill.
     Trap,
-    /// Export-buffer events (graphics).
+    /// Export-buffer events and exports (graphics).
     Export,
+    /// Vector ALU.
+    Valu,
+    /// Transcendental unit (v_exp, v_log, v_rcp, v_rsq, v_sqrt, v_sin, v_cos).
+    Trans,
+    /// Scalar memory.
+    Smem,
+    /// Vector memory: buffer, global, flat, scratch and image instructions.
+    Vmem,
+    /// LDS and GDS, and LDS parameter loads.
+    Ds,
 }
 
 impl Unit {
@@ -435,6 +460,11 @@ impl Unit {
             Unit::Message => "message",
             Unit::Trap => "trap",
             Unit::Export => "export",
+            Unit::Valu => "valu",
+            Unit::Trans => "trans",
+            Unit::Smem => "smem",
+            Unit::Vmem => "vmem",
+            Unit::Ds => "ds",
         }
     }
     fn parse(s: &str) -> Option<Unit> {
@@ -446,6 +476,11 @@ impl Unit {
             "message" => Unit::Message,
             "trap" => Unit::Trap,
             "export" => Unit::Export,
+            "valu" => Unit::Valu,
+            "trans" => Unit::Trans,
+            "smem" => Unit::Smem,
+            "vmem" => Unit::Vmem,
+            "ds" => Unit::Ds,
             _ => return None,
         })
     }
@@ -645,7 +680,7 @@ impl Operand {
     pub fn ty(&self) -> Option<Ty> {
         match self.kind {
             Kind::Reg(t) => Some(t),
-            Kind::Imm(_) => None,
+            Kind::RegRule(_) | Kind::Imm(_) => None,
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use super::parser::Parser;
 use super::{E, Pending, e};
-use crate::isa::InstDef;
+use crate::InstDef;
 
 pub(super) fn parse(rows: &[&'static InstDef], suffix: &str, p: &mut Parser) -> Result<Pending, E> {
     let _ = suffix;
