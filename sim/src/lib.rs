@@ -4,5 +4,6 @@
 #[cfg(feature = "rtl")]
 pub mod cosim;
 pub mod golden;
+pub mod loader;
 #[cfg(feature = "rtl")]
 pub mod rtl;
