@@ -4,6 +4,7 @@
 #[cfg(feature = "rtl")]
 pub mod cosim;
 pub mod golden;
+pub mod dispatch;
 pub mod loader;
 #[cfg(feature = "rtl")]
 pub mod rtl;

@@ -21,9 +21,100 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Cmd {
+    /// Run a kernel of a code object over a grid of workgroups.
+    Run(RunArgs),
     /// Run a program on the RTL model and the golden model in lockstep, comparing every
     /// retired instruction.
     Cosim(CosimArgs),
+}
+
+#[derive(clap::Args)]
+struct RunArgs {
+    /// A code object linked by clang (`clang -target amdgcn-amd-amdhsa -mcpu=gfx1100 ... -o k.hsaco`).
+    code_object: PathBuf,
+    /// The kernel to run.
+    #[arg(long)]
+    kernel: String,
+    /// Workgroups: X[,Y[,Z]].
+    #[arg(long, value_parser = parse_dims)]
+    grid: [u32; 3],
+    /// Work-items per workgroup: X[,Y[,Z]].
+    #[arg(long, value_parser = parse_dims)]
+    block: [u32; 3],
+    /// Kernel arguments in order: u32:N i32:N u64:N i64:N f32:X f64:X buf:FILE zeros:BYTES.
+    #[arg(long = "arg")]
+    args: Vec<String>,
+    /// Directory for the buffers after the run (argN.bin for buffer argument N).
+    #[arg(long)]
+    out: PathBuf,
+    /// golden (the interpreter); rtl and cosim run kernels once the RTL has vector units.
+    #[arg(long, default_value = "golden")]
+    engine: String,
+    /// Wave instructions the run may execute.
+    #[arg(long, default_value_t = 100_000_000)]
+    max_instructions: u64,
+    /// Write a VCD trace (rtl and cosim engines).
+    #[arg(long)]
+    vcd: Option<PathBuf>,
+}
+
+fn parse_dims(s: &str) -> std::result::Result<[u32; 3], String> {
+    let parts: Vec<&str> = s.split(',').collect();
+    if parts.is_empty() || parts.len() > 3 {
+        return Err(format!("`{s}`: expected X[,Y[,Z]]"));
+    }
+    let mut d = [1u32; 3];
+    for (i, p) in parts.iter().enumerate() {
+        d[i] = p.trim().parse().map_err(|_| format!("`{s}`: `{p}` is not a positive integer"))?;
+        if d[i] == 0 {
+            return Err(format!("`{s}`: dimensions are at least 1"));
+        }
+    }
+    Ok(d)
+}
+
+fn cmd_run(a: RunArgs) -> Result<ExitCode> {
+    if a.engine != "golden" {
+        bail!("--engine {}: only the golden engine runs kernels until the RTL has vector units", a.engine);
+    }
+    if a.vcd.is_some() {
+        bail!("--vcd needs the rtl or cosim engine");
+    }
+    let bytes =
+        std::fs::read(&a.code_object).with_context(|| format!("reading {}", a.code_object.display()))?;
+    let co = sim::loader::load(&bytes, 0x10_0000)
+        .with_context(|| format!("loading {}", a.code_object.display()))?;
+    let args =
+        a.args.iter().map(|s| sim::dispatch::ArgSpec::parse(s)).collect::<std::result::Result<Vec<_>, _>>();
+    let args = args.map_err(|e| anyhow::anyhow!(e))?;
+    let launch =
+        sim::dispatch::Launch { grid: a.grid, block: a.block, args, max_instructions: a.max_instructions };
+    let start = Instant::now();
+    match sim::dispatch::run(&co, &a.kernel, &launch) {
+        Ok(r) => {
+            std::fs::create_dir_all(&a.out).with_context(|| format!("creating {}", a.out.display()))?;
+            for (i, bytes) in &r.buffers {
+                let p = a.out.join(format!("arg{i}.bin"));
+                std::fs::write(&p, bytes).with_context(|| format!("writing {}", p.display()))?;
+            }
+            let secs = start.elapsed().as_secs_f64();
+            eprintln!(
+                "{}: {} waves, {} wave instructions in {:.3} s ({:.1} M/s); {} buffers written to {}",
+                a.kernel,
+                r.waves,
+                r.instructions,
+                secs,
+                r.instructions as f64 / secs / 1e6,
+                r.buffers.len(),
+                a.out.display()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            eprintln!("sim: {}: {e}", a.kernel);
+            Ok(ExitCode::FAILURE)
+        }
+    }
 }
 
 #[derive(clap::Args)]
@@ -194,6 +285,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let r = match cli.cmd {
         Cmd::Cosim(a) => cmd_cosim(a),
+        Cmd::Run(a) => cmd_run(a),
     };
     match r {
         Ok(c) => c,

@@ -65,6 +65,7 @@
 mod alu;
 mod control;
 mod operands;
+pub mod memory;
 mod salu;
 mod state;
 

@@ -43,6 +43,8 @@ pub struct Wave {
     pub mode: u32,
     pub counters: Counters,
     pub status: Status,
+    /// VGPRs v0..v255, 32 lanes each (wave32).
+    pub vgpr: Vec<[u32; 32]>,
 }
 
 impl Wave {
@@ -58,6 +60,7 @@ impl Wave {
             mode: 0,
             counters: Counters::default(),
             status: Status::Running,
+            vgpr: vec![[0; 32]; 256],
         }
     }
     pub fn exec(&self) -> u64 {

@@ -1,0 +1,551 @@
+//! Runs a kernel of a code object on the golden model: memory for its arguments, the kernarg
+//! segment with the hidden arguments the metadata asks for, and a grid of workgroups whose
+//! waves are set up as the hardware dispatcher sets them up (AMDGPUUsage, "Initial Kernel
+//! Execution State"). Waves of a workgroup run interleaved, one instruction each in turn,
+//! which makes every run deterministic; barriers hold a wave until every running wave of its
+//! workgroup has arrived.
+
+use std::fmt;
+
+use rdna3_isa::operand::{EXEC_HI, EXEC_LO};
+
+use crate::golden::memory::{MemFault, Memory};
+use crate::golden::{self, Fault, Outcome, Status, Wave};
+use crate::loader::{ArgMeta, CodeObject, Kernel, UserSgpr};
+
+/// A kernel argument as given on the command line (`sim run --arg SPEC`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ArgSpec {
+    U32(u32),
+    I32(i32),
+    U64(u64),
+    I64(i64),
+    F32(f32),
+    F64(f64),
+    /// A global buffer initialised with these bytes.
+    Buf(Vec<u8>),
+    /// A zeroed global buffer of this many bytes (or, for a `__local` pointer argument, this
+    /// many bytes of dynamic LDS).
+    Zeros(u64),
+}
+
+impl ArgSpec {
+    /// Parses `u32:N`, `i32:N`, `u64:N`, `i64:N`, `f32:X`, `f64:X`, `zeros:BYTES`; `buf:FILE`
+    /// reads the file.
+    pub fn parse(spec: &str) -> Result<ArgSpec, String> {
+        let (kind, value) = spec.split_once(':').ok_or_else(|| format!("`{spec}`: expected KIND:VALUE"))?;
+        let bad = |e: &dyn fmt::Display| format!("`{spec}`: {e}");
+        let int = |v: &str| -> Result<i128, String> {
+            let v = v.replace('_', "");
+            let r = match v.strip_prefix("-") {
+                Some(n) => parse_uint(n).map(|x| -x),
+                None => parse_uint(&v),
+            };
+            r.ok_or_else(|| format!("`{spec}`: `{value}` is not an integer"))
+        };
+        let ranged = |lo: i128, hi: i128| -> Result<i128, String> {
+            let v = int(value)?;
+            if v < lo || v > hi { Err(format!("`{spec}`: {v} does not fit {kind}")) } else { Ok(v) }
+        };
+        Ok(match kind {
+            "u32" => ArgSpec::U32(ranged(0, u32::MAX.into())? as u32),
+            "i32" => ArgSpec::I32(ranged(i32::MIN.into(), i32::MAX.into())? as i32),
+            "u64" => ArgSpec::U64(ranged(0, u64::MAX.into())? as u64),
+            "i64" => ArgSpec::I64(ranged(i64::MIN.into(), i64::MAX.into())? as i64),
+            "f32" => ArgSpec::F32(value.parse().map_err(|e| bad(&e))?),
+            "f64" => ArgSpec::F64(value.parse().map_err(|e| bad(&e))?),
+            "zeros" => ArgSpec::Zeros(ranged(0, 1 << 32)? as u64),
+            "buf" => {
+                ArgSpec::Buf(std::fs::read(value).map_err(|e| format!("`{spec}`: reading {value}: {e}"))?)
+            }
+            _ => return Err(format!("`{spec}`: unknown kind `{kind}` (u32 i32 u64 i64 f32 f64 buf zeros)")),
+        })
+    }
+
+    fn bytes(&self) -> Option<Vec<u8>> {
+        Some(match self {
+            ArgSpec::U32(v) => v.to_le_bytes().to_vec(),
+            ArgSpec::I32(v) => v.to_le_bytes().to_vec(),
+            ArgSpec::U64(v) => v.to_le_bytes().to_vec(),
+            ArgSpec::I64(v) => v.to_le_bytes().to_vec(),
+            ArgSpec::F32(v) => v.to_le_bytes().to_vec(),
+            ArgSpec::F64(v) => v.to_le_bytes().to_vec(),
+            ArgSpec::Buf(_) | ArgSpec::Zeros(_) => return None,
+        })
+    }
+}
+
+fn parse_uint(s: &str) -> Option<i128> {
+    match s.strip_prefix("0x").or_else(|| s.strip_prefix("0X")) {
+        Some(h) => i128::from_str_radix(h, 16).ok(),
+        None => s.parse().ok(),
+    }
+}
+
+/// A launch: grid (in workgroups) and block (work-items per workgroup) as HIP counts them.
+#[derive(Clone, Debug)]
+pub struct Launch {
+    pub grid: [u32; 3],
+    pub block: [u32; 3],
+    pub args: Vec<ArgSpec>,
+    /// Wave instructions the run may execute before it is stopped.
+    pub max_instructions: u64,
+}
+
+/// Where a wave is: its workgroup and its index in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WaveId {
+    pub group: [u32; 3],
+    pub wave: u32,
+}
+
+impl fmt::Display for WaveId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [x, y, z] = self.group;
+        write!(f, "workgroup ({x}, {y}, {z}) wave {}", self.wave)
+    }
+}
+
+/// Why a run failed.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    #[error("kernel `{0}` is not in the code object (it has: {1})")]
+    NoKernel(String, String),
+    #[error("arguments: {0}")]
+    Args(String),
+    #[error("launch: {0}")]
+    Launch(String),
+    #[error("{wave}: {fault}; pc {pc:#x}: {text}")]
+    Fault { wave: WaveId, pc: u64, text: String, fault: Fault },
+    #[error("{wave}: {fault}")]
+    Memory { wave: WaveId, fault: MemFault },
+    #[error("deadlock: every wave of {0:?} waits at a barrier or for a counter")]
+    Deadlock([u32; 3]),
+}
+
+/// What a successful run leaves behind.
+#[derive(Clone, Debug)]
+pub struct RunResult {
+    /// Final contents of every buffer argument, by argument index.
+    pub buffers: Vec<(usize, Vec<u8>)>,
+    /// Wave instructions executed.
+    pub instructions: u64,
+    pub waves: u64,
+}
+
+/// A buffer argument's region.
+struct BufArg {
+    index: usize,
+    base: u64,
+}
+
+/// Runs `kernel` of `co` over the launch's grid.
+pub fn run(co: &CodeObject, kernel: &str, launch: &Launch) -> Result<RunResult, RunError> {
+    let k = co.kernel(kernel).ok_or_else(|| {
+        RunError::NoKernel(
+            kernel.to_string(),
+            co.kernels.iter().map(|k| k.name.as_str()).collect::<Vec<_>>().join(", "),
+        )
+    })?;
+    let block_items: u64 = launch.block.iter().map(|&b| u64::from(b)).product();
+    if launch.grid.contains(&0) || launch.block.contains(&0) {
+        return Err(RunError::Launch("grid and block dimensions must be at least 1".into()));
+    }
+    if block_items > u64::from(k.max_workgroup_size.max(1)) || block_items > 1024 {
+        return Err(RunError::Launch(format!(
+            "a block of {block_items} work-items exceeds the kernel's maximum workgroup size {}",
+            k.max_workgroup_size
+        )));
+    }
+    if launch.block[0] > 1023 || launch.block[1] > 1023 || launch.block[2] > 1023 {
+        return Err(RunError::Launch("block dimensions are at most 1023 (work-item IDs are 10 bits)".into()));
+    }
+    let mut mem = Memory::default();
+    let (kernarg, bufs, dynamic_lds) = kernarg_segment(k, launch, &mut mem)?;
+    let dispatch_ptr = dispatch_packet(k, launch, kernarg, &mut mem);
+    let lds_size = k.group_segment_size as usize + dynamic_lds as usize;
+    if lds_size > 64 * 1024 {
+        return Err(RunError::Launch(format!(
+            "the kernel needs {lds_size} bytes of LDS; a workgroup has 64 KiB"
+        )));
+    }
+
+    let mut instructions = 0u64;
+    let mut waves = 0u64;
+    for gz in 0..launch.grid[2] {
+        for gy in 0..launch.grid[1] {
+            for gx in 0..launch.grid[0] {
+                let group = [gx, gy, gz];
+                let mut lds = vec![0u8; lds_size];
+                let mut ws = workgroup_waves(k, launch, group, kernarg, dispatch_ptr);
+                waves += ws.len() as u64;
+                run_workgroup(
+                    co,
+                    &mut ws,
+                    &mut mem,
+                    &mut lds,
+                    group,
+                    launch.max_instructions,
+                    &mut instructions,
+                )?;
+            }
+        }
+    }
+    let buffers =
+        bufs.iter().filter_map(|b| mem.region_at(b.base).map(|r| (b.index, r.bytes.clone()))).collect();
+    Ok(RunResult { buffers, instructions, waves })
+}
+
+/// The kernarg segment: the visible arguments in order, then the hidden ones the metadata
+/// lists. Returns its address, the buffer arguments, and the dynamic LDS bytes requested.
+fn kernarg_segment(
+    k: &Kernel,
+    launch: &Launch,
+    mem: &mut Memory,
+) -> Result<(u64, Vec<BufArg>, u32), RunError> {
+    let visible: Vec<&ArgMeta> = k.args.iter().filter(|a| !a.hidden()).collect();
+    if visible.len() != launch.args.len() {
+        return Err(RunError::Args(format!(
+            "kernel {} takes {} arguments ({}), {} given",
+            k.name,
+            visible.len(),
+            visible.iter().map(|a| describe(a)).collect::<Vec<_>>().join(", "),
+            launch.args.len()
+        )));
+    }
+    let mut seg = vec![0u8; k.kernarg_size as usize];
+    let put = |seg: &mut Vec<u8>, off: u32, bytes: &[u8]| -> Result<(), RunError> {
+        let o = off as usize;
+        let dst = seg.get_mut(o..o + bytes.len()).ok_or_else(|| {
+            RunError::Args(format!("argument at offset {off} lies outside the kernarg segment"))
+        })?;
+        dst.copy_from_slice(bytes);
+        Ok(())
+    };
+    let mut bufs = Vec::new();
+    let mut dynamic_lds = 0u32;
+    for (i, (meta, spec)) in visible.iter().zip(&launch.args).enumerate() {
+        let wrong =
+            || RunError::Args(format!("argument {i} is {}, which `{spec:?}` cannot fill", describe(meta)));
+        match meta.value_kind.as_str() {
+            "global_buffer" => {
+                let base = match spec {
+                    ArgSpec::Buf(data) => mem.alloc_with(data, 4096, &format!("arg{i}")),
+                    ArgSpec::Zeros(n) => mem.alloc(*n, 4096, &format!("arg{i}")),
+                    _ => return Err(wrong()),
+                };
+                bufs.push(BufArg { index: i, base });
+                put(&mut seg, meta.offset, &base.to_le_bytes()[..meta.size.min(8) as usize])?;
+            }
+            "dynamic_shared_pointer" => {
+                let ArgSpec::Zeros(n) = spec else { return Err(wrong()) };
+                // Dynamic LDS follows the kernel's static LDS; the pointer is its LDS offset.
+                let offset = k.group_segment_size.next_multiple_of(16) + dynamic_lds;
+                dynamic_lds += u32::try_from(*n).map_err(|_| wrong())?.next_multiple_of(16);
+                put(&mut seg, meta.offset, &offset.to_le_bytes()[..meta.size.min(4) as usize])?;
+            }
+            "by_value" => {
+                let bytes = spec.bytes().ok_or_else(wrong)?;
+                if bytes.len() != meta.size as usize {
+                    return Err(RunError::Args(format!(
+                        "argument {i} ({}) has {} bytes, `{spec:?}` gives {}",
+                        describe(meta),
+                        meta.size,
+                        bytes.len()
+                    )));
+                }
+                put(&mut seg, meta.offset, &bytes)?;
+            }
+            other => {
+                return Err(RunError::Args(format!("argument {i}: value kind {other} is not supported")));
+            }
+        }
+    }
+    let grid_items = |d: usize| u64::from(launch.grid[d]) * u64::from(launch.block[d]);
+    for meta in k.args.iter().filter(|a| a.hidden()) {
+        let v: u64 = match meta.value_kind.as_str() {
+            "hidden_block_count_x" => launch.grid[0].into(),
+            "hidden_block_count_y" => launch.grid[1].into(),
+            "hidden_block_count_z" => launch.grid[2].into(),
+            "hidden_group_size_x" => launch.block[0].into(),
+            "hidden_group_size_y" => launch.block[1].into(),
+            "hidden_group_size_z" => launch.block[2].into(),
+            // Work-items of the last, partial workgroup of each dimension (0: none partial);
+            // the grid here is always whole workgroups.
+            "hidden_remainder_x" => grid_items(0) % u64::from(launch.block[0]),
+            "hidden_remainder_y" => grid_items(1) % u64::from(launch.block[1]),
+            "hidden_remainder_z" => grid_items(2) % u64::from(launch.block[2]),
+            "hidden_global_offset_x" | "hidden_global_offset_y" | "hidden_global_offset_z" => 0,
+            "hidden_grid_dims" => {
+                if launch.grid[2] > 1 || launch.block[2] > 1 {
+                    3
+                } else if launch.grid[1] > 1 || launch.block[1] > 1 {
+                    2
+                } else {
+                    1
+                }
+            }
+            "hidden_dynamic_lds_size" => dynamic_lds.into(),
+            "hidden_shared_base" => rdna3_isa::operand::APERTURES[0],
+            "hidden_private_base" => rdna3_isa::operand::APERTURES[2],
+            // No host services, queues or printf: null pointers the kernel must not use.
+            "hidden_printf_buffer"
+            | "hidden_hostcall_buffer"
+            | "hidden_multigrid_sync_arg"
+            | "hidden_heap_v1"
+            | "hidden_default_queue"
+            | "hidden_completion_action"
+            | "hidden_queue_ptr"
+            | "hidden_none" => 0,
+            other => return Err(RunError::Args(format!("hidden argument {other} is not supported"))),
+        };
+        put(&mut seg, meta.offset, &v.to_le_bytes()[..meta.size.min(8) as usize])?;
+    }
+    let base = mem.alloc_with(&seg, u64::from(k.kernarg_align.max(16)), "kernarg segment");
+    Ok((base, bufs, dynamic_lds))
+}
+
+fn describe(a: &ArgMeta) -> String {
+    let name = a.name.as_deref().unwrap_or("?");
+    match &a.type_name {
+        Some(t) => format!("{name}: {t} ({})", a.value_kind),
+        None => format!("{name} ({})", a.value_kind),
+    }
+}
+
+/// The HSA kernel dispatch packet, when the kernel asks for a pointer to it.
+fn dispatch_packet(k: &Kernel, launch: &Launch, kernarg: u64, mem: &mut Memory) -> u64 {
+    if !k.descriptor.user_sgprs().contains(&UserSgpr::DispatchPtr) {
+        return 0;
+    }
+    let dims: u16 = if launch.grid[2] > 1 || launch.block[2] > 1 {
+        3
+    } else if launch.grid[1] > 1 || launch.block[1] > 1 {
+        2
+    } else {
+        1
+    };
+    let mut p = vec![0u8; 64];
+    p[2..4].copy_from_slice(&dims.to_le_bytes());
+    for d in 0..3 {
+        p[4 + 2 * d..6 + 2 * d].copy_from_slice(&(launch.block[d] as u16).to_le_bytes());
+        let items = launch.grid[d].wrapping_mul(launch.block[d]);
+        p[12 + 4 * d..16 + 4 * d].copy_from_slice(&items.to_le_bytes());
+    }
+    p[24..28].copy_from_slice(&k.private_segment_size.to_le_bytes());
+    p[28..32].copy_from_slice(&k.group_segment_size.to_le_bytes());
+    p[40..48].copy_from_slice(&kernarg.to_le_bytes());
+    mem.alloc_with(&p, 64, "dispatch packet")
+}
+
+/// The waves of one workgroup, with their registers as the dispatcher initialises them.
+fn workgroup_waves(
+    k: &Kernel,
+    launch: &Launch,
+    group: [u32; 3],
+    kernarg: u64,
+    dispatch_ptr: u64,
+) -> Vec<Wave> {
+    let [bx, by, bz] = launch.block;
+    let items = bx * by * bz;
+    let d = &k.descriptor;
+    let mode = d.initial_mode();
+    (0..items.div_ceil(32))
+        .map(|w| {
+            let mut wave = Wave::new(k.entry);
+            wave.mode = mode;
+            // User SGPRs from s0, in the fixed order, then the system SGPRs.
+            let mut s = 0usize;
+            let put = |wave: &mut Wave, s: &mut usize, v: u64, dwords: u32| {
+                for i in 0..dwords {
+                    if let Some(r) = wave.sgpr.get_mut(*s) {
+                        *r = (v >> (32 * i)) as u32;
+                    }
+                    *s += 1;
+                }
+            };
+            for u in d.user_sgprs() {
+                let v = match u {
+                    UserSgpr::DispatchPtr => dispatch_ptr,
+                    UserSgpr::KernargSegmentPtr => kernarg,
+                    UserSgpr::PrivateSegmentSize => u64::from(k.private_segment_size),
+                    // No queue, dispatch id, private segment buffer or flat scratch yet: zero.
+                    _ => 0,
+                };
+                put(&mut wave, &mut s, v, u.dwords());
+            }
+            let mut s = d.user_sgpr_count() as usize;
+            for (dim, on) in d.workgroup_id_enabled().into_iter().enumerate() {
+                if on {
+                    put(&mut wave, &mut s, u64::from(group[dim]), 1);
+                }
+            }
+            if d.workgroup_info_enabled() {
+                put(&mut wave, &mut s, 0, 1);
+            }
+            // Lanes: work-item IDs packed into v0 (x | y << 10 | z << 20); EXEC covers the
+            // work-items this wave holds.
+            let mut exec = 0u32;
+            for lane in 0..32u32 {
+                let item = 32 * w + lane;
+                if item >= items {
+                    continue;
+                }
+                exec |= 1 << lane;
+                let (x, y, z) = (item % bx, (item / bx) % by, item / (bx * by));
+                wave.vgpr[0][lane as usize] = x | y << 10 | z << 20;
+            }
+            wave.sgpr[EXEC_LO as usize] = exec;
+            wave.sgpr[EXEC_HI as usize] = 0;
+            wave
+        })
+        .collect()
+}
+
+/// Runs a workgroup's waves to the end, one instruction each in turn.
+fn run_workgroup(
+    co: &CodeObject,
+    waves: &mut [Wave],
+    mem: &mut Memory,
+    lds: &mut [u8],
+    group: [u32; 3],
+    limit: u64,
+    executed: &mut u64,
+) -> Result<(), RunError> {
+    let _ = (&mem, &lds);
+    loop {
+        let mut progressed = false;
+        let mut running = false;
+        for (w, wave) in waves.iter_mut().enumerate() {
+            if wave.status != Status::Running {
+                continue;
+            }
+            running = true;
+            if *executed >= limit {
+                let id = WaveId { group, wave: w as u32 };
+                let text = co.code.fetch(wave.pc).map_or_else(|_| "?".into(), |i| i.to_string());
+                return Err(RunError::Fault {
+                    wave: id,
+                    pc: wave.pc,
+                    text,
+                    fault: Fault::Limit { pc: wave.pc, limit },
+                });
+            }
+            let step = golden::step(wave, &co.code);
+            match step.outcome {
+                Outcome::Retired | Outcome::Barrier | Outcome::Ended => {
+                    *executed += 1;
+                    progressed = true;
+                }
+                Outcome::Waiting => {}
+                Outcome::Fault(fault) => {
+                    let text = step.inst.map_or_else(|| "(no instruction)".into(), |i| i.to_string());
+                    return Err(RunError::Fault {
+                        wave: WaveId { group, wave: w as u32 },
+                        pc: step.pc,
+                        text,
+                        fault,
+                    });
+                }
+            }
+        }
+        // Barrier: when no wave is running, every live one waits there; release them all.
+        if !waves.iter().any(|w| w.status == Status::Running) {
+            let mut released = false;
+            for w in waves.iter_mut().filter(|w| w.status == Status::AtBarrier) {
+                w.status = Status::Running;
+                released = true;
+            }
+            if released {
+                continue;
+            }
+            return Ok(());
+        }
+        if running && !progressed {
+            return Err(RunError::Deadlock(group));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn vadd() -> CodeObject {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/kernels/bin/vadd.hsaco");
+        let bytes = std::fs::read(path).expect("vadd.hsaco");
+        crate::loader::load(&bytes, 0x10_0000).expect("loads")
+    }
+
+    fn launch(block: u32, args: Vec<ArgSpec>) -> Launch {
+        Launch { grid: [3, 1, 1], block: [block, 1, 1], args, max_instructions: 1000 }
+    }
+
+    #[test]
+    fn kernarg_segment_holds_arguments_and_hidden_values() {
+        let co = vadd();
+        let k = co.kernel("vadd").expect("vadd");
+        let l = launch(
+            40,
+            vec![ArgSpec::Zeros(64), ArgSpec::Buf(vec![7; 8]), ArgSpec::Zeros(64), ArgSpec::U32(100)],
+        );
+        let mut mem = Memory::default();
+        let (base, bufs, dynamic) = kernarg_segment(k, &l, &mut mem).expect("fills");
+        assert_eq!(dynamic, 0);
+        assert_eq!(bufs.len(), 3);
+        let seg = mem.region_at(base).expect("kernarg region").bytes.clone();
+        assert_eq!(seg.len(), 288);
+        let u64_at = |o: usize| u64::from_le_bytes(seg[o..o + 8].try_into().expect("8 bytes"));
+        let u32_at = |o: usize| u32::from_le_bytes(seg[o..o + 4].try_into().expect("4 bytes"));
+        let u16_at = |o: usize| u16::from_le_bytes(seg[o..o + 2].try_into().expect("2 bytes"));
+        assert_eq!(u64_at(0), bufs[0].base);
+        assert_eq!(mem.region_at(u64_at(8)).map(|r| r.bytes.clone()), Some(vec![7; 8]));
+        assert_eq!(u32_at(24), 100);
+        // hidden_block_count_x at 32, hidden_group_size_x at 44, hidden_grid_dims at 96.
+        assert_eq!(u32_at(32), 3);
+        assert_eq!(u16_at(44), 40);
+        assert_eq!(u16_at(96), 1);
+    }
+
+    #[test]
+    fn arguments_are_checked() {
+        let co = vadd();
+        let run_with = |args| run(&co, "vadd", &launch(32, args)).expect_err("refused").to_string();
+        assert!(run_with(vec![]).contains("takes 4 arguments"));
+        let e = run_with(vec![ArgSpec::U32(1), ArgSpec::Zeros(4), ArgSpec::Zeros(4), ArgSpec::U32(1)]);
+        assert!(e.contains("argument 0"), "{e}");
+        let e = run_with(vec![ArgSpec::Zeros(4), ArgSpec::Zeros(4), ArgSpec::Zeros(4), ArgSpec::U64(1)]);
+        assert!(e.contains("4 bytes"), "{e}");
+        assert!(run(&co, "nope", &launch(32, vec![])).expect_err("refused").to_string().contains("vadd"));
+        assert!(ArgSpec::parse("u32:-1").is_err());
+        assert!(ArgSpec::parse("i32:-0x10").is_ok_and(|a| a == ArgSpec::I32(-16)));
+        assert!(ArgSpec::parse("f32:1.5").is_ok_and(|a| a == ArgSpec::F32(1.5)));
+        assert!(ArgSpec::parse("zeros:16").is_ok_and(|a| a == ArgSpec::Zeros(16)));
+        assert!(ArgSpec::parse("buf:/nonexistent").is_err());
+        assert!(ArgSpec::parse("x:1").is_err());
+    }
+
+    #[test]
+    fn waves_start_as_the_dispatcher_sets_them_up() {
+        let co = vadd();
+        let k = co.kernel("vadd").expect("vadd");
+        let l = launch(40, vec![]);
+        let ws = workgroup_waves(k, &l, [2, 0, 0], 0x1234_5678_0000, 0);
+        assert_eq!(ws.len(), 2);
+        // Kernarg pointer in s[0:1]; the workgroup ID x after the 15 user SGPRs.
+        assert_eq!((ws[0].sgpr[0], ws[0].sgpr[1]), (0x5678_0000, 0x1234));
+        assert_eq!(ws[1].sgpr[15], 2);
+        // 40 work-items: the second wave holds 8.
+        assert_eq!(ws[0].exec(), 0xffff_ffff);
+        assert_eq!(ws[1].exec(), 0xff);
+        assert_eq!(ws[0].vgpr[0][5], 5);
+        assert_eq!(ws[1].vgpr[0][7], 39);
+        assert_eq!(ws[0].pc, k.entry);
+        assert_eq!(ws[0].mode, k.descriptor.initial_mode());
+        // Three dimensions pack into v0 as x | y << 10 | z << 20.
+        let l3 = Launch { grid: [1, 1, 1], block: [4, 3, 2], args: vec![], max_instructions: 10 };
+        let ws = workgroup_waves(k, &l3, [0, 0, 0], 0, 0);
+        assert_eq!(ws[0].vgpr[0][23], 3 | 2 << 10 | 1 << 20);
+        assert_eq!(ws[0].exec(), 0xff_ffff);
+    }
+}
