@@ -10,4 +10,10 @@ static inline uint size_x(void) { return __builtin_amdgcn_workgroup_size_x(); }
 static inline uint size_y(void) { return __builtin_amdgcn_workgroup_size_y(); }
 static inline uint gid_x(void) { return group_x() * size_x() + lid_x(); }
 static inline uint gid_y(void) { return group_y() * size_y() + lid_y(); }
-static inline void barrier_local(void) { __builtin_amdgcn_s_barrier(); }
+// A work-group barrier that also orders LDS accesses (what OpenCL's barrier(CLK_LOCAL_MEM_FENCE)
+// compiles to): release fence, s_barrier, acquire fence.
+static inline void barrier_local(void) {
+    __builtin_amdgcn_fence(__ATOMIC_RELEASE, "workgroup");
+    __builtin_amdgcn_s_barrier();
+    __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "workgroup");
+}
