@@ -160,6 +160,22 @@ module cu_decode
         7'd61: dec_o.op = OP_S_BARRIER;
         default: dec_o.op = OP_INVALID;
       endcase
+    end else if (inst_i[31:26] == 6'b111101) begin  // SMEM
+      unique case (inst_i[25:18])
+        8'd0: dec_o.op = OP_S_LOAD_B32;
+        8'd1: dec_o.op = OP_S_LOAD_B64;
+        8'd2: dec_o.op = OP_S_LOAD_B128;
+        8'd3: dec_o.op = OP_S_LOAD_B256;
+        8'd4: dec_o.op = OP_S_LOAD_B512;
+        8'd8: dec_o.op = OP_S_BUFFER_LOAD_B32;
+        8'd9: dec_o.op = OP_S_BUFFER_LOAD_B64;
+        8'd10: dec_o.op = OP_S_BUFFER_LOAD_B128;
+        8'd11: dec_o.op = OP_S_BUFFER_LOAD_B256;
+        8'd12: dec_o.op = OP_S_BUFFER_LOAD_B512;
+        8'd32: dec_o.op = OP_S_GL1_INV;
+        8'd33: dec_o.op = OP_S_DCACHE_INV;
+        default: dec_o.op = OP_INVALID;
+      endcase
     end else if (inst_i[31:28] == 4'b1011) begin  // SOPK
       dec_o.sdst = inst_i[22:16];
       dec_o.simm16 = inst_i[15:0];
@@ -1295,6 +1311,54 @@ module cu_decode
       end
       OP_S_BARRIER: begin
         dec_o.unit = UNIT_CONTROL;
+      end
+      OP_S_LOAD_B32: begin
+        dec_o.unit = UNIT_SMEM;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_S_LOAD_B64: begin
+        dec_o.unit = UNIT_SMEM;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_S_LOAD_B128: begin
+        dec_o.unit = UNIT_SMEM;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_S_LOAD_B256: begin
+        dec_o.unit = UNIT_SMEM;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_S_LOAD_B512: begin
+        dec_o.unit = UNIT_SMEM;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_S_BUFFER_LOAD_B32: begin
+        dec_o.unit = UNIT_SMEM;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_S_BUFFER_LOAD_B64: begin
+        dec_o.unit = UNIT_SMEM;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_S_BUFFER_LOAD_B128: begin
+        dec_o.unit = UNIT_SMEM;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_S_BUFFER_LOAD_B256: begin
+        dec_o.unit = UNIT_SMEM;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_S_BUFFER_LOAD_B512: begin
+        dec_o.unit = UNIT_SMEM;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_S_GL1_INV: begin
+        dec_o.unit = UNIT_SMEM;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_S_DCACHE_INV: begin
+        dec_o.unit = UNIT_SMEM;
+        dec_o.inc.lgkm = 1'b1;
       end
       default: ;
     endcase

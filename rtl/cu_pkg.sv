@@ -40,14 +40,19 @@ package cu_pkg;
   } fmt_e;
 
   // Execution units.
-  typedef enum logic [2:0] {
-    UNIT_SALU = 3'd0,
-    UNIT_BRANCH = 3'd1,
-    UNIT_WAIT = 3'd2,
-    UNIT_CONTROL = 3'd3,
-    UNIT_MESSAGE = 3'd4,
-    UNIT_TRAP = 3'd5,
-    UNIT_EXPORT = 3'd6
+  typedef enum logic [3:0] {
+    UNIT_SALU = 4'd0,
+    UNIT_BRANCH = 4'd1,
+    UNIT_WAIT = 4'd2,
+    UNIT_CONTROL = 4'd3,
+    UNIT_MESSAGE = 4'd4,
+    UNIT_TRAP = 4'd5,
+    UNIT_EXPORT = 4'd6,
+    UNIT_VALU = 4'd7,
+    UNIT_TRANS = 4'd8,
+    UNIT_SMEM = 4'd9,
+    UNIT_VMEM = 4'd10,
+    UNIT_DS = 4'd11
   } unit_e;
 
   // Every instruction of the table; OP_INVALID for words that are none.
@@ -248,7 +253,19 @@ package cu_pkg;
     OP_S_INCPERFLEVEL = 8'd193,
     OP_S_DECPERFLEVEL = 8'd194,
     OP_S_ICACHE_INV = 8'd195,
-    OP_S_BARRIER = 8'd196
+    OP_S_BARRIER = 8'd196,
+    OP_S_LOAD_B32 = 8'd197,
+    OP_S_LOAD_B64 = 8'd198,
+    OP_S_LOAD_B128 = 8'd199,
+    OP_S_LOAD_B256 = 8'd200,
+    OP_S_LOAD_B512 = 8'd201,
+    OP_S_BUFFER_LOAD_B32 = 8'd202,
+    OP_S_BUFFER_LOAD_B64 = 8'd203,
+    OP_S_BUFFER_LOAD_B128 = 8'd204,
+    OP_S_BUFFER_LOAD_B256 = 8'd205,
+    OP_S_BUFFER_LOAD_B512 = 8'd206,
+    OP_S_GL1_INV = 8'd207,
+    OP_S_DCACHE_INV = 8'd208
   } op_e;
 
   // The longest instruction, literal included.
@@ -392,6 +409,8 @@ package cu_pkg;
       inst_dwords = 2'd1 + {1'b0, lit} + {1'b0, ext};
     end else if (w[31:23] == 9'b101111111) begin  // SOPP
       inst_dwords = 2'd1 + {1'b0, lit} + {1'b0, ext};
+    end else if (w[31:26] == 6'b111101) begin  // SMEM
+      inst_dwords = 2'd2 + {1'b0, lit} + {1'b0, ext};
     end else if (w[31:28] == 4'b1011) begin  // SOPK
       unique case (w[27:23])
         5'd19: lit = 1'b1;

@@ -22,8 +22,25 @@ pub use operand::{Scalar, ScalarSrc};
 pub const TABLE_DIR: &str = "isa/src/table";
 
 /// The table's files, in order: formats and counters first, then the instructions.
-pub const TABLE_FILES: &[(&str, &str)] =
-    &[("formats.isa", include_str!("table/formats.isa")), ("sop.isa", include_str!("table/sop.isa"))];
+pub const TABLE_FILES: &[(&str, &str)] = &[
+    ("formats.isa", include_str!("table/formats.isa")),
+    ("sop.isa", include_str!("table/sop.isa")),
+    ("smem.isa", include_str!("table/smem.isa")),
+    ("vop2.isa", include_str!("table/vop2.isa")),
+    ("vop1.isa", include_str!("table/vop1.isa")),
+    ("vopc.isa", include_str!("table/vopc.isa")),
+    ("vop3.isa", include_str!("table/vop3.isa")),
+    ("vop3p.isa", include_str!("table/vop3p.isa")),
+    ("vopd.isa", include_str!("table/vopd.isa")),
+    ("vinterp.isa", include_str!("table/vinterp.isa")),
+    ("ldsdir.isa", include_str!("table/ldsdir.isa")),
+    ("ds.isa", include_str!("table/ds.isa")),
+    ("mubuf.isa", include_str!("table/mubuf.isa")),
+    ("mtbuf.isa", include_str!("table/mtbuf.isa")),
+    ("mimg.isa", include_str!("table/mimg.isa")),
+    ("flat.isa", include_str!("table/flat.isa")),
+    ("exp.isa", include_str!("table/exp.isa")),
+];
 
 /// Data type of a register or source operand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -177,3 +177,27 @@ pub fn const_name(code: u32, dwords: u32) -> Option<String> {
         _ => return None,
     })
 }
+
+/// Name of a 7-bit scalar register code as LLVM's disassembler prints a register tuple of
+/// `dwords` dwords (memory instructions' SDATA, SBASE, SRSRC, ...): a misaligned SGPR or TTMP
+/// tuple is aligned down (to 2 for pairs, to 4 for larger tuples), VCC and EXEC name the pair
+/// at any width above one dword. `None` for codes LLVM does not decode at that width (the
+/// word is then no valid instruction for LLVM).
+pub fn tuple_name(code: u32, dwords: u32) -> Option<String> {
+    if dwords <= 1 {
+        return reg_name(code, 1);
+    }
+    let align = if dwords == 2 { 2 } else { 4 };
+    let range = |prefix: &str, base: u32, count: u32| {
+        let lo = (code - base) / align * align;
+        (lo + dwords <= count).then(|| format!("{prefix}[{}:{}]", lo, lo + dwords - 1))
+    };
+    match code {
+        0..=105 => range("s", 0, NUM_SGPRS),
+        VCC_LO => Some("vcc".into()),
+        TTMP0..=123 => range("ttmp", TTMP0, 16),
+        NULL => Some("null".into()),
+        EXEC_LO => Some("exec".into()),
+        _ => None,
+    }
+}

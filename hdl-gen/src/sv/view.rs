@@ -29,8 +29,20 @@ fn fmt_enum(f: &FormatDef) -> String {
 }
 
 /// All units, in a fixed order (the enum's encoding).
-const UNITS: [Unit; 7] =
-    [Unit::Salu, Unit::Branch, Unit::Wait, Unit::Control, Unit::Message, Unit::Trap, Unit::Export];
+const UNITS: [Unit; 12] = [
+    Unit::Salu,
+    Unit::Branch,
+    Unit::Wait,
+    Unit::Control,
+    Unit::Message,
+    Unit::Trap,
+    Unit::Export,
+    Unit::Valu,
+    Unit::Trans,
+    Unit::Smem,
+    Unit::Vmem,
+    Unit::Ds,
+];
 
 pub struct Views {
     pub pkg: PkgView,
@@ -229,6 +241,9 @@ impl PkgView {
                 value64: format!("64'h{v:016x}"),
             })
             .collect();
+        // The highest bit `inst_dwords` reads (fields that select a literal or an extension
+        // dword, and their opcodes).
+        let mut len_hi = 31u32;
         let len_formats = groups()
             .into_iter()
             .filter(|g| g.iter().any(|h| insts_of(h).next().is_some()))
@@ -245,13 +260,18 @@ impl PkgView {
                             d.operands.iter().any(|o| o.field == *field && matches!(o.kind, Kind::Reg(_)))
                         };
                         if let Some(set) = op_set(f, "w", reg_src) {
+                            len_hi = len_hi.max(u32::from(r.hi)).max(f.op.map_or(0, |o| u32::from(o.hi)));
                             lits.push(LitCond { field: slice("w", *r), width: r.width(), set });
                         }
                     }
-                    always.extend(op_set(f, "w", InstDef::always_literal));
+                    if let Some(set) = op_set(f, "w", InstDef::always_literal) {
+                        len_hi = len_hi.max(f.op.map_or(0, |o| u32::from(o.hi)));
+                        always.push(set);
+                    }
                 }
                 for rule in &g[0].ext {
                     if let Some(r) = g[0].field(rule.field) {
+                        len_hi = len_hi.max(u32::from(r.hi));
                         exts.push((slice("w", r), r.width(), rule.value));
                     }
                 }
@@ -290,8 +310,8 @@ impl PkgView {
             floats,
             apertures,
             len_formats,
-            // The dwords of the longest format that has instructions.
-            len_bits: 32 * t.insts.iter().map(|d| d.format().dwords).max().unwrap_or(1),
+            // The dwords that hold a field `inst_dwords` reads.
+            len_bits: 32 * (len_hi / 32 + 1),
             vcc_lo: operand::VCC_LO,
             ttmp0: operand::TTMP0,
             null: operand::NULL,
