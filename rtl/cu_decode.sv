@@ -160,6 +160,130 @@ module cu_decode
         7'd61: dec_o.op = OP_S_BARRIER;
         default: dec_o.op = OP_INVALID;
       endcase
+    end else if (inst_i[31:26] == 6'b110110) begin  // DS
+      unique case (inst_i[25:18])
+        8'd0: dec_o.op = OP_DS_ADD_U32;
+        8'd1: dec_o.op = OP_DS_SUB_U32;
+        8'd2: dec_o.op = OP_DS_RSUB_U32;
+        8'd3: dec_o.op = OP_DS_INC_U32;
+        8'd4: dec_o.op = OP_DS_DEC_U32;
+        8'd5: dec_o.op = OP_DS_MIN_I32;
+        8'd6: dec_o.op = OP_DS_MAX_I32;
+        8'd7: dec_o.op = OP_DS_MIN_U32;
+        8'd8: dec_o.op = OP_DS_MAX_U32;
+        8'd9: dec_o.op = OP_DS_AND_B32;
+        8'd10: dec_o.op = OP_DS_OR_B32;
+        8'd11: dec_o.op = OP_DS_XOR_B32;
+        8'd12: dec_o.op = OP_DS_MSKOR_B32;
+        8'd13: dec_o.op = OP_DS_STORE_B32;
+        8'd14: dec_o.op = OP_DS_STORE_2ADDR_B32;
+        8'd15: dec_o.op = OP_DS_STORE_2ADDR_STRIDE64_B32;
+        8'd16: dec_o.op = OP_DS_CMPSTORE_B32;
+        8'd17: dec_o.op = OP_DS_CMPSTORE_F32;
+        8'd18: dec_o.op = OP_DS_MIN_F32;
+        8'd19: dec_o.op = OP_DS_MAX_F32;
+        8'd20: dec_o.op = OP_DS_NOP;
+        8'd21: dec_o.op = OP_DS_ADD_F32;
+        8'd30: dec_o.op = OP_DS_STORE_B8;
+        8'd31: dec_o.op = OP_DS_STORE_B16;
+        8'd32: dec_o.op = OP_DS_ADD_RTN_U32;
+        8'd33: dec_o.op = OP_DS_SUB_RTN_U32;
+        8'd34: dec_o.op = OP_DS_RSUB_RTN_U32;
+        8'd35: dec_o.op = OP_DS_INC_RTN_U32;
+        8'd36: dec_o.op = OP_DS_DEC_RTN_U32;
+        8'd37: dec_o.op = OP_DS_MIN_RTN_I32;
+        8'd38: dec_o.op = OP_DS_MAX_RTN_I32;
+        8'd39: dec_o.op = OP_DS_MIN_RTN_U32;
+        8'd40: dec_o.op = OP_DS_MAX_RTN_U32;
+        8'd41: dec_o.op = OP_DS_AND_RTN_B32;
+        8'd42: dec_o.op = OP_DS_OR_RTN_B32;
+        8'd43: dec_o.op = OP_DS_XOR_RTN_B32;
+        8'd44: dec_o.op = OP_DS_MSKOR_RTN_B32;
+        8'd45: dec_o.op = OP_DS_STOREXCHG_RTN_B32;
+        8'd46: dec_o.op = OP_DS_STOREXCHG_2ADDR_RTN_B32;
+        8'd47: dec_o.op = OP_DS_STOREXCHG_2ADDR_STRIDE64_RTN_B32;
+        8'd48: dec_o.op = OP_DS_CMPSTORE_RTN_B32;
+        8'd49: dec_o.op = OP_DS_CMPSTORE_RTN_F32;
+        8'd50: dec_o.op = OP_DS_MIN_RTN_F32;
+        8'd51: dec_o.op = OP_DS_MAX_RTN_F32;
+        8'd52: dec_o.op = OP_DS_WRAP_RTN_B32;
+        8'd53: dec_o.op = OP_DS_SWIZZLE_B32;
+        8'd54: dec_o.op = OP_DS_LOAD_B32;
+        8'd55: dec_o.op = OP_DS_LOAD_2ADDR_B32;
+        8'd56: dec_o.op = OP_DS_LOAD_2ADDR_STRIDE64_B32;
+        8'd57: dec_o.op = OP_DS_LOAD_I8;
+        8'd58: dec_o.op = OP_DS_LOAD_U8;
+        8'd59: dec_o.op = OP_DS_LOAD_I16;
+        8'd60: dec_o.op = OP_DS_LOAD_U16;
+        8'd61: dec_o.op = OP_DS_CONSUME;
+        8'd62: dec_o.op = OP_DS_APPEND;
+        8'd63: dec_o.op = OP_DS_ORDERED_COUNT;
+        8'd64: dec_o.op = OP_DS_ADD_U64;
+        8'd65: dec_o.op = OP_DS_SUB_U64;
+        8'd66: dec_o.op = OP_DS_RSUB_U64;
+        8'd67: dec_o.op = OP_DS_INC_U64;
+        8'd68: dec_o.op = OP_DS_DEC_U64;
+        8'd69: dec_o.op = OP_DS_MIN_I64;
+        8'd70: dec_o.op = OP_DS_MAX_I64;
+        8'd71: dec_o.op = OP_DS_MIN_U64;
+        8'd72: dec_o.op = OP_DS_MAX_U64;
+        8'd73: dec_o.op = OP_DS_AND_B64;
+        8'd74: dec_o.op = OP_DS_OR_B64;
+        8'd75: dec_o.op = OP_DS_XOR_B64;
+        8'd76: dec_o.op = OP_DS_MSKOR_B64;
+        8'd77: dec_o.op = OP_DS_STORE_B64;
+        8'd78: dec_o.op = OP_DS_STORE_2ADDR_B64;
+        8'd79: dec_o.op = OP_DS_STORE_2ADDR_STRIDE64_B64;
+        8'd80: dec_o.op = OP_DS_CMPSTORE_B64;
+        8'd81: dec_o.op = OP_DS_CMPSTORE_F64;
+        8'd82: dec_o.op = OP_DS_MIN_F64;
+        8'd83: dec_o.op = OP_DS_MAX_F64;
+        8'd96: dec_o.op = OP_DS_ADD_RTN_U64;
+        8'd97: dec_o.op = OP_DS_SUB_RTN_U64;
+        8'd98: dec_o.op = OP_DS_RSUB_RTN_U64;
+        8'd99: dec_o.op = OP_DS_INC_RTN_U64;
+        8'd100: dec_o.op = OP_DS_DEC_RTN_U64;
+        8'd101: dec_o.op = OP_DS_MIN_RTN_I64;
+        8'd102: dec_o.op = OP_DS_MAX_RTN_I64;
+        8'd103: dec_o.op = OP_DS_MIN_RTN_U64;
+        8'd104: dec_o.op = OP_DS_MAX_RTN_U64;
+        8'd105: dec_o.op = OP_DS_AND_RTN_B64;
+        8'd106: dec_o.op = OP_DS_OR_RTN_B64;
+        8'd107: dec_o.op = OP_DS_XOR_RTN_B64;
+        8'd108: dec_o.op = OP_DS_MSKOR_RTN_B64;
+        8'd109: dec_o.op = OP_DS_STOREXCHG_RTN_B64;
+        8'd110: dec_o.op = OP_DS_STOREXCHG_2ADDR_RTN_B64;
+        8'd111: dec_o.op = OP_DS_STOREXCHG_2ADDR_STRIDE64_RTN_B64;
+        8'd112: dec_o.op = OP_DS_CMPSTORE_RTN_B64;
+        8'd113: dec_o.op = OP_DS_CMPSTORE_RTN_F64;
+        8'd114: dec_o.op = OP_DS_MIN_RTN_F64;
+        8'd115: dec_o.op = OP_DS_MAX_RTN_F64;
+        8'd118: dec_o.op = OP_DS_LOAD_B64;
+        8'd119: dec_o.op = OP_DS_LOAD_2ADDR_B64;
+        8'd120: dec_o.op = OP_DS_LOAD_2ADDR_STRIDE64_B64;
+        8'd121: dec_o.op = OP_DS_ADD_RTN_F32;
+        8'd122: dec_o.op = OP_DS_ADD_GS_REG_RTN;
+        8'd123: dec_o.op = OP_DS_SUB_GS_REG_RTN;
+        8'd126: dec_o.op = OP_DS_CONDXCHG32_RTN_B64;
+        8'd160: dec_o.op = OP_DS_STORE_B8_D16_HI;
+        8'd161: dec_o.op = OP_DS_STORE_B16_D16_HI;
+        8'd162: dec_o.op = OP_DS_LOAD_U8_D16;
+        8'd163: dec_o.op = OP_DS_LOAD_U8_D16_HI;
+        8'd164: dec_o.op = OP_DS_LOAD_I8_D16;
+        8'd165: dec_o.op = OP_DS_LOAD_I8_D16_HI;
+        8'd166: dec_o.op = OP_DS_LOAD_U16_D16;
+        8'd167: dec_o.op = OP_DS_LOAD_U16_D16_HI;
+        8'd173: dec_o.op = OP_DS_BVH_STACK_RTN_B32;
+        8'd176: dec_o.op = OP_DS_STORE_ADDTID_B32;
+        8'd177: dec_o.op = OP_DS_LOAD_ADDTID_B32;
+        8'd178: dec_o.op = OP_DS_PERMUTE_B32;
+        8'd179: dec_o.op = OP_DS_BPERMUTE_B32;
+        8'd222: dec_o.op = OP_DS_STORE_B96;
+        8'd223: dec_o.op = OP_DS_STORE_B128;
+        8'd254: dec_o.op = OP_DS_LOAD_B96;
+        8'd255: dec_o.op = OP_DS_LOAD_B128;
+        default: dec_o.op = OP_INVALID;
+      endcase
     end else if (inst_i[31:26] == 6'b111101) begin  // SMEM
       unique case (inst_i[25:18])
         8'd0: dec_o.op = OP_S_LOAD_B32;
@@ -1358,6 +1482,486 @@ module cu_decode
       end
       OP_S_DCACHE_INV: begin
         dec_o.unit = UNIT_SMEM;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_ADD_U32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_SUB_U32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_RSUB_U32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_INC_U32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_DEC_U32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_MIN_I32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_MAX_I32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_MIN_U32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_MAX_U32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_AND_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_OR_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_XOR_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_MSKOR_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_STORE_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_STORE_2ADDR_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_STORE_2ADDR_STRIDE64_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_CMPSTORE_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_CMPSTORE_F32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_MIN_F32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_MAX_F32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_NOP: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_ADD_F32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_STORE_B8: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_STORE_B16: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_ADD_RTN_U32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_SUB_RTN_U32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_RSUB_RTN_U32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_INC_RTN_U32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_DEC_RTN_U32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_MIN_RTN_I32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_MAX_RTN_I32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_MIN_RTN_U32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_MAX_RTN_U32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_AND_RTN_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_OR_RTN_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_XOR_RTN_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_MSKOR_RTN_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_STOREXCHG_RTN_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_STOREXCHG_2ADDR_RTN_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_STOREXCHG_2ADDR_STRIDE64_RTN_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_CMPSTORE_RTN_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_CMPSTORE_RTN_F32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_MIN_RTN_F32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_MAX_RTN_F32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_WRAP_RTN_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_SWIZZLE_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_LOAD_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_LOAD_2ADDR_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_LOAD_2ADDR_STRIDE64_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_LOAD_I8: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_LOAD_U8: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_LOAD_I16: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_LOAD_U16: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_CONSUME: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_APPEND: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_ORDERED_COUNT: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_ADD_U64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_SUB_U64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_RSUB_U64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_INC_U64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_DEC_U64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_MIN_I64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_MAX_I64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_MIN_U64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_MAX_U64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_AND_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_OR_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_XOR_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_MSKOR_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_STORE_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_STORE_2ADDR_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_STORE_2ADDR_STRIDE64_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_CMPSTORE_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_CMPSTORE_F64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_MIN_F64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_MAX_F64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_ADD_RTN_U64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_SUB_RTN_U64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_RSUB_RTN_U64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_INC_RTN_U64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_DEC_RTN_U64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_MIN_RTN_I64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_MAX_RTN_I64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_MIN_RTN_U64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_MAX_RTN_U64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_AND_RTN_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_OR_RTN_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_XOR_RTN_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_MSKOR_RTN_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_STOREXCHG_RTN_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_STOREXCHG_2ADDR_RTN_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_STOREXCHG_2ADDR_STRIDE64_RTN_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_CMPSTORE_RTN_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_CMPSTORE_RTN_F64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_MIN_RTN_F64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_MAX_RTN_F64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_LOAD_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_LOAD_2ADDR_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_LOAD_2ADDR_STRIDE64_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_ADD_RTN_F32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_ADD_GS_REG_RTN: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_SUB_GS_REG_RTN: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_CONDXCHG32_RTN_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_STORE_B8_D16_HI: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_STORE_B16_D16_HI: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_LOAD_U8_D16: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_LOAD_U8_D16_HI: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_LOAD_I8_D16: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_LOAD_I8_D16_HI: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_LOAD_U16_D16: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_LOAD_U16_D16_HI: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_BVH_STACK_RTN_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_STORE_ADDTID_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_LOAD_ADDTID_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_PERMUTE_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_BPERMUTE_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_STORE_B96: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_STORE_B128: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_LOAD_B96: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_LOAD_B128: begin
+        dec_o.unit = UNIT_DS;
         dec_o.inc.lgkm = 1'b1;
       end
       default: ;

@@ -79,6 +79,12 @@ pub fn lex(line: &str) -> Result<Vec<Token>, (usize, String)> {
                     .map_err(|_| (col, format!("bad number `{text}`")))?
             };
             out.push(Token { tok, col });
+        } else if c == b'"' {
+            // A string (ds_swizzle_b32's `swizzle(BITMASK_PERM, "01pip")`): one Ident token,
+            // quotes included.
+            let len = line[i + 1..].find('"').ok_or((col, "unterminated string".to_string()))?;
+            out.push(Token { tok: Tok::Ident(line[i..i + len + 2].to_string()), col });
+            i += len + 2;
         } else if let Some(p) = PUNCTS.iter().find(|p| line[i..].starts_with(**p)) {
             out.push(Token { tok: Tok::Punct(p), col });
             i += p.len();
