@@ -14,6 +14,11 @@ module cu_decode
 
   logic src0_rd, src1_rd;  // SSRC0 / SSRC1 hold source operands
 
+  // The dwords of longer instructions (vector and memory formats, which the RTL does not
+  // execute) are read by no field here.
+  logic unused_inst;
+  assign unused_inst = ^inst_i;
+
   always_comb begin
     dec_o = '0;
     dec_o.op = OP_INVALID;
@@ -160,6 +165,22 @@ module cu_decode
         7'd61: dec_o.op = OP_S_BARRIER;
         default: dec_o.op = OP_INVALID;
       endcase
+    end else if (inst_i[31:24] == 8'b11001101) begin  // VINTERP
+      unique case (inst_i[22:16])
+        7'd0: dec_o.op = OP_V_INTERP_P10_F32;
+        7'd1: dec_o.op = OP_V_INTERP_P2_F32;
+        7'd2: dec_o.op = OP_V_INTERP_P10_F16_F32;
+        7'd3: dec_o.op = OP_V_INTERP_P2_F16_F32;
+        7'd4: dec_o.op = OP_V_INTERP_P10_RTZ_F16_F32;
+        7'd5: dec_o.op = OP_V_INTERP_P2_RTZ_F16_F32;
+        default: dec_o.op = OP_INVALID;
+      endcase
+    end else if (inst_i[31:24] == 8'b11001110) begin  // LDSDIR
+      unique case (inst_i[21:20])
+        2'd0: dec_o.op = OP_LDS_PARAM_LOAD;
+        2'd1: dec_o.op = OP_LDS_DIRECT_LOAD;
+        default: dec_o.op = OP_INVALID;
+      endcase
     end else if (inst_i[31:26] == 6'b110110) begin  // DS
       unique case (inst_i[25:18])
         8'd0: dec_o.op = OP_DS_ADD_U32;
@@ -300,6 +321,8 @@ module cu_decode
         8'd33: dec_o.op = OP_S_DCACHE_INV;
         default: dec_o.op = OP_INVALID;
       endcase
+    end else if (inst_i[31:26] == 6'b111110) begin  // EXP
+      dec_o.op = OP_EXPORT;
     end else if (inst_i[31:28] == 4'b1011) begin  // SOPK
       dec_o.sdst = inst_i[22:16];
       dec_o.simm16 = inst_i[15:0];
@@ -1484,6 +1507,32 @@ module cu_decode
         dec_o.unit = UNIT_SMEM;
         dec_o.inc.lgkm = 1'b1;
       end
+      OP_V_INTERP_P10_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_INTERP_P2_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_INTERP_P10_F16_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_INTERP_P2_F16_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_INTERP_P10_RTZ_F16_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_INTERP_P2_RTZ_F16_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_LDS_PARAM_LOAD: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.exp = 1'b1;
+      end
+      OP_LDS_DIRECT_LOAD: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.exp = 1'b1;
+      end
       OP_DS_ADD_U32: begin
         dec_o.unit = UNIT_DS;
         dec_o.inc.lgkm = 1'b1;
@@ -1963,6 +2012,10 @@ module cu_decode
       OP_DS_LOAD_B128: begin
         dec_o.unit = UNIT_DS;
         dec_o.inc.lgkm = 1'b1;
+      end
+      OP_EXPORT: begin
+        dec_o.unit = UNIT_EXPORT;
+        dec_o.inc.exp = 1'b1;
       end
       default: ;
     endcase

@@ -10,6 +10,11 @@ module cu_decode
 
   logic src0_rd, src1_rd;  // SSRC0 / SSRC1 hold source operands
 
+  // The dwords of longer instructions (vector and memory formats, which the RTL does not
+  // execute) are read by no field here.
+  logic unused_inst;
+  assign unused_inst = ^inst_i;
+
   always_comb begin
     dec_o = '0;
     dec_o.op = OP_INVALID;

@@ -310,8 +310,8 @@ impl PkgView {
             floats,
             apertures,
             len_formats,
-            // The dwords that hold a field `inst_dwords` reads.
-            len_bits: 32 * (len_hi / 32 + 1),
+            // Up to the highest bit `inst_dwords` reads.
+            len_bits: len_hi + 1,
             vcc_lo: operand::VCC_LO,
             ttmp0: operand::TTMP0,
             null: operand::NULL,

@@ -61,7 +61,9 @@ pub(crate) fn e<T>(col: usize, msg: impl Into<String>) -> Result<T, E> {
 }
 
 /// Mnemonics LLVM accepts as aliases of a table row (names from earlier generations).
-const ALIASES: [(&str, &str); 22] = [
+const ALIASES: &[(&str, &str)] = &[
+    // The guide's EXPORT is LLVM's `exp`.
+    ("exp", "export"),
     ("s_andn2_b32", "s_and_not1_b32"),
     ("s_andn2_b64", "s_and_not1_b64"),
     ("s_orn2_b32", "s_or_not1_b32"),
