@@ -20,6 +20,47 @@ SWIZZLE = ["", "offset:swizzle(QUAD_PERM,0,1,2,3)", "offset:swizzle(QUAD_PERM,3,
            "offset:swizzle(SWAP,1)", "offset:swizzle(REVERSE,32)", "offset:swizzle(REVERSE,2)",
            "offset:0x8000", "offset:100", "offset:65535", "offset:0xe01f", "offset:swizzle(BITMASK_PERM, \"ii10p\")"]
 FORMS = 8
+# gfx10 names that LLVM still accepts for the instructions gfx11 renamed.
+OLD_NAMES = {
+    "ds_store_b32": "ds_write_b32",
+    "ds_store_2addr_b32": "ds_write2_b32",
+    "ds_store_2addr_stride64_b32": "ds_write2st64_b32",
+    "ds_store_b8": "ds_write_b8",
+    "ds_store_b16": "ds_write_b16",
+    "ds_storexchg_rtn_b32": "ds_wrxchg_rtn_b32",
+    "ds_storexchg_2addr_rtn_b32": "ds_wrxchg2_rtn_b32",
+    "ds_storexchg_2addr_stride64_rtn_b32": "ds_wrxchg2st64_rtn_b32",
+    "ds_load_b32": "ds_read_b32",
+    "ds_load_2addr_b32": "ds_read2_b32",
+    "ds_load_2addr_stride64_b32": "ds_read2st64_b32",
+    "ds_load_i8": "ds_read_i8",
+    "ds_load_u8": "ds_read_u8",
+    "ds_load_i16": "ds_read_i16",
+    "ds_load_u16": "ds_read_u16",
+    "ds_store_b64": "ds_write_b64",
+    "ds_store_2addr_b64": "ds_write2_b64",
+    "ds_store_2addr_stride64_b64": "ds_write2st64_b64",
+    "ds_storexchg_rtn_b64": "ds_wrxchg_rtn_b64",
+    "ds_storexchg_2addr_rtn_b64": "ds_wrxchg2_rtn_b64",
+    "ds_storexchg_2addr_stride64_rtn_b64": "ds_wrxchg2st64_rtn_b64",
+    "ds_load_b64": "ds_read_b64",
+    "ds_load_2addr_b64": "ds_read2_b64",
+    "ds_load_2addr_stride64_b64": "ds_read2st64_b64",
+    "ds_store_b8_d16_hi": "ds_write_b8_d16_hi",
+    "ds_store_b16_d16_hi": "ds_write_b16_d16_hi",
+    "ds_load_u8_d16": "ds_read_u8_d16",
+    "ds_load_u8_d16_hi": "ds_read_u8_d16_hi",
+    "ds_load_i8_d16": "ds_read_i8_d16",
+    "ds_load_i8_d16_hi": "ds_read_i8_d16_hi",
+    "ds_load_u16_d16": "ds_read_u16_d16",
+    "ds_load_u16_d16_hi": "ds_read_u16_d16_hi",
+    "ds_store_addtid_b32": "ds_write_addtid_b32",
+    "ds_load_addtid_b32": "ds_read_addtid_b32",
+    "ds_store_b96": "ds_write_b96",
+    "ds_store_b128": "ds_write_b128",
+    "ds_load_b96": "ds_read_b96",
+    "ds_load_b128": "ds_read_b128",
+}
 
 
 def vgpr(n, width):
@@ -58,6 +99,8 @@ def forms(row):
         text = name + (" " + ", ".join(regs) if regs else "")
         mods = [m for m in mods if m]
         out.append(text + (" " + " ".join(mods) if mods else ""))
+    if name in OLD_NAMES:
+        out += [OLD_NAMES[name] + t[len(name):] for t in out[:2]]
     if any(":swizzle" in t for t in ops):
         out += [f"{name} v1, v2 {s}".rstrip() for s in SWIZZLE]
     return list(dict.fromkeys(out))

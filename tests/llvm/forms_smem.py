@@ -27,6 +27,19 @@ OFFSETS = ["0x10", "s5", "s5 offset:0x20", "null", "m0 offset:-0x100000", "0xfff
            "exec_lo", "vcc_hi offset:-16", "1048575", "-1048576", "s0 offset:0x0", ""]
 CPOL = ["", " glc", " dlc", " glc dlc", " dlc glc", " noglc", " glc nodlc"]
 FORMS = 10
+# gfx10 names that LLVM still accepts for the instructions gfx11 renamed.
+OLD_NAMES = {
+    "s_load_b32": "s_load_dword",
+    "s_load_b64": "s_load_dwordx2",
+    "s_load_b128": "s_load_dwordx4",
+    "s_load_b256": "s_load_dwordx8",
+    "s_load_b512": "s_load_dwordx16",
+    "s_buffer_load_b32": "s_buffer_load_dword",
+    "s_buffer_load_b64": "s_buffer_load_dwordx2",
+    "s_buffer_load_b128": "s_buffer_load_dwordx4",
+    "s_buffer_load_b256": "s_buffer_load_dwordx8",
+    "s_buffer_load_b512": "s_buffer_load_dwordx16",
+}
 WIDTH = {"b32": 1, "b64": 2, "b128": 4, "b256": 8, "b512": 16}
 
 
@@ -48,6 +61,8 @@ def forms(row):
     # Every offset form once per row, glc and dlc.
     for off in OFFSETS:
         out.append(f"{name} {SDATA[width][0]}, {SBASE[ops['sbase']][0]}" + (f", {off}" if off else "") + " glc dlc")
+    if name in OLD_NAMES:
+        out += [OLD_NAMES[name] + t[len(name):] for t in out[:3]]
     return list(dict.fromkeys(out))
 
 
