@@ -10,7 +10,8 @@
 //!     bytes that disassemble to the very same text. Text that is not expressible is skipped:
 //!     placeholders of unfinished families ("not yet") and LLVM's comments on operands its
 //!     syntax cannot name (`/*Invalid register...*/`). The counts per format are printed
-//!     (`cargo test --release -p conformance --test isa_props -- --nocapture`).
+//!     (`cargo test --release -p conformance --test isa_props -- --nocapture`); with
+//!     `ISA_PROPS_DUMP=FILE`, every failing word is written to FILE (the assertion shows 40).
 //! (b) Arbitrary bytes into the decoder and disassembler, and arbitrary text (random strings,
 //!     soups of assembly tokens, mutilated valid instructions) into the assembler, never panic.
 
@@ -196,6 +197,9 @@ fn random_words_of_every_format_round_trip() {
             "{name:<8} {:>7} {:>7} {:>8} {:>7} {:>9} {:>9} {:>9} {:>7}",
             t.words, t.decoded, t.reserved, t.exact, t.canonical, t.respelled, t.inexpressible, t.not_yet
         );
+    }
+    if let Ok(path) = std::env::var("ISA_PROPS_DUMP") {
+        let _ = std::fs::write(path, failures.iter().map(|(_, m)| m.as_str()).collect::<Vec<_>>().join("\n"));
     }
     let known = |f: &str| KNOWN.iter().find(|(k, _)| *k == f).map(|(_, why)| *why);
     let (tolerated, fatal): (Vec<_>, Vec<_>) = failures.iter().partition(|(f, _)| known(f).is_some());
