@@ -141,9 +141,16 @@ pub fn rtl_implements(def: &InstDef, ops: &BTreeSet<String>) -> bool {
     RTL_UNITS.contains(&def.unit) && ops.contains(&def.name)
 }
 
-/// Every table row the RTL decodes, by enum name.
+/// The SystemVerilog name of a row in `op_e`: `OP_<MNEMONIC>`, and for a mnemonic that several
+/// rows share (a VOP1/VOP2/VOPC row and its VOP3 promotion, VOPD's X and Y halves) every row
+/// after the first gets its format as a suffix (`OP_V_ADD_F32_VOP3`, `OP_V_DUAL_MOV_B32_VOPD_Y`).
 pub fn op_enum_name(def: &InstDef) -> String {
-    format!("OP_{}", def.upper_name())
+    let first = rdna3_isa::table().all_by_name(&def.name).next().map(|d| d.id);
+    if first.is_none_or(|id| id == def.id) {
+        format!("OP_{}", def.upper_name())
+    } else {
+        format!("OP_{}_{}", def.upper_name(), def.format().name)
+    }
 }
 
 #[cfg(test)]
