@@ -134,6 +134,7 @@ module cu_decode
         7'd4: dec_o.op = OP_S_SET_INST_PREFETCH_DISTANCE;
         7'd5: dec_o.op = OP_S_CLAUSE;
         7'd7: dec_o.op = OP_S_DELAY_ALU;
+        7'd8: dec_o.op = OP_S_WAITCNT_DEPCTR;
         7'd9: dec_o.op = OP_S_WAITCNT;
         7'd10: dec_o.op = OP_S_WAIT_IDLE;
         7'd11: dec_o.op = OP_S_WAIT_EVENT;
@@ -1369,6 +1370,9 @@ module cu_decode
       end
       OP_S_DELAY_ALU: begin
         dec_o.unit = UNIT_CONTROL;
+      end
+      OP_S_WAITCNT_DEPCTR: begin
+        dec_o.unit = UNIT_WAIT;
       end
       OP_S_WAITCNT: begin
         dec_o.unit = UNIT_WAIT;

@@ -425,8 +425,10 @@ module cu_top
           ex_sleep_wakeable = 1'b1;
         end
         OP_S_WAKEUP: ex_wakeup = 1'b1;
+        // s_waitcnt_depctr orders ALU results still in flight; this pipeline has none when the
+        // next instruction issues, so it retires at once, like the hints.
         OP_S_SETPRIO, OP_S_SET_INST_PREFETCH_DISTANCE, OP_S_CLAUSE, OP_S_DELAY_ALU,
-        OP_S_INCPERFLEVEL, OP_S_DECPERFLEVEL, OP_S_ICACHE_INV, OP_S_VERSION: ;
+        OP_S_WAITCNT_DEPCTR, OP_S_INCPERFLEVEL, OP_S_DECPERFLEVEL, OP_S_ICACHE_INV, OP_S_VERSION: ;
         OP_S_BARRIER: begin
           ex_status = RtBarrier;
           ex_barrier = 1'b1;

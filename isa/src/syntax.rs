@@ -131,3 +131,18 @@ pub fn uc_version_name(v: u32) -> Option<&'static str> {
 pub fn constant_symbol(name: &str) -> Option<u32> {
     UC_VERSIONS.iter().chain(UC_VERSION_FLAGS.iter()).find(|(_, n)| *n == name).map(|(v, _)| *v)
 }
+
+/// Fields of `s_waitcnt_depctr`'s SIMM16 as LLVM names them (gfx11), in its printing order:
+/// (name, shift, width). All ones means "do not wait".
+pub const DEPCTR: [(&str, u32, u32); 7] = [
+    ("depctr_hold_cnt", 7, 1),
+    ("depctr_sa_sdst", 0, 1),
+    ("depctr_va_vdst", 12, 4),
+    ("depctr_va_sdst", 9, 3),
+    ("depctr_va_ssrc", 8, 1),
+    ("depctr_va_vcc", 1, 1),
+    ("depctr_vm_vsrc", 2, 3),
+];
+
+/// The SIMM16 bits the depctr fields cover (bits 6:5 are not a field).
+pub const DEPCTR_MASK: u32 = 0xff9f;

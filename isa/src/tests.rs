@@ -28,10 +28,15 @@ fn table_parses_and_has_the_scalar_formats() {
 
 #[test]
 fn rows_agree_with_the_guide() {
+    // Rows LLVM encodes and clang emits that the guide's opcode tables leave out.
+    const BEYOND_GUIDE: &[(&str, u32, &str)] = &[("SOPP", 8, "s_waitcnt_depctr")];
     let t = table();
     let guide = guide_rows();
     for d in &t.insts {
         let f = &d.format().name;
+        if BEYOND_GUIDE.contains(&(f.as_str(), d.opcode, d.name.as_str())) {
+            continue;
+        }
         let g = guide.iter().find(|(e, o, _)| e == f && *o == d.opcode);
         let Some((_, _, gname)) = g else {
             panic!("line {}: {} opcode {} is not in the guide", d.line, f, d.opcode)
@@ -56,7 +61,7 @@ fn scalar_formats_are_complete() {
     assert_eq!(count("SOPK"), 25);
     assert_eq!(count("SOP1"), 65);
     assert_eq!(count("SOPC"), 18);
-    assert_eq!(count("SOPP"), 36);
+    assert_eq!(count("SOPP"), 37);
 }
 
 /// Spike's check-opcode-overlap: no word may match two rows.

@@ -23,6 +23,8 @@ IMM = {
     "delay": ["0", "instid0(VALU_DEP_1)", "instid0(TRANS32_DEP_2) | instskip(NEXT) | instid1(SALU_CYCLE_1)"],
     "hwreg": ["hwreg(HW_REG_MODE)", "hwreg(HW_REG_MODE, 0, 4)", "hwreg(HW_REG_STATUS, 3, 7)", "hwreg(52, 8, 3)"],
     "sendmsg": ["sendmsg(MSG_INTERRUPT)", "sendmsg(MSG_DEALLOC_VGPRS)", "sendmsg(4, 0, 0)", "sendmsg(MSG_RTN_GET_REALTIME)"],
+    "depctr": ["0xfff", "depctr_va_vdst(0)", "depctr_sa_sdst(0) & depctr_va_vdst(0)", "0",
+               "depctr_hold_cnt(0) depctr_va_sdst(2) depctr_vm_vsrc(4)", "0xffff", "depctr_va_vcc(0)"],
     "endpgm": ["", "5"],
     "none": [""],
 }
@@ -65,5 +67,5 @@ def sweeps():
     """(corpus name, hex words) swept through the disassembler: every 16-bit value of the
     symbolic immediates at a stride, and all of the first 1024."""
     values = sorted(set(range(0, 1024)) | set(range(0, 65536, 61)) | {0xffff, 0xfffe, 0x8000, 0x7fff})
-    words = [("89", "bf"), ("87", "bf"), ("b6", "bf"), ("80", "b8"), ("80", "b0")]
+    words = [("89", "bf"), ("87", "bf"), ("b6", "bf"), ("80", "b8"), ("80", "b0"), ("88", "bf")]
     return [("simm16", [f"{v & 255:02x} {v >> 8:02x} {b2} {b3}" for b2, b3 in words for v in values])]

@@ -68,6 +68,7 @@ fn parse_imm(
             p.int_in(lo, 65535, "immediate")? as u16 as u32
         }
         ImmKind::None => 0,
+        ImmKind::Other("depctr") => parse_depctr(p)?,
         ImmKind::Other(k) => return e(col, format!("{k} is not a scalar immediate")),
         ImmKind::Label => {
             if let Some(Tok::Ident(name)) = p.peek() {
@@ -121,6 +122,41 @@ fn parse_waitcnt(p: &mut Parser) -> Result<u32, E> {
         }
     }
     Ok(w.encode())
+}
+
+/// `s_waitcnt_depctr`: an integer, or `depctr_NAME(N)` fields (separated by spaces, `&` or
+/// `,`); fields not named keep their no-wait (all ones) value, and bits 6:5 are zero.
+fn parse_depctr(p: &mut Parser) -> Result<u32, E> {
+    if !matches!(p.peek(), Some(Tok::Ident(_))) {
+        return Ok(p.int_in(-32768, 65535, "depctr")? as u16 as u32);
+    }
+    let mut v = syntax::DEPCTR_MASK;
+    let mut seen = Vec::new();
+    loop {
+        let col = p.col();
+        let name = p.ident()?.to_ascii_lowercase();
+        let Some(&(_, shift, width)) = syntax::DEPCTR.iter().find(|(n, _, _)| *n == name) else {
+            return e(col, format!("unknown depctr field `{name}`"));
+        };
+        if seen.contains(&name) {
+            return e(col, format!("duplicate counter name {name}"));
+        }
+        p.expect("(")?;
+        let vcol = p.col();
+        let f = p.expr()?;
+        p.expect(")")?;
+        if !(0..1 << width).contains(&f) {
+            return e(vcol, format!("invalid value for {name}"));
+        }
+        v = v & !(((1 << width) - 1) << shift) | (f as u32) << shift;
+        seen.push(name);
+        p.eat("&");
+        p.eat(",");
+        if p.at_end() {
+            break;
+        }
+    }
+    Ok(v)
 }
 
 fn parse_delay(p: &mut Parser) -> Result<u32, E> {

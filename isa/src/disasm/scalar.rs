@@ -88,6 +88,7 @@ pub fn format_imm(kind: ImmKind, v: u32) -> Option<String> {
             v.to_string()
         }
         ImmKind::None => return None,
+        ImmKind::Other("depctr") => format_depctr(v),
         ImmKind::Other(k) => format!("{k}:{v}"),
         ImmKind::Waitcnt => format_waitcnt(v),
         ImmKind::Delay => format_delay(v),
@@ -103,6 +104,24 @@ fn format_waitcnt(v: u32) -> String {
         all.iter().filter(|(_, c, max)| c != max).map(|(n, c, _)| format!("{n}({c})")).collect();
     if parts.is_empty() {
         parts = all.iter().map(|(n, c, _)| format!("{n}({c})")).collect();
+    }
+    parts.join(" ")
+}
+
+/// `s_waitcnt_depctr`: the fields that differ from their no-wait value, or all of them when
+/// none does; a value with bits outside the fields prints as hex (as LLVM does).
+fn format_depctr(v: u32) -> String {
+    if v & !syntax::DEPCTR_MASK != 0 {
+        return format!("{v:#x}");
+    }
+    let fields: Vec<(&str, u32, u32)> = syntax::DEPCTR
+        .iter()
+        .map(|&(name, shift, width)| (name, v >> shift & ((1 << width) - 1), (1 << width) - 1))
+        .collect();
+    let mut parts: Vec<String> =
+        fields.iter().filter(|(_, f, max)| f != max).map(|(n, f, _)| format!("{n}({f})")).collect();
+    if parts.is_empty() {
+        parts = fields.iter().map(|(n, f, _)| format!("{n}({f})")).collect();
     }
     parts.join(" ")
 }
