@@ -329,6 +329,8 @@ enum Reg {
     Sgpr(u8),
     Scc,
     Mode,
+    /// A lane of a VGPR (the RTL has no vector unit yet, so any such write is a mismatch).
+    Vgpr(u8, u8),
 }
 
 fn reg_name(r: Reg) -> String {
@@ -336,18 +338,30 @@ fn reg_name(r: Reg) -> String {
         Reg::Sgpr(i) => isa::operand::reg_name(u32::from(i), 1).unwrap_or_else(|| format!("sgpr code {i}")),
         Reg::Scc => "scc".into(),
         Reg::Mode => "mode".into(),
+        Reg::Vgpr(i, l) => format!("v{i}[lane {l}]"),
     }
 }
 
 /// The final value each written register gets (writes applied in order).
-fn golden_writes(writes: impl Iterator<Item = Write>) -> BTreeMap<Reg, u32> {
+fn golden_writes(writes: impl Iterator<Item = Write>, wave: &Wave) -> BTreeMap<Reg, u32> {
     let mut out = BTreeMap::new();
     for w in writes {
         match w {
-            Write::Sgpr { idx, value } => out.insert(Reg::Sgpr(idx), value),
-            Write::Scc(v) => out.insert(Reg::Scc, u32::from(v)),
-            Write::Mode(v) => out.insert(Reg::Mode, v),
-        };
+            Write::Sgpr { idx, value } => {
+                out.insert(Reg::Sgpr(idx), value);
+            }
+            Write::Scc(v) => {
+                out.insert(Reg::Scc, u32::from(v));
+            }
+            Write::Mode(v) => {
+                out.insert(Reg::Mode, v);
+            }
+            Write::Vgpr { idx, lanes } => {
+                for l in (0..32u8).filter(|l| lanes >> l & 1 == 1) {
+                    out.insert(Reg::Vgpr(idx, l), wave.vgpr[usize::from(idx)][usize::from(l)]);
+                }
+            }
+        }
     }
     out
 }
@@ -477,7 +491,7 @@ fn compare(
             outcome_name(rs, rf)
         ));
     }
-    let gw = golden_writes(step.writes.iter());
+    let gw = golden_writes(step.writes.iter(), g);
     let rw = rtl_writes(o);
     let keys: std::collections::BTreeSet<Reg> = gw.keys().chain(rw.keys()).copied().collect();
     for k in keys {

@@ -9,8 +9,8 @@ use std::fmt;
 
 use rdna3_isa::operand::{EXEC_HI, EXEC_LO};
 
-use crate::golden::memory::{MemFault, Memory};
-use crate::golden::{self, Fault, Outcome, Status, Wave};
+use crate::golden::memory::Memory;
+use crate::golden::{self, Env, Fault, Outcome, Program, Status, Wave};
 use crate::loader::{ArgMeta, CodeObject, Kernel, UserSgpr};
 
 /// A kernel argument as given on the command line (`sim run --arg SPEC`).
@@ -117,10 +117,6 @@ pub enum RunError {
     Launch(String),
     #[error("{wave}: {fault}; pc {pc:#x}: {text}")]
     Fault { wave: WaveId, pc: u64, text: String, fault: Fault },
-    #[error("{wave}: {fault}")]
-    Memory { wave: WaveId, fault: MemFault },
-    #[error("deadlock: every wave of {0:?} waits at a barrier or for a counter")]
-    Deadlock([u32; 3]),
 }
 
 /// What a successful run leaves behind.
@@ -170,6 +166,20 @@ pub fn run(co: &CodeObject, kernel: &str, launch: &Launch) -> Result<RunResult, 
         )));
     }
 
+    let prog = Program::new(co.code.clone());
+    // Private segments: one per wave of a workgroup, reused by every workgroup (they run one
+    // after another), 32 lanes of the kernel's private size each.
+    let waves_per_group = block_items.div_ceil(32);
+    let lane_bytes = k.private_segment_size.next_multiple_of(4);
+    let scratch: Vec<u64> = (0..waves_per_group)
+        .map(|w| {
+            if lane_bytes == 0 {
+                0
+            } else {
+                mem.alloc(32 * u64::from(lane_bytes), 256, &format!("scratch of wave {w}"))
+            }
+        })
+        .collect();
     let mut instructions = 0u64;
     let mut waves = 0u64;
     for gz in 0..launch.grid[2] {
@@ -178,9 +188,13 @@ pub fn run(co: &CodeObject, kernel: &str, launch: &Launch) -> Result<RunResult, 
                 let group = [gx, gy, gz];
                 let mut lds = vec![0u8; lds_size];
                 let mut ws = workgroup_waves(k, launch, group, kernarg, dispatch_ptr);
+                for (w, base) in ws.iter_mut().zip(&scratch) {
+                    w.scratch_base = *base;
+                    w.scratch_lane_bytes = lane_bytes;
+                }
                 waves += ws.len() as u64;
                 run_workgroup(
-                    co,
+                    &prog,
                     &mut ws,
                     &mut mem,
                     &mut lds,
@@ -402,9 +416,14 @@ fn workgroup_waves(
         .collect()
 }
 
-/// Runs a workgroup's waves to the end, one instruction each in turn.
+/// Instructions a wave runs before the next wave of its workgroup gets a turn (unless it
+/// stops first at a barrier or its end). Fixed, so every run schedules the same way.
+const SLICE: u32 = 64;
+
+/// Runs a workgroup's waves to the end: each in turn runs a slice of instructions, in wave
+/// order; a barrier releases when every live wave has reached it.
 fn run_workgroup(
-    co: &CodeObject,
+    prog: &Program,
     waves: &mut [Wave],
     mem: &mut Memory,
     lds: &mut [u8],
@@ -412,57 +431,51 @@ fn run_workgroup(
     limit: u64,
     executed: &mut u64,
 ) -> Result<(), RunError> {
-    let _ = (&mem, &lds);
+    let mut env = Env::new(mem, lds);
+    env.retired = *executed;
     loop {
-        let mut progressed = false;
-        let mut running = false;
         for (w, wave) in waves.iter_mut().enumerate() {
-            if wave.status != Status::Running {
-                continue;
-            }
-            running = true;
-            if *executed >= limit {
-                let id = WaveId { group, wave: w as u32 };
-                let text = co.code.fetch(wave.pc).map_or_else(|_| "?".into(), |i| i.to_string());
-                return Err(RunError::Fault {
-                    wave: id,
-                    pc: wave.pc,
-                    text,
-                    fault: Fault::Limit { pc: wave.pc, limit },
-                });
-            }
-            let step = golden::step(wave, &co.code);
-            match step.outcome {
-                Outcome::Retired | Outcome::Barrier | Outcome::Ended => {
-                    *executed += 1;
-                    progressed = true;
+            for _ in 0..SLICE {
+                if wave.status != Status::Running {
+                    break;
                 }
-                Outcome::Waiting => {}
-                Outcome::Fault(fault) => {
-                    let text = step.inst.map_or_else(|| "(no instruction)".into(), |i| i.to_string());
+                if *executed >= limit {
+                    let text = prog.fetch(wave.pc).map_or_else(|_| "?".into(), |d| d.inst.to_string());
                     return Err(RunError::Fault {
                         wave: WaveId { group, wave: w as u32 },
-                        pc: step.pc,
+                        pc: wave.pc,
                         text,
-                        fault,
+                        fault: Fault::Limit { pc: wave.pc, limit },
                     });
+                }
+                let step = golden::step_in(wave, prog, &mut env);
+                match step.outcome {
+                    Outcome::Retired | Outcome::Barrier | Outcome::Ended => *executed += 1,
+                    // Only a wave that is not running waits; the check above stops the slice.
+                    Outcome::Waiting => break,
+                    Outcome::Fault(fault) => {
+                        let text = step.inst.map_or_else(|| "(no instruction)".into(), |i| i.to_string());
+                        return Err(RunError::Fault {
+                            wave: WaveId { group, wave: w as u32 },
+                            pc: step.pc,
+                            text,
+                            fault,
+                        });
+                    }
                 }
             }
         }
-        // Barrier: when no wave is running, every live one waits there; release them all.
-        if !waves.iter().any(|w| w.status == Status::Running) {
-            let mut released = false;
-            for w in waves.iter_mut().filter(|w| w.status == Status::AtBarrier) {
-                w.status = Status::Running;
-                released = true;
-            }
-            if released {
-                continue;
-            }
-            return Ok(());
+        if waves.iter().any(|w| w.status == Status::Running) {
+            continue;
         }
-        if running && !progressed {
-            return Err(RunError::Deadlock(group));
+        // No wave runs: every live one waits at the barrier; release them all.
+        let mut released = false;
+        for w in waves.iter_mut().filter(|w| w.status == Status::AtBarrier) {
+            w.status = Status::Running;
+            released = true;
+        }
+        if !released {
+            return Ok(());
         }
     }
 }

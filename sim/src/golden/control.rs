@@ -4,7 +4,7 @@
 use rdna3_isa::syntax::Waitcnt;
 
 use super::operands::{Exec, ones};
-use super::state::{Fault, MODE_WRITABLE, Outcome};
+use super::state::{Counters, Fault, MODE_WRITABLE, Outcome};
 
 /// Hardware register id of MODE in `s_getreg`/`s_setreg` (guide 3.4).
 const HW_REG_MODE: u32 = 1;
@@ -24,13 +24,11 @@ fn branch_target(x: &Exec) -> u64 {
 /// Rows that change no architectural state: hints, priorities, sleeps, cache control.
 pub fn nop(_: &mut Exec) {}
 
+/// `s_endpgm`: completes every outstanding memory operation (the hardware waits for all
+/// counters to reach zero) and ends the wave.
 pub fn endpgm(x: &mut Exec) {
-    // The hardware first waits for every counter to reach zero.
-    if x.wave.counters != Default::default() {
-        x.wait();
-    } else {
-        x.outcome = Outcome::Ended;
-    }
+    x.counters = Counters::default();
+    x.outcome = Outcome::Ended;
 }
 
 pub fn barrier(x: &mut Exec) {
@@ -38,14 +36,20 @@ pub fn barrier(x: &mut Exec) {
 }
 
 // --- waits ---------------------------------------------------------------------------------
+//
+// Memory operations take effect when they issue and stay outstanding, counted, until a wait
+// completes them: a wait retires at once, after completing the oldest operations of each
+// counter until the counter is at its threshold (functionally, memory that answers as soon as
+// it is asked). Nothing but a wait completes an operation, so the counters a program sees
+// are exactly what it issued and has not waited for.
 
 /// `s_waitcnt`: vmcnt <= SIMM16[15:10], lgkmcnt <= SIMM16[9:4], expcnt <= SIMM16[2:0].
 pub fn waitcnt(x: &mut Exec) {
     let w = Waitcnt::decode(x.imm());
-    let c = x.wave.counters;
-    if c.vm > w.vm || c.lgkm > w.lgkm || c.exp > w.exp {
-        x.wait();
-    }
+    let c = &mut x.counters;
+    c.vm = c.vm.min(w.vm);
+    c.lgkm = c.lgkm.min(w.lgkm);
+    c.exp = c.exp.min(w.exp);
 }
 
 /// Threshold of the SOPK waits: S0 + SIMM16 in `bits` bits, without clamping.
@@ -53,32 +57,25 @@ fn threshold(x: &Exec, bits: u32) -> u32 {
     (x.src(0).wrapping_add(u64::from(x.imm())) & ones(bits)) as u32
 }
 
-fn wait_until(x: &mut Exec, count: u32, bits: u32) {
-    if count > threshold(x, bits) {
-        x.wait();
-    }
-}
-
 pub fn waitcnt_vscnt(x: &mut Exec) {
-    wait_until(x, x.wave.counters.vs, 6);
+    x.counters.vs = x.counters.vs.min(threshold(x, 6));
 }
 
 pub fn waitcnt_vmcnt(x: &mut Exec) {
-    wait_until(x, x.wave.counters.vm, 6);
+    x.counters.vm = x.counters.vm.min(threshold(x, 6));
 }
 
 pub fn waitcnt_expcnt(x: &mut Exec) {
-    wait_until(x, x.wave.counters.exp, 3);
+    x.counters.exp = x.counters.exp.min(threshold(x, 3));
 }
 
 pub fn waitcnt_lgkmcnt(x: &mut Exec) {
-    wait_until(x, x.wave.counters.lgkm, 6);
+    x.counters.lgkm = x.counters.lgkm.min(threshold(x, 6));
 }
 
+/// `s_wait_idle`: every counter to zero.
 pub fn wait_idle(x: &mut Exec) {
-    if x.wave.counters != Default::default() {
-        x.wait();
-    }
+    x.counters = Counters::default();
 }
 
 // --- branches ------------------------------------------------------------------------------
@@ -194,4 +191,98 @@ pub fn round_mode(x: &mut Exec) {
 /// MODE[7:4] (FP_DENORM) = SIMM16[3:0].
 pub fn denorm_mode(x: &mut Exec) {
     x.write_mode(x.wave.mode & !0xf0 | (x.imm() & 0xf) << 4);
+}
+
+// --- messages and traps --------------------------------------------------------------------
+
+/// Message ids of `s_sendmsg` (SIMM16[7:0], guide Table 15).
+const MSG_INTERRUPT: u32 = 0x01;
+const MSG_HS_TESSFACTOR: u32 = 0x02;
+const MSG_DEALLOC_VGPRS: u32 = 0x03;
+const MSG_GS_ALLOC_REQ: u32 = 0x09;
+
+/// `s_sendmsg`: MSG_DEALLOC_VGPRS releases the wave's VGPRs (a later VGPR access faults);
+/// MSG_INTERRUPT raises a host interrupt, which this model records as an event and otherwise
+/// ignores (no host is listening). The graphics messages fault as not implemented; reserved
+/// ids are illegal. Messages do not count on LGKMcnt (no data returns).
+pub fn sendmsg(x: &mut Exec) {
+    match x.imm() & 0xff {
+        MSG_DEALLOC_VGPRS => x.release_vgprs = true,
+        MSG_INTERRUPT => x.env.interrupts += 1,
+        id @ (MSG_HS_TESSFACTOR | MSG_GS_ALLOC_REQ) => {
+            x.outcome = Outcome::Fault(Fault::NotImplemented {
+                pc: x.pc,
+                what: format!("{} of graphics message {id:#x}", x.def.name),
+            })
+        }
+        id => {
+            x.outcome = Outcome::Fault(Fault::Illegal {
+                pc: x.pc,
+                why: format!("{} of reserved message id {id:#x}", x.def.name),
+            })
+        }
+    }
+}
+
+/// Message ids of `s_sendmsg_rtn_*` (SSRC0, guide Table 16).
+const RTN_GET_DOORBELL: u32 = 0x80;
+const RTN_GET_DDID: u32 = 0x81;
+const RTN_GET_TMA: u32 = 0x82;
+const RTN_GET_REALTIME: u32 = 0x83;
+const RTN_GET_TBA: u32 = 0x85;
+
+/// `s_sendmsg_rtn_b32/b64`: the answer is written to SDST and counts 2 on LGKMcnt until
+/// waited for. Answers: no doorbell (0x0bad, as the guide specifies for a queue without one),
+/// the dispatch id, no trap handler (TMA and TBA 0), and REALTIME as the number of
+/// instructions the whole run has retired so far (deterministic, monotonic). Save-wave (0x84,
+/// user shaders) and every other id are illegal.
+pub fn sendmsg_rtn(x: &mut Exec) {
+    let value = match x.imm() {
+        RTN_GET_DOORBELL => 0x0bad,
+        RTN_GET_DDID => x.env.dispatch_id,
+        RTN_GET_TMA | RTN_GET_TBA => 0,
+        RTN_GET_REALTIME => x.env.retired,
+        id => {
+            x.outcome = Outcome::Fault(Fault::Illegal {
+                pc: x.pc,
+                why: format!("{} of message id {id:#x} (not a message a user shader may send)", x.def.name),
+            });
+            return;
+        }
+    };
+    x.dst(value);
+    x.counters.lgkm = (x.counters.lgkm + 2).min(COUNTER_MAX);
+}
+
+/// Largest value of the 6-bit counters; an instruction that would pass it completes the
+/// oldest operation first (the hardware stalls issue until one completes).
+pub const COUNTER_MAX: u32 = 63;
+
+/// `s_trap`: enters the trap handler, which this model does not have; the wave faults with
+/// the trap id (SIMM16[7:0]; clang's `__builtin_trap` is `s_trap 2`).
+pub fn trap(x: &mut Exec) {
+    x.outcome = Outcome::Fault(Fault::Trap { pc: x.pc, what: format!("s_trap {}", x.imm() & 0xff) });
+}
+
+/// `s_sethalt 1` halts the wave until a debugger resumes it; without one the wave can never
+/// continue, so the model stops it with a fault. `s_sethalt 0` changes nothing.
+pub fn sethalt(x: &mut Exec) {
+    if x.imm() & 1 == 1 {
+        x.outcome =
+            Outcome::Fault(Fault::Trap { pc: x.pc, what: "s_sethalt 1 (halted, no debugger)".into() });
+    }
+}
+
+/// `s_sendmsghalt`: the message, then a halt.
+pub fn sendmsghalt(x: &mut Exec) {
+    sendmsg(x);
+    if x.outcome == Outcome::Retired {
+        x.outcome =
+            Outcome::Fault(Fault::Trap { pc: x.pc, what: "s_sendmsghalt (halted, no debugger)".into() });
+    }
+}
+
+/// `s_rfe_b64` returns from a trap handler; outside one (always, here) it is illegal.
+pub fn rfe(x: &mut Exec) {
+    x.outcome = Outcome::Fault(Fault::Illegal { pc: x.pc, why: "s_rfe_b64 outside a trap handler".into() });
 }

@@ -100,6 +100,12 @@ impl Memory {
         Ok(())
     }
 
+    pub fn read_u8(&self, addr: u64) -> Result<u8, MemFault> {
+        let mut b = [0];
+        self.read(addr, &mut b)?;
+        Ok(b[0])
+    }
+
     pub fn read_u32(&self, addr: u64) -> Result<u32, MemFault> {
         let mut b = [0; 4];
         self.read(addr, &mut b)?;

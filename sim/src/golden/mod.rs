@@ -62,13 +62,28 @@
 //! keeps its PC and executes the same instruction at its next step. `s_endpgm` and `s_barrier`
 //! report the sequential PC as `next_pc`; the wave's PC moves there too.
 
+// Lane loops index several 32-lane arrays by lane number (`for l in 0..32`), which is how the
+// guide's pseudocode reads; iterator chains over zipped arrays would hide that.
+#![allow(clippy::needless_range_loop)]
+
 mod alu;
 mod control;
-mod operands;
+mod ds;
+mod engine;
+pub mod fp;
 pub mod memory;
+mod operands;
+mod program;
 mod salu;
+mod smem;
 mod state;
+mod valu;
+mod valu_more;
+mod vector;
+mod vmem;
 
+pub use engine::{Env, step_in};
+pub use program::{Decoded, Program};
 pub use state::*;
 
 #[cfg(test)]
@@ -79,11 +94,11 @@ mod tests;
 /// no instruction and no writes, its status: `Fault` if it faulted, `Ended` if it ended,
 /// `Waiting` at a barrier.
 pub fn step(wave: &mut Wave, code: &Code) -> Step {
-    salu::step(wave, code)
+    engine::step(wave, code)
 }
 
 /// Whether this model executes the table row `def` (everything else faults as not implemented
 /// or illegal). Derived from the model's dispatch table, never kept by hand.
 pub fn implemented(def: &rdna3_isa::InstDef) -> bool {
-    salu::implemented(def)
+    engine::implemented(def)
 }

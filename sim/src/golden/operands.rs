@@ -9,7 +9,8 @@
 use rdna3_isa::operand::{self, EXEC_LO, NULL, Scalar, TTMP0, literal_value};
 use rdna3_isa::{Field, Inst, InstDef, Kind, Operand, Role, Ty};
 
-use super::state::{Outcome, Wave, Write, Writes};
+use super::engine::Env;
+use super::state::{Counters, Outcome, Wave, Write, Writes};
 
 /// Last code of the TTMP block (TTMP15).
 const TTMP_LAST: u32 = TTMP0 + 15;
@@ -96,9 +97,12 @@ pub(super) fn relative(base: u32, index: u32, dwords: u32) -> Relative {
     if addr <= u64::from(last) { Relative::Reg(addr as u32) } else { Relative::Out }
 }
 
-/// One instruction being executed.
-pub(super) struct Exec<'a> {
+/// One scalar instruction being executed: reads see the wave as it was, writes are recorded
+/// and applied when the instruction retires.
+pub(super) struct Exec<'a, 'm> {
     pub wave: &'a Wave,
+    /// Memory and the rest of the machine outside the wave.
+    pub env: &'a mut Env<'m>,
     pub inst: Inst,
     pub def: &'static InstDef,
     /// Address of the instruction.
@@ -109,13 +113,20 @@ pub(super) struct Exec<'a> {
     pub outcome: Outcome,
     /// The destination is a TTMP: its write is dropped and so is the SCC update (3.3.1.4).
     dst_ttmp: bool,
+    /// The wave's counters after the instruction (memory operations issued or completed).
+    pub counters: Counters,
+    /// The instruction released the wave's VGPRs (MSG_DEALLOC_VGPRS).
+    pub release_vgprs: bool,
 }
 
-impl<'a> Exec<'a> {
-    pub fn new(wave: &'a Wave, inst: Inst, pc: u64) -> Exec<'a> {
+impl<'a, 'm> Exec<'a, 'm> {
+    pub fn new(wave: &'a Wave, env: &'a mut Env<'m>, inst: Inst, pc: u64) -> Exec<'a, 'm> {
         let def = inst.def();
         let mut x = Exec {
             wave,
+            env,
+            counters: wave.counters,
+            release_vgprs: false,
             inst,
             def,
             pc,
@@ -285,10 +296,5 @@ impl<'a> Exec<'a> {
     /// Continues at `target` instead of the next instruction.
     pub fn jump(&mut self, target: u64) {
         self.next_pc = target & super::state::PC_MASK;
-    }
-
-    /// The instruction cannot retire yet: the wave waits and executes it again.
-    pub fn wait(&mut self) {
-        self.outcome = Outcome::Waiting;
     }
 }

@@ -1,18 +1,13 @@
-//! Scalar execution (SOP1, SOP2, SOPK, SOPC, SOPP): fetch, dispatch through a table indexed by
-//! the ISA table's instruction ids, and retirement.
+//! Scalar execution (SOP1, SOP2, SOPK, SOPC, SOPP): which function executes each row.
 //!
-//! [`REGISTRY`] names the function that executes each row; the dispatch table is built from it
-//! once. Rows without a function fault: `s_code_end` as illegal (guide 16.5), everything else
-//! (messages, traps, exports) as not implemented.
-
-use std::sync::LazyLock;
-
-use rdna3_isa::{Inst, InstDef, table};
+//! [`REGISTRY`] names the function of each row; the engine builds its dispatch table from it.
+//! Rows without a function fault: `s_code_end` as illegal (guide 16.5), the graphics-only rows
+//! (`s_setkill`, `s_wait_event`, `s_endpgm_saved`, `s_endpgm_ordered_ps_done`) as not
+//! implemented.
 
 use super::alu::*;
 use super::control::*;
-use super::operands::{Exec, check_sources};
-use super::state::{Code, Fault, Outcome, Status, Step, Wave, Write, Writes};
+use super::operands::Exec;
 
 /// The semantics of one row.
 pub(super) type ExecFn = fn(&mut Exec);
@@ -187,6 +182,8 @@ pub(super) const REGISTRY: &[(&str, ExecFn)] = &[
     ("s_clause", nop),
     ("s_delay_alu", nop),
     ("s_waitcnt", waitcnt),
+    // Waits for ALU results already in flight: nothing to wait for in this model.
+    ("s_waitcnt_depctr", nop),
     ("s_wait_idle", wait_idle),
     ("s_round_mode", round_mode),
     ("s_denorm_mode", denorm_mode),
@@ -208,98 +205,15 @@ pub(super) const REGISTRY: &[(&str, ExecFn)] = &[
     ("s_decperflevel", nop),
     ("s_icache_inv", nop),
     ("s_barrier", barrier),
+    // Messages and traps
+    ("s_sendmsg", sendmsg),
+    ("s_sendmsghalt", sendmsghalt),
+    ("s_sendmsg_rtn_b32", sendmsg_rtn),
+    ("s_sendmsg_rtn_b64", sendmsg_rtn),
+    ("s_trap", trap),
+    ("s_sethalt", sethalt),
+    ("s_rfe_b64", rfe),
 ];
 
 /// Rows the guide makes illegal instructions.
 pub(super) const ILLEGAL: &[&str] = &["s_code_end"];
-
-/// The dispatch table: the function of each row, by instruction id.
-static DISPATCH: LazyLock<Vec<Option<ExecFn>>> = LazyLock::new(|| {
-    let t = table();
-    let mut d = vec![None; t.insts.len()];
-    for (name, f) in REGISTRY {
-        // A name missing from the table is a defect that the unit tests report.
-        if let Some(def) = t.by_name(name) {
-            d[def.id.0 as usize] = Some(*f);
-        }
-    }
-    d
-});
-
-pub(super) fn dispatch(def: &InstDef) -> Option<ExecFn> {
-    DISPATCH.get(def.id.0 as usize).copied().flatten()
-}
-
-pub(super) fn implemented(def: &InstDef) -> bool {
-    dispatch(def).is_some()
-}
-
-/// The fault of a row without a function.
-fn unexecuted(def: &InstDef, pc: u64) -> Fault {
-    if ILLEGAL.contains(&def.name.as_str()) {
-        Fault::Illegal { pc, why: format!("{} is an illegal instruction", def.name) }
-    } else {
-        Fault::NotImplemented { pc, what: format!("{} ({} unit)", def.name, def.unit.name()) }
-    }
-}
-
-/// Stops the wave with `fault`; nothing retires and no register changes.
-fn stop(wave: &mut Wave, inst: Option<Inst>, fault: Fault) -> Step {
-    let pc = wave.pc;
-    wave.status = Status::Faulted(fault.clone());
-    Step { pc, inst, writes: Writes::default(), next_pc: pc, outcome: Outcome::Fault(fault) }
-}
-
-fn apply(wave: &mut Wave, writes: &Writes) {
-    for w in writes.iter() {
-        match w {
-            Write::Sgpr { idx, value } => {
-                if let Some(r) = wave.sgpr.get_mut(usize::from(idx)) {
-                    *r = value;
-                }
-            }
-            Write::Scc(v) => wave.scc = v,
-            Write::Mode(v) => wave.mode = v,
-        }
-    }
-}
-
-/// Runs one instruction of a running wave. A wave that is not running reports, without
-/// doing anything: its fault if it faulted, `Ended` if it ended, `Waiting` at a barrier.
-pub(super) fn step(wave: &mut Wave, code: &Code) -> Step {
-    let pc = wave.pc;
-    let idle = |outcome| Step { pc, inst: None, writes: Writes::default(), next_pc: pc, outcome };
-    match &wave.status {
-        Status::Running => {}
-        Status::Faulted(f) => return idle(Outcome::Fault(f.clone())),
-        Status::Ended => return idle(Outcome::Ended),
-        Status::AtBarrier => return idle(Outcome::Waiting),
-    }
-    let inst = match code.fetch(pc) {
-        Ok(inst) => inst,
-        Err(f) => return stop(wave, None, f),
-    };
-    let def = inst.def();
-    let Some(run) = dispatch(def) else {
-        return stop(wave, Some(inst), unexecuted(def, pc));
-    };
-    if let Err(why) = check_sources(&inst) {
-        return stop(wave, Some(inst), Fault::Illegal { pc, why });
-    }
-    let mut x = Exec::new(wave, inst, pc);
-    run(&mut x);
-    let Exec { writes, next_pc, outcome, .. } = x;
-    let status = match &outcome {
-        Outcome::Retired => Status::Running,
-        Outcome::Barrier => Status::AtBarrier,
-        Outcome::Ended => Status::Ended,
-        Outcome::Waiting => {
-            return Step { pc, inst: Some(inst), writes: Writes::default(), next_pc: pc, outcome };
-        }
-        Outcome::Fault(f) => return stop(wave, Some(inst), f.clone()),
-    };
-    apply(wave, &writes);
-    wave.pc = next_pc;
-    wave.status = status;
-    Step { pc, inst: Some(inst), writes, next_pc, outcome }
-}

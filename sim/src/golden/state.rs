@@ -45,6 +45,13 @@ pub struct Wave {
     pub status: Status,
     /// VGPRs v0..v255, 32 lanes each (wave32).
     pub vgpr: Vec<[u32; 32]>,
+    /// The wave sent MSG_DEALLOC_VGPRS: its VGPRs are gone, and touching one is a fault.
+    pub vgprs_released: bool,
+    /// Address of the wave's private (scratch) segment, FLAT_SCRATCH: 32 lanes of
+    /// `scratch_lane_bytes` each, swizzled by dword (guide 11.2).
+    pub scratch_base: u64,
+    /// Private bytes per work-item (0: the wave has no scratch).
+    pub scratch_lane_bytes: u32,
 }
 
 impl Wave {
@@ -61,6 +68,9 @@ impl Wave {
             counters: Counters::default(),
             status: Status::Running,
             vgpr: vec![[0; 32]; 256],
+            vgprs_released: false,
+            scratch_base: 0,
+            scratch_lane_bytes: 0,
         }
     }
     pub fn exec(&self) -> u64 {
@@ -86,6 +96,10 @@ pub enum Fault {
     NotImplemented { pc: u64, what: String },
     /// The run reached its instruction limit.
     Limit { pc: u64, limit: u64 },
+    /// A memory access outside every allocation (global), or outside the workgroup's LDS.
+    Memory { pc: u64, what: String },
+    /// `s_trap`, or another event that would enter a trap handler; none is installed.
+    Trap { pc: u64, what: String },
 }
 
 impl fmt::Display for Fault {
@@ -95,6 +109,8 @@ impl fmt::Display for Fault {
             Fault::Illegal { pc, why } => write!(f, "illegal instruction at {pc:#x}: {why}"),
             Fault::NotImplemented { pc, what } => write!(f, "not implemented at {pc:#x}: {what}"),
             Fault::Limit { pc, limit } => write!(f, "instruction limit of {limit} reached at {pc:#x}"),
+            Fault::Memory { pc, what } => write!(f, "memory fault at {pc:#x}: {what}"),
+            Fault::Trap { pc, what } => write!(f, "trap at {pc:#x}: {what} (no trap handler is installed)"),
         }
     }
 }
@@ -109,20 +125,29 @@ pub enum Write {
     },
     Scc(bool),
     Mode(u32),
+    /// The lanes of a VGPR that the instruction wrote (set bits of `lanes`); the values are
+    /// in the wave after the step.
+    Vgpr {
+        idx: u8,
+        lanes: u32,
+    },
 }
 
 /// The writes of one instruction, in the order the instruction makes them.
 #[derive(Clone, Copy, Default, PartialEq, Eq)]
 pub struct Writes {
-    items: [Option<Write>; 8],
+    items: [Option<Write>; MAX_WRITES],
     len: u8,
 }
 
+/// Most writes one instruction makes: `s_load_b512` writes sixteen SGPRs; a VALU op with a
+/// 64-bit vector and a 64-bit scalar destination four.
+pub const MAX_WRITES: usize = 20;
+
 impl Writes {
     pub fn push(&mut self, w: Write) {
-        // Eight is more than any instruction makes (a 64-bit destination, a 64-bit EXEC,
-        // SCC and MODE); a ninth write is a defect of the model.
-        assert!((self.len as usize) < self.items.len(), "more than eight writes in one instruction");
+        // MAX_WRITES is more than any instruction makes; one more is a defect of the model.
+        assert!((self.len as usize) < self.items.len(), "more than {MAX_WRITES} writes in one instruction");
         self.items[self.len as usize] = Some(w);
         self.len += 1;
     }

@@ -11,6 +11,7 @@ mod dispatch;
 mod exec_mask;
 mod faults;
 mod operands;
+mod smem;
 mod sop1;
 mod sop2;
 mod sopc;

@@ -62,21 +62,41 @@ fn code_end_is_illegal() {
 }
 
 #[test]
-fn messages_traps_and_exports_are_not_implemented() {
-    for src in [
-        "s_sendmsg sendmsg(MSG_DEALLOC_VGPRS)",
-        "s_sendmsghalt sendmsg(MSG_INTERRUPT)",
-        "s_sendmsg_rtn_b32 s0, sendmsg(MSG_RTN_GET_REALTIME)",
-        "s_trap 2",
-        "s_setkill 0",
-        "s_sethalt 1",
-        "s_rfe_b64 s[0:1]",
-        "s_endpgm_saved",
-        "s_wait_event 0x0",
-    ] {
+fn graphics_events_are_not_implemented() {
+    for src in ["s_setkill 0", "s_endpgm_saved", "s_wait_event 0x0", "s_sendmsg sendmsg(MSG_HS_TESSFACTOR)"] {
         let f = fault_of(&program(src), BASE);
         assert!(matches!(f, Fault::NotImplemented { pc: BASE, .. }), "{src}: {f:?}");
     }
+}
+
+#[test]
+fn traps_and_halts_stop_the_wave() {
+    for src in ["s_trap 2", "s_sethalt 1", "s_sendmsghalt sendmsg(MSG_INTERRUPT)"] {
+        let f = fault_of(&program(src), BASE);
+        assert!(matches!(f, Fault::Trap { pc: BASE, .. }), "{src}: {f:?}");
+    }
+    for src in ["s_rfe_b64 s[0:1]", "s_sendmsg_rtn_b32 s0, sendmsg(MSG_RTN_SAVE_WAVE)", "s_sendmsg 0"] {
+        let f = fault_of(&program(src), BASE);
+        assert!(matches!(f, Fault::Illegal { pc: BASE, .. }), "{src}: {f:?}");
+    }
+}
+
+#[test]
+fn messages() {
+    let mut w = wave(&[]);
+    let s = step(&mut w, &program("s_sendmsg sendmsg(MSG_DEALLOC_VGPRS)"));
+    assert_eq!(s.outcome, Outcome::Retired);
+    assert!(s.writes.is_empty() && w.vgprs_released);
+    // The answer of a returning message counts 2 on LGKMcnt.
+    let mut w = wave(&[]);
+    let s = step(&mut w, &program("s_sendmsg_rtn_b32 s4, sendmsg(MSG_RTN_GET_DOORBELL)"));
+    assert_eq!(s.writes.iter().collect::<Vec<_>>(), [sg(4, 0x0bad)]);
+    assert_eq!(w.counters.lgkm, 2);
+    let mut w = wave(&[]);
+    let s = step(&mut w, &program("s_sendmsg_rtn_b64 s[4:5], sendmsg(MSG_RTN_GET_TMA)"));
+    assert_eq!(s.writes.iter().collect::<Vec<_>>(), [sg(4, 0), sg(5, 0)]);
+    let mut w = wave(&[]);
+    assert_eq!(step(&mut w, &program("s_sethalt 0")).outcome, Outcome::Retired);
 }
 
 #[test]
@@ -119,6 +139,7 @@ proptest! {
                         }
                         Write::Mode(m) => prop_assert_eq!(m & !MODE_WRITABLE, 0),
                         Write::Scc(_) => {}
+                        Write::Vgpr { .. } => {}
                     }
                 }
             }

@@ -1,0 +1,400 @@
+//! LDS instructions (DS, guide chapter 12 and 16.15).
+//!
+//! **Addressing.** LDS_ADDR = VGPR[ADDR] + {OFFSET1, OFFSET0} (16-bit unsigned); the two-address
+//! forms use ADDR + OFFSETn * size (size 4 or 8; times 64 for `stride64`). Addresses are byte
+//! offsets into the workgroup's allocation. An access past the allocation is a memory
+//! violation (the hardware traps; here the wave stops with a fault naming lane and address).
+//! Every lane is checked before anything is written.
+//!
+//! **Order.** Lanes run in lane order, so atomics on one address in one instruction see each
+//! other in that order; `ds_permute_b32` lets the highest source lane win, as the guide says.
+//!
+//! **Not executed.** GDS (the GDS bit, `ds_ordered_count`, `ds_*_gs_reg_rtn`) and the ray
+//! tracing stack (`ds_bvh_stack_rtn_b32`) fault as not implemented.
+//!
+//! **Counting.** Every DS instruction adds 1 to LGKMcnt.
+
+use std::sync::LazyLock;
+
+use rdna3_isa::{Field, table};
+
+use super::engine::{VFn, issue};
+use super::state::{Counters, Fault};
+use super::vector::VExec;
+use super::vmem::{AtomicOp, atomic, atomic_op};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Op {
+    Nop,
+    /// `bytes` per address; `signed` extension; `d16`: Some(hi) writes one half.
+    Load {
+        bytes: u32,
+        signed: bool,
+        d16: Option<bool>,
+    },
+    Store {
+        bytes: u32,
+        hi: bool,
+    },
+    /// Two addresses of `bytes` each (`stride64`: offsets scaled by 64).
+    Load2 {
+        bytes: u32,
+        stride64: bool,
+    },
+    Store2 {
+        bytes: u32,
+        stride64: bool,
+    },
+    Atomic {
+        op: AtomicOp,
+        width: u32,
+        rtn: bool,
+    },
+    /// `ds_storexchg_2addr[_stride64]_rtn`.
+    Xchg2 {
+        bytes: u32,
+        stride64: bool,
+    },
+    CondXchg32,
+    Swizzle,
+    Permute,
+    Bpermute,
+    Append,
+    Consume,
+    LoadAddtid,
+    StoreAddtid,
+}
+
+fn width(t: &str) -> Option<u32> {
+    Some(match t.get(1..)? {
+        "8" => 1,
+        "16" => 2,
+        "32" => 4,
+        "64" => 8,
+        "96" => 12,
+        "128" => 16,
+        _ => return None,
+    })
+}
+
+fn parse(name: &str) -> Option<Op> {
+    let r = name.strip_prefix("ds_")?;
+    Some(match r {
+        "nop" => Op::Nop,
+        "swizzle_b32" => Op::Swizzle,
+        "permute_b32" => Op::Permute,
+        "bpermute_b32" => Op::Bpermute,
+        "append" => Op::Append,
+        "consume" => Op::Consume,
+        "load_addtid_b32" => Op::LoadAddtid,
+        "store_addtid_b32" => Op::StoreAddtid,
+        "condxchg32_rtn_b64" => Op::CondXchg32,
+        _ => {
+            if let Some(t) = r.strip_prefix("load_2addr_stride64_") {
+                Op::Load2 { bytes: width(t)?, stride64: true }
+            } else if let Some(t) = r.strip_prefix("load_2addr_") {
+                Op::Load2 { bytes: width(t)?, stride64: false }
+            } else if let Some(t) = r.strip_prefix("store_2addr_stride64_") {
+                Op::Store2 { bytes: width(t)?, stride64: true }
+            } else if let Some(t) = r.strip_prefix("store_2addr_") {
+                Op::Store2 { bytes: width(t)?, stride64: false }
+            } else if let Some(t) = r.strip_prefix("storexchg_2addr_stride64_rtn_") {
+                Op::Xchg2 { bytes: width(t)?, stride64: true }
+            } else if let Some(t) = r.strip_prefix("storexchg_2addr_rtn_") {
+                Op::Xchg2 { bytes: width(t)?, stride64: false }
+            } else if let Some(t) = r.strip_prefix("load_") {
+                // load_b32, load_u8, load_u8_d16, load_u8_d16_hi, ...
+                let (t, d16) = if let Some(t) = t.strip_suffix("_d16_hi") {
+                    (t, Some(true))
+                } else if let Some(t) = t.strip_suffix("_d16") {
+                    (t, Some(false))
+                } else {
+                    (t, None)
+                };
+                Op::Load { bytes: width(t)?, signed: t.starts_with('i'), d16 }
+            } else if let Some(t) = r.strip_prefix("store_") {
+                let (t, hi) = match t.strip_suffix("_d16_hi") {
+                    Some(t) => (t, true),
+                    None => (t, false),
+                };
+                Op::Store { bytes: width(t)?, hi }
+            } else {
+                // <op>[_rtn]_<type>
+                let (stem, ty) = r.rsplit_once('_')?;
+                let (stem, rtn) = match stem.strip_suffix("_rtn") {
+                    Some(s) => (s, true),
+                    None => (stem, false),
+                };
+                let w = width(ty)?;
+                if w != 4 && w != 8 {
+                    return None;
+                }
+                Op::Atomic { op: atomic_op(stem, ty)?, width: w, rtn }
+            }
+        }
+    })
+}
+
+static OPS: LazyLock<Vec<Option<Op>>> = LazyLock::new(|| {
+    table().insts.iter().map(|d| if d.format().name == "DS" { parse(&d.name) } else { None }).collect()
+});
+
+/// The DS rows this module executes.
+pub(super) fn rows() -> impl Iterator<Item = (&'static str, VFn)> {
+    table().insts.iter().filter(|d| OPS[d.id.0 as usize].is_some()).map(|d| (d.name.as_str(), exec as VFn))
+}
+
+fn fault(x: &mut VExec, why: String) {
+    let what = format!("{}: {why}", x.def.name);
+    x.fault(Fault::Memory { pc: x.pc, what });
+}
+
+/// Checks `len` bytes at `a` against the allocation.
+fn in_lds(x: &VExec, a: u64, len: u32) -> Result<usize, String> {
+    let size = x.env.lds.len();
+    usize::try_from(a).ok().filter(|&s| s.checked_add(len as usize).is_some_and(|e| e <= size)).ok_or_else(
+        || format!("LDS access of {len} bytes at {a:#x} is outside the workgroup's {size} bytes of LDS"),
+    )
+}
+
+fn load(x: &VExec, a: u64, len: u32) -> u128 {
+    let s = a as usize;
+    let mut b = [0u8; 16];
+    b[..len as usize].copy_from_slice(&x.env.lds[s..s + len as usize]);
+    u128::from_le_bytes(b)
+}
+
+fn store(x: &mut VExec, a: u64, len: u32, v: u128) {
+    let s = a as usize;
+    x.env.lds[s..s + len as usize].copy_from_slice(&v.to_le_bytes()[..len as usize]);
+}
+
+/// `len` bytes of data registers starting at `reg` in `lane`.
+fn data(x: &VExec, reg: u32, lane: usize, len: u32) -> u128 {
+    (0..len.div_ceil(4)).fold(0u128, |acc, k| acc | u128::from(x.vreg(reg + k, lane)) << (32 * k))
+}
+
+pub(super) fn exec(x: &mut VExec) {
+    let Some(op) = OPS.get(x.d.inst.id.0 as usize).copied().flatten() else { return };
+    let inst = x.d.inst;
+    if inst.field(Field::Gds) != 0 {
+        let what = format!("{} on GDS (not modelled)", x.def.name);
+        return x.fault(Fault::NotImplemented { pc: x.pc, what });
+    }
+    let (addr, d0, d1, vdst) = (
+        inst.field(Field::Addr),
+        inst.field(Field::Data0),
+        inst.field(Field::Data1),
+        inst.field(Field::Vdst),
+    );
+    let (o0, o1) = (inst.field(Field::Offset0), inst.field(Field::Offset1));
+    let offset = u64::from(o1 << 8 | o0);
+    let exec = x.exec;
+    let lanes: Vec<usize> = (0..32).filter(|l| exec >> l & 1 == 1).collect();
+    let base = |x: &VExec, l: usize| u64::from(x.vreg(addr, l));
+    // The byte ranges every active lane touches, checked first.
+    let ranges = |x: &VExec, l: usize| -> Vec<(u64, u32)> {
+        let a = base(x, l) + offset;
+        match op {
+            Op::Load { bytes, .. } | Op::Store { bytes, .. } => vec![(a, bytes)],
+            Op::Atomic { width, .. } => vec![(a, width)],
+            Op::Load2 { bytes, stride64 }
+            | Op::Store2 { bytes, stride64 }
+            | Op::Xchg2 { bytes, stride64 } => {
+                let k = u64::from(bytes) * if stride64 { 64 } else { 1 };
+                vec![(base(x, l) + u64::from(o0) * k, bytes), (base(x, l) + u64::from(o1) * k, bytes)]
+            }
+            Op::CondXchg32 => {
+                let a0 = a & 0xfff8;
+                vec![(a0, 8)]
+            }
+            Op::LoadAddtid | Op::StoreAddtid => {
+                vec![(u64::from(x.wave.m0() & 0xffff) + offset + 4 * l as u64, 4)]
+            }
+            Op::Append | Op::Consume => vec![(u64::from(x.wave.m0() & 0xffff) + offset, 4)],
+            Op::Nop | Op::Swizzle | Op::Permute | Op::Bpermute => vec![],
+        }
+    };
+    for &l in &lanes {
+        for (a, len) in ranges(x, l) {
+            if let Err(e) = in_lds(x, a, len) {
+                return fault(x, format!("lane {l}: {e}"));
+            }
+        }
+    }
+    let mut out = [[0u32; 32]; 4];
+    let mut out_dwords = 0u32;
+    match op {
+        Op::Nop => {}
+        Op::Load { bytes, signed, d16 } => {
+            for &l in &lanes {
+                let v = load(x, base(x, l) + offset, bytes);
+                let v = match (bytes, signed) {
+                    (1, true) => v as u8 as i8 as i32 as u32 as u128,
+                    (2, true) => v as u16 as i16 as i32 as u32 as u128,
+                    _ => v,
+                };
+                for k in 0..bytes.div_ceil(4) as usize {
+                    out[k][l] = (v >> (32 * k)) as u32;
+                }
+            }
+            if let Some(hi) = d16 {
+                let vals = out[0].map(|v| u64::from(v & 0xffff));
+                x.write_half(vdst, hi, &vals, exec);
+            } else {
+                out_dwords = bytes.div_ceil(4);
+            }
+        }
+        Op::Store { bytes, hi } => {
+            for &l in &lanes {
+                let v = data(x, d0, l, bytes.max(4));
+                let v = if hi { v >> 16 } else { v };
+                store(x, base(x, l) + offset, bytes, v);
+            }
+        }
+        Op::Load2 { bytes, .. } => {
+            for &l in &lanes {
+                let r = ranges(x, l);
+                let (a, b) = (load(x, r[0].0, bytes), load(x, r[1].0, bytes));
+                let v = a | b << (8 * bytes);
+                for k in 0..(2 * bytes / 4) as usize {
+                    out[k][l] = (v >> (32 * k)) as u32;
+                }
+            }
+            out_dwords = 2 * bytes / 4;
+        }
+        Op::Store2 { bytes, .. } => {
+            for &l in &lanes {
+                let r = ranges(x, l);
+                let (a, b) = (data(x, d0, l, bytes), data(x, d1, l, bytes));
+                store(x, r[0].0, bytes, a);
+                store(x, r[1].0, bytes, b);
+            }
+        }
+        Op::Xchg2 { bytes, .. } => {
+            for &l in &lanes {
+                let r = ranges(x, l);
+                let (old0, old1) = (load(x, r[0].0, bytes), load(x, r[1].0, bytes));
+                store(x, r[0].0, bytes, data(x, d0, l, bytes));
+                store(x, r[1].0, bytes, data(x, d1, l, bytes));
+                let v = old0 | old1 << (8 * bytes);
+                for k in 0..(2 * bytes / 4) as usize {
+                    out[k][l] = (v >> (32 * k)) as u32;
+                }
+            }
+            out_dwords = 2 * bytes / 4;
+        }
+        Op::Atomic { op, width, rtn } => {
+            for &l in &lanes {
+                let a = base(x, l) + offset;
+                let tmp = load(x, a, width) as u64;
+                let (d, d2) = (data(x, d0, l, width) as u64, data(x, d1, l, width) as u64);
+                store(x, a, width, u128::from(atomic(op, width, tmp, d, d2)));
+                out[0][l] = tmp as u32;
+                out[1][l] = (tmp >> 32) as u32;
+            }
+            if rtn {
+                out_dwords = width / 4;
+            }
+        }
+        Op::CondXchg32 => {
+            for &l in &lanes {
+                let a0 = (base(x, l) + offset) & 0xfff8;
+                let d = data(x, d0, l, 8) as u64;
+                let (old0, old1) = (load(x, a0, 4) as u32, load(x, a0 + 4, 4) as u32);
+                if d >> 31 & 1 == 1 {
+                    store(x, a0, 4, u128::from(d as u32 & 0x7fff_ffff));
+                }
+                if d >> 63 == 1 {
+                    store(x, a0 + 4, 4, u128::from((d >> 32) as u32 & 0x7fff_ffff));
+                }
+                out[0][l] = old0;
+                out[1][l] = old1;
+            }
+            out_dwords = 2;
+        }
+        Op::Swizzle => {
+            let src: [u32; 32] = std::array::from_fn(|l| x.vreg(addr, l));
+            let off = offset as u32;
+            for &l in &lanes {
+                let i = l as u32;
+                let j = if off >= 0xe000 {
+                    let mask = off & 0x1f;
+                    ((i & 0x1f).reverse_bits() >> 27 >> mask.count_ones()) | (i & mask)
+                } else if off >= 0xc000 {
+                    let mut rot = (off >> 5) & 0x1f;
+                    let mask = off & 0x1f;
+                    if off >> 10 & 1 == 1 {
+                        rot = rot.wrapping_neg();
+                    }
+                    ((i & mask) | (i.wrapping_add(rot) & !mask)) & 0x1f
+                } else if off >> 15 & 1 == 1 {
+                    (i & !3) | (off >> (2 * (i & 3)) & 3)
+                } else {
+                    let (xor, or, and) = (off >> 10 & 0x1f, off >> 5 & 0x1f, off & 0x1f);
+                    (((i & 0x1f) & and) | or) ^ xor
+                } as usize;
+                out[0][l] = if exec >> j & 1 == 1 { src[j] } else { 0 };
+            }
+            out_dwords = 1;
+        }
+        Op::Permute => {
+            let mut tmp = [0u32; 32];
+            for &l in &lanes {
+                let dst = ((base(x, l) + offset) as u32 / 4 % 32) as usize;
+                tmp[dst] = x.vreg(d0, l);
+            }
+            out[0] = tmp;
+            out_dwords = 1;
+        }
+        Op::Bpermute => {
+            for &l in &lanes {
+                let s = ((base(x, l) + offset) as u32 / 4 % 32) as usize;
+                out[0][l] = if exec >> s & 1 == 1 { x.vreg(d0, s) } else { 0 };
+            }
+            out_dwords = 1;
+        }
+        Op::Append | Op::Consume => {
+            if let Some(&first) = lanes.first() {
+                let a = ranges(x, first)[0].0;
+                let old = load(x, a, 4) as u32;
+                let n = exec.count_ones();
+                let new = if op == Op::Append { old.wrapping_add(n) } else { old.wrapping_sub(n) };
+                store(x, a, 4, u128::from(new));
+                out[0] = [old; 32];
+                out_dwords = 1;
+            }
+        }
+        Op::LoadAddtid => {
+            for &l in &lanes {
+                out[0][l] = load(x, ranges(x, l)[0].0, 4) as u32;
+            }
+            out_dwords = 1;
+        }
+        Op::StoreAddtid => {
+            for &l in &lanes {
+                let v = u128::from(x.vreg(d0, l));
+                store(x, ranges(x, l)[0].0, 4, v);
+            }
+        }
+    }
+    for k in 0..out_dwords {
+        x.write_vgpr32(vdst + k, &out[k as usize], exec);
+    }
+    let mut c = x.counters;
+    issue(&mut c, |c: &mut Counters| &mut c.lgkm, 1);
+    x.counters = c;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ds_rows_parse_except_gds_and_bvh() {
+        let skipped = ["ds_ordered_count", "ds_add_gs_reg_rtn", "ds_sub_gs_reg_rtn", "ds_bvh_stack_rtn_b32"];
+        for d in table().insts.iter().filter(|d| d.format().name == "DS") {
+            assert_eq!(parse(&d.name).is_some(), !skipped.contains(&d.name.as_str()), "{}", d.name);
+        }
+    }
+}

@@ -1,0 +1,569 @@
+//! IEEE-754 arithmetic as the VALU does it, on bit patterns, under the MODE register.
+//!
+//! **MODE (guide 3.4, 7.1).** FP_ROUND[1:0] rounds F32 results, FP_ROUND[3:2] F64 and F16
+//! (0 nearest-even, 1 toward +inf, 2 toward -inf, 3 toward zero). FP_DENORM[5:4] (F32) and
+//! [7:6] (F64, F16): bit 0 allows denormal inputs (else they are read as zero of the same
+//! sign), bit 1 allows denormal outputs (else a result that is denormal after rounding is
+//! written as zero of the same sign).
+//!
+//! **Choices where the guide is silent.** A NaN result is the first NaN input (in operand
+//! order) made quiet, with its payload; an operation that creates a NaN (inf - inf, 0 * inf,
+//! sqrt(-1)) returns the negative quiet NaN 0xffc00000 (F32), 0xfe00 (F16),
+//! 0xfff8000000000000 (F64), the value of the guide's functional examples. `v_min`/`v_max` follow IEEE-754-2008 minNum/maxNum with -0 < +0;
+//! in IEEE mode a signalling NaN input gives its quiet NaN, otherwise a NaN input yields the
+//! other operand. Results are computed exactly and rounded once (round-to-nearest-even runs on
+//! the host's IEEE arithmetic, the other modes on an exact software implementation), so every
+//! basic operation is correctly rounded; the RTL must match these bits.
+
+use rustc_apfloat::ieee::{Double, Half, Single};
+use rustc_apfloat::{Float, FloatConvert};
+
+pub use rustc_apfloat::Round;
+
+/// A floating-point format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Prec {
+    H,
+    S,
+    D,
+}
+
+impl Prec {
+    pub const fn bits(self) -> u32 {
+        match self {
+            Prec::H => 16,
+            Prec::S => 32,
+            Prec::D => 64,
+        }
+    }
+    const fn mant_bits(self) -> u32 {
+        match self {
+            Prec::H => 10,
+            Prec::S => 23,
+            Prec::D => 52,
+        }
+    }
+    pub const fn sign(self) -> u64 {
+        1 << (self.bits() - 1)
+    }
+    const fn exp_mask(self) -> u64 {
+        (self.sign() - 1) & !self.mant_mask()
+    }
+    const fn mant_mask(self) -> u64 {
+        (1 << self.mant_bits()) - 1
+    }
+    const fn quiet_bit(self) -> u64 {
+        1 << (self.mant_bits() - 1)
+    }
+    /// The quiet NaN an operation creates: negative, as the guide's functional examples show
+    /// (`V_SQRT_F32(-INF) = 0xffc00000`, `V_DIV_FIXUP` 0/0 = 0xffc00000).
+    pub const fn default_nan(self) -> u64 {
+        self.sign() | self.exp_mask() | self.quiet_bit()
+    }
+    pub fn mask(self) -> u64 {
+        if self.bits() == 64 { u64::MAX } else { (1 << self.bits()) - 1 }
+    }
+}
+
+pub fn is_nan(p: Prec, x: u64) -> bool {
+    x & p.exp_mask() == p.exp_mask() && x & p.mant_mask() != 0
+}
+pub fn is_snan(p: Prec, x: u64) -> bool {
+    is_nan(p, x) && x & p.quiet_bit() == 0
+}
+pub fn is_inf(p: Prec, x: u64) -> bool {
+    x & !p.sign() & p.mask() == p.exp_mask()
+}
+pub fn is_zero(p: Prec, x: u64) -> bool {
+    x & !p.sign() & p.mask() == 0
+}
+pub fn is_denorm(p: Prec, x: u64) -> bool {
+    x & p.exp_mask() == 0 && x & p.mant_mask() != 0
+}
+pub fn is_neg(p: Prec, x: u64) -> bool {
+    x & p.sign() != 0
+}
+pub fn quiet(p: Prec, x: u64) -> u64 {
+    x | p.quiet_bit()
+}
+
+/// How MODE asks one precision to be computed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fp {
+    pub prec: Prec,
+    pub round: Round,
+    /// Denormal inputs are kept (else flushed to zero).
+    pub denorm_in: bool,
+    /// Denormal results are kept (else flushed to zero).
+    pub denorm_out: bool,
+    /// MODE.IEEE.
+    pub ieee: bool,
+    /// MODE.DX10_CLAMP: clamp turns NaN into 0.
+    pub dx10_clamp: bool,
+}
+
+impl Fp {
+    /// The F16, F32 or F64 settings of `mode`.
+    pub fn new(mode: u32, prec: Prec) -> Fp {
+        let (round, denorm) = match prec {
+            Prec::S => (mode & 3, mode >> 4 & 3),
+            Prec::H | Prec::D => (mode >> 2 & 3, mode >> 6 & 3),
+        };
+        let round = match round {
+            0 => Round::NearestTiesToEven,
+            1 => Round::TowardPositive,
+            2 => Round::TowardNegative,
+            _ => Round::TowardZero,
+        };
+        Fp {
+            prec,
+            round,
+            denorm_in: denorm & 1 != 0,
+            denorm_out: denorm & 2 != 0,
+            ieee: mode >> 9 & 1 != 0,
+            dx10_clamp: mode >> 8 & 1 != 0,
+        }
+    }
+
+    /// The settings MODE gives when every bit is the reset value: nearest-even, denormals
+    /// allowed, IEEE.
+    pub fn exact(prec: Prec) -> Fp {
+        Fp::new(0x3f0 | 1 << 9, prec)
+    }
+
+    fn nearest(self) -> bool {
+        self.round == Round::NearestTiesToEven
+    }
+
+    /// An input as the operation reads it: denormals flushed unless allowed.
+    pub fn input(self, x: u64) -> u64 {
+        let p = self.prec;
+        let x = x & p.mask();
+        if !self.denorm_in && is_denorm(p, x) { x & p.sign() } else { x }
+    }
+
+    /// A result as it is written: NaNs by the NaN rule (`inputs` in operand order), denormals
+    /// flushed unless allowed.
+    fn output(self, r: u64, inputs: &[u64]) -> u64 {
+        let p = self.prec;
+        let r = r & p.mask();
+        if is_nan(p, r) {
+            return nan_of(p, inputs);
+        }
+        if !self.denorm_out && is_denorm(p, r) { r & p.sign() } else { r }
+    }
+}
+
+/// The NaN an operation on `inputs` returns: the first NaN input made quiet, or the default.
+pub fn nan_of(p: Prec, inputs: &[u64]) -> u64 {
+    inputs.iter().map(|&x| x & p.mask()).find(|&x| is_nan(p, x)).map_or(p.default_nan(), |x| quiet(p, x))
+}
+
+/// Runs `f` on the apfloat value of the right format.
+macro_rules! with_ap {
+    ($p:expr, |$t:ident| $body:expr) => {
+        match $p {
+            Prec::H => {
+                type $t = Half;
+                $body
+            }
+            Prec::S => {
+                type $t = Single;
+                $body
+            }
+            Prec::D => {
+                type $t = Double;
+                $body
+            }
+        }
+    };
+}
+
+fn ap<T: Float>(x: u64) -> T {
+    T::from_bits(u128::from(x))
+}
+
+/// a + b.
+pub fn add(fp: Fp, a: u64, b: u64) -> u64 {
+    let (a, b) = (fp.input(a), fp.input(b));
+    let r = match fp.prec {
+        Prec::S if fp.nearest() => u64::from((f32::from_bits(a as u32) + f32::from_bits(b as u32)).to_bits()),
+        Prec::D if fp.nearest() => (f64::from_bits(a) + f64::from_bits(b)).to_bits(),
+        p => with_ap!(p, |T| ap::<T>(a).add_r(ap::<T>(b), fp.round).value.to_bits() as u64),
+    };
+    fp.output(r, &[a, b])
+}
+
+/// a - b.
+pub fn sub(fp: Fp, a: u64, b: u64) -> u64 {
+    let b = fp.input(b);
+    let nb = if is_nan(fp.prec, b) { b } else { b ^ fp.prec.sign() };
+    add(fp, a, nb)
+}
+
+/// a * b.
+pub fn mul(fp: Fp, a: u64, b: u64) -> u64 {
+    let (a, b) = (fp.input(a), fp.input(b));
+    let r = match fp.prec {
+        Prec::S if fp.nearest() => u64::from((f32::from_bits(a as u32) * f32::from_bits(b as u32)).to_bits()),
+        Prec::D if fp.nearest() => (f64::from_bits(a) * f64::from_bits(b)).to_bits(),
+        p => with_ap!(p, |T| ap::<T>(a).mul_r(ap::<T>(b), fp.round).value.to_bits() as u64),
+    };
+    fp.output(r, &[a, b])
+}
+
+/// a * b + c with one rounding.
+pub fn fma(fp: Fp, a: u64, b: u64, c: u64) -> u64 {
+    let (a, b, c) = (fp.input(a), fp.input(b), fp.input(c));
+    let r = match fp.prec {
+        Prec::S if fp.nearest() => u64::from(
+            f32::from_bits(a as u32).mul_add(f32::from_bits(b as u32), f32::from_bits(c as u32)).to_bits(),
+        ),
+        Prec::D if fp.nearest() => f64::from_bits(a).mul_add(f64::from_bits(b), f64::from_bits(c)).to_bits(),
+        p => with_ap!(p, |T| ap::<T>(a).mul_add_r(ap::<T>(b), ap::<T>(c), fp.round).value.to_bits() as u64),
+    };
+    fp.output(r, &[a, b, c])
+}
+
+/// a / b (used by the division helpers' reference and by conversions).
+pub fn div(fp: Fp, a: u64, b: u64) -> u64 {
+    let (a, b) = (fp.input(a), fp.input(b));
+    let r = with_ap!(fp.prec, |T| ap::<T>(a).div_r(ap::<T>(b), fp.round).value.to_bits() as u64);
+    fp.output(r, &[a, b])
+}
+
+/// Square root, correctly rounded in the current mode.
+pub fn sqrt(fp: Fp, a: u64) -> u64 {
+    let p = fp.prec;
+    let a = fp.input(a);
+    if is_nan(p, a) {
+        return quiet(p, a);
+    }
+    if is_zero(p, a) {
+        return a;
+    }
+    if is_neg(p, a) {
+        return p.default_nan();
+    }
+    if is_inf(p, a) {
+        return a;
+    }
+    // The host's square root is correctly rounded to nearest; the other modes step from it.
+    let r = match p {
+        Prec::D => f64::from_bits(a).sqrt().to_bits(),
+        Prec::S => u64::from(f32::from_bits(a as u32).sqrt().to_bits()),
+        Prec::H => {
+            to_prec(Fp { round: Round::NearestTiesToEven, ..fp }, f64::from(f16_to_f32(a as u16)).sqrt())
+        }
+    };
+    let r = if fp.nearest() { r } else { directed_sqrt(fp, a, r) };
+    fp.output(r, &[a])
+}
+
+/// Adjusts the nearest square root `r` of `a` to the directed rounding mode of `fp`: compares
+/// r*r with a exactly (via the residual a - r*r computed with one rounding).
+fn directed_sqrt(fp: Fp, a: u64, r: u64) -> u64 {
+    let p = fp.prec;
+    let exact = Fp { round: Round::NearestTiesToEven, denorm_in: true, denorm_out: true, ..fp };
+    // residual = fma(-r, r, a): its sign says whether r is above or below the exact root.
+    let residual = fma(exact, r ^ p.sign(), r, a);
+    if is_zero(p, residual) {
+        return r;
+    }
+    let below = !is_neg(p, residual);
+    let up = matches!(fp.round, Round::TowardPositive);
+    match (below, up) {
+        (true, true) => r + 1,
+        (false, false) => r - 1,
+        _ => r,
+    }
+}
+
+/// `x` (a host double holding an exact or nearest value) rounded to `fp`'s precision.
+pub fn to_prec(fp: Fp, x: f64) -> u64 {
+    let mut lost = false;
+    let v = Double::from_bits(u128::from(x.to_bits()));
+    with_ap!(fp.prec, |T| {
+        let r: rustc_apfloat::StatusAnd<T> = v.convert_r(fp.round, &mut lost);
+        r.value.to_bits() as u64
+    })
+}
+
+/// Converts between precisions with the destination's rounding and denormal settings
+/// (`from`'s settings flush the input).
+pub fn convert(from: Fp, to: Fp, x: u64) -> u64 {
+    let x = from.input(x);
+    if is_nan(from.prec, x) {
+        // Keep the top of the payload, quiet.
+        let p = from.prec;
+        let payload = (x & p.mant_mask()) >> (p.mant_bits().saturating_sub(to.prec.mant_bits()));
+        let payload = if to.prec.mant_bits() > p.mant_bits() {
+            (x & p.mant_mask()) << (to.prec.mant_bits() - p.mant_bits())
+        } else {
+            payload
+        };
+        let sign = if is_neg(p, x) { to.prec.sign() } else { 0 };
+        return sign | to.prec.exp_mask() | to.prec.quiet_bit() | payload;
+    }
+    let mut lost = false;
+    let r = with_ap!(from.prec, |F| {
+        let v = ap::<F>(x);
+        with_ap!(to.prec, |T| {
+            let r: rustc_apfloat::StatusAnd<T> = v.convert_r(to.round, &mut lost);
+            r.value.to_bits() as u64
+        })
+    });
+    to.output(r, &[])
+}
+
+/// Ordering of a and b (None when unordered), after input flushing.
+pub fn compare(fp: Fp, a: u64, b: u64) -> Option<std::cmp::Ordering> {
+    let (a, b) = (fp.input(a), fp.input(b));
+    match fp.prec {
+        Prec::S => f32::from_bits(a as u32).partial_cmp(&f32::from_bits(b as u32)),
+        Prec::D => f64::from_bits(a).partial_cmp(&f64::from_bits(b)),
+        Prec::H => f16_to_f32(a as u16).partial_cmp(&f16_to_f32(b as u16)),
+    }
+}
+
+/// IEEE minNum/maxNum with -0 < +0 (see the module documentation for NaNs).
+pub fn min_max(fp: Fp, a: u64, b: u64, max: bool) -> u64 {
+    let p = fp.prec;
+    let (a, b) = (fp.input(a), fp.input(b));
+    let (na, nb) = (is_nan(p, a), is_nan(p, b));
+    if na || nb {
+        if fp.ieee && (is_snan(p, a) || is_snan(p, b)) {
+            return nan_of(p, &[a, b]);
+        }
+        return match (na, nb) {
+            (true, true) => quiet(p, a),
+            (true, false) => b,
+            _ => a,
+        };
+    }
+    let a_less = if is_zero(p, a) && is_zero(p, b) {
+        is_neg(p, a) && !is_neg(p, b)
+    } else {
+        to_f64(p, a) < to_f64(p, b)
+    };
+    let r = if max {
+        if a_less { b } else { a }
+    } else if a_less {
+        a
+    } else {
+        b
+    };
+    fp.output(r, &[])
+}
+
+/// The value of `x` as a host double (exact for every precision).
+pub fn to_f64(p: Prec, x: u64) -> f64 {
+    match p {
+        Prec::D => f64::from_bits(x),
+        Prec::S => f64::from(f32::from_bits(x as u32)),
+        Prec::H => f64::from(f16_to_f32(x as u16)),
+    }
+}
+
+/// An F16 bit pattern as an f32 (exact).
+pub fn f16_to_f32(h: u16) -> f32 {
+    let mut lost = false;
+    let r: rustc_apfloat::StatusAnd<Single> =
+        Half::from_bits(u128::from(h)).convert_r(Round::NearestTiesToEven, &mut lost);
+    f32::from_bits(r.value.to_bits() as u32)
+}
+
+/// Float to integer, rounding toward zero, saturating; NaN gives 0 (guide: V_CVT_I32_F32
+/// and friends).
+pub fn to_int(fp: Fp, x: u64, signed: bool, bits: usize) -> u64 {
+    let p = fp.prec;
+    let x = fp.input(x);
+    if is_nan(p, x) {
+        return 0;
+    }
+    let v = to_f64(p, x).trunc();
+    let (lo, hi) = if signed {
+        (-(2f64.powi(bits as i32 - 1)), 2f64.powi(bits as i32 - 1) - 1.0)
+    } else {
+        (0.0, 2f64.powi(bits as i32) - 1.0)
+    };
+    let v = v.clamp(lo, hi);
+    let mask = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
+    if signed { (v as i64 as u64) & mask } else { (v as u64) & mask }
+}
+
+/// Integer to float in the current rounding mode.
+pub fn from_int(fp: Fp, v: i128) -> u64 {
+    let r = with_ap!(fp.prec, |T| T::from_i128_r(v, fp.round).value.to_bits() as u64);
+    fp.output(r, &[])
+}
+
+/// Rounds to an integral value in `round` (trunc, floor, ceil, rndne).
+pub fn round_integral(fp: Fp, x: u64, round: Round) -> u64 {
+    let x = fp.input(x);
+    if is_nan(fp.prec, x) {
+        return quiet(fp.prec, x);
+    }
+    let r = with_ap!(fp.prec, |T| ap::<T>(x).round_to_integral(round).value.to_bits() as u64);
+    fp.output(r, &[x])
+}
+
+/// x * 2^e, rounded in the current mode.
+pub fn ldexp(fp: Fp, x: u64, e: i32) -> u64 {
+    let x = fp.input(x);
+    if is_nan(fp.prec, x) {
+        return quiet(fp.prec, x);
+    }
+    let r = with_ap!(fp.prec, |T| ap::<T>(x).scalbn_r(e.clamp(-100_000, 100_000) as _, fp.round).to_bits()
+        as u64);
+    fp.output(r, &[x])
+}
+
+/// (mantissa in [0.5, 1), exponent) of `x`: `v_frexp_mant`/`v_frexp_exp`. Infinities and NaN
+/// give the input (quiet) and exponent 0; zero gives zero and 0.
+pub fn frexp(fp: Fp, x: u64) -> (u64, i32) {
+    let p = fp.prec;
+    let x = fp.input(x);
+    if is_nan(p, x) {
+        return (quiet(p, x), 0);
+    }
+    if is_inf(p, x) || is_zero(p, x) {
+        return (x, 0);
+    }
+    let mut e = 0;
+    let r = with_ap!(p, |T| ap::<T>(x).frexp_r(&mut e, Round::NearestTiesToEven).to_bits() as u64);
+    (fp.output(r, &[x]), e)
+}
+
+/// The index of `x`'s class bit in `v_cmp_class`'s mask (guide: [0] sNaN, [1] qNaN, [2] -inf,
+/// [3] -normal, [4] -denormal, [5] -0, [6] +0, [7] +denormal, [8] +normal, [9] +inf).
+/// Denormals count as denormals whatever MODE says.
+pub fn class(p: Prec, x: u64) -> u32 {
+    let x = x & p.mask();
+    let neg = is_neg(p, x);
+    if is_nan(p, x) {
+        return if is_snan(p, x) { 0 } else { 1 };
+    }
+    if is_inf(p, x) {
+        if neg { 2 } else { 9 }
+    } else if is_zero(p, x) {
+        if neg { 5 } else { 6 }
+    } else if is_denorm(p, x) {
+        if neg { 4 } else { 7 }
+    } else if neg {
+        3
+    } else {
+        8
+    }
+}
+
+/// Applies output modifier OMOD (1: *2, 2: *4, 3: /2) and CLAMP ([0, 1]; NaN becomes 0 when
+/// DX10_CLAMP is set, else stays NaN) to a float result.
+pub fn omod_clamp(fp: Fp, r: u64, omod: u8, clamp: bool) -> u64 {
+    let p = fp.prec;
+    let mut r = r & p.mask();
+    if omod != 0 && !is_nan(p, r) {
+        let k = match omod {
+            1 => 1,
+            2 => 2,
+            _ => -1,
+        };
+        r = ldexp(fp, r, k);
+    }
+    if clamp {
+        if is_nan(p, r) {
+            if fp.dx10_clamp {
+                r = 0;
+            }
+        } else if is_neg(p, r) {
+            r = 0;
+        } else if to_f64(p, r) > 1.0 {
+            r = match p {
+                Prec::H => 0x3c00,
+                Prec::S => 0x3f80_0000,
+                Prec::D => 0x3ff0_0000_0000_0000,
+            };
+        }
+    }
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const RNE: u32 = 0x3f0 | 1 << 9;
+
+    fn s(x: f32) -> u64 {
+        u64::from(x.to_bits())
+    }
+
+    #[test]
+    fn round_modes_of_an_inexact_sum() {
+        // 1 + 2^-30 is between 1 and 1 + 2^-23.
+        let (one, tiny) = (s(1.0), s(2f32.powi(-30)));
+        let next = s(1.0 + 2f32.powi(-23));
+        assert_eq!(add(Fp::new(RNE, Prec::S), one, tiny), one);
+        assert_eq!(add(Fp::new(RNE | 1, Prec::S), one, tiny), next);
+        assert_eq!(add(Fp::new(RNE | 2, Prec::S), one, tiny), one);
+        assert_eq!(add(Fp::new(RNE | 2, Prec::S), s(-1.0), s(-(2f32.powi(-30)))), next | 1 << 31);
+        assert_eq!(add(Fp::new(RNE | 3, Prec::S), s(-1.0), s(-(2f32.powi(-30)))), s(-1.0));
+    }
+
+    #[test]
+    fn denormals_flush_by_mode() {
+        let d = s(f32::from_bits(1));
+        let fp = Fp::new(RNE, Prec::S);
+        assert_eq!(add(fp, d, 0), d);
+        // Inputs flushed.
+        assert_eq!(add(Fp::new(RNE & !0x10, Prec::S), d, 0), 0);
+        // Outputs flushed: MIN_POSITIVE / 2 is denormal.
+        let half_min = mul(Fp::new(RNE & !0x20, Prec::S), s(f32::MIN_POSITIVE), s(0.5));
+        assert_eq!(half_min, 0);
+        assert_eq!(mul(fp, s(-f32::MIN_POSITIVE), s(0.5)), s(-f32::MIN_POSITIVE / 2.0));
+        assert_eq!(mul(Fp::new(RNE & !0x20, Prec::S), s(-f32::MIN_POSITIVE), s(0.5)), 1 << 31);
+    }
+
+    #[test]
+    fn nans() {
+        let fp = Fp::new(RNE, Prec::S);
+        assert_eq!(add(fp, s(f32::INFINITY), s(f32::NEG_INFINITY)), 0xffc0_0000);
+        assert_eq!(mul(fp, 0x7f80_0001, s(1.0)), 0x7fc0_0001);
+        assert_eq!(mul(fp, s(1.0), 0xffc0_0002), 0xffc0_0002);
+        assert_eq!(fma(fp, s(1.0), 0x7fc0_0003, 0x7fc0_0004), 0x7fc0_0003);
+        assert_eq!(sqrt(fp, s(-1.0)), 0xffc0_0000);
+        assert_eq!(min_max(fp, 0x7fc0_0000, s(3.0), false), s(3.0));
+        assert_eq!(min_max(fp, 0x7f80_0001, s(3.0), false), 0x7fc0_0001);
+        assert_eq!(min_max(fp, s(-0.0), s(0.0), false), s(-0.0));
+        assert_eq!(min_max(fp, s(0.0), s(-0.0), true), s(0.0));
+    }
+
+    #[test]
+    fn directed_sqrt_brackets_the_root() {
+        let two = s(2.0);
+        let up = sqrt(Fp::new(RNE | 1, Prec::S), two);
+        let down = sqrt(Fp::new(RNE | 2, Prec::S), two);
+        assert_eq!(up, down + 1);
+        assert!((f64::from(f32::from_bits(down as u32))) < 2f64.sqrt());
+        assert!((f64::from(f32::from_bits(up as u32))) > 2f64.sqrt());
+        assert_eq!(sqrt(Fp::new(RNE | 3, Prec::S), s(4.0)), s(2.0));
+    }
+
+    #[test]
+    fn conversions() {
+        let f = Fp::new(RNE, Prec::S);
+        let h = Fp::new(RNE, Prec::H);
+        assert_eq!(convert(f, h, s(1.0)), 0x3c00);
+        assert_eq!(convert(f, h, s(65520.0)), 0x7c00);
+        assert_eq!(convert(h, f, 0x0001), s(2f32.powi(-24)));
+        assert_eq!(convert(f, h, 0x7fc0_2000), 0x7e01, "the top of the payload is kept");
+        assert_eq!(to_int(f, s(-3.7), true, 32), (-3i64) as u64 & 0xffff_ffff);
+        assert_eq!(to_int(f, s(3e10), true, 32), 0x7fff_ffff);
+        assert_eq!(to_int(f, s(-1.0), false, 32), 0);
+        assert_eq!(to_int(f, 0x7fc0_0000, true, 32), 0);
+        assert_eq!(from_int(f, 16_777_217), s(16_777_216.0));
+        assert_eq!(from_int(Fp::new(RNE | 1, Prec::S), 16_777_217), s(16_777_218.0));
+        assert_eq!(class(Prec::S, s(-0.0)), 5);
+        assert_eq!(class(Prec::S, 1), 7);
+    }
+}

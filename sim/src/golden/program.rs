@@ -1,0 +1,58 @@
+//! Pre-decoded instruction memory: each dword address is decoded once, on first fetch, into the
+//! instruction, the function that executes it, and the operands resolved from the table, so
+//! that a loop runs without decoding or table look-ups.
+
+use std::cell::OnceCell;
+
+use rdna3_isa::Inst;
+
+use super::engine::{self, Handler};
+use super::state::{Code, Fault};
+use super::vector::VOperands;
+
+/// One decoded instruction.
+#[derive(Clone, Debug)]
+pub struct Decoded {
+    pub inst: Inst,
+    /// Size in bytes.
+    pub bytes: u32,
+    pub(super) run: Handler,
+    /// Resolved operands of vector instructions.
+    pub(super) v: VOperands,
+}
+
+/// Instruction memory with a decode cache.
+#[derive(Debug)]
+pub struct Program {
+    code: Code,
+    slots: Vec<OnceCell<Result<Decoded, Fault>>>,
+}
+
+impl Program {
+    pub fn new(code: Code) -> Program {
+        let slots = (0..code.dwords.len()).map(|_| OnceCell::new()).collect();
+        Program { code, slots }
+    }
+
+    pub fn code(&self) -> &Code {
+        &self.code
+    }
+
+    /// The instruction at `pc`, decoded on first use.
+    pub fn fetch(&self, pc: u64) -> Result<&Decoded, Fault> {
+        let slot = pc
+            .checked_sub(self.code.base)
+            .filter(|off| off % 4 == 0)
+            .and_then(|off| usize::try_from(off / 4).ok())
+            .and_then(|i| self.slots.get(i))
+            .ok_or(Fault::Fetch { pc })?;
+        slot.get_or_init(|| decode(&self.code, pc)).as_ref().map_err(Clone::clone)
+    }
+}
+
+/// Decodes the instruction at `pc` and resolves how it runs.
+pub fn decode(code: &Code, pc: u64) -> Result<Decoded, Fault> {
+    let inst = code.fetch(pc)?;
+    let (run, v) = engine::resolve(&inst, pc);
+    Ok(Decoded { inst, bytes: inst.bytes(), run, v })
+}

@@ -1,0 +1,578 @@
+//! The execution context of vector instructions: operands resolved once at decode, lane-wide
+//! reads with the encoding's selection and modifier rules, and masked writes.
+//!
+//! **Sources (guide 4.1, 7.2, 7.4).** A 9-bit source reads a VGPR (256..=511), a scalar
+//! register (the same value in every lane; NULL reads 0), SCC, an inline constant or the
+//! literal. Constants take the operand's type: integer constants sign-extend to the width
+//! (16, 32 or 64 bits); float constants are F16, F32 or F64 bit patterns (BF16: the high half of
+//! the F32 pattern); a packed 16-bit operand gets the 16-bit constant in both halves. The
+//! literal is the low 16 bits for a 16-bit operand, all 32 bits for a packed one, and is
+//! extended to 64 bits as [`literal_value`] says. In VOP1/VOP2/VOPC a 16-bit VGPR operand
+//! names V[6:0] and bit 7 selects the high half; in VOP3 OPSEL[n] selects the high half of
+//! source n and OPSEL[3] that of the destination. A 64-bit VGPR operand is the pair V, V+1
+//! (V+1 past v255 reads v0, the out-of-range rule of 7.2.7).
+//!
+//! **Modifiers.** ABS then NEG (VOP3, and DPP16's for VOP1/VOP2/VOPC) apply to operands of a
+//! float type only, on the type's sign bit; for other types they are ignored.
+//!
+//! **Writes.** Only lanes whose EXEC bit is set are written (and, with DPP16, whose row and
+//! bank masks are set and whose source lane is valid). A 16-bit result writes its half and
+//! keeps the other. A destination VGPR past v255 is not written (7.2.7).
+
+use rdna3_isa::operand::{EXEC_LO, LITERAL, NULL, SCC, Scalar, VCC_LO, literal_value};
+use rdna3_isa::{Field, FormatDef, Inst, InstDef, Kind, Role, Ty};
+
+use super::engine::Env;
+use super::program::Decoded;
+use super::state::{Counters, Outcome, Wave, Write, Writes};
+
+/// Where a source operand's value comes from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) enum Src {
+    /// No such operand: reads 0.
+    #[default]
+    None,
+    /// A VGPR; `hi` selects the high half of a 16-bit operand (VOP1/VOP2/VOPC bit 7).
+    Vgpr {
+        reg: u8,
+        hi: bool,
+    },
+    /// Scalar register storage by code (0..=127; NULL reads 0).
+    Sgpr(u8),
+    /// A constant or the literal, at the operand's type.
+    Const(u64),
+    Scc,
+}
+
+/// DPP control of the instruction, from its extension dword.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) enum Dpp {
+    #[default]
+    None,
+    Dpp16 {
+        ctrl: u16,
+        row_mask: u8,
+        bank_mask: u8,
+        bound_zero: bool,
+        fi: bool,
+    },
+    Dpp8 {
+        sel: u32,
+        fi: bool,
+    },
+}
+
+/// The operands of a vector instruction, resolved from its row and encoding.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VOperands {
+    pub(super) src: [Src; 3],
+    pub(super) ty: [Ty; 3],
+    /// Number of register sources in the row.
+    pub(super) n: u8,
+    /// The VDST field (a VGPR, or an SGPR code for VOPC promotions and lane reads).
+    pub(super) vdst: u16,
+    /// The destination's 16-bit half: bit 7 of VDST in VOP1/VOP2, OPSEL[3] in VOP3.
+    pub(super) dst_hi: bool,
+    pub(super) dst_ty: Ty,
+    /// The scalar destination of VOP3SD (carry out, `v_div_scale`'s VCC).
+    pub(super) sdst: u8,
+    /// The VOP3/VOP3SD/VOP3P encoding (explicit scalar masks and modifiers).
+    pub(super) vop3: bool,
+    pub(super) abs: u8,
+    pub(super) neg: u8,
+    pub(super) neg_hi: u8,
+    pub(super) opsel: u8,
+    pub(super) opsel_hi: u8,
+    pub(super) clamp: bool,
+    pub(super) omod: u8,
+    pub(super) dpp: Dpp,
+}
+
+impl Default for VOperands {
+    fn default() -> Self {
+        VOperands {
+            src: [Src::None; 3],
+            ty: [Ty::B32; 3],
+            n: 0,
+            vdst: 0,
+            dst_hi: false,
+            dst_ty: Ty::B32,
+            sdst: NULL as u8,
+            vop3: false,
+            abs: 0,
+            neg: 0,
+            neg_hi: 0,
+            opsel: 0,
+            opsel_hi: 0,
+            clamp: false,
+            omod: 0,
+            dpp: Dpp::None,
+        }
+    }
+}
+
+/// F16 patterns of the float inline constants 240..=248.
+const F16_CONSTS: [u16; 9] = [0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118];
+
+/// Value of the constant source `code` (not a register) at type `ty`.
+fn constant(code: u32, ty: Ty, literal: Option<u32>) -> Result<u64, String> {
+    let s = Scalar::from_code(code);
+    let v16 = |v: u16| if ty.is_packed() { u64::from(v) | u64::from(v) << 16 } else { u64::from(v) };
+    Ok(match s {
+        Scalar::Literal => {
+            let lit = literal.ok_or("a literal operand without a literal dword")?;
+            if ty.is16() { u64::from(lit & 0xffff) } else { literal_value(lit, ty) }
+        }
+        Scalar::Int(i) if ty.is16() || ty.is_packed() => v16(i as i16 as u16),
+        Scalar::Float(k)
+            if matches!(ty, Ty::F16 | Ty::V2F16 | Ty::B16 | Ty::U16 | Ty::I16 | Ty::V2I16 | Ty::V2U16) =>
+        {
+            v16(F16_CONSTS[k])
+        }
+        Scalar::Float(k) if matches!(ty, Ty::BF16 | Ty::V2BF16) => {
+            v16((rdna3_isa::operand::FLOAT_CONSTS[k].0 >> 16) as u16)
+        }
+        Scalar::Reserved(c) => return Err(format!("reserved source code {c}")),
+        other => other.constant(ty, false).ok_or_else(|| format!("source code {code} is not a constant"))?,
+    })
+}
+
+/// Whether `format` is a 32-bit VALU encoding (VOP1, VOP2, VOPC), where bit 7 of a 16-bit
+/// VGPR operand selects its high half.
+fn narrow(format: &FormatDef) -> bool {
+    matches!(format.name.as_str(), "VOP1" | "VOP2" | "VOPC")
+}
+
+impl VOperands {
+    /// Resolves the operands of `inst` from its row.
+    pub(super) fn resolve(inst: &Inst) -> Result<VOperands, String> {
+        let def = inst.def();
+        let format = def.format();
+        let mut v = VOperands::default();
+        let has = |f: Field| format.field(f).is_some();
+        v.vop3 = matches!(format.name.as_str(), "VOP3" | "VOP3SD" | "VOP3P");
+        if has(Field::Abs) {
+            v.abs = inst.field(Field::Abs) as u8;
+        }
+        if has(Field::Neg) {
+            v.neg = inst.field(Field::Neg) as u8;
+        }
+        if has(Field::NegHi) {
+            v.neg_hi = inst.field(Field::NegHi) as u8;
+        }
+        if has(Field::Opsel) {
+            v.opsel = inst.field(Field::Opsel) as u8;
+        }
+        if has(Field::OpselHi) {
+            v.opsel_hi = inst.field(Field::OpselHi) as u8;
+            if has(Field::OpselHi2) {
+                v.opsel_hi |= (inst.field(Field::OpselHi2) as u8) << 2;
+            }
+        }
+        if has(Field::Clmp) {
+            v.clamp = inst.field(Field::Clmp) != 0;
+        }
+        if has(Field::Omod) {
+            v.omod = inst.field(Field::Omod) as u8;
+        }
+        if has(Field::Sdst) {
+            v.sdst = inst.field(Field::Sdst) as u8;
+        }
+        let narrow = narrow(format);
+        let ext = inst.ext.map(|e| rdna3_isa::table().format(e).name.as_str());
+        match ext {
+            Some("DPP16") => {
+                v.dpp = Dpp::Dpp16 {
+                    ctrl: inst.field(Field::DppCtrl) as u16,
+                    row_mask: inst.field(Field::DppRowMask) as u8,
+                    bank_mask: inst.field(Field::DppBankMask) as u8,
+                    bound_zero: inst.field(Field::DppBc) != 0,
+                    fi: inst.field(Field::DppFi) != 0,
+                };
+                if !v.vop3 {
+                    // DPP16's own modifiers serve the 32-bit encodings.
+                    v.abs = (inst.field(Field::DppSrc0Abs) | inst.field(Field::DppSrc1Abs) << 1) as u8;
+                    v.neg = (inst.field(Field::DppSrc0Neg) | inst.field(Field::DppSrc1Neg) << 1) as u8;
+                }
+            }
+            Some("DPP8") => {
+                v.dpp = Dpp::Dpp8 { sel: inst.field(Field::Dpp8Sel), fi: inst.field(Field::Src0) == 234 };
+            }
+            _ => {}
+        }
+        let mut n = 0usize;
+        if format.family() != rdna3_isa::Family::Vop {
+            // Memory formats read their register fields directly.
+            return Ok(v);
+        }
+        for op in def.operands.iter() {
+            let ty = match (op.role, op.kind) {
+                (_, Kind::Reg(ty)) => ty,
+                // A lane mask in an SGPR (carry-in, select): one dword in wave32.
+                (Role::Src, Kind::RegRule(_)) => Ty::B32,
+                _ => continue,
+            };
+            match op.role {
+                Role::Src if n < 3 => {
+                    v.ty[n] = ty;
+                    v.src[n] = source(inst, op.field, ty, narrow, &v.dpp)?;
+                    n += 1;
+                }
+                Role::Dst | Role::Modify if matches!(op.field, Field::Vdst) => {
+                    let raw = inst.field(Field::Vdst);
+                    v.dst_ty = ty;
+                    if ty.is16() && narrow {
+                        v.vdst = (raw & 0x7f) as u16;
+                        v.dst_hi = raw & 0x80 != 0;
+                    } else {
+                        v.vdst = raw as u16;
+                        v.dst_hi = ty.is16() && v.opsel & 8 != 0;
+                    }
+                }
+                _ => {}
+            }
+        }
+        v.n = n as u8;
+        // VOP3 16-bit sources: OPSEL picks the half.
+        if v.vop3 && format.name != "VOP3P" {
+            for i in 0..n {
+                if v.ty[i].is16()
+                    && v.opsel >> i & 1 == 1
+                    && let Src::Vgpr { reg, .. } = v.src[i]
+                {
+                    v.src[i] = Src::Vgpr { reg, hi: true };
+                }
+            }
+        }
+        Ok(v)
+    }
+}
+
+/// Resolves one source operand.
+fn source(inst: &Inst, field: Field, ty: Ty, narrow: bool, dpp: &Dpp) -> Result<Src, String> {
+    let raw = inst.field(field);
+    let vgpr = |r: u32| {
+        if ty.is16() && narrow {
+            Src::Vgpr { reg: (r & 0x7f) as u8, hi: r & 0x80 != 0 }
+        } else {
+            Src::Vgpr { reg: r as u8, hi: false }
+        }
+    };
+    match field {
+        Field::Lit => Ok(Src::Const(constant(LITERAL, ty, inst.literal)?)),
+        Field::Vsrc1 | Field::Vsrcx1 | Field::Vsrcy1 => Ok(vgpr(raw)),
+        _ if raw >= 256 => Ok(vgpr(raw - 256)),
+        Field::Src0 if *dpp != Dpp::None => Ok(vgpr(inst.field(Field::DppSrc0))),
+        _ => match raw {
+            0..=127 if raw != NULL => Ok(Src::Sgpr(raw as u8)),
+            SCC => Ok(Src::Scc),
+            LITERAL => Ok(Src::Const(constant(raw, ty, inst.literal)?)),
+            _ => Ok(Src::Const(constant(raw, ty, inst.literal)?)),
+        },
+    }
+}
+
+/// Lane values: 32 lanes, each up to 64 bits.
+pub(super) type Lanes = [u64; 32];
+
+/// One vector instruction being executed.
+pub struct VExec<'a, 'm> {
+    pub(super) wave: &'a mut Wave,
+    pub(super) env: &'a mut Env<'m>,
+    pub(super) d: &'a Decoded,
+    pub(super) def: &'static InstDef,
+    pub(super) pc: u64,
+    pub(super) next_pc: u64,
+    pub(super) writes: Writes,
+    pub(super) outcome: Outcome,
+    pub(super) counters: Counters,
+    /// Lanes that take part: EXEC[31:0].
+    pub(super) exec: u32,
+}
+
+impl<'a, 'm> VExec<'a, 'm> {
+    pub(super) fn new(wave: &'a mut Wave, env: &'a mut Env<'m>, d: &'a Decoded, pc: u64) -> VExec<'a, 'm> {
+        let exec = wave.sgpr[EXEC_LO as usize];
+        let counters = wave.counters;
+        VExec {
+            wave,
+            env,
+            d,
+            def: d.inst.def(),
+            pc,
+            next_pc: pc.wrapping_add(u64::from(d.bytes)) & super::state::PC_MASK,
+            writes: Writes::default(),
+            outcome: Outcome::Retired,
+            counters,
+            exec,
+        }
+    }
+
+    pub(super) fn ops(&self) -> &VOperands {
+        &self.d.v
+    }
+
+    /// MODE as the instruction sees it.
+    pub(super) fn mode(&self) -> u32 {
+        self.wave.mode
+    }
+
+    /// Scalar storage at `code` (NULL and codes past EXEC_HI read 0).
+    pub(super) fn sreg(&self, code: u32) -> u32 {
+        if code == NULL { 0 } else { self.wave.sgpr.get(code as usize).copied().unwrap_or(0) }
+    }
+
+    /// A scalar value of `dwords` dwords at `code` (64-bit reads ignore the code's low bit).
+    pub(super) fn sreg_wide(&self, code: u32, dwords: u32) -> u64 {
+        if dwords == 2 {
+            let c = code & !1;
+            if c == NULL { 0 } else { u64::from(self.sreg(c)) | u64::from(self.sreg(c + 1)) << 32 }
+        } else {
+            u64::from(self.sreg(code))
+        }
+    }
+
+    /// Lane `lane` of VGPR `reg` (v0 for a register past v255).
+    pub(super) fn vreg(&self, reg: u32, lane: usize) -> u32 {
+        self.wave.vgpr.get(reg as usize).unwrap_or(&self.wave.vgpr[0])[lane]
+    }
+
+    /// Source `n` of its type without modifiers: for every lane (constants and scalars in all
+    /// lanes, VGPR lanes as stored), 16-bit halves already selected, 64-bit pairs joined.
+    pub(super) fn raw(&self, n: usize) -> Lanes {
+        let v = &self.d.v;
+        let ty = v.ty[n];
+        let mut out = [0u64; 32];
+        match v.src[n] {
+            Src::None => {}
+            Src::Const(c) => out = [c; 32],
+            Src::Scc => out = [u64::from(self.wave.scc); 32],
+            Src::Sgpr(code) => {
+                let val = self.sreg_wide(u32::from(code), ty.dwords().min(2));
+                let val = if ty.is16() { val & 0xffff } else { val };
+                out = [val; 32];
+            }
+            Src::Vgpr { reg, hi } => {
+                let r = u32::from(reg);
+                let lo = self.wave.vgpr.get(r as usize).unwrap_or(&self.wave.vgpr[0]);
+                if ty.dwords() >= 2 {
+                    let hi_reg = self.wave.vgpr.get(r as usize + 1).unwrap_or(&self.wave.vgpr[0]);
+                    for l in 0..32 {
+                        out[l] = u64::from(lo[l]) | u64::from(hi_reg[l]) << 32;
+                    }
+                } else if ty.is16() {
+                    let sh = if hi { 16 } else { 0 };
+                    for l in 0..32 {
+                        out[l] = u64::from(lo[l] >> sh & 0xffff);
+                    }
+                } else {
+                    for l in 0..32 {
+                        out[l] = u64::from(lo[l]);
+                    }
+                }
+            }
+        }
+        if n == 0
+            && let Dpp::Dpp16 { .. } | Dpp::Dpp8 { .. } = v.dpp
+        {
+            out = self.dpp_gather(&out);
+        }
+        out
+    }
+
+    /// Source `n` with ABS and NEG applied (float types only).
+    pub(super) fn src(&self, n: usize) -> Lanes {
+        let mut out = self.raw(n);
+        let v = &self.d.v;
+        let ty = v.ty[n];
+        let sign = match ty {
+            Ty::F16 | Ty::BF16 => 1u64 << 15,
+            Ty::F32 => 1 << 31,
+            Ty::F64 => 1 << 63,
+            _ => return out,
+        };
+        let abs = v.abs >> n & 1 == 1;
+        let neg = v.neg >> n & 1 == 1;
+        if abs || neg {
+            for x in out.iter_mut() {
+                if abs {
+                    *x &= !sign;
+                }
+                if neg {
+                    *x ^= sign;
+                }
+            }
+        }
+        out
+    }
+
+    /// Lanes the destination write covers: EXEC, narrowed by DPP16's row and bank masks and
+    /// by invalid DPP source lanes when BOUND_CTRL is 0.
+    pub(super) fn write_mask(&self) -> u32 {
+        let mut m = self.exec;
+        if let Dpp::Dpp16 { ctrl, row_mask, bank_mask, bound_zero, fi } = self.d.v.dpp {
+            for l in 0..32 {
+                let row_on = row_mask >> (l / 16) & 1 == 1;
+                let bank_on = bank_mask >> ((l % 16) / 4) & 1 == 1;
+                let src_ok = match dpp16_source(ctrl, l) {
+                    Some(s) => bound_zero || fi || self.exec >> s & 1 == 1,
+                    None => bound_zero,
+                };
+                if !(row_on && bank_on && src_ok) {
+                    m &= !(1 << l);
+                }
+            }
+        }
+        m
+    }
+
+    /// Gathers source 0 through the DPP lane selection; lanes whose source is invalid read 0.
+    fn dpp_gather(&self, vals: &Lanes) -> Lanes {
+        let mut out = [0u64; 32];
+        match self.d.v.dpp {
+            Dpp::Dpp16 { ctrl, fi, .. } => {
+                for (l, o) in out.iter_mut().enumerate() {
+                    if let Some(s) = dpp16_source(ctrl, l)
+                        && (fi || self.exec >> s & 1 == 1)
+                    {
+                        *o = vals[s];
+                    }
+                }
+            }
+            Dpp::Dpp8 { sel, fi } => {
+                for (l, o) in out.iter_mut().enumerate() {
+                    let s = (l & !7) | (sel >> (3 * (l % 8)) & 7) as usize;
+                    if fi || self.exec >> s & 1 == 1 {
+                        *o = vals[s];
+                    }
+                }
+            }
+            Dpp::None => out = *vals,
+        }
+        out
+    }
+
+    // --- writes --------------------------------------------------------------------------
+
+    /// Writes `vals` to the destination VGPR(s) in the lanes of `mask`, at the destination's
+    /// type: 16-bit halves, 32-bit registers, or 64-bit pairs (wider types: use
+    /// [`VExec::write_vgprs`]).
+    pub(super) fn write_dst(&mut self, vals: &Lanes, mask: u32) {
+        let v = self.d.v;
+        let reg = u32::from(v.vdst);
+        if v.dst_ty.is16() {
+            self.write_half(reg, v.dst_hi, vals, mask);
+        } else {
+            self.write_vgprs(reg, v.dst_ty.dwords().min(2), vals, mask);
+        }
+    }
+
+    /// Writes the low `dwords` (1 or 2) dwords of `vals` to VGPR `reg` (and `reg + 1`).
+    pub(super) fn write_vgprs(&mut self, reg: u32, dwords: u32, vals: &Lanes, mask: u32) {
+        for k in 0..dwords {
+            let r = reg + k;
+            let Some(dst) = self.wave.vgpr.get_mut(r as usize) else { continue };
+            for l in 0..32 {
+                if mask >> l & 1 == 1 {
+                    dst[l] = (vals[l] >> (32 * k)) as u32;
+                }
+            }
+            if mask != 0 {
+                self.writes.push(Write::Vgpr { idx: r as u8, lanes: mask });
+            }
+        }
+    }
+
+    /// Writes dword lanes to VGPR `reg`.
+    pub(super) fn write_vgpr32(&mut self, reg: u32, vals: &[u32; 32], mask: u32) {
+        let Some(dst) = self.wave.vgpr.get_mut(reg as usize) else { return };
+        for l in 0..32 {
+            if mask >> l & 1 == 1 {
+                dst[l] = vals[l];
+            }
+        }
+        if mask != 0 {
+            self.writes.push(Write::Vgpr { idx: reg as u8, lanes: mask });
+        }
+    }
+
+    /// Writes the low 16 bits of `vals` to one half of VGPR `reg`, keeping the other half.
+    pub(super) fn write_half(&mut self, reg: u32, hi: bool, vals: &Lanes, mask: u32) {
+        let Some(dst) = self.wave.vgpr.get_mut(reg as usize) else { return };
+        let (sh, keep) = if hi { (16, 0x0000_ffffu32) } else { (0, 0xffff_0000) };
+        for l in 0..32 {
+            if mask >> l & 1 == 1 {
+                dst[l] = dst[l] & keep | ((vals[l] as u32) & 0xffff) << sh;
+            }
+        }
+        if mask != 0 {
+            self.writes.push(Write::Vgpr { idx: reg as u8, lanes: mask });
+        }
+    }
+
+    /// Writes scalar storage at `code` (`dwords` 1 or 2; NULL and codes past EXEC_HI are not
+    /// written).
+    pub(super) fn write_sreg(&mut self, code: u32, dwords: u32, value: u64) {
+        let base = if dwords == 2 { code & !1 } else { code };
+        if base == NULL {
+            return;
+        }
+        for k in 0..dwords {
+            let c = base + k;
+            if c == NULL || c > rdna3_isa::operand::EXEC_HI {
+                continue;
+            }
+            let v = (value >> (32 * k)) as u32;
+            self.wave.sgpr[c as usize] = v;
+            self.writes.push(Write::Sgpr { idx: c as u8, value: v });
+        }
+    }
+
+    /// VCC[31:0].
+    pub(super) fn vcc(&self) -> u32 {
+        self.wave.sgpr[VCC_LO as usize]
+    }
+
+    /// The lane mask an instruction reads as its carry-in or select: VCC in the 32-bit
+    /// encodings, source 2 (an SGPR) in VOP3.
+    pub(super) fn mask_in(&self) -> u32 {
+        let v = &self.d.v;
+        if v.vop3 && v.n >= 3 { self.raw(2)[0] as u32 } else { self.vcc() }
+    }
+
+    /// Writes a lane mask (compare result, carry out): to VCC in the 32-bit encodings, to the
+    /// SGPR in SDST (VOP3SD) or VDST (a VOPC promotion) in VOP3. Wave32 writes one dword.
+    pub(super) fn write_mask_out(&mut self, code_vop3: u32, mask: u32) {
+        let code = if self.d.v.vop3 { code_vop3 } else { VCC_LO };
+        self.write_sreg(code, 1, u64::from(mask));
+    }
+
+    pub(super) fn set_exec(&mut self, mask: u32) {
+        self.write_sreg(EXEC_LO, 1, u64::from(mask));
+        self.exec = mask;
+    }
+
+    pub(super) fn fault(&mut self, f: super::state::Fault) {
+        self.outcome = Outcome::Fault(f);
+    }
+}
+
+/// The lane that DPP16 control `ctrl` reads for lane `l`, or `None` when it is out of range
+/// (guide 7.7.1, with the minus signs Table 94 lost restored).
+pub(super) fn dpp16_source(ctrl: u16, l: usize) -> Option<usize> {
+    let row = l & !15;
+    let i = l & 15;
+    let n = usize::from(ctrl & 15);
+    let within = |j: isize| if (0..16).contains(&j) { Some(row + j as usize) } else { None };
+    match ctrl {
+        0x000..=0x0ff => Some((l & !3) + usize::from(ctrl >> (2 * (l & 3)) & 3)),
+        0x101..=0x10f => within(i as isize + n as isize),
+        0x111..=0x11f => within(i as isize - n as isize),
+        0x121..=0x12f => Some(row + (i + 16 - n) % 16),
+        0x140 => Some(row + 15 - i),
+        0x141 => Some((l & !7) + 7 - (l & 7)),
+        0x150..=0x15f => Some(row + n),
+        0x160..=0x16f => Some(row + (i ^ n)),
+        _ => None,
+    }
+}

@@ -1,0 +1,527 @@
+//! FLAT, GLOBAL and SCRATCH memory instructions (guide chapter 11), and the atomic operations
+//! they share with LDS.
+//!
+//! **Addressing (11.2).** GLOBAL: with SADDR = NULL the 64-bit VGPR pair at ADDR plus the
+//! signed 13-bit offset; otherwise the 64-bit SGPR pair at SADDR plus the 32-bit VGPR at ADDR
+//! plus the offset; the ADDTID forms use SADDR + offset + 4 * lane. SCRATCH: the wave's private
+//! segment, `base + swizzle(SADDR (32-bit SGPR, NULL = 0) + VGPR (when SVE) + offset, lane)`
+//! with `swizzle(o, t) = (o / 4) * 4 * 32 + o % 4 + 4 * t`. FLAT: the 64-bit VGPR address
+//! selects the aperture before the (unsigned 12-bit) offset is added: the shared aperture
+//! [`APERTURES`] 0..1 goes to the workgroup's LDS (address minus the shared base), the private
+//! aperture 2..3 to scratch (address minus the private base, swizzled), anything else to global
+//! memory.
+//!
+//! **Errors (11.3).** An access outside every allocation, outside the LDS allocation, or past
+//! the wave's private segment is a memory violation: the hardware traps, and without a trap
+//! handler this model stops the wave with a fault naming the lane and address. All lanes are
+//! checked before anything is written. Misaligned addresses are allowed (gfx11's unaligned
+//! access mode).
+//!
+//! **Data (11.4).** Loads of 8 and 16 bits zero- or sign-extend to 32; D16 loads write the low
+//! (or, `_hi`, the high) half and keep the other; D16_HI stores take bits 31:16 (`b16`) or
+//! 23:16 (`b8`). Atomics run lane by lane in lane order; with GLC set the pre-op value returns
+//! to VDST. Counting: loads and returning atomics add 1 to VMcnt, stores and non-returning
+//! atomics 1 to VScnt; FLAT instructions add 1 to LGKMcnt as well.
+
+use std::sync::LazyLock;
+
+use rdna3_isa::operand::{APERTURES, NULL};
+use rdna3_isa::{Field, table};
+
+use super::engine::{VFn, issue};
+use super::fp::{self, Fp, Prec};
+use super::state::{Counters, Fault};
+use super::vector::VExec;
+
+/// Which memory an instruction addresses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Seg {
+    Flat,
+    Global,
+    Scratch,
+}
+
+/// An atomic read-modify-write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum AtomicOp {
+    Swap,
+    CmpSwap,
+    Add,
+    Sub,
+    Rsub,
+    Csub,
+    MinI,
+    MaxI,
+    MinU,
+    MaxU,
+    And,
+    Or,
+    Xor,
+    Inc,
+    Dec,
+    AddF,
+    MinF,
+    MaxF,
+    CmpSwapF,
+    Mskor,
+    Wrap,
+}
+
+/// The new memory value of atomic `op` on `width`-byte data: `tmp` the old value, `data` and
+/// `data2` the operands (DATA and DATA2; for the global compare-swaps the caller passes the
+/// swap value in `data` and the compare value in `data2`).
+pub(super) fn atomic(op: AtomicOp, width: u32, tmp: u64, data: u64, data2: u64) -> u64 {
+    let bits = 8 * width;
+    let mask = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
+    let (tmp, data, data2) = (tmp & mask, data & mask, data2 & mask);
+    let sx = |v: u64| -> i64 { if bits == 64 { v as i64 } else { i64::from(v as u32 as i32) } };
+    let p = if width == 8 { Prec::D } else { Prec::S };
+    // Float atomics are not affected by MODE: nearest-even, denormals kept.
+    let f = Fp::exact(p);
+    let r = match op {
+        AtomicOp::Swap => data,
+        AtomicOp::CmpSwap => {
+            if tmp == data2 {
+                data
+            } else {
+                tmp
+            }
+        }
+        AtomicOp::CmpSwapF => {
+            if fp::compare(f, tmp, data2) == Some(std::cmp::Ordering::Equal) {
+                data
+            } else {
+                tmp
+            }
+        }
+        AtomicOp::Add => tmp.wrapping_add(data),
+        AtomicOp::Sub => tmp.wrapping_sub(data),
+        AtomicOp::Rsub => data.wrapping_sub(tmp),
+        AtomicOp::Csub => tmp.saturating_sub(data),
+        AtomicOp::MinI => sx(tmp).min(sx(data)) as u64,
+        AtomicOp::MaxI => sx(tmp).max(sx(data)) as u64,
+        AtomicOp::MinU => tmp.min(data),
+        AtomicOp::MaxU => tmp.max(data),
+        AtomicOp::And => tmp & data,
+        AtomicOp::Or => tmp | data,
+        AtomicOp::Xor => tmp ^ data,
+        AtomicOp::Inc => {
+            if tmp >= data {
+                0
+            } else {
+                tmp + 1
+            }
+        }
+        AtomicOp::Dec => {
+            if tmp == 0 || tmp > data {
+                data
+            } else {
+                tmp - 1
+            }
+        }
+        AtomicOp::AddF => fp::add(f, tmp, data),
+        AtomicOp::MinF => fp::min_max(f, tmp, data, false),
+        AtomicOp::MaxF => fp::min_max(f, tmp, data, true),
+        AtomicOp::Mskor => (tmp & !data) | data2,
+        AtomicOp::Wrap => {
+            if tmp >= data {
+                tmp - data
+            } else {
+                tmp.wrapping_add(data2)
+            }
+        }
+    };
+    r & mask
+}
+
+/// The atomic operation a mnemonic's stem names (`add`, `cmpswap`, `min`...), with its type.
+pub(super) fn atomic_op(stem: &str, ty: &str) -> Option<AtomicOp> {
+    let float = ty.starts_with('f');
+    let signed = ty.starts_with('i');
+    Some(match (stem, float) {
+        ("swap" | "storexchg", _) => AtomicOp::Swap,
+        ("cmpswap" | "cmpstore", false) => AtomicOp::CmpSwap,
+        ("cmpswap" | "cmpstore", true) => AtomicOp::CmpSwapF,
+        ("add", false) => AtomicOp::Add,
+        ("add", true) => AtomicOp::AddF,
+        ("sub", false) => AtomicOp::Sub,
+        ("rsub", false) => AtomicOp::Rsub,
+        ("csub", false) => AtomicOp::Csub,
+        ("min", true) => AtomicOp::MinF,
+        ("max", true) => AtomicOp::MaxF,
+        ("min", false) if signed => AtomicOp::MinI,
+        ("max", false) if signed => AtomicOp::MaxI,
+        ("min", false) => AtomicOp::MinU,
+        ("max", false) => AtomicOp::MaxU,
+        ("and", false) => AtomicOp::And,
+        ("or", false) => AtomicOp::Or,
+        ("xor", false) => AtomicOp::Xor,
+        ("inc", false) => AtomicOp::Inc,
+        ("dec", false) => AtomicOp::Dec,
+        ("mskor", false) => AtomicOp::Mskor,
+        ("wrap", false) => AtomicOp::Wrap,
+        _ => return None,
+    })
+}
+
+/// What a FLAT/GLOBAL/SCRATCH row does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Op {
+    /// `bytes` from memory; `signed` extension; `d16`: Some(hi) writes one half.
+    Load {
+        bytes: u32,
+        signed: bool,
+        d16: Option<bool>,
+    },
+    /// `bytes` to memory; `hi` takes the data from bits 31:16 (or 23:16).
+    Store {
+        bytes: u32,
+        hi: bool,
+    },
+    Atomic {
+        op: AtomicOp,
+        width: u32,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Spec {
+    seg: Seg,
+    op: Op,
+    /// The ADDTID forms: no VGPR address, lane id * 4 added.
+    addtid: bool,
+}
+
+fn parse(name: &str) -> Option<Spec> {
+    let (seg, rest) = if let Some(r) = name.strip_prefix("flat_") {
+        (Seg::Flat, r)
+    } else if let Some(r) = name.strip_prefix("global_") {
+        (Seg::Global, r)
+    } else {
+        (Seg::Scratch, name.strip_prefix("scratch_")?)
+    };
+    let (rest, addtid) = match rest.strip_suffix("_addtid_b32") {
+        Some(r) => (format!("{r}_b32"), true),
+        None => (rest.to_string(), false),
+    };
+    if rest.starts_with("load_lds") {
+        return None;
+    }
+    let width = |t: &str| -> Option<u32> {
+        Some(match &t[1..] {
+            "8" => 1,
+            "16" => 2,
+            "32" => 4,
+            "64" => 8,
+            "96" => 12,
+            "128" => 16,
+            _ => return None,
+        })
+    };
+    let op = if let Some(r) = rest.strip_prefix("load_") {
+        let (r, d16) = if let Some(r) = r.strip_prefix("d16_hi_") {
+            (r, Some(true))
+        } else if let Some(r) = r.strip_prefix("d16_") {
+            (r, Some(false))
+        } else {
+            (r, None)
+        };
+        Op::Load { bytes: width(r)?, signed: r.starts_with('i'), d16 }
+    } else if let Some(r) = rest.strip_prefix("store_") {
+        let (r, hi) = match r.strip_prefix("d16_hi_") {
+            Some(r) => (r, true),
+            None => (r, false),
+        };
+        Op::Store { bytes: width(r)?, hi }
+    } else if let Some(r) = rest.strip_prefix("atomic_") {
+        let (stem, ty) = r.rsplit_once('_')?;
+        Op::Atomic { op: atomic_op(stem, ty)?, width: width(ty)? }
+    } else {
+        return None;
+    };
+    Some(Spec { seg, op, addtid })
+}
+
+static SPECS: LazyLock<Vec<Option<Spec>>> = LazyLock::new(|| {
+    table()
+        .insts
+        .iter()
+        .map(|d| {
+            if matches!(d.format().name.as_str(), "FLAT" | "GLOBAL" | "SCRATCH") {
+                parse(&d.name)
+            } else {
+                None
+            }
+        })
+        .collect()
+});
+
+/// The FLAT/GLOBAL/SCRATCH rows this module executes.
+pub(super) fn rows() -> impl Iterator<Item = (&'static str, VFn)> {
+    table().insts.iter().filter(|d| SPECS[d.id.0 as usize].is_some()).map(|d| (d.name.as_str(), exec as VFn))
+}
+
+/// Where one lane's access goes.
+#[derive(Clone, Copy, Debug)]
+enum Target {
+    Global(u64),
+    Lds(u64),
+    /// Offset within the lane's private segment (before swizzling).
+    Scratch(u64),
+}
+
+fn sext13(v: u32) -> i64 {
+    i64::from(((v << 19) as i32) >> 19)
+}
+
+/// The lanes' targets.
+fn targets(x: &VExec, spec: Spec) -> [Target; 32] {
+    let inst = &x.d.inst;
+    let addr = inst.field(Field::Addr);
+    let saddr = inst.field(Field::Saddr);
+    let raw_off = inst.field(Field::Offset);
+    let mut t = [Target::Global(0); 32];
+    let v = |r: u32, l: usize| u64::from(x.vreg(r, l));
+    for (l, tl) in t.iter_mut().enumerate() {
+        *tl = match spec.seg {
+            Seg::Global => {
+                let off = sext13(raw_off);
+                let base = if spec.addtid {
+                    x.sreg_wide(saddr, 2).wrapping_add(4 * l as u64)
+                } else if saddr == NULL {
+                    v(addr, l) | v(addr + 1, l) << 32
+                } else {
+                    x.sreg_wide(saddr, 2).wrapping_add(v(addr, l))
+                };
+                Target::Global(base.wrapping_add(off as u64))
+            }
+            Seg::Scratch => {
+                let mut o = sext13(raw_off);
+                if saddr != NULL {
+                    o += i64::from(x.sreg(saddr));
+                }
+                if inst.field(Field::Sve) != 0 {
+                    o += v(addr, l) as i64;
+                }
+                Target::Scratch(o as u64)
+            }
+            Seg::Flat => {
+                let a = v(addr, l) | v(addr + 1, l) << 32;
+                let off = u64::from(raw_off & 0xfff);
+                if (APERTURES[0]..=APERTURES[1]).contains(&a) {
+                    Target::Lds((a - APERTURES[0]).wrapping_add(off))
+                } else if (APERTURES[2]..=APERTURES[3]).contains(&a) {
+                    Target::Scratch((a - APERTURES[2]).wrapping_add(off))
+                } else {
+                    Target::Global(a.wrapping_add(off))
+                }
+            }
+        };
+    }
+    t
+}
+
+/// Reads `out.len()` bytes of lane `lane`'s target.
+fn read(x: &VExec, t: Target, lane: usize, out: &mut [u8]) -> Result<(), String> {
+    match t {
+        Target::Global(a) => x.env.mem.read(a, out).map_err(|e| e.to_string()),
+        Target::Lds(a) => {
+            let lds = &*x.env.lds;
+            let s =
+                usize::try_from(a).ok().filter(|&s| s.checked_add(out.len()).is_some_and(|e| e <= lds.len()));
+            let s = s.ok_or_else(|| lds_range(a, out.len(), lds.len()))?;
+            out.copy_from_slice(&lds[s..s + out.len()]);
+            Ok(())
+        }
+        Target::Scratch(o) => {
+            for (i, b) in out.iter_mut().enumerate() {
+                *b = x.env.mem.read_u8(scratch_addr(x, o + i as u64, lane)?).map_err(|e| e.to_string())?;
+            }
+            Ok(())
+        }
+    }
+}
+
+fn write(x: &mut VExec, t: Target, lane: usize, data: &[u8]) -> Result<(), String> {
+    match t {
+        Target::Global(a) => x.env.mem.write(a, data).map_err(|e| e.to_string()),
+        Target::Lds(a) => {
+            let len = x.env.lds.len();
+            let s = usize::try_from(a).ok().filter(|&s| s.checked_add(data.len()).is_some_and(|e| e <= len));
+            let s = s.ok_or_else(|| lds_range(a, data.len(), len))?;
+            x.env.lds[s..s + data.len()].copy_from_slice(data);
+            Ok(())
+        }
+        Target::Scratch(o) => {
+            for (i, &b) in data.iter().enumerate() {
+                let a = scratch_addr(x, o + i as u64, lane)?;
+                x.env.mem.write(a, &[b]).map_err(|e| e.to_string())?;
+            }
+            Ok(())
+        }
+    }
+}
+
+fn lds_range(a: u64, len: usize, size: usize) -> String {
+    format!("LDS access of {len} bytes at {a:#x} is outside the workgroup's {size} bytes of LDS")
+}
+
+/// The swizzled address of byte `o` of `lane`'s private segment.
+fn scratch_addr(x: &VExec, o: u64, lane: usize) -> Result<u64, String> {
+    let size = u64::from(x.wave.scratch_lane_bytes);
+    if o >= size {
+        return Err(format!(
+            "scratch offset {:#x} is outside the {size} bytes of private memory per work-item",
+            o as i64
+        ));
+    }
+    Ok(x.wave.scratch_base + (o / 4) * 4 * 32 + o % 4 + 4 * lane as u64)
+}
+
+/// Checks that every active lane's access is valid, without changing anything.
+fn check(x: &VExec, t: &[Target; 32], bytes: usize) -> Result<(), String> {
+    let mut buf = [0u8; 16];
+    for l in 0..32 {
+        if x.exec >> l & 1 == 1 {
+            read(x, t[l], l, &mut buf[..bytes]).map_err(|e| format!("lane {l}: {e}"))?;
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn exec(x: &mut VExec) {
+    let Some(spec) = SPECS.get(x.d.inst.id.0 as usize).copied().flatten() else { return };
+    let t = targets(x, spec);
+    let inst = x.d.inst;
+    let vdst = inst.field(Field::Vdst);
+    let data = inst.field(Field::Data);
+    let bytes = match spec.op {
+        Op::Load { bytes, .. } | Op::Store { bytes, .. } => bytes,
+        Op::Atomic { width, .. } => width,
+    } as usize;
+    if let Err(e) = check(x, &t, bytes) {
+        let what = format!("{}: {e}", x.def.name);
+        return x.fault(Fault::Memory { pc: x.pc, what });
+    }
+    let exec = x.exec;
+    let mut counters = x.counters;
+    match spec.op {
+        Op::Load { bytes, signed, d16 } => {
+            let dwords = bytes.div_ceil(4).max(1);
+            let mut out = [[0u32; 32]; 4];
+            for l in (0..32).filter(|l| exec >> l & 1 == 1) {
+                let mut b = [0u8; 16];
+                // Checked above.
+                let _ = read(x, t[l], l, &mut b[..bytes as usize]);
+                let v = match (bytes, signed) {
+                    (1, false) => u32::from(b[0]),
+                    (1, true) => b[0] as i8 as i32 as u32,
+                    (2, false) => u32::from(u16::from_le_bytes([b[0], b[1]])),
+                    (2, true) => i16::from_le_bytes([b[0], b[1]]) as i32 as u32,
+                    _ => 0,
+                };
+                if bytes <= 2 {
+                    out[0][l] = v;
+                } else {
+                    for k in 0..dwords as usize {
+                        out[k][l] = u32::from_le_bytes([b[4 * k], b[4 * k + 1], b[4 * k + 2], b[4 * k + 3]]);
+                    }
+                }
+            }
+            match d16 {
+                Some(hi) => {
+                    let vals = out[0].map(|v| u64::from(v & 0xffff));
+                    x.write_half(vdst, hi, &vals, exec);
+                }
+                None => {
+                    for k in 0..dwords {
+                        x.write_vgpr32(vdst + k, &out[k as usize], exec);
+                    }
+                }
+            }
+            issue(&mut counters, |c: &mut Counters| &mut c.vm, 1);
+        }
+        Op::Store { bytes, hi } => {
+            for l in (0..32).filter(|l| exec >> l & 1 == 1) {
+                let mut b = [0u8; 16];
+                for k in 0..bytes.div_ceil(4) {
+                    b[4 * k as usize..4 * k as usize + 4].copy_from_slice(&x.vreg(data + k, l).to_le_bytes());
+                }
+                if hi {
+                    b[0] = b[2];
+                    b[1] = b[3];
+                }
+                if let Err(e) = write(x, t[l], l, &b[..bytes as usize]) {
+                    let what = format!("{}: lane {l}: {e}", x.def.name);
+                    return x.fault(Fault::Memory { pc: x.pc, what });
+                }
+            }
+            issue(&mut counters, |c: &mut Counters| &mut c.vs, 1);
+        }
+        Op::Atomic { op, width } => {
+            let glc = inst.field(Field::Glc) != 0;
+            let dw = width / 4;
+            let mut ret = [[0u32; 32]; 2];
+            for l in (0..32).filter(|l| exec >> l & 1 == 1) {
+                let reg = |k: u32| u64::from(x.vreg(data + k, l));
+                let (d, d2) =
+                    if dw == 2 { (reg(0) | reg(1) << 32, reg(2) | reg(3) << 32) } else { (reg(0), reg(1)) };
+                let mut b = [0u8; 8];
+                let _ = read(x, t[l], l, &mut b[..width as usize]);
+                let tmp = u64::from_le_bytes(b);
+                let new = atomic(op, width, tmp, d, d2);
+                if let Err(e) = write(x, t[l], l, &new.to_le_bytes()[..width as usize]) {
+                    let what = format!("{}: lane {l}: {e}", x.def.name);
+                    return x.fault(Fault::Memory { pc: x.pc, what });
+                }
+                ret[0][l] = tmp as u32;
+                ret[1][l] = (tmp >> 32) as u32;
+            }
+            if glc {
+                for k in 0..dw {
+                    x.write_vgpr32(vdst + k, &ret[k as usize], exec);
+                }
+                issue(&mut counters, |c: &mut Counters| &mut c.vm, 1);
+            } else {
+                issue(&mut counters, |c: &mut Counters| &mut c.vs, 1);
+            }
+        }
+    }
+    if spec.seg == Seg::Flat {
+        issue(&mut counters, |c: &mut Counters| &mut c.lgkm, 1);
+    }
+    x.counters = counters;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_flat_global_scratch_row_but_the_lds_loads_parses() {
+        for d in
+            table().insts.iter().filter(|d| matches!(d.format().name.as_str(), "FLAT" | "GLOBAL" | "SCRATCH"))
+        {
+            assert_eq!(parse(&d.name).is_some(), !d.name.contains("load_lds"), "{}", d.name);
+        }
+    }
+
+    #[test]
+    fn atomics() {
+        assert_eq!(atomic(AtomicOp::Inc, 4, 5, 5, 0), 0);
+        assert_eq!(atomic(AtomicOp::Inc, 4, 4, 5, 0), 5);
+        assert_eq!(atomic(AtomicOp::Dec, 4, 0, 7, 0), 7);
+        assert_eq!(atomic(AtomicOp::Dec, 4, 9, 7, 0), 7);
+        assert_eq!(atomic(AtomicOp::Dec, 4, 3, 7, 0), 2);
+        assert_eq!(atomic(AtomicOp::MinI, 4, 0xffff_ffff, 1, 0), 0xffff_ffff);
+        assert_eq!(atomic(AtomicOp::MinU, 4, 0xffff_ffff, 1, 0), 1);
+        assert_eq!(atomic(AtomicOp::CmpSwap, 4, 7, 9, 7), 9);
+        assert_eq!(atomic(AtomicOp::CmpSwap, 4, 8, 9, 7), 8);
+        assert_eq!(atomic(AtomicOp::Csub, 4, 3, 5, 0), 0);
+        assert_eq!(atomic(AtomicOp::Add, 8, u64::MAX, 2, 0), 1);
+        assert_eq!(atomic(AtomicOp::AddF, 4, 0x3f80_0000, 0x4000_0000, 0), 0x4040_0000);
+        assert_eq!(atomic(AtomicOp::Mskor, 4, 0xff, 0x0f, 0x100), 0x1f0);
+        assert_eq!(atomic(AtomicOp::Wrap, 4, 3, 5, 2), 5);
+        assert_eq!(atomic(AtomicOp::Wrap, 4, 7, 5, 2), 2);
+    }
+}
