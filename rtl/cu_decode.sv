@@ -166,6 +166,158 @@ module cu_decode
         7'd61: dec_o.op = OP_S_BARRIER;
         default: dec_o.op = OP_INVALID;
       endcase
+    end else if ((inst_i[31:26] == 6'b110111) && (inst_i[17:16] == 2'b00)) begin  // FLAT
+      unique case (inst_i[24:18])
+        7'd16: dec_o.op = OP_FLAT_LOAD_U8;
+        7'd17: dec_o.op = OP_FLAT_LOAD_I8;
+        7'd18: dec_o.op = OP_FLAT_LOAD_U16;
+        7'd19: dec_o.op = OP_FLAT_LOAD_I16;
+        7'd20: dec_o.op = OP_FLAT_LOAD_B32;
+        7'd21: dec_o.op = OP_FLAT_LOAD_B64;
+        7'd22: dec_o.op = OP_FLAT_LOAD_B96;
+        7'd23: dec_o.op = OP_FLAT_LOAD_B128;
+        7'd24: dec_o.op = OP_FLAT_STORE_B8;
+        7'd25: dec_o.op = OP_FLAT_STORE_B16;
+        7'd26: dec_o.op = OP_FLAT_STORE_B32;
+        7'd27: dec_o.op = OP_FLAT_STORE_B64;
+        7'd28: dec_o.op = OP_FLAT_STORE_B96;
+        7'd29: dec_o.op = OP_FLAT_STORE_B128;
+        7'd30: dec_o.op = OP_FLAT_LOAD_D16_U8;
+        7'd31: dec_o.op = OP_FLAT_LOAD_D16_I8;
+        7'd32: dec_o.op = OP_FLAT_LOAD_D16_B16;
+        7'd33: dec_o.op = OP_FLAT_LOAD_D16_HI_U8;
+        7'd34: dec_o.op = OP_FLAT_LOAD_D16_HI_I8;
+        7'd35: dec_o.op = OP_FLAT_LOAD_D16_HI_B16;
+        7'd36: dec_o.op = OP_FLAT_STORE_D16_HI_B8;
+        7'd37: dec_o.op = OP_FLAT_STORE_D16_HI_B16;
+        7'd51: dec_o.op = OP_FLAT_ATOMIC_SWAP_B32;
+        7'd52: dec_o.op = OP_FLAT_ATOMIC_CMPSWAP_B32;
+        7'd53: dec_o.op = OP_FLAT_ATOMIC_ADD_U32;
+        7'd54: dec_o.op = OP_FLAT_ATOMIC_SUB_U32;
+        7'd56: dec_o.op = OP_FLAT_ATOMIC_MIN_I32;
+        7'd57: dec_o.op = OP_FLAT_ATOMIC_MIN_U32;
+        7'd58: dec_o.op = OP_FLAT_ATOMIC_MAX_I32;
+        7'd59: dec_o.op = OP_FLAT_ATOMIC_MAX_U32;
+        7'd60: dec_o.op = OP_FLAT_ATOMIC_AND_B32;
+        7'd61: dec_o.op = OP_FLAT_ATOMIC_OR_B32;
+        7'd62: dec_o.op = OP_FLAT_ATOMIC_XOR_B32;
+        7'd63: dec_o.op = OP_FLAT_ATOMIC_INC_U32;
+        7'd64: dec_o.op = OP_FLAT_ATOMIC_DEC_U32;
+        7'd65: dec_o.op = OP_FLAT_ATOMIC_SWAP_B64;
+        7'd66: dec_o.op = OP_FLAT_ATOMIC_CMPSWAP_B64;
+        7'd67: dec_o.op = OP_FLAT_ATOMIC_ADD_U64;
+        7'd68: dec_o.op = OP_FLAT_ATOMIC_SUB_U64;
+        7'd69: dec_o.op = OP_FLAT_ATOMIC_MIN_I64;
+        7'd70: dec_o.op = OP_FLAT_ATOMIC_MIN_U64;
+        7'd71: dec_o.op = OP_FLAT_ATOMIC_MAX_I64;
+        7'd72: dec_o.op = OP_FLAT_ATOMIC_MAX_U64;
+        7'd73: dec_o.op = OP_FLAT_ATOMIC_AND_B64;
+        7'd74: dec_o.op = OP_FLAT_ATOMIC_OR_B64;
+        7'd75: dec_o.op = OP_FLAT_ATOMIC_XOR_B64;
+        7'd76: dec_o.op = OP_FLAT_ATOMIC_INC_U64;
+        7'd77: dec_o.op = OP_FLAT_ATOMIC_DEC_U64;
+        7'd80: dec_o.op = OP_FLAT_ATOMIC_CMPSWAP_F32;
+        7'd81: dec_o.op = OP_FLAT_ATOMIC_MIN_F32;
+        7'd82: dec_o.op = OP_FLAT_ATOMIC_MAX_F32;
+        7'd86: dec_o.op = OP_FLAT_ATOMIC_ADD_F32;
+        default: dec_o.op = OP_INVALID;
+      endcase
+    end else if ((inst_i[31:26] == 6'b110111) && (inst_i[17:16] == 2'b01)) begin  // SCRATCH
+      unique case (inst_i[24:18])
+        7'd16: dec_o.op = OP_SCRATCH_LOAD_U8;
+        7'd17: dec_o.op = OP_SCRATCH_LOAD_I8;
+        7'd18: dec_o.op = OP_SCRATCH_LOAD_U16;
+        7'd19: dec_o.op = OP_SCRATCH_LOAD_I16;
+        7'd20: dec_o.op = OP_SCRATCH_LOAD_B32;
+        7'd21: dec_o.op = OP_SCRATCH_LOAD_B64;
+        7'd22: dec_o.op = OP_SCRATCH_LOAD_B96;
+        7'd23: dec_o.op = OP_SCRATCH_LOAD_B128;
+        7'd24: dec_o.op = OP_SCRATCH_STORE_B8;
+        7'd25: dec_o.op = OP_SCRATCH_STORE_B16;
+        7'd26: dec_o.op = OP_SCRATCH_STORE_B32;
+        7'd27: dec_o.op = OP_SCRATCH_STORE_B64;
+        7'd28: dec_o.op = OP_SCRATCH_STORE_B96;
+        7'd29: dec_o.op = OP_SCRATCH_STORE_B128;
+        7'd30: dec_o.op = OP_SCRATCH_LOAD_D16_U8;
+        7'd31: dec_o.op = OP_SCRATCH_LOAD_D16_I8;
+        7'd32: dec_o.op = OP_SCRATCH_LOAD_D16_B16;
+        7'd33: dec_o.op = OP_SCRATCH_LOAD_D16_HI_U8;
+        7'd34: dec_o.op = OP_SCRATCH_LOAD_D16_HI_I8;
+        7'd35: dec_o.op = OP_SCRATCH_LOAD_D16_HI_B16;
+        7'd36: dec_o.op = OP_SCRATCH_STORE_D16_HI_B8;
+        7'd37: dec_o.op = OP_SCRATCH_STORE_D16_HI_B16;
+        7'd45: dec_o.op = OP_SCRATCH_LOAD_LDS_U8;
+        7'd46: dec_o.op = OP_SCRATCH_LOAD_LDS_I8;
+        7'd47: dec_o.op = OP_SCRATCH_LOAD_LDS_U16;
+        7'd48: dec_o.op = OP_SCRATCH_LOAD_LDS_I16;
+        7'd49: dec_o.op = OP_SCRATCH_LOAD_LDS_B32;
+        default: dec_o.op = OP_INVALID;
+      endcase
+    end else if ((inst_i[31:26] == 6'b110111) && (inst_i[17:16] == 2'b10)) begin  // GLOBAL
+      unique case (inst_i[24:18])
+        7'd16: dec_o.op = OP_GLOBAL_LOAD_U8;
+        7'd17: dec_o.op = OP_GLOBAL_LOAD_I8;
+        7'd18: dec_o.op = OP_GLOBAL_LOAD_U16;
+        7'd19: dec_o.op = OP_GLOBAL_LOAD_I16;
+        7'd20: dec_o.op = OP_GLOBAL_LOAD_B32;
+        7'd21: dec_o.op = OP_GLOBAL_LOAD_B64;
+        7'd22: dec_o.op = OP_GLOBAL_LOAD_B96;
+        7'd23: dec_o.op = OP_GLOBAL_LOAD_B128;
+        7'd24: dec_o.op = OP_GLOBAL_STORE_B8;
+        7'd25: dec_o.op = OP_GLOBAL_STORE_B16;
+        7'd26: dec_o.op = OP_GLOBAL_STORE_B32;
+        7'd27: dec_o.op = OP_GLOBAL_STORE_B64;
+        7'd28: dec_o.op = OP_GLOBAL_STORE_B96;
+        7'd29: dec_o.op = OP_GLOBAL_STORE_B128;
+        7'd30: dec_o.op = OP_GLOBAL_LOAD_D16_U8;
+        7'd31: dec_o.op = OP_GLOBAL_LOAD_D16_I8;
+        7'd32: dec_o.op = OP_GLOBAL_LOAD_D16_B16;
+        7'd33: dec_o.op = OP_GLOBAL_LOAD_D16_HI_U8;
+        7'd34: dec_o.op = OP_GLOBAL_LOAD_D16_HI_I8;
+        7'd35: dec_o.op = OP_GLOBAL_LOAD_D16_HI_B16;
+        7'd36: dec_o.op = OP_GLOBAL_STORE_D16_HI_B8;
+        7'd37: dec_o.op = OP_GLOBAL_STORE_D16_HI_B16;
+        7'd40: dec_o.op = OP_GLOBAL_LOAD_ADDTID_B32;
+        7'd41: dec_o.op = OP_GLOBAL_STORE_ADDTID_B32;
+        7'd42: dec_o.op = OP_GLOBAL_LOAD_LDS_ADDTID_B32;
+        7'd45: dec_o.op = OP_GLOBAL_LOAD_LDS_U8;
+        7'd46: dec_o.op = OP_GLOBAL_LOAD_LDS_I8;
+        7'd47: dec_o.op = OP_GLOBAL_LOAD_LDS_U16;
+        7'd48: dec_o.op = OP_GLOBAL_LOAD_LDS_I16;
+        7'd49: dec_o.op = OP_GLOBAL_LOAD_LDS_B32;
+        7'd51: dec_o.op = OP_GLOBAL_ATOMIC_SWAP_B32;
+        7'd52: dec_o.op = OP_GLOBAL_ATOMIC_CMPSWAP_B32;
+        7'd53: dec_o.op = OP_GLOBAL_ATOMIC_ADD_U32;
+        7'd54: dec_o.op = OP_GLOBAL_ATOMIC_SUB_U32;
+        7'd55: dec_o.op = OP_GLOBAL_ATOMIC_CSUB_U32;
+        7'd56: dec_o.op = OP_GLOBAL_ATOMIC_MIN_I32;
+        7'd57: dec_o.op = OP_GLOBAL_ATOMIC_MIN_U32;
+        7'd58: dec_o.op = OP_GLOBAL_ATOMIC_MAX_I32;
+        7'd59: dec_o.op = OP_GLOBAL_ATOMIC_MAX_U32;
+        7'd60: dec_o.op = OP_GLOBAL_ATOMIC_AND_B32;
+        7'd61: dec_o.op = OP_GLOBAL_ATOMIC_OR_B32;
+        7'd62: dec_o.op = OP_GLOBAL_ATOMIC_XOR_B32;
+        7'd63: dec_o.op = OP_GLOBAL_ATOMIC_INC_U32;
+        7'd64: dec_o.op = OP_GLOBAL_ATOMIC_DEC_U32;
+        7'd65: dec_o.op = OP_GLOBAL_ATOMIC_SWAP_B64;
+        7'd66: dec_o.op = OP_GLOBAL_ATOMIC_CMPSWAP_B64;
+        7'd67: dec_o.op = OP_GLOBAL_ATOMIC_ADD_U64;
+        7'd68: dec_o.op = OP_GLOBAL_ATOMIC_SUB_U64;
+        7'd69: dec_o.op = OP_GLOBAL_ATOMIC_MIN_I64;
+        7'd70: dec_o.op = OP_GLOBAL_ATOMIC_MIN_U64;
+        7'd71: dec_o.op = OP_GLOBAL_ATOMIC_MAX_I64;
+        7'd72: dec_o.op = OP_GLOBAL_ATOMIC_MAX_U64;
+        7'd73: dec_o.op = OP_GLOBAL_ATOMIC_AND_B64;
+        7'd74: dec_o.op = OP_GLOBAL_ATOMIC_OR_B64;
+        7'd75: dec_o.op = OP_GLOBAL_ATOMIC_XOR_B64;
+        7'd76: dec_o.op = OP_GLOBAL_ATOMIC_INC_U64;
+        7'd77: dec_o.op = OP_GLOBAL_ATOMIC_DEC_U64;
+        7'd80: dec_o.op = OP_GLOBAL_ATOMIC_CMPSWAP_F32;
+        7'd81: dec_o.op = OP_GLOBAL_ATOMIC_MIN_F32;
+        7'd82: dec_o.op = OP_GLOBAL_ATOMIC_MAX_F32;
+        7'd86: dec_o.op = OP_GLOBAL_ATOMIC_ADD_F32;
+        default: dec_o.op = OP_INVALID;
+      endcase
     end else if (inst_i[31:24] == 8'b11001101) begin  // VINTERP
       unique case (inst_i[22:16])
         7'd0: dec_o.op = OP_V_INTERP_P10_F32;
@@ -2016,6 +2168,679 @@ module cu_decode
       OP_DS_LOAD_B128: begin
         dec_o.unit = UNIT_DS;
         dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_LOAD_U8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_LOAD_I8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_LOAD_U16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_LOAD_I16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_LOAD_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_LOAD_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_LOAD_B96: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_LOAD_B128: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_STORE_B8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_STORE_B16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_STORE_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_STORE_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_STORE_B96: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_STORE_B128: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_LOAD_D16_U8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_LOAD_D16_I8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_LOAD_D16_B16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_LOAD_D16_HI_U8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_LOAD_D16_HI_I8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_LOAD_D16_HI_B16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_STORE_D16_HI_B8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_STORE_D16_HI_B16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_ATOMIC_SWAP_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_ATOMIC_CMPSWAP_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_ATOMIC_ADD_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_ATOMIC_SUB_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_ATOMIC_MIN_I32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_ATOMIC_MIN_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_ATOMIC_MAX_I32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_ATOMIC_MAX_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_ATOMIC_AND_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_ATOMIC_OR_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_ATOMIC_XOR_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_ATOMIC_INC_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_ATOMIC_DEC_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_ATOMIC_SWAP_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_ATOMIC_CMPSWAP_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_ATOMIC_ADD_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_ATOMIC_SUB_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_ATOMIC_MIN_I64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_ATOMIC_MIN_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_ATOMIC_MAX_I64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_ATOMIC_MAX_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_ATOMIC_AND_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_ATOMIC_OR_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_ATOMIC_XOR_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_ATOMIC_INC_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_ATOMIC_DEC_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_ATOMIC_CMPSWAP_F32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_ATOMIC_MIN_F32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_ATOMIC_MAX_F32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_FLAT_ATOMIC_ADD_F32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_GLOBAL_LOAD_U8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_GLOBAL_LOAD_I8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_GLOBAL_LOAD_U16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_GLOBAL_LOAD_I16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_GLOBAL_LOAD_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_GLOBAL_LOAD_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_GLOBAL_LOAD_B96: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_GLOBAL_LOAD_B128: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_GLOBAL_STORE_B8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_STORE_B16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_STORE_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_STORE_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_STORE_B96: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_STORE_B128: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_LOAD_D16_U8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_GLOBAL_LOAD_D16_I8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_GLOBAL_LOAD_D16_B16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_GLOBAL_LOAD_D16_HI_U8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_GLOBAL_LOAD_D16_HI_I8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_GLOBAL_LOAD_D16_HI_B16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_GLOBAL_STORE_D16_HI_B8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_STORE_D16_HI_B16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_LOAD_ADDTID_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_GLOBAL_STORE_ADDTID_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_LOAD_LDS_ADDTID_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_GLOBAL_LOAD_LDS_U8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_GLOBAL_LOAD_LDS_I8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_GLOBAL_LOAD_LDS_U16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_GLOBAL_LOAD_LDS_I16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_GLOBAL_LOAD_LDS_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_GLOBAL_ATOMIC_SWAP_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_ATOMIC_CMPSWAP_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_ATOMIC_ADD_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_ATOMIC_SUB_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_ATOMIC_CSUB_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_ATOMIC_MIN_I32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_ATOMIC_MIN_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_ATOMIC_MAX_I32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_ATOMIC_MAX_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_ATOMIC_AND_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_ATOMIC_OR_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_ATOMIC_XOR_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_ATOMIC_INC_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_ATOMIC_DEC_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_ATOMIC_SWAP_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_ATOMIC_CMPSWAP_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_ATOMIC_ADD_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_ATOMIC_SUB_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_ATOMIC_MIN_I64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_ATOMIC_MIN_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_ATOMIC_MAX_I64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_ATOMIC_MAX_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_ATOMIC_AND_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_ATOMIC_OR_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_ATOMIC_XOR_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_ATOMIC_INC_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_ATOMIC_DEC_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_ATOMIC_CMPSWAP_F32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_ATOMIC_MIN_F32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_ATOMIC_MAX_F32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_GLOBAL_ATOMIC_ADD_F32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_SCRATCH_LOAD_U8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_SCRATCH_LOAD_I8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_SCRATCH_LOAD_U16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_SCRATCH_LOAD_I16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_SCRATCH_LOAD_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_SCRATCH_LOAD_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_SCRATCH_LOAD_B96: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_SCRATCH_LOAD_B128: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_SCRATCH_STORE_B8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_SCRATCH_STORE_B16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_SCRATCH_STORE_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_SCRATCH_STORE_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_SCRATCH_STORE_B96: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_SCRATCH_STORE_B128: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_SCRATCH_LOAD_D16_U8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_SCRATCH_LOAD_D16_I8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_SCRATCH_LOAD_D16_B16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_SCRATCH_LOAD_D16_HI_U8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_SCRATCH_LOAD_D16_HI_I8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_SCRATCH_LOAD_D16_HI_B16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_SCRATCH_STORE_D16_HI_B8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_SCRATCH_STORE_D16_HI_B16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_SCRATCH_LOAD_LDS_U8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_SCRATCH_LOAD_LDS_I8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_SCRATCH_LOAD_LDS_U16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_SCRATCH_LOAD_LDS_I16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_SCRATCH_LOAD_LDS_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
       end
       OP_EXPORT: begin
         dec_o.unit = UNIT_EXPORT;
