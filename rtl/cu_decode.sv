@@ -334,6 +334,733 @@ module cu_decode
         2'd1: dec_o.op = OP_LDS_DIRECT_LOAD;
         default: dec_o.op = OP_INVALID;
       endcase
+    end else if (inst_i[31:25] == 7'b0111110) begin  // VOPC
+      unique case (inst_i[24:17])
+        8'd0: dec_o.op = OP_V_CMP_F_F16;
+        8'd1: dec_o.op = OP_V_CMP_LT_F16;
+        8'd2: dec_o.op = OP_V_CMP_EQ_F16;
+        8'd3: dec_o.op = OP_V_CMP_LE_F16;
+        8'd4: dec_o.op = OP_V_CMP_GT_F16;
+        8'd5: dec_o.op = OP_V_CMP_LG_F16;
+        8'd6: dec_o.op = OP_V_CMP_GE_F16;
+        8'd7: dec_o.op = OP_V_CMP_O_F16;
+        8'd8: dec_o.op = OP_V_CMP_U_F16;
+        8'd9: dec_o.op = OP_V_CMP_NGE_F16;
+        8'd10: dec_o.op = OP_V_CMP_NLG_F16;
+        8'd11: dec_o.op = OP_V_CMP_NGT_F16;
+        8'd12: dec_o.op = OP_V_CMP_NLE_F16;
+        8'd13: dec_o.op = OP_V_CMP_NEQ_F16;
+        8'd14: dec_o.op = OP_V_CMP_NLT_F16;
+        8'd15: dec_o.op = OP_V_CMP_T_F16;
+        8'd16: dec_o.op = OP_V_CMP_F_F32;
+        8'd17: dec_o.op = OP_V_CMP_LT_F32;
+        8'd18: dec_o.op = OP_V_CMP_EQ_F32;
+        8'd19: dec_o.op = OP_V_CMP_LE_F32;
+        8'd20: dec_o.op = OP_V_CMP_GT_F32;
+        8'd21: dec_o.op = OP_V_CMP_LG_F32;
+        8'd22: dec_o.op = OP_V_CMP_GE_F32;
+        8'd23: dec_o.op = OP_V_CMP_O_F32;
+        8'd24: dec_o.op = OP_V_CMP_U_F32;
+        8'd25: dec_o.op = OP_V_CMP_NGE_F32;
+        8'd26: dec_o.op = OP_V_CMP_NLG_F32;
+        8'd27: dec_o.op = OP_V_CMP_NGT_F32;
+        8'd28: dec_o.op = OP_V_CMP_NLE_F32;
+        8'd29: dec_o.op = OP_V_CMP_NEQ_F32;
+        8'd30: dec_o.op = OP_V_CMP_NLT_F32;
+        8'd31: dec_o.op = OP_V_CMP_T_F32;
+        8'd32: dec_o.op = OP_V_CMP_F_F64;
+        8'd33: dec_o.op = OP_V_CMP_LT_F64;
+        8'd34: dec_o.op = OP_V_CMP_EQ_F64;
+        8'd35: dec_o.op = OP_V_CMP_LE_F64;
+        8'd36: dec_o.op = OP_V_CMP_GT_F64;
+        8'd37: dec_o.op = OP_V_CMP_LG_F64;
+        8'd38: dec_o.op = OP_V_CMP_GE_F64;
+        8'd39: dec_o.op = OP_V_CMP_O_F64;
+        8'd40: dec_o.op = OP_V_CMP_U_F64;
+        8'd41: dec_o.op = OP_V_CMP_NGE_F64;
+        8'd42: dec_o.op = OP_V_CMP_NLG_F64;
+        8'd43: dec_o.op = OP_V_CMP_NGT_F64;
+        8'd44: dec_o.op = OP_V_CMP_NLE_F64;
+        8'd45: dec_o.op = OP_V_CMP_NEQ_F64;
+        8'd46: dec_o.op = OP_V_CMP_NLT_F64;
+        8'd47: dec_o.op = OP_V_CMP_T_F64;
+        8'd49: dec_o.op = OP_V_CMP_LT_I16;
+        8'd50: dec_o.op = OP_V_CMP_EQ_I16;
+        8'd51: dec_o.op = OP_V_CMP_LE_I16;
+        8'd52: dec_o.op = OP_V_CMP_GT_I16;
+        8'd53: dec_o.op = OP_V_CMP_NE_I16;
+        8'd54: dec_o.op = OP_V_CMP_GE_I16;
+        8'd57: dec_o.op = OP_V_CMP_LT_U16;
+        8'd58: dec_o.op = OP_V_CMP_EQ_U16;
+        8'd59: dec_o.op = OP_V_CMP_LE_U16;
+        8'd60: dec_o.op = OP_V_CMP_GT_U16;
+        8'd61: dec_o.op = OP_V_CMP_NE_U16;
+        8'd62: dec_o.op = OP_V_CMP_GE_U16;
+        8'd64: dec_o.op = OP_V_CMP_F_I32;
+        8'd65: dec_o.op = OP_V_CMP_LT_I32;
+        8'd66: dec_o.op = OP_V_CMP_EQ_I32;
+        8'd67: dec_o.op = OP_V_CMP_LE_I32;
+        8'd68: dec_o.op = OP_V_CMP_GT_I32;
+        8'd69: dec_o.op = OP_V_CMP_NE_I32;
+        8'd70: dec_o.op = OP_V_CMP_GE_I32;
+        8'd71: dec_o.op = OP_V_CMP_T_I32;
+        8'd72: dec_o.op = OP_V_CMP_F_U32;
+        8'd73: dec_o.op = OP_V_CMP_LT_U32;
+        8'd74: dec_o.op = OP_V_CMP_EQ_U32;
+        8'd75: dec_o.op = OP_V_CMP_LE_U32;
+        8'd76: dec_o.op = OP_V_CMP_GT_U32;
+        8'd77: dec_o.op = OP_V_CMP_NE_U32;
+        8'd78: dec_o.op = OP_V_CMP_GE_U32;
+        8'd79: dec_o.op = OP_V_CMP_T_U32;
+        8'd80: dec_o.op = OP_V_CMP_F_I64;
+        8'd81: dec_o.op = OP_V_CMP_LT_I64;
+        8'd82: dec_o.op = OP_V_CMP_EQ_I64;
+        8'd83: dec_o.op = OP_V_CMP_LE_I64;
+        8'd84: dec_o.op = OP_V_CMP_GT_I64;
+        8'd85: dec_o.op = OP_V_CMP_NE_I64;
+        8'd86: dec_o.op = OP_V_CMP_GE_I64;
+        8'd87: dec_o.op = OP_V_CMP_T_I64;
+        8'd88: dec_o.op = OP_V_CMP_F_U64;
+        8'd89: dec_o.op = OP_V_CMP_LT_U64;
+        8'd90: dec_o.op = OP_V_CMP_EQ_U64;
+        8'd91: dec_o.op = OP_V_CMP_LE_U64;
+        8'd92: dec_o.op = OP_V_CMP_GT_U64;
+        8'd93: dec_o.op = OP_V_CMP_NE_U64;
+        8'd94: dec_o.op = OP_V_CMP_GE_U64;
+        8'd95: dec_o.op = OP_V_CMP_T_U64;
+        8'd125: dec_o.op = OP_V_CMP_CLASS_F16;
+        8'd126: dec_o.op = OP_V_CMP_CLASS_F32;
+        8'd127: dec_o.op = OP_V_CMP_CLASS_F64;
+        8'd128: dec_o.op = OP_V_CMPX_F_F16;
+        8'd129: dec_o.op = OP_V_CMPX_LT_F16;
+        8'd130: dec_o.op = OP_V_CMPX_EQ_F16;
+        8'd131: dec_o.op = OP_V_CMPX_LE_F16;
+        8'd132: dec_o.op = OP_V_CMPX_GT_F16;
+        8'd133: dec_o.op = OP_V_CMPX_LG_F16;
+        8'd134: dec_o.op = OP_V_CMPX_GE_F16;
+        8'd135: dec_o.op = OP_V_CMPX_O_F16;
+        8'd136: dec_o.op = OP_V_CMPX_U_F16;
+        8'd137: dec_o.op = OP_V_CMPX_NGE_F16;
+        8'd138: dec_o.op = OP_V_CMPX_NLG_F16;
+        8'd139: dec_o.op = OP_V_CMPX_NGT_F16;
+        8'd140: dec_o.op = OP_V_CMPX_NLE_F16;
+        8'd141: dec_o.op = OP_V_CMPX_NEQ_F16;
+        8'd142: dec_o.op = OP_V_CMPX_NLT_F16;
+        8'd143: dec_o.op = OP_V_CMPX_T_F16;
+        8'd144: dec_o.op = OP_V_CMPX_F_F32;
+        8'd145: dec_o.op = OP_V_CMPX_LT_F32;
+        8'd146: dec_o.op = OP_V_CMPX_EQ_F32;
+        8'd147: dec_o.op = OP_V_CMPX_LE_F32;
+        8'd148: dec_o.op = OP_V_CMPX_GT_F32;
+        8'd149: dec_o.op = OP_V_CMPX_LG_F32;
+        8'd150: dec_o.op = OP_V_CMPX_GE_F32;
+        8'd151: dec_o.op = OP_V_CMPX_O_F32;
+        8'd152: dec_o.op = OP_V_CMPX_U_F32;
+        8'd153: dec_o.op = OP_V_CMPX_NGE_F32;
+        8'd154: dec_o.op = OP_V_CMPX_NLG_F32;
+        8'd155: dec_o.op = OP_V_CMPX_NGT_F32;
+        8'd156: dec_o.op = OP_V_CMPX_NLE_F32;
+        8'd157: dec_o.op = OP_V_CMPX_NEQ_F32;
+        8'd158: dec_o.op = OP_V_CMPX_NLT_F32;
+        8'd159: dec_o.op = OP_V_CMPX_T_F32;
+        8'd160: dec_o.op = OP_V_CMPX_F_F64;
+        8'd161: dec_o.op = OP_V_CMPX_LT_F64;
+        8'd162: dec_o.op = OP_V_CMPX_EQ_F64;
+        8'd163: dec_o.op = OP_V_CMPX_LE_F64;
+        8'd164: dec_o.op = OP_V_CMPX_GT_F64;
+        8'd165: dec_o.op = OP_V_CMPX_LG_F64;
+        8'd166: dec_o.op = OP_V_CMPX_GE_F64;
+        8'd167: dec_o.op = OP_V_CMPX_O_F64;
+        8'd168: dec_o.op = OP_V_CMPX_U_F64;
+        8'd169: dec_o.op = OP_V_CMPX_NGE_F64;
+        8'd170: dec_o.op = OP_V_CMPX_NLG_F64;
+        8'd171: dec_o.op = OP_V_CMPX_NGT_F64;
+        8'd172: dec_o.op = OP_V_CMPX_NLE_F64;
+        8'd173: dec_o.op = OP_V_CMPX_NEQ_F64;
+        8'd174: dec_o.op = OP_V_CMPX_NLT_F64;
+        8'd175: dec_o.op = OP_V_CMPX_T_F64;
+        8'd177: dec_o.op = OP_V_CMPX_LT_I16;
+        8'd178: dec_o.op = OP_V_CMPX_EQ_I16;
+        8'd179: dec_o.op = OP_V_CMPX_LE_I16;
+        8'd180: dec_o.op = OP_V_CMPX_GT_I16;
+        8'd181: dec_o.op = OP_V_CMPX_NE_I16;
+        8'd182: dec_o.op = OP_V_CMPX_GE_I16;
+        8'd185: dec_o.op = OP_V_CMPX_LT_U16;
+        8'd186: dec_o.op = OP_V_CMPX_EQ_U16;
+        8'd187: dec_o.op = OP_V_CMPX_LE_U16;
+        8'd188: dec_o.op = OP_V_CMPX_GT_U16;
+        8'd189: dec_o.op = OP_V_CMPX_NE_U16;
+        8'd190: dec_o.op = OP_V_CMPX_GE_U16;
+        8'd192: dec_o.op = OP_V_CMPX_F_I32;
+        8'd193: dec_o.op = OP_V_CMPX_LT_I32;
+        8'd194: dec_o.op = OP_V_CMPX_EQ_I32;
+        8'd195: dec_o.op = OP_V_CMPX_LE_I32;
+        8'd196: dec_o.op = OP_V_CMPX_GT_I32;
+        8'd197: dec_o.op = OP_V_CMPX_NE_I32;
+        8'd198: dec_o.op = OP_V_CMPX_GE_I32;
+        8'd199: dec_o.op = OP_V_CMPX_T_I32;
+        8'd200: dec_o.op = OP_V_CMPX_F_U32;
+        8'd201: dec_o.op = OP_V_CMPX_LT_U32;
+        8'd202: dec_o.op = OP_V_CMPX_EQ_U32;
+        8'd203: dec_o.op = OP_V_CMPX_LE_U32;
+        8'd204: dec_o.op = OP_V_CMPX_GT_U32;
+        8'd205: dec_o.op = OP_V_CMPX_NE_U32;
+        8'd206: dec_o.op = OP_V_CMPX_GE_U32;
+        8'd207: dec_o.op = OP_V_CMPX_T_U32;
+        8'd208: dec_o.op = OP_V_CMPX_F_I64;
+        8'd209: dec_o.op = OP_V_CMPX_LT_I64;
+        8'd210: dec_o.op = OP_V_CMPX_EQ_I64;
+        8'd211: dec_o.op = OP_V_CMPX_LE_I64;
+        8'd212: dec_o.op = OP_V_CMPX_GT_I64;
+        8'd213: dec_o.op = OP_V_CMPX_NE_I64;
+        8'd214: dec_o.op = OP_V_CMPX_GE_I64;
+        8'd215: dec_o.op = OP_V_CMPX_T_I64;
+        8'd216: dec_o.op = OP_V_CMPX_F_U64;
+        8'd217: dec_o.op = OP_V_CMPX_LT_U64;
+        8'd218: dec_o.op = OP_V_CMPX_EQ_U64;
+        8'd219: dec_o.op = OP_V_CMPX_LE_U64;
+        8'd220: dec_o.op = OP_V_CMPX_GT_U64;
+        8'd221: dec_o.op = OP_V_CMPX_NE_U64;
+        8'd222: dec_o.op = OP_V_CMPX_GE_U64;
+        8'd223: dec_o.op = OP_V_CMPX_T_U64;
+        8'd253: dec_o.op = OP_V_CMPX_CLASS_F16;
+        8'd254: dec_o.op = OP_V_CMPX_CLASS_F32;
+        8'd255: dec_o.op = OP_V_CMPX_CLASS_F64;
+        default: dec_o.op = OP_INVALID;
+      endcase
+    end else if (inst_i[31:25] == 7'b0111111) begin  // VOP1
+      unique case (inst_i[16:9])
+        8'd0: dec_o.op = OP_V_NOP;
+        8'd1: dec_o.op = OP_V_MOV_B32;
+        8'd2: dec_o.op = OP_V_READFIRSTLANE_B32;
+        8'd3: dec_o.op = OP_V_CVT_I32_F64;
+        8'd4: dec_o.op = OP_V_CVT_F64_I32;
+        8'd5: dec_o.op = OP_V_CVT_F32_I32;
+        8'd6: dec_o.op = OP_V_CVT_F32_U32;
+        8'd7: dec_o.op = OP_V_CVT_U32_F32;
+        8'd8: dec_o.op = OP_V_CVT_I32_F32;
+        8'd10: dec_o.op = OP_V_CVT_F16_F32;
+        8'd11: dec_o.op = OP_V_CVT_F32_F16;
+        8'd12: dec_o.op = OP_V_CVT_NEAREST_I32_F32;
+        8'd13: dec_o.op = OP_V_CVT_FLOOR_I32_F32;
+        8'd14: dec_o.op = OP_V_CVT_OFF_F32_I4;
+        8'd15: dec_o.op = OP_V_CVT_F32_F64;
+        8'd16: dec_o.op = OP_V_CVT_F64_F32;
+        8'd17: dec_o.op = OP_V_CVT_F32_UBYTE0;
+        8'd18: dec_o.op = OP_V_CVT_F32_UBYTE1;
+        8'd19: dec_o.op = OP_V_CVT_F32_UBYTE2;
+        8'd20: dec_o.op = OP_V_CVT_F32_UBYTE3;
+        8'd21: dec_o.op = OP_V_CVT_U32_F64;
+        8'd22: dec_o.op = OP_V_CVT_F64_U32;
+        8'd23: dec_o.op = OP_V_TRUNC_F64;
+        8'd24: dec_o.op = OP_V_CEIL_F64;
+        8'd25: dec_o.op = OP_V_RNDNE_F64;
+        8'd26: dec_o.op = OP_V_FLOOR_F64;
+        8'd27: dec_o.op = OP_V_PIPEFLUSH;
+        8'd28: dec_o.op = OP_V_MOV_B16;
+        8'd32: dec_o.op = OP_V_FRACT_F32;
+        8'd33: dec_o.op = OP_V_TRUNC_F32;
+        8'd34: dec_o.op = OP_V_CEIL_F32;
+        8'd35: dec_o.op = OP_V_RNDNE_F32;
+        8'd36: dec_o.op = OP_V_FLOOR_F32;
+        8'd37: dec_o.op = OP_V_EXP_F32;
+        8'd39: dec_o.op = OP_V_LOG_F32;
+        8'd42: dec_o.op = OP_V_RCP_F32;
+        8'd43: dec_o.op = OP_V_RCP_IFLAG_F32;
+        8'd46: dec_o.op = OP_V_RSQ_F32;
+        8'd47: dec_o.op = OP_V_RCP_F64;
+        8'd49: dec_o.op = OP_V_RSQ_F64;
+        8'd51: dec_o.op = OP_V_SQRT_F32;
+        8'd52: dec_o.op = OP_V_SQRT_F64;
+        8'd53: dec_o.op = OP_V_SIN_F32;
+        8'd54: dec_o.op = OP_V_COS_F32;
+        8'd55: dec_o.op = OP_V_NOT_B32;
+        8'd56: dec_o.op = OP_V_BFREV_B32;
+        8'd57: dec_o.op = OP_V_CLZ_I32_U32;
+        8'd58: dec_o.op = OP_V_CTZ_I32_B32;
+        8'd59: dec_o.op = OP_V_CLS_I32;
+        8'd60: dec_o.op = OP_V_FREXP_EXP_I32_F64;
+        8'd61: dec_o.op = OP_V_FREXP_MANT_F64;
+        8'd62: dec_o.op = OP_V_FRACT_F64;
+        8'd63: dec_o.op = OP_V_FREXP_EXP_I32_F32;
+        8'd64: dec_o.op = OP_V_FREXP_MANT_F32;
+        8'd66: dec_o.op = OP_V_MOVRELD_B32;
+        8'd67: dec_o.op = OP_V_MOVRELS_B32;
+        8'd68: dec_o.op = OP_V_MOVRELSD_B32;
+        8'd72: dec_o.op = OP_V_MOVRELSD_2_B32;
+        8'd80: dec_o.op = OP_V_CVT_F16_U16;
+        8'd81: dec_o.op = OP_V_CVT_F16_I16;
+        8'd82: dec_o.op = OP_V_CVT_U16_F16;
+        8'd83: dec_o.op = OP_V_CVT_I16_F16;
+        8'd84: dec_o.op = OP_V_RCP_F16;
+        8'd85: dec_o.op = OP_V_SQRT_F16;
+        8'd86: dec_o.op = OP_V_RSQ_F16;
+        8'd87: dec_o.op = OP_V_LOG_F16;
+        8'd88: dec_o.op = OP_V_EXP_F16;
+        8'd89: dec_o.op = OP_V_FREXP_MANT_F16;
+        8'd90: dec_o.op = OP_V_FREXP_EXP_I16_F16;
+        8'd91: dec_o.op = OP_V_FLOOR_F16;
+        8'd92: dec_o.op = OP_V_CEIL_F16;
+        8'd93: dec_o.op = OP_V_TRUNC_F16;
+        8'd94: dec_o.op = OP_V_RNDNE_F16;
+        8'd95: dec_o.op = OP_V_FRACT_F16;
+        8'd96: dec_o.op = OP_V_SIN_F16;
+        8'd97: dec_o.op = OP_V_COS_F16;
+        8'd98: dec_o.op = OP_V_SAT_PK_U8_I16;
+        8'd99: dec_o.op = OP_V_CVT_NORM_I16_F16;
+        8'd100: dec_o.op = OP_V_CVT_NORM_U16_F16;
+        8'd101: dec_o.op = OP_V_SWAP_B32;
+        8'd102: dec_o.op = OP_V_SWAP_B16;
+        8'd103: dec_o.op = OP_V_PERMLANE64_B32;
+        8'd104: dec_o.op = OP_V_SWAPREL_B32;
+        8'd105: dec_o.op = OP_V_NOT_B16;
+        8'd106: dec_o.op = OP_V_CVT_I32_I16;
+        8'd107: dec_o.op = OP_V_CVT_U32_U16;
+        default: dec_o.op = OP_INVALID;
+      endcase
+    end else if (inst_i[31:26] == 6'b110101) begin  // VOP3/VOP3SD
+      unique case (inst_i[25:16])
+        10'd0: dec_o.op = OP_V_CMP_F_F16_VOP3;
+        10'd1: dec_o.op = OP_V_CMP_LT_F16_VOP3;
+        10'd2: dec_o.op = OP_V_CMP_EQ_F16_VOP3;
+        10'd3: dec_o.op = OP_V_CMP_LE_F16_VOP3;
+        10'd4: dec_o.op = OP_V_CMP_GT_F16_VOP3;
+        10'd5: dec_o.op = OP_V_CMP_LG_F16_VOP3;
+        10'd6: dec_o.op = OP_V_CMP_GE_F16_VOP3;
+        10'd7: dec_o.op = OP_V_CMP_O_F16_VOP3;
+        10'd8: dec_o.op = OP_V_CMP_U_F16_VOP3;
+        10'd9: dec_o.op = OP_V_CMP_NGE_F16_VOP3;
+        10'd10: dec_o.op = OP_V_CMP_NLG_F16_VOP3;
+        10'd11: dec_o.op = OP_V_CMP_NGT_F16_VOP3;
+        10'd12: dec_o.op = OP_V_CMP_NLE_F16_VOP3;
+        10'd13: dec_o.op = OP_V_CMP_NEQ_F16_VOP3;
+        10'd14: dec_o.op = OP_V_CMP_NLT_F16_VOP3;
+        10'd15: dec_o.op = OP_V_CMP_T_F16_VOP3;
+        10'd16: dec_o.op = OP_V_CMP_F_F32_VOP3;
+        10'd17: dec_o.op = OP_V_CMP_LT_F32_VOP3;
+        10'd18: dec_o.op = OP_V_CMP_EQ_F32_VOP3;
+        10'd19: dec_o.op = OP_V_CMP_LE_F32_VOP3;
+        10'd20: dec_o.op = OP_V_CMP_GT_F32_VOP3;
+        10'd21: dec_o.op = OP_V_CMP_LG_F32_VOP3;
+        10'd22: dec_o.op = OP_V_CMP_GE_F32_VOP3;
+        10'd23: dec_o.op = OP_V_CMP_O_F32_VOP3;
+        10'd24: dec_o.op = OP_V_CMP_U_F32_VOP3;
+        10'd25: dec_o.op = OP_V_CMP_NGE_F32_VOP3;
+        10'd26: dec_o.op = OP_V_CMP_NLG_F32_VOP3;
+        10'd27: dec_o.op = OP_V_CMP_NGT_F32_VOP3;
+        10'd28: dec_o.op = OP_V_CMP_NLE_F32_VOP3;
+        10'd29: dec_o.op = OP_V_CMP_NEQ_F32_VOP3;
+        10'd30: dec_o.op = OP_V_CMP_NLT_F32_VOP3;
+        10'd31: dec_o.op = OP_V_CMP_T_F32_VOP3;
+        10'd32: dec_o.op = OP_V_CMP_F_F64_VOP3;
+        10'd33: dec_o.op = OP_V_CMP_LT_F64_VOP3;
+        10'd34: dec_o.op = OP_V_CMP_EQ_F64_VOP3;
+        10'd35: dec_o.op = OP_V_CMP_LE_F64_VOP3;
+        10'd36: dec_o.op = OP_V_CMP_GT_F64_VOP3;
+        10'd37: dec_o.op = OP_V_CMP_LG_F64_VOP3;
+        10'd38: dec_o.op = OP_V_CMP_GE_F64_VOP3;
+        10'd39: dec_o.op = OP_V_CMP_O_F64_VOP3;
+        10'd40: dec_o.op = OP_V_CMP_U_F64_VOP3;
+        10'd41: dec_o.op = OP_V_CMP_NGE_F64_VOP3;
+        10'd42: dec_o.op = OP_V_CMP_NLG_F64_VOP3;
+        10'd43: dec_o.op = OP_V_CMP_NGT_F64_VOP3;
+        10'd44: dec_o.op = OP_V_CMP_NLE_F64_VOP3;
+        10'd45: dec_o.op = OP_V_CMP_NEQ_F64_VOP3;
+        10'd46: dec_o.op = OP_V_CMP_NLT_F64_VOP3;
+        10'd47: dec_o.op = OP_V_CMP_T_F64_VOP3;
+        10'd49: dec_o.op = OP_V_CMP_LT_I16_VOP3;
+        10'd50: dec_o.op = OP_V_CMP_EQ_I16_VOP3;
+        10'd51: dec_o.op = OP_V_CMP_LE_I16_VOP3;
+        10'd52: dec_o.op = OP_V_CMP_GT_I16_VOP3;
+        10'd53: dec_o.op = OP_V_CMP_NE_I16_VOP3;
+        10'd54: dec_o.op = OP_V_CMP_GE_I16_VOP3;
+        10'd57: dec_o.op = OP_V_CMP_LT_U16_VOP3;
+        10'd58: dec_o.op = OP_V_CMP_EQ_U16_VOP3;
+        10'd59: dec_o.op = OP_V_CMP_LE_U16_VOP3;
+        10'd60: dec_o.op = OP_V_CMP_GT_U16_VOP3;
+        10'd61: dec_o.op = OP_V_CMP_NE_U16_VOP3;
+        10'd62: dec_o.op = OP_V_CMP_GE_U16_VOP3;
+        10'd64: dec_o.op = OP_V_CMP_F_I32_VOP3;
+        10'd65: dec_o.op = OP_V_CMP_LT_I32_VOP3;
+        10'd66: dec_o.op = OP_V_CMP_EQ_I32_VOP3;
+        10'd67: dec_o.op = OP_V_CMP_LE_I32_VOP3;
+        10'd68: dec_o.op = OP_V_CMP_GT_I32_VOP3;
+        10'd69: dec_o.op = OP_V_CMP_NE_I32_VOP3;
+        10'd70: dec_o.op = OP_V_CMP_GE_I32_VOP3;
+        10'd71: dec_o.op = OP_V_CMP_T_I32_VOP3;
+        10'd72: dec_o.op = OP_V_CMP_F_U32_VOP3;
+        10'd73: dec_o.op = OP_V_CMP_LT_U32_VOP3;
+        10'd74: dec_o.op = OP_V_CMP_EQ_U32_VOP3;
+        10'd75: dec_o.op = OP_V_CMP_LE_U32_VOP3;
+        10'd76: dec_o.op = OP_V_CMP_GT_U32_VOP3;
+        10'd77: dec_o.op = OP_V_CMP_NE_U32_VOP3;
+        10'd78: dec_o.op = OP_V_CMP_GE_U32_VOP3;
+        10'd79: dec_o.op = OP_V_CMP_T_U32_VOP3;
+        10'd80: dec_o.op = OP_V_CMP_F_I64_VOP3;
+        10'd81: dec_o.op = OP_V_CMP_LT_I64_VOP3;
+        10'd82: dec_o.op = OP_V_CMP_EQ_I64_VOP3;
+        10'd83: dec_o.op = OP_V_CMP_LE_I64_VOP3;
+        10'd84: dec_o.op = OP_V_CMP_GT_I64_VOP3;
+        10'd85: dec_o.op = OP_V_CMP_NE_I64_VOP3;
+        10'd86: dec_o.op = OP_V_CMP_GE_I64_VOP3;
+        10'd87: dec_o.op = OP_V_CMP_T_I64_VOP3;
+        10'd88: dec_o.op = OP_V_CMP_F_U64_VOP3;
+        10'd89: dec_o.op = OP_V_CMP_LT_U64_VOP3;
+        10'd90: dec_o.op = OP_V_CMP_EQ_U64_VOP3;
+        10'd91: dec_o.op = OP_V_CMP_LE_U64_VOP3;
+        10'd92: dec_o.op = OP_V_CMP_GT_U64_VOP3;
+        10'd93: dec_o.op = OP_V_CMP_NE_U64_VOP3;
+        10'd94: dec_o.op = OP_V_CMP_GE_U64_VOP3;
+        10'd95: dec_o.op = OP_V_CMP_T_U64_VOP3;
+        10'd125: dec_o.op = OP_V_CMP_CLASS_F16_VOP3;
+        10'd126: dec_o.op = OP_V_CMP_CLASS_F32_VOP3;
+        10'd127: dec_o.op = OP_V_CMP_CLASS_F64_VOP3;
+        10'd128: dec_o.op = OP_V_CMPX_F_F16_VOP3;
+        10'd129: dec_o.op = OP_V_CMPX_LT_F16_VOP3;
+        10'd130: dec_o.op = OP_V_CMPX_EQ_F16_VOP3;
+        10'd131: dec_o.op = OP_V_CMPX_LE_F16_VOP3;
+        10'd132: dec_o.op = OP_V_CMPX_GT_F16_VOP3;
+        10'd133: dec_o.op = OP_V_CMPX_LG_F16_VOP3;
+        10'd134: dec_o.op = OP_V_CMPX_GE_F16_VOP3;
+        10'd135: dec_o.op = OP_V_CMPX_O_F16_VOP3;
+        10'd136: dec_o.op = OP_V_CMPX_U_F16_VOP3;
+        10'd137: dec_o.op = OP_V_CMPX_NGE_F16_VOP3;
+        10'd138: dec_o.op = OP_V_CMPX_NLG_F16_VOP3;
+        10'd139: dec_o.op = OP_V_CMPX_NGT_F16_VOP3;
+        10'd140: dec_o.op = OP_V_CMPX_NLE_F16_VOP3;
+        10'd141: dec_o.op = OP_V_CMPX_NEQ_F16_VOP3;
+        10'd142: dec_o.op = OP_V_CMPX_NLT_F16_VOP3;
+        10'd143: dec_o.op = OP_V_CMPX_T_F16_VOP3;
+        10'd144: dec_o.op = OP_V_CMPX_F_F32_VOP3;
+        10'd145: dec_o.op = OP_V_CMPX_LT_F32_VOP3;
+        10'd146: dec_o.op = OP_V_CMPX_EQ_F32_VOP3;
+        10'd147: dec_o.op = OP_V_CMPX_LE_F32_VOP3;
+        10'd148: dec_o.op = OP_V_CMPX_GT_F32_VOP3;
+        10'd149: dec_o.op = OP_V_CMPX_LG_F32_VOP3;
+        10'd150: dec_o.op = OP_V_CMPX_GE_F32_VOP3;
+        10'd151: dec_o.op = OP_V_CMPX_O_F32_VOP3;
+        10'd152: dec_o.op = OP_V_CMPX_U_F32_VOP3;
+        10'd153: dec_o.op = OP_V_CMPX_NGE_F32_VOP3;
+        10'd154: dec_o.op = OP_V_CMPX_NLG_F32_VOP3;
+        10'd155: dec_o.op = OP_V_CMPX_NGT_F32_VOP3;
+        10'd156: dec_o.op = OP_V_CMPX_NLE_F32_VOP3;
+        10'd157: dec_o.op = OP_V_CMPX_NEQ_F32_VOP3;
+        10'd158: dec_o.op = OP_V_CMPX_NLT_F32_VOP3;
+        10'd159: dec_o.op = OP_V_CMPX_T_F32_VOP3;
+        10'd160: dec_o.op = OP_V_CMPX_F_F64_VOP3;
+        10'd161: dec_o.op = OP_V_CMPX_LT_F64_VOP3;
+        10'd162: dec_o.op = OP_V_CMPX_EQ_F64_VOP3;
+        10'd163: dec_o.op = OP_V_CMPX_LE_F64_VOP3;
+        10'd164: dec_o.op = OP_V_CMPX_GT_F64_VOP3;
+        10'd165: dec_o.op = OP_V_CMPX_LG_F64_VOP3;
+        10'd166: dec_o.op = OP_V_CMPX_GE_F64_VOP3;
+        10'd167: dec_o.op = OP_V_CMPX_O_F64_VOP3;
+        10'd168: dec_o.op = OP_V_CMPX_U_F64_VOP3;
+        10'd169: dec_o.op = OP_V_CMPX_NGE_F64_VOP3;
+        10'd170: dec_o.op = OP_V_CMPX_NLG_F64_VOP3;
+        10'd171: dec_o.op = OP_V_CMPX_NGT_F64_VOP3;
+        10'd172: dec_o.op = OP_V_CMPX_NLE_F64_VOP3;
+        10'd173: dec_o.op = OP_V_CMPX_NEQ_F64_VOP3;
+        10'd174: dec_o.op = OP_V_CMPX_NLT_F64_VOP3;
+        10'd175: dec_o.op = OP_V_CMPX_T_F64_VOP3;
+        10'd177: dec_o.op = OP_V_CMPX_LT_I16_VOP3;
+        10'd178: dec_o.op = OP_V_CMPX_EQ_I16_VOP3;
+        10'd179: dec_o.op = OP_V_CMPX_LE_I16_VOP3;
+        10'd180: dec_o.op = OP_V_CMPX_GT_I16_VOP3;
+        10'd181: dec_o.op = OP_V_CMPX_NE_I16_VOP3;
+        10'd182: dec_o.op = OP_V_CMPX_GE_I16_VOP3;
+        10'd185: dec_o.op = OP_V_CMPX_LT_U16_VOP3;
+        10'd186: dec_o.op = OP_V_CMPX_EQ_U16_VOP3;
+        10'd187: dec_o.op = OP_V_CMPX_LE_U16_VOP3;
+        10'd188: dec_o.op = OP_V_CMPX_GT_U16_VOP3;
+        10'd189: dec_o.op = OP_V_CMPX_NE_U16_VOP3;
+        10'd190: dec_o.op = OP_V_CMPX_GE_U16_VOP3;
+        10'd192: dec_o.op = OP_V_CMPX_F_I32_VOP3;
+        10'd193: dec_o.op = OP_V_CMPX_LT_I32_VOP3;
+        10'd194: dec_o.op = OP_V_CMPX_EQ_I32_VOP3;
+        10'd195: dec_o.op = OP_V_CMPX_LE_I32_VOP3;
+        10'd196: dec_o.op = OP_V_CMPX_GT_I32_VOP3;
+        10'd197: dec_o.op = OP_V_CMPX_NE_I32_VOP3;
+        10'd198: dec_o.op = OP_V_CMPX_GE_I32_VOP3;
+        10'd199: dec_o.op = OP_V_CMPX_T_I32_VOP3;
+        10'd200: dec_o.op = OP_V_CMPX_F_U32_VOP3;
+        10'd201: dec_o.op = OP_V_CMPX_LT_U32_VOP3;
+        10'd202: dec_o.op = OP_V_CMPX_EQ_U32_VOP3;
+        10'd203: dec_o.op = OP_V_CMPX_LE_U32_VOP3;
+        10'd204: dec_o.op = OP_V_CMPX_GT_U32_VOP3;
+        10'd205: dec_o.op = OP_V_CMPX_NE_U32_VOP3;
+        10'd206: dec_o.op = OP_V_CMPX_GE_U32_VOP3;
+        10'd207: dec_o.op = OP_V_CMPX_T_U32_VOP3;
+        10'd208: dec_o.op = OP_V_CMPX_F_I64_VOP3;
+        10'd209: dec_o.op = OP_V_CMPX_LT_I64_VOP3;
+        10'd210: dec_o.op = OP_V_CMPX_EQ_I64_VOP3;
+        10'd211: dec_o.op = OP_V_CMPX_LE_I64_VOP3;
+        10'd212: dec_o.op = OP_V_CMPX_GT_I64_VOP3;
+        10'd213: dec_o.op = OP_V_CMPX_NE_I64_VOP3;
+        10'd214: dec_o.op = OP_V_CMPX_GE_I64_VOP3;
+        10'd215: dec_o.op = OP_V_CMPX_T_I64_VOP3;
+        10'd216: dec_o.op = OP_V_CMPX_F_U64_VOP3;
+        10'd217: dec_o.op = OP_V_CMPX_LT_U64_VOP3;
+        10'd218: dec_o.op = OP_V_CMPX_EQ_U64_VOP3;
+        10'd219: dec_o.op = OP_V_CMPX_LE_U64_VOP3;
+        10'd220: dec_o.op = OP_V_CMPX_GT_U64_VOP3;
+        10'd221: dec_o.op = OP_V_CMPX_NE_U64_VOP3;
+        10'd222: dec_o.op = OP_V_CMPX_GE_U64_VOP3;
+        10'd223: dec_o.op = OP_V_CMPX_T_U64_VOP3;
+        10'd253: dec_o.op = OP_V_CMPX_CLASS_F16_VOP3;
+        10'd254: dec_o.op = OP_V_CMPX_CLASS_F32_VOP3;
+        10'd255: dec_o.op = OP_V_CMPX_CLASS_F64_VOP3;
+        10'd257: dec_o.op = OP_V_CNDMASK_B32_VOP3;
+        10'd259: dec_o.op = OP_V_ADD_F32_VOP3;
+        10'd260: dec_o.op = OP_V_SUB_F32_VOP3;
+        10'd261: dec_o.op = OP_V_SUBREV_F32_VOP3;
+        10'd262: dec_o.op = OP_V_FMAC_DX9_ZERO_F32_VOP3;
+        10'd263: dec_o.op = OP_V_MUL_DX9_ZERO_F32_VOP3;
+        10'd264: dec_o.op = OP_V_MUL_F32_VOP3;
+        10'd265: dec_o.op = OP_V_MUL_I32_I24_VOP3;
+        10'd266: dec_o.op = OP_V_MUL_HI_I32_I24_VOP3;
+        10'd267: dec_o.op = OP_V_MUL_U32_U24_VOP3;
+        10'd268: dec_o.op = OP_V_MUL_HI_U32_U24_VOP3;
+        10'd271: dec_o.op = OP_V_MIN_F32_VOP3;
+        10'd272: dec_o.op = OP_V_MAX_F32_VOP3;
+        10'd273: dec_o.op = OP_V_MIN_I32_VOP3;
+        10'd274: dec_o.op = OP_V_MAX_I32_VOP3;
+        10'd275: dec_o.op = OP_V_MIN_U32_VOP3;
+        10'd276: dec_o.op = OP_V_MAX_U32_VOP3;
+        10'd280: dec_o.op = OP_V_LSHLREV_B32_VOP3;
+        10'd281: dec_o.op = OP_V_LSHRREV_B32_VOP3;
+        10'd282: dec_o.op = OP_V_ASHRREV_I32_VOP3;
+        10'd283: dec_o.op = OP_V_AND_B32_VOP3;
+        10'd284: dec_o.op = OP_V_OR_B32_VOP3;
+        10'd285: dec_o.op = OP_V_XOR_B32_VOP3;
+        10'd286: dec_o.op = OP_V_XNOR_B32_VOP3;
+        10'd293: dec_o.op = OP_V_ADD_NC_U32_VOP3;
+        10'd294: dec_o.op = OP_V_SUB_NC_U32_VOP3;
+        10'd295: dec_o.op = OP_V_SUBREV_NC_U32_VOP3;
+        10'd299: dec_o.op = OP_V_FMAC_F32_VOP3;
+        10'd303: dec_o.op = OP_V_CVT_PK_RTZ_F16_F32_VOP3;
+        10'd306: dec_o.op = OP_V_ADD_F16_VOP3;
+        10'd307: dec_o.op = OP_V_SUB_F16_VOP3;
+        10'd308: dec_o.op = OP_V_SUBREV_F16_VOP3;
+        10'd309: dec_o.op = OP_V_MUL_F16_VOP3;
+        10'd310: dec_o.op = OP_V_FMAC_F16_VOP3;
+        10'd313: dec_o.op = OP_V_MAX_F16_VOP3;
+        10'd314: dec_o.op = OP_V_MIN_F16_VOP3;
+        10'd315: dec_o.op = OP_V_LDEXP_F16_VOP3;
+        10'd384: dec_o.op = OP_V_NOP_VOP3;
+        10'd385: dec_o.op = OP_V_MOV_B32_VOP3;
+        10'd386: dec_o.op = OP_V_READFIRSTLANE_B32_VOP3;
+        10'd387: dec_o.op = OP_V_CVT_I32_F64_VOP3;
+        10'd388: dec_o.op = OP_V_CVT_F64_I32_VOP3;
+        10'd389: dec_o.op = OP_V_CVT_F32_I32_VOP3;
+        10'd390: dec_o.op = OP_V_CVT_F32_U32_VOP3;
+        10'd391: dec_o.op = OP_V_CVT_U32_F32_VOP3;
+        10'd392: dec_o.op = OP_V_CVT_I32_F32_VOP3;
+        10'd394: dec_o.op = OP_V_CVT_F16_F32_VOP3;
+        10'd395: dec_o.op = OP_V_CVT_F32_F16_VOP3;
+        10'd396: dec_o.op = OP_V_CVT_NEAREST_I32_F32_VOP3;
+        10'd397: dec_o.op = OP_V_CVT_FLOOR_I32_F32_VOP3;
+        10'd398: dec_o.op = OP_V_CVT_OFF_F32_I4_VOP3;
+        10'd399: dec_o.op = OP_V_CVT_F32_F64_VOP3;
+        10'd400: dec_o.op = OP_V_CVT_F64_F32_VOP3;
+        10'd401: dec_o.op = OP_V_CVT_F32_UBYTE0_VOP3;
+        10'd402: dec_o.op = OP_V_CVT_F32_UBYTE1_VOP3;
+        10'd403: dec_o.op = OP_V_CVT_F32_UBYTE2_VOP3;
+        10'd404: dec_o.op = OP_V_CVT_F32_UBYTE3_VOP3;
+        10'd405: dec_o.op = OP_V_CVT_U32_F64_VOP3;
+        10'd406: dec_o.op = OP_V_CVT_F64_U32_VOP3;
+        10'd407: dec_o.op = OP_V_TRUNC_F64_VOP3;
+        10'd408: dec_o.op = OP_V_CEIL_F64_VOP3;
+        10'd409: dec_o.op = OP_V_RNDNE_F64_VOP3;
+        10'd410: dec_o.op = OP_V_FLOOR_F64_VOP3;
+        10'd411: dec_o.op = OP_V_PIPEFLUSH_VOP3;
+        10'd412: dec_o.op = OP_V_MOV_B16_VOP3;
+        10'd416: dec_o.op = OP_V_FRACT_F32_VOP3;
+        10'd417: dec_o.op = OP_V_TRUNC_F32_VOP3;
+        10'd418: dec_o.op = OP_V_CEIL_F32_VOP3;
+        10'd419: dec_o.op = OP_V_RNDNE_F32_VOP3;
+        10'd420: dec_o.op = OP_V_FLOOR_F32_VOP3;
+        10'd421: dec_o.op = OP_V_EXP_F32_VOP3;
+        10'd423: dec_o.op = OP_V_LOG_F32_VOP3;
+        10'd426: dec_o.op = OP_V_RCP_F32_VOP3;
+        10'd427: dec_o.op = OP_V_RCP_IFLAG_F32_VOP3;
+        10'd430: dec_o.op = OP_V_RSQ_F32_VOP3;
+        10'd431: dec_o.op = OP_V_RCP_F64_VOP3;
+        10'd433: dec_o.op = OP_V_RSQ_F64_VOP3;
+        10'd435: dec_o.op = OP_V_SQRT_F32_VOP3;
+        10'd436: dec_o.op = OP_V_SQRT_F64_VOP3;
+        10'd437: dec_o.op = OP_V_SIN_F32_VOP3;
+        10'd438: dec_o.op = OP_V_COS_F32_VOP3;
+        10'd439: dec_o.op = OP_V_NOT_B32_VOP3;
+        10'd440: dec_o.op = OP_V_BFREV_B32_VOP3;
+        10'd441: dec_o.op = OP_V_CLZ_I32_U32_VOP3;
+        10'd442: dec_o.op = OP_V_CTZ_I32_B32_VOP3;
+        10'd443: dec_o.op = OP_V_CLS_I32_VOP3;
+        10'd444: dec_o.op = OP_V_FREXP_EXP_I32_F64_VOP3;
+        10'd445: dec_o.op = OP_V_FREXP_MANT_F64_VOP3;
+        10'd446: dec_o.op = OP_V_FRACT_F64_VOP3;
+        10'd447: dec_o.op = OP_V_FREXP_EXP_I32_F32_VOP3;
+        10'd448: dec_o.op = OP_V_FREXP_MANT_F32_VOP3;
+        10'd450: dec_o.op = OP_V_MOVRELD_B32_VOP3;
+        10'd451: dec_o.op = OP_V_MOVRELS_B32_VOP3;
+        10'd452: dec_o.op = OP_V_MOVRELSD_B32_VOP3;
+        10'd456: dec_o.op = OP_V_MOVRELSD_2_B32_VOP3;
+        10'd464: dec_o.op = OP_V_CVT_F16_U16_VOP3;
+        10'd465: dec_o.op = OP_V_CVT_F16_I16_VOP3;
+        10'd466: dec_o.op = OP_V_CVT_U16_F16_VOP3;
+        10'd467: dec_o.op = OP_V_CVT_I16_F16_VOP3;
+        10'd468: dec_o.op = OP_V_RCP_F16_VOP3;
+        10'd469: dec_o.op = OP_V_SQRT_F16_VOP3;
+        10'd470: dec_o.op = OP_V_RSQ_F16_VOP3;
+        10'd471: dec_o.op = OP_V_LOG_F16_VOP3;
+        10'd472: dec_o.op = OP_V_EXP_F16_VOP3;
+        10'd473: dec_o.op = OP_V_FREXP_MANT_F16_VOP3;
+        10'd474: dec_o.op = OP_V_FREXP_EXP_I16_F16_VOP3;
+        10'd475: dec_o.op = OP_V_FLOOR_F16_VOP3;
+        10'd476: dec_o.op = OP_V_CEIL_F16_VOP3;
+        10'd477: dec_o.op = OP_V_TRUNC_F16_VOP3;
+        10'd478: dec_o.op = OP_V_RNDNE_F16_VOP3;
+        10'd479: dec_o.op = OP_V_FRACT_F16_VOP3;
+        10'd480: dec_o.op = OP_V_SIN_F16_VOP3;
+        10'd481: dec_o.op = OP_V_COS_F16_VOP3;
+        10'd482: dec_o.op = OP_V_SAT_PK_U8_I16_VOP3;
+        10'd483: dec_o.op = OP_V_CVT_NORM_I16_F16_VOP3;
+        10'd484: dec_o.op = OP_V_CVT_NORM_U16_F16_VOP3;
+        10'd489: dec_o.op = OP_V_NOT_B16_VOP3;
+        10'd490: dec_o.op = OP_V_CVT_I32_I16_VOP3;
+        10'd491: dec_o.op = OP_V_CVT_U32_U16_VOP3;
+        10'd521: dec_o.op = OP_V_FMA_DX9_ZERO_F32;
+        10'd522: dec_o.op = OP_V_MAD_I32_I24;
+        10'd523: dec_o.op = OP_V_MAD_U32_U24;
+        10'd524: dec_o.op = OP_V_CUBEID_F32;
+        10'd525: dec_o.op = OP_V_CUBESC_F32;
+        10'd526: dec_o.op = OP_V_CUBETC_F32;
+        10'd527: dec_o.op = OP_V_CUBEMA_F32;
+        10'd528: dec_o.op = OP_V_BFE_U32;
+        10'd529: dec_o.op = OP_V_BFE_I32;
+        10'd530: dec_o.op = OP_V_BFI_B32;
+        10'd531: dec_o.op = OP_V_FMA_F32;
+        10'd532: dec_o.op = OP_V_FMA_F64;
+        10'd533: dec_o.op = OP_V_LERP_U8;
+        10'd534: dec_o.op = OP_V_ALIGNBIT_B32;
+        10'd535: dec_o.op = OP_V_ALIGNBYTE_B32;
+        10'd536: dec_o.op = OP_V_MULLIT_F32;
+        10'd537: dec_o.op = OP_V_MIN3_F32;
+        10'd538: dec_o.op = OP_V_MIN3_I32;
+        10'd539: dec_o.op = OP_V_MIN3_U32;
+        10'd540: dec_o.op = OP_V_MAX3_F32;
+        10'd541: dec_o.op = OP_V_MAX3_I32;
+        10'd542: dec_o.op = OP_V_MAX3_U32;
+        10'd543: dec_o.op = OP_V_MED3_F32;
+        10'd544: dec_o.op = OP_V_MED3_I32;
+        10'd545: dec_o.op = OP_V_MED3_U32;
+        10'd546: dec_o.op = OP_V_SAD_U8;
+        10'd547: dec_o.op = OP_V_SAD_HI_U8;
+        10'd548: dec_o.op = OP_V_SAD_U16;
+        10'd549: dec_o.op = OP_V_SAD_U32;
+        10'd550: dec_o.op = OP_V_CVT_PK_U8_F32;
+        10'd551: dec_o.op = OP_V_DIV_FIXUP_F32;
+        10'd552: dec_o.op = OP_V_DIV_FIXUP_F64;
+        10'd567: dec_o.op = OP_V_DIV_FMAS_F32;
+        10'd568: dec_o.op = OP_V_DIV_FMAS_F64;
+        10'd569: dec_o.op = OP_V_MSAD_U8;
+        10'd570: dec_o.op = OP_V_QSAD_PK_U16_U8;
+        10'd571: dec_o.op = OP_V_MQSAD_PK_U16_U8;
+        10'd573: dec_o.op = OP_V_MQSAD_U32_U8;
+        10'd576: dec_o.op = OP_V_XOR3_B32;
+        10'd577: dec_o.op = OP_V_MAD_U16;
+        10'd580: dec_o.op = OP_V_PERM_B32;
+        10'd581: dec_o.op = OP_V_XAD_U32;
+        10'd582: dec_o.op = OP_V_LSHL_ADD_U32;
+        10'd583: dec_o.op = OP_V_ADD_LSHL_U32;
+        10'd584: dec_o.op = OP_V_FMA_F16;
+        10'd585: dec_o.op = OP_V_MIN3_F16;
+        10'd586: dec_o.op = OP_V_MIN3_I16;
+        10'd587: dec_o.op = OP_V_MIN3_U16;
+        10'd588: dec_o.op = OP_V_MAX3_F16;
+        10'd589: dec_o.op = OP_V_MAX3_I16;
+        10'd590: dec_o.op = OP_V_MAX3_U16;
+        10'd591: dec_o.op = OP_V_MED3_F16;
+        10'd592: dec_o.op = OP_V_MED3_I16;
+        10'd593: dec_o.op = OP_V_MED3_U16;
+        10'd595: dec_o.op = OP_V_MAD_I16;
+        10'd596: dec_o.op = OP_V_DIV_FIXUP_F16;
+        10'd597: dec_o.op = OP_V_ADD3_U32;
+        10'd598: dec_o.op = OP_V_LSHL_OR_B32;
+        10'd599: dec_o.op = OP_V_AND_OR_B32;
+        10'd600: dec_o.op = OP_V_OR3_B32;
+        10'd601: dec_o.op = OP_V_MAD_U32_U16;
+        10'd602: dec_o.op = OP_V_MAD_I32_I16;
+        10'd603: dec_o.op = OP_V_PERMLANE16_B32;
+        10'd604: dec_o.op = OP_V_PERMLANEX16_B32;
+        10'd605: dec_o.op = OP_V_CNDMASK_B16;
+        10'd606: dec_o.op = OP_V_MAXMIN_F32;
+        10'd607: dec_o.op = OP_V_MINMAX_F32;
+        10'd608: dec_o.op = OP_V_MAXMIN_F16;
+        10'd609: dec_o.op = OP_V_MINMAX_F16;
+        10'd610: dec_o.op = OP_V_MAXMIN_U32;
+        10'd611: dec_o.op = OP_V_MINMAX_U32;
+        10'd612: dec_o.op = OP_V_MAXMIN_I32;
+        10'd613: dec_o.op = OP_V_MINMAX_I32;
+        10'd614: dec_o.op = OP_V_DOT2_F16_F16;
+        10'd615: dec_o.op = OP_V_DOT2_BF16_BF16;
+        10'd771: dec_o.op = OP_V_ADD_NC_U16;
+        10'd772: dec_o.op = OP_V_SUB_NC_U16;
+        10'd773: dec_o.op = OP_V_MUL_LO_U16;
+        10'd774: dec_o.op = OP_V_CVT_PK_I16_F32;
+        10'd775: dec_o.op = OP_V_CVT_PK_U16_F32;
+        10'd777: dec_o.op = OP_V_MAX_U16;
+        10'd778: dec_o.op = OP_V_MAX_I16;
+        10'd779: dec_o.op = OP_V_MIN_U16;
+        10'd780: dec_o.op = OP_V_MIN_I16;
+        10'd781: dec_o.op = OP_V_ADD_NC_I16;
+        10'd782: dec_o.op = OP_V_SUB_NC_I16;
+        10'd785: dec_o.op = OP_V_PACK_B32_F16;
+        10'd786: dec_o.op = OP_V_CVT_PK_NORM_I16_F16;
+        10'd787: dec_o.op = OP_V_CVT_PK_NORM_U16_F16;
+        10'd796: dec_o.op = OP_V_LDEXP_F32;
+        10'd797: dec_o.op = OP_V_BFM_B32;
+        10'd798: dec_o.op = OP_V_BCNT_U32_B32;
+        10'd799: dec_o.op = OP_V_MBCNT_LO_U32_B32;
+        10'd800: dec_o.op = OP_V_MBCNT_HI_U32_B32;
+        10'd801: dec_o.op = OP_V_CVT_PK_NORM_I16_F32;
+        10'd802: dec_o.op = OP_V_CVT_PK_NORM_U16_F32;
+        10'd803: dec_o.op = OP_V_CVT_PK_U16_U32;
+        10'd804: dec_o.op = OP_V_CVT_PK_I16_I32;
+        10'd805: dec_o.op = OP_V_SUB_NC_I32;
+        10'd806: dec_o.op = OP_V_ADD_NC_I32;
+        10'd807: dec_o.op = OP_V_ADD_F64;
+        10'd808: dec_o.op = OP_V_MUL_F64;
+        10'd809: dec_o.op = OP_V_MIN_F64;
+        10'd810: dec_o.op = OP_V_MAX_F64;
+        10'd811: dec_o.op = OP_V_LDEXP_F64;
+        10'd812: dec_o.op = OP_V_MUL_LO_U32;
+        10'd813: dec_o.op = OP_V_MUL_HI_U32;
+        10'd814: dec_o.op = OP_V_MUL_HI_I32;
+        10'd815: dec_o.op = OP_V_TRIG_PREOP_F64;
+        10'd824: dec_o.op = OP_V_LSHLREV_B16;
+        10'd825: dec_o.op = OP_V_LSHRREV_B16;
+        10'd826: dec_o.op = OP_V_ASHRREV_I16;
+        10'd828: dec_o.op = OP_V_LSHLREV_B64;
+        10'd829: dec_o.op = OP_V_LSHRREV_B64;
+        10'd830: dec_o.op = OP_V_ASHRREV_I64;
+        10'd864: dec_o.op = OP_V_READLANE_B32;
+        10'd865: dec_o.op = OP_V_WRITELANE_B32;
+        10'd866: dec_o.op = OP_V_AND_B16;
+        10'd867: dec_o.op = OP_V_OR_B16;
+        10'd868: dec_o.op = OP_V_XOR_B16;
+        10'd288: dec_o.op = OP_V_ADD_CO_CI_U32_VOP3SD;
+        10'd289: dec_o.op = OP_V_SUB_CO_CI_U32_VOP3SD;
+        10'd290: dec_o.op = OP_V_SUBREV_CO_CI_U32_VOP3SD;
+        10'd764: dec_o.op = OP_V_DIV_SCALE_F32;
+        10'd765: dec_o.op = OP_V_DIV_SCALE_F64;
+        10'd766: dec_o.op = OP_V_MAD_U64_U32;
+        10'd767: dec_o.op = OP_V_MAD_I64_I32;
+        10'd768: dec_o.op = OP_V_ADD_CO_U32;
+        10'd769: dec_o.op = OP_V_SUB_CO_U32;
+        10'd770: dec_o.op = OP_V_SUBREV_CO_U32;
+        default: dec_o.op = OP_INVALID;
+      endcase
     end else if (inst_i[31:26] == 6'b110110) begin  // DS
       unique case (inst_i[25:18])
         8'd0: dec_o.op = OP_DS_ADD_U32;
@@ -458,6 +1185,109 @@ module cu_decode
         8'd255: dec_o.op = OP_DS_LOAD_B128;
         default: dec_o.op = OP_INVALID;
       endcase
+    end else if (inst_i[31:26] == 6'b111000) begin  // MUBUF
+      unique case (inst_i[25:18])
+        8'd0: dec_o.op = OP_BUFFER_LOAD_FORMAT_X;
+        8'd1: dec_o.op = OP_BUFFER_LOAD_FORMAT_XY;
+        8'd2: dec_o.op = OP_BUFFER_LOAD_FORMAT_XYZ;
+        8'd3: dec_o.op = OP_BUFFER_LOAD_FORMAT_XYZW;
+        8'd4: dec_o.op = OP_BUFFER_STORE_FORMAT_X;
+        8'd5: dec_o.op = OP_BUFFER_STORE_FORMAT_XY;
+        8'd6: dec_o.op = OP_BUFFER_STORE_FORMAT_XYZ;
+        8'd7: dec_o.op = OP_BUFFER_STORE_FORMAT_XYZW;
+        8'd8: dec_o.op = OP_BUFFER_LOAD_D16_FORMAT_X;
+        8'd9: dec_o.op = OP_BUFFER_LOAD_D16_FORMAT_XY;
+        8'd10: dec_o.op = OP_BUFFER_LOAD_D16_FORMAT_XYZ;
+        8'd11: dec_o.op = OP_BUFFER_LOAD_D16_FORMAT_XYZW;
+        8'd12: dec_o.op = OP_BUFFER_STORE_D16_FORMAT_X;
+        8'd13: dec_o.op = OP_BUFFER_STORE_D16_FORMAT_XY;
+        8'd14: dec_o.op = OP_BUFFER_STORE_D16_FORMAT_XYZ;
+        8'd15: dec_o.op = OP_BUFFER_STORE_D16_FORMAT_XYZW;
+        8'd16: dec_o.op = OP_BUFFER_LOAD_U8;
+        8'd17: dec_o.op = OP_BUFFER_LOAD_I8;
+        8'd18: dec_o.op = OP_BUFFER_LOAD_U16;
+        8'd19: dec_o.op = OP_BUFFER_LOAD_I16;
+        8'd20: dec_o.op = OP_BUFFER_LOAD_B32;
+        8'd21: dec_o.op = OP_BUFFER_LOAD_B64;
+        8'd22: dec_o.op = OP_BUFFER_LOAD_B96;
+        8'd23: dec_o.op = OP_BUFFER_LOAD_B128;
+        8'd24: dec_o.op = OP_BUFFER_STORE_B8;
+        8'd25: dec_o.op = OP_BUFFER_STORE_B16;
+        8'd26: dec_o.op = OP_BUFFER_STORE_B32;
+        8'd27: dec_o.op = OP_BUFFER_STORE_B64;
+        8'd28: dec_o.op = OP_BUFFER_STORE_B96;
+        8'd29: dec_o.op = OP_BUFFER_STORE_B128;
+        8'd30: dec_o.op = OP_BUFFER_LOAD_D16_U8;
+        8'd31: dec_o.op = OP_BUFFER_LOAD_D16_I8;
+        8'd32: dec_o.op = OP_BUFFER_LOAD_D16_B16;
+        8'd33: dec_o.op = OP_BUFFER_LOAD_D16_HI_U8;
+        8'd34: dec_o.op = OP_BUFFER_LOAD_D16_HI_I8;
+        8'd35: dec_o.op = OP_BUFFER_LOAD_D16_HI_B16;
+        8'd36: dec_o.op = OP_BUFFER_STORE_D16_HI_B8;
+        8'd37: dec_o.op = OP_BUFFER_STORE_D16_HI_B16;
+        8'd38: dec_o.op = OP_BUFFER_LOAD_D16_HI_FORMAT_X;
+        8'd39: dec_o.op = OP_BUFFER_STORE_D16_HI_FORMAT_X;
+        8'd43: dec_o.op = OP_BUFFER_GL0_INV;
+        8'd44: dec_o.op = OP_BUFFER_GL1_INV;
+        8'd45: dec_o.op = OP_BUFFER_LOAD_LDS_U8;
+        8'd46: dec_o.op = OP_BUFFER_LOAD_LDS_I8;
+        8'd47: dec_o.op = OP_BUFFER_LOAD_LDS_U16;
+        8'd48: dec_o.op = OP_BUFFER_LOAD_LDS_I16;
+        8'd49: dec_o.op = OP_BUFFER_LOAD_LDS_B32;
+        8'd50: dec_o.op = OP_BUFFER_LOAD_LDS_FORMAT_X;
+        8'd51: dec_o.op = OP_BUFFER_ATOMIC_SWAP_B32;
+        8'd52: dec_o.op = OP_BUFFER_ATOMIC_CMPSWAP_B32;
+        8'd53: dec_o.op = OP_BUFFER_ATOMIC_ADD_U32;
+        8'd54: dec_o.op = OP_BUFFER_ATOMIC_SUB_U32;
+        8'd55: dec_o.op = OP_BUFFER_ATOMIC_CSUB_U32;
+        8'd56: dec_o.op = OP_BUFFER_ATOMIC_MIN_I32;
+        8'd57: dec_o.op = OP_BUFFER_ATOMIC_MIN_U32;
+        8'd58: dec_o.op = OP_BUFFER_ATOMIC_MAX_I32;
+        8'd59: dec_o.op = OP_BUFFER_ATOMIC_MAX_U32;
+        8'd60: dec_o.op = OP_BUFFER_ATOMIC_AND_B32;
+        8'd61: dec_o.op = OP_BUFFER_ATOMIC_OR_B32;
+        8'd62: dec_o.op = OP_BUFFER_ATOMIC_XOR_B32;
+        8'd63: dec_o.op = OP_BUFFER_ATOMIC_INC_U32;
+        8'd64: dec_o.op = OP_BUFFER_ATOMIC_DEC_U32;
+        8'd65: dec_o.op = OP_BUFFER_ATOMIC_SWAP_B64;
+        8'd66: dec_o.op = OP_BUFFER_ATOMIC_CMPSWAP_B64;
+        8'd67: dec_o.op = OP_BUFFER_ATOMIC_ADD_U64;
+        8'd68: dec_o.op = OP_BUFFER_ATOMIC_SUB_U64;
+        8'd69: dec_o.op = OP_BUFFER_ATOMIC_MIN_I64;
+        8'd70: dec_o.op = OP_BUFFER_ATOMIC_MIN_U64;
+        8'd71: dec_o.op = OP_BUFFER_ATOMIC_MAX_I64;
+        8'd72: dec_o.op = OP_BUFFER_ATOMIC_MAX_U64;
+        8'd73: dec_o.op = OP_BUFFER_ATOMIC_AND_B64;
+        8'd74: dec_o.op = OP_BUFFER_ATOMIC_OR_B64;
+        8'd75: dec_o.op = OP_BUFFER_ATOMIC_XOR_B64;
+        8'd76: dec_o.op = OP_BUFFER_ATOMIC_INC_U64;
+        8'd77: dec_o.op = OP_BUFFER_ATOMIC_DEC_U64;
+        8'd80: dec_o.op = OP_BUFFER_ATOMIC_CMPSWAP_F32;
+        8'd81: dec_o.op = OP_BUFFER_ATOMIC_MIN_F32;
+        8'd82: dec_o.op = OP_BUFFER_ATOMIC_MAX_F32;
+        8'd86: dec_o.op = OP_BUFFER_ATOMIC_ADD_F32;
+        default: dec_o.op = OP_INVALID;
+      endcase
+    end else if (inst_i[31:26] == 6'b111010) begin  // MTBUF
+      unique case (inst_i[18:15])
+        4'd0: dec_o.op = OP_TBUFFER_LOAD_FORMAT_X;
+        4'd1: dec_o.op = OP_TBUFFER_LOAD_FORMAT_XY;
+        4'd2: dec_o.op = OP_TBUFFER_LOAD_FORMAT_XYZ;
+        4'd3: dec_o.op = OP_TBUFFER_LOAD_FORMAT_XYZW;
+        4'd4: dec_o.op = OP_TBUFFER_STORE_FORMAT_X;
+        4'd5: dec_o.op = OP_TBUFFER_STORE_FORMAT_XY;
+        4'd6: dec_o.op = OP_TBUFFER_STORE_FORMAT_XYZ;
+        4'd7: dec_o.op = OP_TBUFFER_STORE_FORMAT_XYZW;
+        4'd8: dec_o.op = OP_TBUFFER_LOAD_D16_FORMAT_X;
+        4'd9: dec_o.op = OP_TBUFFER_LOAD_D16_FORMAT_XY;
+        4'd10: dec_o.op = OP_TBUFFER_LOAD_D16_FORMAT_XYZ;
+        4'd11: dec_o.op = OP_TBUFFER_LOAD_D16_FORMAT_XYZW;
+        4'd12: dec_o.op = OP_TBUFFER_STORE_D16_FORMAT_X;
+        4'd13: dec_o.op = OP_TBUFFER_STORE_D16_FORMAT_XY;
+        4'd14: dec_o.op = OP_TBUFFER_STORE_D16_FORMAT_XYZ;
+        4'd15: dec_o.op = OP_TBUFFER_STORE_D16_FORMAT_XYZW;
+        default: dec_o.op = OP_INVALID;
+      endcase
     end else if (inst_i[31:26] == 6'b111101) begin  // SMEM
       unique case (inst_i[25:18])
         8'd0: dec_o.op = OP_S_LOAD_B32;
@@ -566,6 +1396,56 @@ module cu_decode
         7'd51: dec_o.op = OP_S_PACK_LH_B32_B16;
         7'd52: dec_o.op = OP_S_PACK_HH_B32_B16;
         7'd53: dec_o.op = OP_S_PACK_HL_B32_B16;
+        default: dec_o.op = OP_INVALID;
+      endcase
+    end else if (inst_i[31] == 1'b0) begin  // VOP2
+      unique case (inst_i[30:25])
+        6'd1: dec_o.op = OP_V_CNDMASK_B32;
+        6'd2: dec_o.op = OP_V_DOT2ACC_F32_F16;
+        6'd3: dec_o.op = OP_V_ADD_F32;
+        6'd4: dec_o.op = OP_V_SUB_F32;
+        6'd5: dec_o.op = OP_V_SUBREV_F32;
+        6'd6: dec_o.op = OP_V_FMAC_DX9_ZERO_F32;
+        6'd7: dec_o.op = OP_V_MUL_DX9_ZERO_F32;
+        6'd8: dec_o.op = OP_V_MUL_F32;
+        6'd9: dec_o.op = OP_V_MUL_I32_I24;
+        6'd10: dec_o.op = OP_V_MUL_HI_I32_I24;
+        6'd11: dec_o.op = OP_V_MUL_U32_U24;
+        6'd12: dec_o.op = OP_V_MUL_HI_U32_U24;
+        6'd15: dec_o.op = OP_V_MIN_F32;
+        6'd16: dec_o.op = OP_V_MAX_F32;
+        6'd17: dec_o.op = OP_V_MIN_I32;
+        6'd18: dec_o.op = OP_V_MAX_I32;
+        6'd19: dec_o.op = OP_V_MIN_U32;
+        6'd20: dec_o.op = OP_V_MAX_U32;
+        6'd24: dec_o.op = OP_V_LSHLREV_B32;
+        6'd25: dec_o.op = OP_V_LSHRREV_B32;
+        6'd26: dec_o.op = OP_V_ASHRREV_I32;
+        6'd27: dec_o.op = OP_V_AND_B32;
+        6'd28: dec_o.op = OP_V_OR_B32;
+        6'd29: dec_o.op = OP_V_XOR_B32;
+        6'd30: dec_o.op = OP_V_XNOR_B32;
+        6'd32: dec_o.op = OP_V_ADD_CO_CI_U32;
+        6'd33: dec_o.op = OP_V_SUB_CO_CI_U32;
+        6'd34: dec_o.op = OP_V_SUBREV_CO_CI_U32;
+        6'd37: dec_o.op = OP_V_ADD_NC_U32;
+        6'd38: dec_o.op = OP_V_SUB_NC_U32;
+        6'd39: dec_o.op = OP_V_SUBREV_NC_U32;
+        6'd43: dec_o.op = OP_V_FMAC_F32;
+        6'd44: dec_o.op = OP_V_FMAMK_F32;
+        6'd45: dec_o.op = OP_V_FMAAK_F32;
+        6'd47: dec_o.op = OP_V_CVT_PK_RTZ_F16_F32;
+        6'd50: dec_o.op = OP_V_ADD_F16;
+        6'd51: dec_o.op = OP_V_SUB_F16;
+        6'd52: dec_o.op = OP_V_SUBREV_F16;
+        6'd53: dec_o.op = OP_V_MUL_F16;
+        6'd54: dec_o.op = OP_V_FMAC_F16;
+        6'd55: dec_o.op = OP_V_FMAMK_F16;
+        6'd56: dec_o.op = OP_V_FMAAK_F16;
+        6'd57: dec_o.op = OP_V_MAX_F16;
+        6'd58: dec_o.op = OP_V_MIN_F16;
+        6'd59: dec_o.op = OP_V_LDEXP_F16;
+        6'd60: dec_o.op = OP_V_PK_FMAC_F16;
         default: dec_o.op = OP_INVALID;
       endcase
     end
@@ -1663,6 +2543,2289 @@ module cu_decode
         dec_o.unit = UNIT_SMEM;
         dec_o.inc.lgkm = 1'b1;
       end
+      OP_V_CNDMASK_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DOT2ACC_F32_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_ADD_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_SUB_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_SUBREV_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FMAC_DX9_ZERO_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MUL_DX9_ZERO_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MUL_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MUL_I32_I24: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MUL_HI_I32_I24: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MUL_U32_U24: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MUL_HI_U32_U24: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MIN_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MAX_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MIN_I32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MAX_I32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MIN_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MAX_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_LSHLREV_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_LSHRREV_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_ASHRREV_I32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_AND_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_OR_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_XOR_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_XNOR_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_ADD_CO_CI_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_SUB_CO_CI_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_SUBREV_CO_CI_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_ADD_NC_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_SUB_NC_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_SUBREV_NC_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FMAC_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FMAMK_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FMAAK_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_PK_RTZ_F16_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_ADD_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_SUB_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_SUBREV_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MUL_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FMAC_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FMAMK_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FMAAK_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MAX_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MIN_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_LDEXP_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_PK_FMAC_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_NOP: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MOV_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_READFIRSTLANE_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_I32_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_F64_I32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_F32_I32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_F32_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_U32_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_I32_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_F16_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_F32_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_NEAREST_I32_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_FLOOR_I32_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_OFF_F32_I4: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_F32_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_F64_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_F32_UBYTE0: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_F32_UBYTE1: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_F32_UBYTE2: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_F32_UBYTE3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_U32_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_F64_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_TRUNC_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CEIL_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_RNDNE_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FLOOR_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_PIPEFLUSH: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MOV_B16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FRACT_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_TRUNC_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CEIL_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_RNDNE_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FLOOR_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_EXP_F32: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_LOG_F32: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_RCP_F32: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_RCP_IFLAG_F32: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_RSQ_F32: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_RCP_F64: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_RSQ_F64: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_SQRT_F32: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_SQRT_F64: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_SIN_F32: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_COS_F32: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_NOT_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_BFREV_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CLZ_I32_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CTZ_I32_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CLS_I32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FREXP_EXP_I32_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FREXP_MANT_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FRACT_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FREXP_EXP_I32_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FREXP_MANT_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MOVRELD_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MOVRELS_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MOVRELSD_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MOVRELSD_2_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_F16_U16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_F16_I16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_U16_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_I16_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_RCP_F16: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_SQRT_F16: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_RSQ_F16: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_LOG_F16: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_EXP_F16: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_FREXP_MANT_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FREXP_EXP_I16_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FLOOR_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CEIL_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_TRUNC_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_RNDNE_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FRACT_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_SIN_F16: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_COS_F16: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_SAT_PK_U8_I16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_NORM_I16_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_NORM_U16_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_SWAP_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_SWAP_B16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_PERMLANE64_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_SWAPREL_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_NOT_B16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_I32_I16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_U32_U16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_F_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LT_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_EQ_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LE_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GT_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LG_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GE_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_O_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_U_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NGE_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NLG_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NGT_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NLE_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NEQ_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NLT_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_T_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_F_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LT_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_EQ_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LE_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GT_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LG_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GE_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_O_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_U_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NGE_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NLG_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NGT_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NLE_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NEQ_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NLT_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_T_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_F_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LT_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_EQ_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LE_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GT_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LG_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GE_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_O_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_U_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NGE_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NLG_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NGT_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NLE_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NEQ_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NLT_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_T_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LT_I16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_EQ_I16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LE_I16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GT_I16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NE_I16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GE_I16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LT_U16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_EQ_U16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LE_U16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GT_U16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NE_U16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GE_U16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_F_I32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LT_I32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_EQ_I32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LE_I32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GT_I32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NE_I32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GE_I32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_T_I32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_F_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LT_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_EQ_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LE_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GT_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NE_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GE_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_T_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_F_I64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LT_I64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_EQ_I64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LE_I64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GT_I64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NE_I64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GE_I64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_T_I64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_F_U64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LT_U64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_EQ_U64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LE_U64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GT_U64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NE_U64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GE_U64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_T_U64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_CLASS_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_CLASS_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_CLASS_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_F_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LT_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_EQ_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LE_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GT_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LG_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GE_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_O_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_U_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NGE_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NLG_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NGT_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NLE_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NEQ_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NLT_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_T_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_F_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LT_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_EQ_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LE_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GT_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LG_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GE_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_O_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_U_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NGE_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NLG_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NGT_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NLE_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NEQ_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NLT_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_T_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_F_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LT_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_EQ_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LE_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GT_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LG_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GE_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_O_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_U_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NGE_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NLG_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NGT_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NLE_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NEQ_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NLT_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_T_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LT_I16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_EQ_I16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LE_I16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GT_I16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NE_I16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GE_I16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LT_U16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_EQ_U16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LE_U16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GT_U16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NE_U16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GE_U16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_F_I32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LT_I32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_EQ_I32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LE_I32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GT_I32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NE_I32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GE_I32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_T_I32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_F_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LT_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_EQ_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LE_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GT_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NE_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GE_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_T_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_F_I64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LT_I64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_EQ_I64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LE_I64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GT_I64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NE_I64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GE_I64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_T_I64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_F_U64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LT_U64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_EQ_U64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LE_U64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GT_U64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NE_U64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GE_U64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_T_U64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_CLASS_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_CLASS_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_CLASS_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_F_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LT_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_EQ_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LE_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GT_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LG_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GE_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_O_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_U_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NGE_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NLG_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NGT_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NLE_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NEQ_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NLT_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_T_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_F_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LT_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_EQ_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LE_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GT_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LG_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GE_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_O_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_U_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NGE_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NLG_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NGT_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NLE_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NEQ_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NLT_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_T_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_F_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LT_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_EQ_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LE_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GT_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LG_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GE_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_O_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_U_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NGE_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NLG_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NGT_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NLE_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NEQ_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NLT_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_T_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LT_I16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_EQ_I16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LE_I16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GT_I16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NE_I16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GE_I16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LT_U16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_EQ_U16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LE_U16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GT_U16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NE_U16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GE_U16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_F_I32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LT_I32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_EQ_I32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LE_I32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GT_I32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NE_I32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GE_I32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_T_I32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_F_U32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LT_U32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_EQ_U32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LE_U32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GT_U32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NE_U32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GE_U32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_T_U32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_F_I64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LT_I64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_EQ_I64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LE_I64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GT_I64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NE_I64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GE_I64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_T_I64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_F_U64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LT_U64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_EQ_U64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_LE_U64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GT_U64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_NE_U64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_GE_U64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_T_U64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_CLASS_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_CLASS_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMP_CLASS_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_F_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LT_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_EQ_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LE_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GT_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LG_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GE_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_O_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_U_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NGE_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NLG_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NGT_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NLE_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NEQ_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NLT_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_T_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_F_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LT_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_EQ_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LE_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GT_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LG_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GE_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_O_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_U_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NGE_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NLG_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NGT_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NLE_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NEQ_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NLT_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_T_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_F_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LT_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_EQ_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LE_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GT_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LG_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GE_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_O_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_U_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NGE_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NLG_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NGT_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NLE_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NEQ_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NLT_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_T_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LT_I16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_EQ_I16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LE_I16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GT_I16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NE_I16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GE_I16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LT_U16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_EQ_U16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LE_U16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GT_U16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NE_U16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GE_U16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_F_I32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LT_I32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_EQ_I32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LE_I32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GT_I32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NE_I32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GE_I32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_T_I32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_F_U32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LT_U32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_EQ_U32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LE_U32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GT_U32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NE_U32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GE_U32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_T_U32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_F_I64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LT_I64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_EQ_I64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LE_I64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GT_I64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NE_I64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GE_I64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_T_I64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_F_U64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LT_U64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_EQ_U64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_LE_U64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GT_U64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_NE_U64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_GE_U64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_T_U64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_CLASS_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_CLASS_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CMPX_CLASS_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CNDMASK_B32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_ADD_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_SUB_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_SUBREV_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FMAC_DX9_ZERO_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MUL_DX9_ZERO_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MUL_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MUL_I32_I24_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MUL_HI_I32_I24_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MUL_U32_U24_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MUL_HI_U32_U24_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MIN_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MAX_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MIN_I32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MAX_I32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MIN_U32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MAX_U32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_LSHLREV_B32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_LSHRREV_B32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_ASHRREV_I32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_AND_B32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_OR_B32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_XOR_B32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_XNOR_B32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_ADD_CO_CI_U32_VOP3SD: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_SUB_CO_CI_U32_VOP3SD: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_SUBREV_CO_CI_U32_VOP3SD: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_ADD_NC_U32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_SUB_NC_U32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_SUBREV_NC_U32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FMAC_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_PK_RTZ_F16_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_ADD_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_SUB_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_SUBREV_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MUL_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FMAC_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MAX_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MIN_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_LDEXP_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_NOP_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MOV_B32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_READFIRSTLANE_B32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_I32_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_F64_I32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_F32_I32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_F32_U32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_U32_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_I32_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_F16_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_F32_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_NEAREST_I32_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_FLOOR_I32_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_OFF_F32_I4_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_F32_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_F64_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_F32_UBYTE0_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_F32_UBYTE1_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_F32_UBYTE2_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_F32_UBYTE3_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_U32_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_F64_U32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_TRUNC_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CEIL_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_RNDNE_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FLOOR_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_PIPEFLUSH_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MOV_B16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FRACT_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_TRUNC_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CEIL_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_RNDNE_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FLOOR_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_EXP_F32_VOP3: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_LOG_F32_VOP3: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_RCP_F32_VOP3: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_RCP_IFLAG_F32_VOP3: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_RSQ_F32_VOP3: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_RCP_F64_VOP3: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_RSQ_F64_VOP3: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_SQRT_F32_VOP3: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_SQRT_F64_VOP3: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_SIN_F32_VOP3: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_COS_F32_VOP3: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_NOT_B32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_BFREV_B32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CLZ_I32_U32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CTZ_I32_B32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CLS_I32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FREXP_EXP_I32_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FREXP_MANT_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FRACT_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FREXP_EXP_I32_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FREXP_MANT_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MOVRELD_B32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MOVRELS_B32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MOVRELSD_B32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MOVRELSD_2_B32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_F16_U16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_F16_I16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_U16_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_I16_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_RCP_F16_VOP3: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_SQRT_F16_VOP3: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_RSQ_F16_VOP3: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_LOG_F16_VOP3: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_EXP_F16_VOP3: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_FREXP_MANT_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FREXP_EXP_I16_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FLOOR_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CEIL_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_TRUNC_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_RNDNE_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FRACT_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_SIN_F16_VOP3: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_COS_F16_VOP3: begin
+        dec_o.unit = UNIT_TRANS;
+      end
+      OP_V_SAT_PK_U8_I16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_NORM_I16_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_NORM_U16_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_NOT_B16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_I32_I16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_U32_U16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FMA_DX9_ZERO_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MAD_I32_I24: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MAD_U32_U24: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CUBEID_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CUBESC_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CUBETC_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CUBEMA_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_BFE_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_BFE_I32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_BFI_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FMA_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FMA_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_LERP_U8: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_ALIGNBIT_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_ALIGNBYTE_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MULLIT_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MIN3_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MIN3_I32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MIN3_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MAX3_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MAX3_I32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MAX3_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MED3_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MED3_I32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MED3_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_SAD_U8: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_SAD_HI_U8: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_SAD_U16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_SAD_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_PK_U8_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DIV_FIXUP_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DIV_FIXUP_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DIV_FMAS_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DIV_FMAS_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MSAD_U8: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_QSAD_PK_U16_U8: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MQSAD_PK_U16_U8: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MQSAD_U32_U8: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_XOR3_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MAD_U16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_PERM_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_XAD_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_LSHL_ADD_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_ADD_LSHL_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FMA_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MIN3_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MIN3_I16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MIN3_U16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MAX3_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MAX3_I16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MAX3_U16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MED3_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MED3_I16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MED3_U16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MAD_I16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DIV_FIXUP_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_ADD3_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_LSHL_OR_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_AND_OR_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_OR3_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MAD_U32_U16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MAD_I32_I16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_PERMLANE16_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_PERMLANEX16_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CNDMASK_B16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MAXMIN_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MINMAX_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MAXMIN_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MINMAX_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MAXMIN_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MINMAX_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MAXMIN_I32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MINMAX_I32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DOT2_F16_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DOT2_BF16_BF16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DIV_SCALE_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DIV_SCALE_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MAD_U64_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MAD_I64_I32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_ADD_CO_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_SUB_CO_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_SUBREV_CO_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_ADD_NC_U16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_SUB_NC_U16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MUL_LO_U16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_PK_I16_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_PK_U16_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MAX_U16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MAX_I16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MIN_U16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MIN_I16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_ADD_NC_I16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_SUB_NC_I16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_PACK_B32_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_PK_NORM_I16_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_PK_NORM_U16_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_LDEXP_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_BFM_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_BCNT_U32_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MBCNT_LO_U32_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MBCNT_HI_U32_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_PK_NORM_I16_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_PK_NORM_U16_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_PK_U16_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_CVT_PK_I16_I32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_SUB_NC_I32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_ADD_NC_I32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_ADD_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MUL_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MIN_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MAX_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_LDEXP_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MUL_LO_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MUL_HI_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_MUL_HI_I32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_TRIG_PREOP_F64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_LSHLREV_B16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_LSHRREV_B16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_ASHRREV_I16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_LSHLREV_B64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_LSHRREV_B64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_ASHRREV_I64: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_READLANE_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_WRITELANE_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_AND_B16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_OR_B16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_XOR_B16: begin
+        dec_o.unit = UNIT_VALU;
+      end
       OP_V_INTERP_P10_F32: begin
         dec_o.unit = UNIT_VALU;
       end
@@ -2168,6 +5331,417 @@ module cu_decode
       OP_DS_LOAD_B128: begin
         dec_o.unit = UNIT_DS;
         dec_o.inc.lgkm = 1'b1;
+      end
+      OP_BUFFER_LOAD_FORMAT_X: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_BUFFER_LOAD_FORMAT_XY: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_BUFFER_LOAD_FORMAT_XYZ: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_BUFFER_LOAD_FORMAT_XYZW: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_BUFFER_STORE_FORMAT_X: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_STORE_FORMAT_XY: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_STORE_FORMAT_XYZ: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_STORE_FORMAT_XYZW: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_LOAD_D16_FORMAT_X: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_BUFFER_LOAD_D16_FORMAT_XY: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_BUFFER_LOAD_D16_FORMAT_XYZ: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_BUFFER_LOAD_D16_FORMAT_XYZW: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_BUFFER_STORE_D16_FORMAT_X: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_STORE_D16_FORMAT_XY: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_STORE_D16_FORMAT_XYZ: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_STORE_D16_FORMAT_XYZW: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_LOAD_U8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_BUFFER_LOAD_I8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_BUFFER_LOAD_U16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_BUFFER_LOAD_I16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_BUFFER_LOAD_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_BUFFER_LOAD_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_BUFFER_LOAD_B96: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_BUFFER_LOAD_B128: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_BUFFER_STORE_B8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_STORE_B16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_STORE_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_STORE_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_STORE_B96: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_STORE_B128: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_LOAD_D16_U8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_BUFFER_LOAD_D16_I8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_BUFFER_LOAD_D16_B16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_BUFFER_LOAD_D16_HI_U8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_BUFFER_LOAD_D16_HI_I8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_BUFFER_LOAD_D16_HI_B16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_BUFFER_STORE_D16_HI_B8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_STORE_D16_HI_B16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_LOAD_D16_HI_FORMAT_X: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_BUFFER_STORE_D16_HI_FORMAT_X: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_GL0_INV: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_BUFFER_GL1_INV: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_BUFFER_LOAD_LDS_U8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_BUFFER_LOAD_LDS_I8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_BUFFER_LOAD_LDS_U16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_BUFFER_LOAD_LDS_I16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_BUFFER_LOAD_LDS_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_BUFFER_LOAD_LDS_FORMAT_X: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_BUFFER_ATOMIC_SWAP_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_ATOMIC_CMPSWAP_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_ATOMIC_ADD_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_ATOMIC_SUB_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_ATOMIC_CSUB_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_ATOMIC_MIN_I32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_ATOMIC_MIN_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_ATOMIC_MAX_I32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_ATOMIC_MAX_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_ATOMIC_AND_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_ATOMIC_OR_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_ATOMIC_XOR_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_ATOMIC_INC_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_ATOMIC_DEC_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_ATOMIC_SWAP_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_ATOMIC_CMPSWAP_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_ATOMIC_ADD_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_ATOMIC_SUB_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_ATOMIC_MIN_I64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_ATOMIC_MIN_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_ATOMIC_MAX_I64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_ATOMIC_MAX_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_ATOMIC_AND_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_ATOMIC_OR_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_ATOMIC_XOR_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_ATOMIC_INC_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_ATOMIC_DEC_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_ATOMIC_CMPSWAP_F32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_ATOMIC_MIN_F32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_ATOMIC_MAX_F32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_ATOMIC_ADD_F32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_TBUFFER_LOAD_FORMAT_X: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_TBUFFER_LOAD_FORMAT_XY: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_TBUFFER_LOAD_FORMAT_XYZ: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_TBUFFER_LOAD_FORMAT_XYZW: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_TBUFFER_STORE_FORMAT_X: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_TBUFFER_STORE_FORMAT_XY: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_TBUFFER_STORE_FORMAT_XYZ: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_TBUFFER_STORE_FORMAT_XYZW: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_TBUFFER_LOAD_D16_FORMAT_X: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_TBUFFER_LOAD_D16_FORMAT_XY: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_TBUFFER_LOAD_D16_FORMAT_XYZ: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_TBUFFER_LOAD_D16_FORMAT_XYZW: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_TBUFFER_STORE_D16_FORMAT_X: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_TBUFFER_STORE_D16_FORMAT_XY: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_TBUFFER_STORE_D16_FORMAT_XYZ: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_TBUFFER_STORE_D16_FORMAT_XYZW: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
       end
       OP_FLAT_LOAD_U8: begin
         dec_o.unit = UNIT_VMEM;

@@ -201,3 +201,117 @@ pub fn tuple_name(code: u32, dwords: u32) -> Option<String> {
         _ => None,
     }
 }
+
+/// gfx11's buffer data formats (the `BUF_DATA_FORMAT_*` names, by value).
+pub const BUF_DATA_FORMATS: [&str; 16] = [
+    "INVALID",
+    "8",
+    "16",
+    "8_8",
+    "32",
+    "16_16",
+    "10_11_11",
+    "11_11_10",
+    "10_10_10_2",
+    "2_10_10_10",
+    "8_8_8_8",
+    "32_32",
+    "16_16_16_16",
+    "32_32_32",
+    "32_32_32_32",
+    "RESERVED_15",
+];
+
+/// gfx11's buffer numeric formats (the `BUF_NUM_FORMAT_*` names, by value).
+pub const BUF_NUM_FORMATS: [&str; 8] =
+    ["UNORM", "SNORM", "USCALED", "SSCALED", "UINT", "SINT", "RESERVED_6", "FLOAT"];
+
+/// MTBUF's unified formats 0..=63 (gfx11) as (data format, numeric format), as LLVM 19 maps
+/// them; each prints as `BUF_FMT_<data>_<num>` (0 as `BUF_FMT_INVALID`).
+const BUF_FORMATS: [(u8, u8); 64] = [
+    (0, 0),
+    (1, 0),
+    (1, 1),
+    (1, 2),
+    (1, 3),
+    (1, 4),
+    (1, 5),
+    (2, 0),
+    (2, 1),
+    (2, 2),
+    (2, 3),
+    (2, 4),
+    (2, 5),
+    (2, 7),
+    (3, 0),
+    (3, 1),
+    (3, 2),
+    (3, 3),
+    (3, 4),
+    (3, 5),
+    (4, 4),
+    (4, 5),
+    (4, 7),
+    (5, 0),
+    (5, 1),
+    (5, 2),
+    (5, 3),
+    (5, 4),
+    (5, 5),
+    (5, 7),
+    (6, 7),
+    (7, 7),
+    (8, 0),
+    (8, 1),
+    (8, 4),
+    (8, 5),
+    (9, 0),
+    (9, 1),
+    (9, 2),
+    (9, 3),
+    (9, 4),
+    (9, 5),
+    (10, 0),
+    (10, 1),
+    (10, 2),
+    (10, 3),
+    (10, 4),
+    (10, 5),
+    (11, 4),
+    (11, 5),
+    (11, 7),
+    (12, 0),
+    (12, 1),
+    (12, 2),
+    (12, 3),
+    (12, 4),
+    (12, 5),
+    (12, 7),
+    (13, 4),
+    (13, 5),
+    (13, 7),
+    (14, 4),
+    (14, 5),
+    (14, 7),
+];
+
+/// The `BUF_FMT_*` name of a unified buffer format; `None` above 63.
+pub fn buf_format_name(v: u32) -> Option<String> {
+    match BUF_FORMATS.get(v as usize)? {
+        (0, 0) => Some("BUF_FMT_INVALID".into()),
+        (d, n) => Some(format!("BUF_FMT_{}_{}", BUF_DATA_FORMATS[*d as usize], BUF_NUM_FORMATS[*n as usize])),
+    }
+}
+
+/// The unified format of a `BUF_FMT_*` name.
+pub fn buf_format_by_name(name: &str) -> Option<u32> {
+    (0..64).find(|v| buf_format_name(*v).as_deref() == Some(name))
+}
+
+/// The unified format of a data and a numeric format (LLVM's split `format:[...]` syntax;
+/// either may be missing: BUF_DATA_FORMAT_8 and BUF_NUM_FORMAT_UNORM are the defaults).
+/// `None` for a combination gfx11 has no unified format for.
+pub fn buf_format_split(data: Option<u32>, num: Option<u32>) -> Option<u32> {
+    let pair = (data.unwrap_or(1) as u8, num.unwrap_or(0) as u8);
+    BUF_FORMATS.iter().position(|p| *p == pair).map(|v| v as u32)
+}

@@ -40,7 +40,7 @@ def operands(row):
 
 
 def vreg(width, k):
-    pool = VREGS[width]
+    pool = VREGS.get(width) or [f"v[{b}:{b + width - 1}]" for b in (1, 256 - width, 0, 7)]
     return pool[k % len(pool)]
 
 

@@ -153,6 +153,11 @@ pub(super) fn positionals(p: &mut Parser, lists: bool) -> Result<Vec<Positional>
                 p.pos += 1;
                 Item::Off
             }
+            // A scalar source LLVM names for buffers' SOFFSET (code 239).
+            Some(Tok::Ident(n)) if n.eq_ignore_ascii_case("src_pops_exiting_wave_id") => {
+                p.pos += 1;
+                Item::Scalar(ScalarText::Code(239))
+            }
             Some(Tok::Punct("[")) if lists => {
                 p.pos += 1;
                 let mut regs = Vec::new();
