@@ -205,8 +205,7 @@ pub fn run(co: &CodeObject, kernel: &str, launch: &Launch) -> Result<RunResult, 
             }
         }
     }
-    let buffers =
-        bufs.iter().filter_map(|b| mem.region_at(b.base).map(|r| (b.index, r.bytes.clone()))).collect();
+    let buffers = bufs.iter().filter_map(|b| mem.take_region(b.base).map(|bytes| (b.index, bytes))).collect();
     Ok(RunResult { buffers, instructions, waves })
 }
 
@@ -366,7 +365,9 @@ fn workgroup_waves(
     let mode = d.initial_mode();
     (0..items.div_ceil(32))
         .map(|w| {
-            let mut wave = Wave::new(k.entry);
+            // The VGPRs the descriptor allocates (blocks of 8); an access past them reads v0
+            // or is dropped, as the hardware does for out-of-range VGPRs (guide 7.2.7).
+            let mut wave = Wave::with_vgprs(k.entry, d.vgpr_count() as usize);
             wave.mode = mode;
             // User SGPRs from s0, in the fixed order, then the system SGPRs.
             let mut s = 0usize;
@@ -448,16 +449,18 @@ fn run_workgroup(
                         fault: Fault::Limit { pc: wave.pc, limit },
                     });
                 }
-                let step = golden::step_in(wave, prog, &mut env);
-                match step.outcome {
+                match golden::exec_in(wave, prog, &mut env) {
                     Outcome::Retired | Outcome::Barrier | Outcome::Ended => *executed += 1,
                     // Only a wave that is not running waits; the check above stops the slice.
                     Outcome::Waiting => break,
                     Outcome::Fault(fault) => {
-                        let text = step.inst.map_or_else(|| "(no instruction)".into(), |i| i.to_string());
+                        // A faulting instruction leaves the PC on itself.
+                        let text = prog
+                            .fetch(wave.pc)
+                            .map_or_else(|_| "(no instruction)".into(), |d| d.inst.to_string());
                         return Err(RunError::Fault {
                             wave: WaveId { group, wave: w as u32 },
-                            pc: step.pc,
+                            pc: wave.pc,
                             text,
                             fault,
                         });

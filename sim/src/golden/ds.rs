@@ -16,7 +16,7 @@
 
 use std::sync::LazyLock;
 
-use rdna3_isa::{Field, table};
+use rdna3_isa::table;
 
 use super::engine::{VFn, issue};
 use super::state::{Counters, Fault};
@@ -176,18 +176,13 @@ fn data(x: &VExec, reg: u32, lane: usize, len: u32) -> u128 {
 
 pub(super) fn exec(x: &mut VExec) {
     let Some(op) = OPS.get(x.d.inst.id.0 as usize).copied().flatten() else { return };
-    let inst = x.d.inst;
-    if inst.field(Field::Gds) != 0 {
+    let m = x.ops().mem;
+    if m.gds {
         let what = format!("{} on GDS (not modelled)", x.def.name);
         return x.fault(Fault::NotImplemented { pc: x.pc, what });
     }
-    let (addr, d0, d1, vdst) = (
-        inst.field(Field::Addr),
-        inst.field(Field::Data0),
-        inst.field(Field::Data1),
-        inst.field(Field::Vdst),
-    );
-    let (o0, o1) = (inst.field(Field::Offset0), inst.field(Field::Offset1));
+    let (addr, d0, d1, vdst) = (m.addr, m.data0, m.data1, m.vdst);
+    let (o0, o1) = (m.offset0, m.offset1);
     let offset = u64::from(o1 << 8 | o0);
     let exec = x.exec;
     let lanes: Vec<usize> = (0..32).filter(|l| exec >> l & 1 == 1).collect();

@@ -15,7 +15,7 @@ use super::operands::{Exec, check_sources};
 use super::program::{self, Decoded, Program};
 use super::state::{Code, Counters, Fault, Outcome, Status, Step, Wave, Write, Writes};
 use super::vector::{VExec, VOperands};
-use super::{ds, salu, smem, valu, valu_more, vmem};
+use super::{ds, salu, smem, valu, valu_more, valu_packed, vmem};
 
 /// What the wave touches outside itself: global memory, its workgroup's LDS, and facts about
 /// the dispatch.
@@ -29,11 +29,13 @@ pub struct Env<'m> {
     pub retired: u64,
     /// MSG_INTERRUPT messages sent.
     pub interrupts: u64,
+    /// Scratch space for the writes of an instruction on the fast path.
+    scratch: Writes,
 }
 
 impl<'m> Env<'m> {
     pub fn new(mem: &'m mut Memory, lds: &'m mut [u8]) -> Env<'m> {
-        Env { mem, lds, dispatch_id: 0, retired: 0, interrupts: 0 }
+        Env { mem, lds, dispatch_id: 0, retired: 0, interrupts: 0, scratch: Writes::default() }
     }
 }
 
@@ -44,6 +46,8 @@ pub(super) enum Handler {
     Scalar(salu::ExecFn),
     /// A vector row: direct writes after all checks.
     Vector(VFn),
+    /// A VOPD pair: the X and Y functions, both reading before either writes.
+    Vopd(VFn, VFn),
     /// The instruction cannot run: illegal, or not executed by this model.
     Fault(Fault),
 }
@@ -64,8 +68,20 @@ static DISPATCH: LazyLock<Vec<Option<Handler>>> = LazyLock::new(|| {
     for (name, f) in salu::REGISTRY.iter().chain(smem::REGISTRY) {
         put(name, Handler::Scalar(*f));
     }
-    for (name, f) in valu::REGISTRY.iter().chain(valu_more::REGISTRY) {
+    for (name, f) in valu::REGISTRY.iter().chain(valu_more::REGISTRY).chain(valu_packed::REGISTRY) {
         put(name, Handler::Vector(*f));
+    }
+    // VOPD halves run the function of the VOP1/VOP2 instruction they name.
+    let single: Vec<(&str, VFn)> =
+        valu::REGISTRY.iter().chain(valu_more::REGISTRY).map(|(n, f)| (*n, *f)).collect();
+    for def in t.insts.iter().filter(|d| d.format().name.starts_with("VOPD")) {
+        let base = def.name.replacen("v_dual_", "v_", 1);
+        let f = single.iter().find(|(n, _)| *n == base).map(|(_, f)| *f);
+        let f =
+            f.or(if base == "v_dot2acc_f32_bf16" { Some(valu_more::dot2acc_f32_bf16 as VFn) } else { None });
+        if let Some(f) = f {
+            put(&def.name, Handler::Vector(f));
+        }
     }
     for name in valu::compare_rows() {
         put(name, Handler::Vector(valu::compare));
@@ -93,20 +109,39 @@ fn unexecuted(def: &InstDef, pc: u64) -> Fault {
     }
 }
 
+/// What the instruction at `pc` resolves to: how it runs, its vector operands, and VOPD's
+/// Y half.
+pub(super) type Resolved = (Handler, VOperands, Option<Box<(&'static InstDef, VOperands)>>);
+
 /// How the instruction at `pc` runs, and its resolved vector operands.
-pub(super) fn resolve(inst: &Inst, pc: u64) -> (Handler, VOperands) {
+pub(super) fn resolve(inst: &Inst, pc: u64) -> Resolved {
     let def = inst.def();
+    let illegal = |why: String| (Handler::Fault(Fault::Illegal { pc, why }), VOperands::default(), None);
     match dispatch(def) {
-        None => (Handler::Fault(unexecuted(def, pc)), VOperands::default()),
+        None => (Handler::Fault(unexecuted(def, pc)), VOperands::default(), None),
         Some(Handler::Scalar(f)) => match check_sources(inst) {
-            Ok(()) => (Handler::Scalar(*f), VOperands::default()),
-            Err(why) => (Handler::Fault(Fault::Illegal { pc, why }), VOperands::default()),
+            Ok(()) => (Handler::Scalar(*f), VOperands::default(), None),
+            Err(why) => illegal(why),
         },
-        Some(Handler::Vector(f)) => match VOperands::resolve(inst) {
-            Ok(v) => (Handler::Vector(*f), v),
-            Err(why) => (Handler::Fault(Fault::Illegal { pc, why }), VOperands::default()),
-        },
-        Some(Handler::Fault(f)) => (Handler::Fault(f.clone()), VOperands::default()),
+        Some(Handler::Vector(fx)) => {
+            let v = match VOperands::resolve(inst) {
+                Ok(v) => v,
+                Err(why) => return illegal(why),
+            };
+            let Some(def2) = inst.def2() else { return (Handler::Vector(*fx), v, None) };
+            // A VOPD pair: the Y half as an instruction of its own row.
+            let Some(Handler::Vector(fy)) = dispatch(def2) else {
+                return (Handler::Fault(unexecuted(def2, pc)), VOperands::default(), None);
+            };
+            let mut y = *inst;
+            y.id = def2.id;
+            y.id2 = None;
+            match VOperands::resolve(&y) {
+                Ok(vy) => (Handler::Vopd(*fx, *fy), v, Some(Box::new((def2, vy)))),
+                Err(why) => illegal(why),
+            }
+        }
+        Some(h) => (h.clone(), VOperands::default(), None),
     }
 }
 
@@ -146,14 +181,33 @@ fn idle(wave: &Wave) -> Option<Step> {
     Some(Step { pc, inst: None, writes: Writes::default(), next_pc: pc, outcome })
 }
 
-/// Runs one instruction of `wave` from the pre-decoded `prog`, with memory and LDS in `env`.
+/// Runs one instruction of `wave` from the pre-decoded `prog`, with memory and LDS in `env`,
+/// and reports it with every write it made.
 pub fn step_in(wave: &mut Wave, prog: &Program, env: &mut Env) -> Step {
     if let Some(s) = idle(wave) {
         return s;
     }
     match prog.fetch(wave.pc) {
-        Ok(d) => run(wave, d, env),
+        Ok(d) => step_decoded(wave, d, env),
         Err(f) => stop(wave, None, f),
+    }
+}
+
+/// Runs one instruction like [`step_in`] without recording its writes: the fast path of
+/// `sim run`. Returns the outcome (for a fault, the wave's status holds it too).
+pub fn exec_in(wave: &mut Wave, prog: &Program, env: &mut Env) -> Outcome {
+    if wave.status != Status::Running {
+        return idle(wave).map_or(Outcome::Retired, |s| s.outcome);
+    }
+    match prog.fetch(wave.pc) {
+        Ok(d) => {
+            let mut writes = std::mem::take(&mut env.scratch);
+            writes.clear();
+            let o = run(wave, d, env, false, &mut writes);
+            env.scratch = writes;
+            o
+        }
+        Err(f) => stop(wave, None, f).outcome,
     }
 }
 
@@ -166,52 +220,95 @@ pub fn step(wave: &mut Wave, code: &Code) -> Step {
     let mut mem = Memory::default();
     let mut env = Env::new(&mut mem, &mut []);
     match program::decode(code, wave.pc) {
-        Ok(d) => run(wave, &d, &mut env),
+        Ok(d) => step_decoded(wave, &d, &mut env),
         Err(f) => stop(wave, None, f),
     }
 }
 
-fn run(wave: &mut Wave, d: &Decoded, env: &mut Env) -> Step {
+fn step_decoded(wave: &mut Wave, d: &Decoded, env: &mut Env) -> Step {
+    let pc = wave.pc;
+    let mut writes = Writes::default();
+    let outcome = run(wave, d, env, true, &mut writes);
+    match &outcome {
+        Outcome::Fault(_) => Step { pc, inst: Some(d.inst), writes: Writes::default(), next_pc: pc, outcome },
+        Outcome::Waiting => Step { pc, inst: Some(d.inst), writes: Writes::default(), next_pc: pc, outcome },
+        _ => Step { pc, inst: Some(d.inst), writes, next_pc: wave.pc, outcome },
+    }
+}
+
+/// Executes `d` on `wave`; on retirement the wave moves on and `writes` holds what it wrote
+/// (vector writes only when `record`).
+fn run(wave: &mut Wave, d: &Decoded, env: &mut Env, record: bool, writes: &mut Writes) -> Outcome {
     let pc = wave.pc;
     let inst = d.inst;
-    let (writes, next_pc, outcome, counters) = match &d.run {
-        Handler::Fault(f) => return stop(wave, Some(inst), f.clone()),
+    let (next_pc, outcome, counters) = match &d.run {
+        Handler::Fault(f) => return stop(wave, Some(inst), f.clone()).outcome,
         Handler::Scalar(f) => {
-            let mut x = Exec::new(wave, env, inst, pc);
+            let mut x = Exec::new(wave, env, inst, pc, writes);
             f(&mut x);
-            let Exec { writes, next_pc, outcome, counters, release_vgprs, .. } = x;
+            let Exec { next_pc, outcome, counters, release_vgprs, .. } = x;
             if outcome == Outcome::Retired || outcome == Outcome::Ended || outcome == Outcome::Barrier {
-                apply(wave, &writes);
+                apply(wave, writes);
                 wave.vgprs_released |= release_vgprs;
             }
-            (writes, next_pc, outcome, counters)
+            (next_pc, outcome, counters)
+        }
+        Handler::Vopd(fx, fy) => {
+            if wave.vgprs_released {
+                let why =
+                    format!("{} after the wave released its VGPRs (MSG_DEALLOC_VGPRS)", inst.def().name);
+                return stop(wave, Some(inst), Fault::Illegal { pc, why }).outcome;
+            }
+            let Some(y) = d.y.as_deref() else {
+                let why = "a VOPD pair without its Y half".to_string();
+                return stop(wave, Some(inst), Fault::Illegal { pc, why }).outcome;
+            };
+            // Both halves read the wave as it was; their VGPR writes are applied afterwards.
+            let mut pending = Vec::with_capacity(2);
+            let counters = wave.counters;
+            {
+                let mut x = VExec::new(wave, env, d, pc, record, writes);
+                x.deferred = Some(&mut pending);
+                fx(&mut x);
+            }
+            {
+                let mut x = VExec::new(wave, env, d, pc, record, writes);
+                x.v = &y.1;
+                x.def = y.0;
+                x.deferred = Some(&mut pending);
+                fy(&mut x);
+            }
+            let mut x = VExec::new(wave, env, d, pc, record, writes);
+            for (reg, vals, mask) in &pending {
+                x.write_vgpr32(*reg, vals, *mask);
+            }
+            let next_pc = x.next_pc;
+            (next_pc, Outcome::Retired, counters)
         }
         Handler::Vector(f) => {
             if wave.vgprs_released {
                 let why =
                     format!("{} after the wave released its VGPRs (MSG_DEALLOC_VGPRS)", inst.def().name);
-                return stop(wave, Some(inst), Fault::Illegal { pc, why });
+                return stop(wave, Some(inst), Fault::Illegal { pc, why }).outcome;
             }
-            let mut x = VExec::new(wave, env, d, pc);
+            let mut x = VExec::new(wave, env, d, pc, record, writes);
             f(&mut x);
-            let VExec { writes, next_pc, outcome, counters, .. } = x;
-            (writes, next_pc, outcome, counters)
+            let VExec { next_pc, outcome, counters, .. } = x;
+            (next_pc, outcome, counters)
         }
     };
     let status = match &outcome {
         Outcome::Retired => Status::Running,
         Outcome::Barrier => Status::AtBarrier,
         Outcome::Ended => Status::Ended,
-        Outcome::Waiting => {
-            return Step { pc, inst: Some(inst), writes: Writes::default(), next_pc: pc, outcome };
-        }
-        Outcome::Fault(f) => return stop(wave, Some(inst), f.clone()),
+        Outcome::Waiting => return outcome,
+        Outcome::Fault(f) => return stop(wave, Some(inst), f.clone()).outcome,
     };
     wave.counters = counters;
     wave.pc = next_pc;
     wave.status = status;
     env.retired += 1;
-    Step { pc, inst: Some(inst), writes, next_pc, outcome }
+    outcome
 }
 
 /// `counters` with `n` more operations on the counter `pick` selects, saturating at the

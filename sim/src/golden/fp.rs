@@ -281,6 +281,12 @@ fn directed_sqrt(fp: Fp, a: u64, r: u64) -> u64 {
 
 /// `x` (a host double holding an exact or nearest value) rounded to `fp`'s precision.
 pub fn to_prec(fp: Fp, x: f64) -> u64 {
+    match fp.prec {
+        Prec::D => return x.to_bits(),
+        // The host's conversion rounds to nearest even, denormals included.
+        Prec::S if fp.nearest() && !x.is_nan() => return u64::from((x as f32).to_bits()),
+        _ => {}
+    }
     let mut lost = false;
     let v = Double::from_bits(u128::from(x.to_bits()));
     with_ap!(fp.prec, |T| {

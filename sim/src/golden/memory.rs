@@ -72,6 +72,12 @@ impl Memory {
         &self.regions
     }
 
+    /// Moves out the bytes of the region starting at `base` (the region stays, empty).
+    pub fn take_region(&mut self, base: u64) -> Option<Vec<u8>> {
+        let r = self.regions.iter_mut().find(|r| r.base == base)?;
+        Some(std::mem::take(&mut r.bytes))
+    }
+
     /// The region that holds `addr`.
     pub fn region_at(&self, addr: u64) -> Option<&Region> {
         let i = self.regions.partition_point(|r| r.base <= addr);
@@ -98,6 +104,13 @@ impl Memory {
             self.locate(addr, data.len()).ok_or(MemFault { addr, len: data.len(), write: true })?;
         self.regions[i].bytes[off..off + data.len()].copy_from_slice(data);
         Ok(())
+    }
+
+    /// The bytes [lo, hi) when one region holds all of them.
+    pub fn span_mut(&mut self, lo: u64, hi: u64) -> Option<&mut [u8]> {
+        let len = usize::try_from(hi.checked_sub(lo)?).ok()?;
+        let (i, off) = self.locate(lo, len)?;
+        Some(&mut self.regions[i].bytes[off..off + len])
     }
 
     pub fn read_u8(&self, addr: u64) -> Result<u8, MemFault> {

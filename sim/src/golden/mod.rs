@@ -79,10 +79,11 @@ mod smem;
 mod state;
 mod valu;
 mod valu_more;
+mod valu_packed;
 mod vector;
 mod vmem;
 
-pub use engine::{Env, step_in};
+pub use engine::{Env, exec_in, step_in};
 pub use program::{Decoded, Program};
 pub use state::*;
 

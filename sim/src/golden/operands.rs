@@ -109,7 +109,7 @@ pub(super) struct Exec<'a, 'm> {
     pub pc: u64,
     /// Where the wave continues; sequential unless the instruction jumps.
     pub next_pc: u64,
-    pub writes: Writes,
+    pub writes: &'a mut Writes,
     pub outcome: Outcome,
     /// The destination is a TTMP: its write is dropped and so is the SCC update (3.3.1.4).
     dst_ttmp: bool,
@@ -120,7 +120,13 @@ pub(super) struct Exec<'a, 'm> {
 }
 
 impl<'a, 'm> Exec<'a, 'm> {
-    pub fn new(wave: &'a Wave, env: &'a mut Env<'m>, inst: Inst, pc: u64) -> Exec<'a, 'm> {
+    pub fn new(
+        wave: &'a Wave,
+        env: &'a mut Env<'m>,
+        inst: Inst,
+        pc: u64,
+        writes: &'a mut Writes,
+    ) -> Exec<'a, 'm> {
         let def = inst.def();
         let mut x = Exec {
             wave,
@@ -131,7 +137,7 @@ impl<'a, 'm> Exec<'a, 'm> {
             def,
             pc,
             next_pc: pc.wrapping_add(u64::from(inst.bytes())) & super::state::PC_MASK,
-            writes: Writes::default(),
+            writes,
             outcome: Outcome::Retired,
             dst_ttmp: false,
         };

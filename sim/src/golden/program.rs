@@ -14,11 +14,15 @@ use super::vector::VOperands;
 #[derive(Clone, Debug)]
 pub struct Decoded {
     pub inst: Inst,
+    /// The instruction's row.
+    pub def: &'static rdna3_isa::InstDef,
     /// Size in bytes.
     pub bytes: u32,
     pub(super) run: Handler,
     /// Resolved operands of vector instructions.
     pub(super) v: VOperands,
+    /// VOPD's Y half: its row and operands.
+    pub(super) y: Option<Box<(&'static rdna3_isa::InstDef, VOperands)>>,
 }
 
 /// Instruction memory with a decode cache.
@@ -53,6 +57,6 @@ impl Program {
 /// Decodes the instruction at `pc` and resolves how it runs.
 pub fn decode(code: &Code, pc: u64) -> Result<Decoded, Fault> {
     let inst = code.fetch(pc)?;
-    let (run, v) = engine::resolve(&inst, pc);
-    Ok(Decoded { inst, bytes: inst.bytes(), run, v })
+    let (run, v, y) = engine::resolve(&inst, pc);
+    Ok(Decoded { inst, def: inst.def(), bytes: inst.bytes(), run, v, y })
 }

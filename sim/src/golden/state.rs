@@ -58,6 +58,12 @@ impl Wave {
     /// A wave about to run its first instruction at `pc`, with EXEC all ones (wave32) and every
     /// other register zero.
     pub fn new(pc: u64) -> Wave {
+        Wave::with_vgprs(pc, 256)
+    }
+
+    /// A wave with `vgprs` VGPRs allocated (1..=256): the others read as v0 and ignore writes
+    /// (guide 7.2.7).
+    pub fn with_vgprs(pc: u64, vgprs: usize) -> Wave {
         let mut sgpr = [0; 128];
         sgpr[isa::operand::EXEC_LO as usize] = u32::MAX;
         Wave {
@@ -67,7 +73,7 @@ impl Wave {
             mode: 0,
             counters: Counters::default(),
             status: Status::Running,
-            vgpr: vec![[0; 32]; 256],
+            vgpr: vec![[0; 32]; vgprs.clamp(1, 256)],
             vgprs_released: false,
             scratch_base: 0,
             scratch_lane_bytes: 0,
@@ -156,6 +162,9 @@ impl Writes {
     }
     pub fn is_empty(&self) -> bool {
         self.len == 0
+    }
+    pub fn clear(&mut self) {
+        self.len = 0;
     }
 }
 

@@ -16,6 +16,7 @@ mod sop1;
 mod sop2;
 mod sopc;
 mod sopk;
+mod valu;
 
 const BASE: u64 = 0x1000;
 

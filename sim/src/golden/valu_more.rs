@@ -698,20 +698,34 @@ fn trig_preop_f64(x: &mut VExec) {
 
 // --- dot products ----------------------------------------------------------------------------
 
-fn dot2acc_f32_f16(x: &mut VExec) {
+/// D.f32 += S0.lo * S1.lo; D.f32 += S0.hi * S1.hi, with F16 (or BF16) halves widened exactly
+/// and each step rounded in F32.
+fn dot2acc(x: &mut VExec, bf16: bool) {
     let f = fpm(x, Prec::S);
     let h = fpm(x, Prec::H);
     let d = dst_now(x);
     let (a, b) = (x.src(0), x.src(1));
+    let w = |v: u64| {
+        if bf16 {
+            (v & 0xffff) << 16
+        } else {
+            fp::convert(Fp { denorm_in: true, ..h }, Fp::exact(Prec::S), v & 0xffff)
+        }
+    };
     let mut r = [0u64; 32];
     for l in 0..32 {
-        let w = |v: u64| fp::convert(h, Fp::exact(Prec::S), v & 0xffff);
         let p0 = fp::mul(f, w(a[l]), w(b[l]));
         let acc = fp::add(f, d[l], p0);
         let p1 = fp::mul(f, w(a[l] >> 16), w(b[l] >> 16));
         r[l] = fp::add(f, acc, p1);
     }
     put(x, &r);
+}
+fn dot2acc_f32_f16(x: &mut VExec) {
+    dot2acc(x, false);
+}
+pub(super) fn dot2acc_f32_bf16(x: &mut VExec) {
+    dot2acc(x, true);
 }
 
 /// Exact a.lo*b.lo + a.hi*b.hi + c in double precision (f16 and bf16 products and sums of

@@ -86,6 +86,34 @@ pub struct VOperands {
     pub(super) clamp: bool,
     pub(super) omod: u8,
     pub(super) dpp: Dpp,
+    /// Register and offset fields of memory instructions.
+    pub(super) mem: MemFields,
+}
+
+/// The fields of a DS or FLAT/GLOBAL/SCRATCH instruction, read once at decode.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct MemFields {
+    pub addr: u32,
+    pub data0: u32,
+    pub data1: u32,
+    pub vdst: u32,
+    pub saddr: u32,
+    pub offset: u32,
+    pub offset0: u32,
+    pub offset1: u32,
+    pub glc: bool,
+    pub sve: bool,
+    pub gds: bool,
+    /// MUBUF/MTBUF (buffer.rs): VADDR, VDATA, SRSRC (the SGPR quad number: the register code
+    /// is 4 * SRSRC), the SOFFSET scalar source code, OFFEN, IDXEN, MTBUF's FORMAT and TFE.
+    pub vaddr: u32,
+    pub vdata: u32,
+    pub srsrc: u32,
+    pub soffset: u32,
+    pub offen: bool,
+    pub idxen: bool,
+    pub format: u32,
+    pub tfe: bool,
 }
 
 impl Default for VOperands {
@@ -107,6 +135,7 @@ impl Default for VOperands {
             clamp: false,
             omod: 0,
             dpp: Dpp::None,
+            mem: MemFields::default(),
         }
     }
 }
@@ -202,7 +231,28 @@ impl VOperands {
         }
         let mut n = 0usize;
         if format.family() != rdna3_isa::Family::Vop {
-            // Memory formats read their register fields directly.
+            let f = |field: Field| if has(field) { inst.field(field) } else { 0 };
+            v.mem = MemFields {
+                addr: f(Field::Addr),
+                data0: if has(Field::Data) { f(Field::Data) } else { f(Field::Data0) },
+                data1: f(Field::Data1),
+                vdst: f(Field::Vdst),
+                saddr: f(Field::Saddr),
+                offset: f(Field::Offset),
+                offset0: f(Field::Offset0),
+                offset1: f(Field::Offset1),
+                glc: f(Field::Glc) != 0,
+                sve: f(Field::Sve) != 0,
+                gds: f(Field::Gds) != 0,
+                vaddr: f(Field::Vaddr),
+                vdata: f(Field::Vdata),
+                srsrc: f(Field::Srsrc),
+                soffset: f(Field::Soffset),
+                offen: f(Field::Offen) != 0,
+                idxen: f(Field::Idxen) != 0,
+                format: f(Field::Format),
+                tfe: f(Field::Tfe) != 0,
+            };
             return Ok(v);
         }
         for op in def.operands.iter() {
@@ -217,6 +267,13 @@ impl VOperands {
                     v.ty[n] = ty;
                     v.src[n] = source(inst, op.field, ty, narrow, &v.dpp)?;
                     n += 1;
+                }
+                Role::Dst | Role::Modify if matches!(op.field, Field::Vdstx) => {
+                    v.vdst = inst.field(Field::Vdstx) as u16
+                }
+                // VDSTY holds bits 7:1; bit 0 is the opposite of VDSTX's.
+                Role::Dst | Role::Modify if matches!(op.field, Field::Vdsty) => {
+                    v.vdst = (inst.field(Field::Vdsty) << 1 | (inst.field(Field::Vdstx) & 1 ^ 1)) as u16
                 }
                 Role::Dst | Role::Modify if matches!(op.field, Field::Vdst) => {
                     let raw = inst.field(Field::Vdst);
@@ -280,28 +337,44 @@ pub struct VExec<'a, 'm> {
     pub(super) wave: &'a mut Wave,
     pub(super) env: &'a mut Env<'m>,
     pub(super) d: &'a Decoded,
+    /// The operands being executed (the instruction's, or VOPD's Y half's).
+    pub(super) v: &'a VOperands,
     pub(super) def: &'static InstDef,
+    /// VGPR writes held back until both halves of a VOPD pair have read their sources.
+    pub(super) deferred: Option<&'a mut Vec<(u32, [u32; 32], u32)>>,
     pub(super) pc: u64,
     pub(super) next_pc: u64,
-    pub(super) writes: Writes,
+    pub(super) writes: &'a mut Writes,
     pub(super) outcome: Outcome,
     pub(super) counters: Counters,
     /// Lanes that take part: EXEC[31:0].
     pub(super) exec: u32,
+    /// Record writes in `writes` (for co-simulation and traces; off for plain runs).
+    pub(super) record: bool,
 }
 
 impl<'a, 'm> VExec<'a, 'm> {
-    pub(super) fn new(wave: &'a mut Wave, env: &'a mut Env<'m>, d: &'a Decoded, pc: u64) -> VExec<'a, 'm> {
+    pub(super) fn new(
+        wave: &'a mut Wave,
+        env: &'a mut Env<'m>,
+        d: &'a Decoded,
+        pc: u64,
+        record: bool,
+        writes: &'a mut Writes,
+    ) -> VExec<'a, 'm> {
         let exec = wave.sgpr[EXEC_LO as usize];
         let counters = wave.counters;
         VExec {
+            record,
             wave,
             env,
             d,
-            def: d.inst.def(),
+            v: &d.v,
+            def: d.def,
+            deferred: None,
             pc,
             next_pc: pc.wrapping_add(u64::from(d.bytes)) & super::state::PC_MASK,
-            writes: Writes::default(),
+            writes,
             outcome: Outcome::Retired,
             counters,
             exec,
@@ -309,7 +382,7 @@ impl<'a, 'm> VExec<'a, 'm> {
     }
 
     pub(super) fn ops(&self) -> &VOperands {
-        &self.d.v
+        self.v
     }
 
     /// MODE as the instruction sees it.
@@ -340,7 +413,7 @@ impl<'a, 'm> VExec<'a, 'm> {
     /// Source `n` of its type without modifiers: for every lane (constants and scalars in all
     /// lanes, VGPR lanes as stored), 16-bit halves already selected, 64-bit pairs joined.
     pub(super) fn raw(&self, n: usize) -> Lanes {
-        let v = &self.d.v;
+        let v = &self.v;
         let ty = v.ty[n];
         let mut out = [0u64; 32];
         match v.src[n] {
@@ -383,7 +456,7 @@ impl<'a, 'm> VExec<'a, 'm> {
     /// Source `n` with ABS and NEG applied (float types only).
     pub(super) fn src(&self, n: usize) -> Lanes {
         let mut out = self.raw(n);
-        let v = &self.d.v;
+        let v = &self.v;
         let ty = v.ty[n];
         let sign = match ty {
             Ty::F16 | Ty::BF16 => 1u64 << 15,
@@ -410,7 +483,7 @@ impl<'a, 'm> VExec<'a, 'm> {
     /// by invalid DPP source lanes when BOUND_CTRL is 0.
     pub(super) fn write_mask(&self) -> u32 {
         let mut m = self.exec;
-        if let Dpp::Dpp16 { ctrl, row_mask, bank_mask, bound_zero, fi } = self.d.v.dpp {
+        if let Dpp::Dpp16 { ctrl, row_mask, bank_mask, bound_zero, fi } = self.v.dpp {
             for l in 0..32 {
                 let row_on = row_mask >> (l / 16) & 1 == 1;
                 let bank_on = bank_mask >> ((l % 16) / 4) & 1 == 1;
@@ -429,7 +502,7 @@ impl<'a, 'm> VExec<'a, 'm> {
     /// Gathers source 0 through the DPP lane selection; lanes whose source is invalid read 0.
     fn dpp_gather(&self, vals: &Lanes) -> Lanes {
         let mut out = [0u64; 32];
-        match self.d.v.dpp {
+        match self.v.dpp {
             Dpp::Dpp16 { ctrl, fi, .. } => {
                 for (l, o) in out.iter_mut().enumerate() {
                     if let Some(s) = dpp16_source(ctrl, l)
@@ -454,11 +527,18 @@ impl<'a, 'm> VExec<'a, 'm> {
 
     // --- writes --------------------------------------------------------------------------
 
+    /// Records a write (when recording).
+    fn note(&mut self, w: Write) {
+        if self.record {
+            self.writes.push(w);
+        }
+    }
+
     /// Writes `vals` to the destination VGPR(s) in the lanes of `mask`, at the destination's
     /// type: 16-bit halves, 32-bit registers, or 64-bit pairs (wider types: use
     /// [`VExec::write_vgprs`]).
     pub(super) fn write_dst(&mut self, vals: &Lanes, mask: u32) {
-        let v = self.d.v;
+        let v = self.v;
         let reg = u32::from(v.vdst);
         if v.dst_ty.is16() {
             self.write_half(reg, v.dst_hi, vals, mask);
@@ -469,35 +549,45 @@ impl<'a, 'm> VExec<'a, 'm> {
 
     /// Writes the low `dwords` (1 or 2) dwords of `vals` to VGPR `reg` (and `reg + 1`).
     pub(super) fn write_vgprs(&mut self, reg: u32, dwords: u32, vals: &Lanes, mask: u32) {
+        if let Some(d) = self.deferred.as_deref_mut() {
+            for k in 0..dwords {
+                d.push((reg + k, std::array::from_fn(|l| (vals[l] >> (32 * k)) as u32), mask));
+            }
+            return;
+        }
+        let sel = lane_masks(mask);
         for k in 0..dwords {
             let r = reg + k;
             let Some(dst) = self.wave.vgpr.get_mut(r as usize) else { continue };
+            // Branch-free blend, so the lane loop vectorises.
             for l in 0..32 {
-                if mask >> l & 1 == 1 {
-                    dst[l] = (vals[l] >> (32 * k)) as u32;
-                }
+                dst[l] = (vals[l] >> (32 * k)) as u32 & sel[l] | dst[l] & !sel[l];
             }
             if mask != 0 {
-                self.writes.push(Write::Vgpr { idx: r as u8, lanes: mask });
+                self.note(Write::Vgpr { idx: r as u8, lanes: mask });
             }
         }
     }
 
     /// Writes dword lanes to VGPR `reg`.
     pub(super) fn write_vgpr32(&mut self, reg: u32, vals: &[u32; 32], mask: u32) {
+        if let Some(d) = self.deferred.as_deref_mut() {
+            d.push((reg, *vals, mask));
+            return;
+        }
+        let sel = lane_masks(mask);
         let Some(dst) = self.wave.vgpr.get_mut(reg as usize) else { return };
         for l in 0..32 {
-            if mask >> l & 1 == 1 {
-                dst[l] = vals[l];
-            }
+            dst[l] = vals[l] & sel[l] | dst[l] & !sel[l];
         }
         if mask != 0 {
-            self.writes.push(Write::Vgpr { idx: reg as u8, lanes: mask });
+            self.note(Write::Vgpr { idx: reg as u8, lanes: mask });
         }
     }
 
     /// Writes the low 16 bits of `vals` to one half of VGPR `reg`, keeping the other half.
     pub(super) fn write_half(&mut self, reg: u32, hi: bool, vals: &Lanes, mask: u32) {
+        debug_assert!(self.deferred.is_none(), "VOPD has no 16-bit destinations");
         let Some(dst) = self.wave.vgpr.get_mut(reg as usize) else { return };
         let (sh, keep) = if hi { (16, 0x0000_ffffu32) } else { (0, 0xffff_0000) };
         for l in 0..32 {
@@ -506,7 +596,7 @@ impl<'a, 'm> VExec<'a, 'm> {
             }
         }
         if mask != 0 {
-            self.writes.push(Write::Vgpr { idx: reg as u8, lanes: mask });
+            self.note(Write::Vgpr { idx: reg as u8, lanes: mask });
         }
     }
 
@@ -524,7 +614,7 @@ impl<'a, 'm> VExec<'a, 'm> {
             }
             let v = (value >> (32 * k)) as u32;
             self.wave.sgpr[c as usize] = v;
-            self.writes.push(Write::Sgpr { idx: c as u8, value: v });
+            self.note(Write::Sgpr { idx: c as u8, value: v });
         }
     }
 
@@ -536,14 +626,14 @@ impl<'a, 'm> VExec<'a, 'm> {
     /// The lane mask an instruction reads as its carry-in or select: VCC in the 32-bit
     /// encodings, source 2 (an SGPR) in VOP3.
     pub(super) fn mask_in(&self) -> u32 {
-        let v = &self.d.v;
+        let v = &self.v;
         if v.vop3 && v.n >= 3 { self.raw(2)[0] as u32 } else { self.vcc() }
     }
 
     /// Writes a lane mask (compare result, carry out): to VCC in the 32-bit encodings, to the
     /// SGPR in SDST (VOP3SD) or VDST (a VOPC promotion) in VOP3. Wave32 writes one dword.
     pub(super) fn write_mask_out(&mut self, code_vop3: u32, mask: u32) {
-        let code = if self.d.v.vop3 { code_vop3 } else { VCC_LO };
+        let code = if self.v.vop3 { code_vop3 } else { VCC_LO };
         self.write_sreg(code, 1, u64::from(mask));
     }
 
@@ -555,6 +645,12 @@ impl<'a, 'm> VExec<'a, 'm> {
     pub(super) fn fault(&mut self, f: super::state::Fault) {
         self.outcome = Outcome::Fault(f);
     }
+}
+
+/// All ones in the lanes whose bit of `mask` is set, zero elsewhere.
+#[inline]
+fn lane_masks(mask: u32) -> [u32; 32] {
+    std::array::from_fn(|l| 0u32.wrapping_sub(mask >> l & 1))
 }
 
 /// The lane that DPP16 control `ctrl` reads for lane `l`, or `None` when it is out of range

@@ -26,7 +26,7 @@
 use std::sync::LazyLock;
 
 use rdna3_isa::operand::{APERTURES, NULL};
-use rdna3_isa::{Field, table};
+use rdna3_isa::table;
 
 use super::engine::{VFn, issue};
 use super::fp::{self, Fp, Prec};
@@ -276,10 +276,8 @@ fn sext13(v: u32) -> i64 {
 
 /// The lanes' targets.
 fn targets(x: &VExec, spec: Spec) -> [Target; 32] {
-    let inst = &x.d.inst;
-    let addr = inst.field(Field::Addr);
-    let saddr = inst.field(Field::Saddr);
-    let raw_off = inst.field(Field::Offset);
+    let m = x.ops().mem;
+    let (addr, saddr, raw_off) = (m.addr, m.saddr, m.offset);
     let mut t = [Target::Global(0); 32];
     let v = |r: u32, l: usize| u64::from(x.vreg(r, l));
     for (l, tl) in t.iter_mut().enumerate() {
@@ -300,7 +298,7 @@ fn targets(x: &VExec, spec: Spec) -> [Target; 32] {
                 if saddr != NULL {
                     o += i64::from(x.sreg(saddr));
                 }
-                if inst.field(Field::Sve) != 0 {
+                if m.sve {
                     o += v(addr, l) as i64;
                 }
                 Target::Scratch(o as u64)
@@ -389,12 +387,78 @@ fn check(x: &VExec, t: &[Target; 32], bytes: usize) -> Result<(), String> {
     Ok(())
 }
 
+/// Global loads and stores of whole dwords whose lanes all fall in one allocation: the common
+/// case, done on the allocation's bytes directly. Returns false (having done nothing) when the
+/// instruction needs the general path.
+fn fast_global(x: &mut VExec, spec: Spec, t: &[Target; 32]) -> bool {
+    let (bytes, load) = match spec.op {
+        Op::Load { bytes, d16: None, .. } if bytes >= 4 => (bytes as u64, true),
+        Op::Store { bytes, .. } if bytes >= 4 => (bytes as u64, false),
+        _ => return false,
+    };
+    let exec = x.exec;
+    if exec == 0 {
+        return false;
+    }
+    let (mut lo, mut hi) = (u64::MAX, 0u64);
+    let mut addrs = [0u64; 32];
+    for l in 0..32 {
+        if exec >> l & 1 == 1 {
+            let Target::Global(a) = t[l] else { return false };
+            addrs[l] = a;
+            lo = lo.min(a);
+            hi = hi.max(a.saturating_add(bytes));
+        }
+    }
+    let m = x.ops().mem;
+    let dwords = (bytes / 4) as usize;
+    if load {
+        let mut out = [[0u32; 32]; 4];
+        {
+            let Some(span) = x.env.mem.span_mut(lo, hi) else { return false };
+            for l in 0..32 {
+                if exec >> l & 1 == 1 {
+                    let o = (addrs[l] - lo) as usize;
+                    for (k, o2) in out.iter_mut().enumerate().take(dwords) {
+                        let b = &span[o + 4 * k..o + 4 * k + 4];
+                        o2[l] = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+                    }
+                }
+            }
+        }
+        for (k, o) in out.iter().enumerate().take(dwords) {
+            x.write_vgpr32(m.vdst + k as u32, o, exec);
+        }
+        issue(&mut x.counters, |c: &mut Counters| &mut c.vm, 1);
+    } else {
+        let data: [[u32; 32]; 4] = std::array::from_fn(|k| {
+            if k < dwords { std::array::from_fn(|l| x.vreg(m.data0 + k as u32, l)) } else { [0; 32] }
+        });
+        let Some(span) = x.env.mem.span_mut(lo, hi) else { return false };
+        for l in 0..32 {
+            if exec >> l & 1 == 1 {
+                let o = (addrs[l] - lo) as usize;
+                for (k, d) in data.iter().enumerate().take(dwords) {
+                    span[o + 4 * k..o + 4 * k + 4].copy_from_slice(&d[l].to_le_bytes());
+                }
+            }
+        }
+        issue(&mut x.counters, |c: &mut Counters| &mut c.vs, 1);
+    }
+    if spec.seg == Seg::Flat {
+        issue(&mut x.counters, |c: &mut Counters| &mut c.lgkm, 1);
+    }
+    true
+}
+
 pub(super) fn exec(x: &mut VExec) {
     let Some(spec) = SPECS.get(x.d.inst.id.0 as usize).copied().flatten() else { return };
     let t = targets(x, spec);
-    let inst = x.d.inst;
-    let vdst = inst.field(Field::Vdst);
-    let data = inst.field(Field::Data);
+    if fast_global(x, spec, &t) {
+        return;
+    }
+    let m = x.ops().mem;
+    let (vdst, data) = (m.vdst, m.data0);
     let bytes = match spec.op {
         Op::Load { bytes, .. } | Op::Store { bytes, .. } => bytes,
         Op::Atomic { width, .. } => width,
@@ -459,7 +523,7 @@ pub(super) fn exec(x: &mut VExec) {
             issue(&mut counters, |c: &mut Counters| &mut c.vs, 1);
         }
         Op::Atomic { op, width } => {
-            let glc = inst.field(Field::Glc) != 0;
+            let glc = m.glc;
             let dw = width / 4;
             let mut ret = [[0u32; 32]; 2];
             for l in (0..32).filter(|l| exec >> l & 1 == 1) {

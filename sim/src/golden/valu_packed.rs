@@ -1,0 +1,298 @@
+//! VOP3P: packed 16-bit math, the mixed-precision FMAs and the dot products (guide 7.5, 16.10).
+//!
+//! **Operands.** Each source gives two 16-bit halves: the low half of the operation reads
+//! `OPSEL[n] ? S[31:16] : S[15:0]`, the high half `OPSEL_HI[n] ? S[31:16] : S[15:0]`; NEG[n]
+//! negates the low half and NEG_HI[n] the high half of float operands (integer operations ignore
+//! them). A constant source supplies its 16-bit value in both halves. With CLAMP, integer
+//! results saturate and float results are clamped to [0, 1].
+//!
+//! **`v_fma_mix*`.** OPSEL_HI[n] = 0 reads source n as F32; otherwise as the F16 half OPSEL[n]
+//! selects, converted exactly to F32. NEG negates and NEG_HI takes the absolute value (guide).
+//! The FMA is done in F32 (MODE's F32 rounding and denormals), then `mixlo`/`mixhi` convert to
+//! F16 with the F16 mode and write one half, keeping the other.
+//!
+//! **Dot products.** `v_dot2_f32_f16`/`bf16` follow the pseudocode step by step in F32 (each
+//! product is exact in F32; each addition rounds). `v_dot4`/`v_dot8` integer forms use NEG[0]
+//! and NEG[1] as the signedness of S0 and S1 (IU forms).
+
+use super::engine::VFn;
+use super::fp::{self, Fp, Prec};
+use super::valu::{fpm, put};
+use super::vector::{Lanes, VExec};
+
+pub(super) const REGISTRY: &[(&str, VFn)] = &[
+    ("v_pk_mad_i16", pk_mad_i16),
+    ("v_pk_mul_lo_u16", pk_mul_lo_u16),
+    ("v_pk_add_i16", pk_add_i16),
+    ("v_pk_sub_i16", pk_sub_i16),
+    ("v_pk_lshlrev_b16", pk_lshlrev_b16),
+    ("v_pk_lshrrev_b16", pk_lshrrev_b16),
+    ("v_pk_ashrrev_i16", pk_ashrrev_i16),
+    ("v_pk_max_i16", pk_max_i16),
+    ("v_pk_min_i16", pk_min_i16),
+    ("v_pk_mad_u16", pk_mad_u16),
+    ("v_pk_add_u16", pk_add_u16),
+    ("v_pk_sub_u16", pk_sub_u16),
+    ("v_pk_max_u16", pk_max_u16),
+    ("v_pk_min_u16", pk_min_u16),
+    ("v_pk_fma_f16", pk_fma_f16),
+    ("v_pk_add_f16", pk_add_f16),
+    ("v_pk_mul_f16", pk_mul_f16),
+    ("v_pk_min_f16", pk_min_f16),
+    ("v_pk_max_f16", pk_max_f16),
+    ("v_dot2_f32_f16", dot2_f32_f16),
+    ("v_dot2_f32_bf16", dot2_f32_bf16),
+    ("v_dot4_i32_iu8", dot4_i32_iu8),
+    ("v_dot4_u32_u8", dot4_u32_u8),
+    ("v_dot8_i32_iu4", dot8_i32_iu4),
+    ("v_dot8_u32_u4", dot8_u32_u4),
+    ("v_fma_mix_f32", fma_mix_f32),
+    ("v_fma_mixlo_f16", fma_mixlo_f16),
+    ("v_fma_mixhi_f16", fma_mixhi_f16),
+];
+
+/// Source `n` as (low, high) 16-bit halves per lane, selected by OPSEL/OPSEL_HI; with
+/// `float`, NEG/NEG_HI applied.
+fn halves(x: &VExec, n: usize, float: bool) -> [(u64, u64); 32] {
+    let v = x.ops();
+    let raw = x.raw(n);
+    let (sel_lo, sel_hi) = (v.opsel >> n & 1 == 1, v.opsel_hi >> n & 1 == 1);
+    let (neg_lo, neg_hi) = (float && v.neg >> n & 1 == 1, float && v.neg_hi >> n & 1 == 1);
+    std::array::from_fn(|l| {
+        let r = raw[l];
+        let pick = |hi: bool| if hi { r >> 16 & 0xffff } else { r & 0xffff };
+        let mut lo = pick(sel_lo);
+        let mut hi = pick(sel_hi);
+        if neg_lo {
+            lo ^= 0x8000;
+        }
+        if neg_hi {
+            hi ^= 0x8000;
+        }
+        (lo, hi)
+    })
+}
+
+/// Applies `f` to each half of two or three sources and writes the packed result.
+fn pk(x: &mut VExec, nsrc: usize, float: bool, f: impl Fn(u64, u64, u64) -> u64) {
+    let a = halves(x, 0, float);
+    let b = halves(x, 1, float);
+    let c = if nsrc > 2 { halves(x, 2, float) } else { [(0, 0); 32] };
+    let mut r: Lanes = [0; 32];
+    for l in 0..32 {
+        let lo = f(a[l].0, b[l].0, c[l].0) & 0xffff;
+        let hi = f(a[l].1, b[l].1, c[l].1) & 0xffff;
+        r[l] = lo | hi << 16;
+    }
+    put(x, &r);
+}
+
+fn s16(v: u64) -> i64 {
+    i64::from(v as u16 as i16)
+}
+fn pk_mad_i16(x: &mut VExec) {
+    let c = x.ops().clamp;
+    pk(x, 3, false, |a, b, d| {
+        let v = s16(a) * s16(b) + s16(d);
+        (if c { v.clamp(-32768, 32767) } else { v }) as u64
+    });
+}
+fn pk_mul_lo_u16(x: &mut VExec) {
+    pk(x, 2, false, |a, b, _| a * b);
+}
+fn pk_add_i16(x: &mut VExec) {
+    let c = x.ops().clamp;
+    pk(x, 2, false, |a, b, _| {
+        let v = s16(a) + s16(b);
+        (if c { v.clamp(-32768, 32767) } else { v }) as u64
+    });
+}
+fn pk_sub_i16(x: &mut VExec) {
+    let c = x.ops().clamp;
+    pk(x, 2, false, |a, b, _| {
+        let v = s16(a) - s16(b);
+        (if c { v.clamp(-32768, 32767) } else { v }) as u64
+    });
+}
+fn pk_lshlrev_b16(x: &mut VExec) {
+    pk(x, 2, false, |a, b, _| b << (a & 15));
+}
+fn pk_lshrrev_b16(x: &mut VExec) {
+    pk(x, 2, false, |a, b, _| b >> (a & 15));
+}
+fn pk_ashrrev_i16(x: &mut VExec) {
+    pk(x, 2, false, |a, b, _| (s16(b) >> (a & 15)) as u64);
+}
+fn pk_max_i16(x: &mut VExec) {
+    pk(x, 2, false, |a, b, _| s16(a).max(s16(b)) as u64);
+}
+fn pk_min_i16(x: &mut VExec) {
+    pk(x, 2, false, |a, b, _| s16(a).min(s16(b)) as u64);
+}
+fn pk_mad_u16(x: &mut VExec) {
+    let c = x.ops().clamp;
+    pk(x, 3, false, |a, b, d| {
+        let v = a * b + d;
+        if c { v.min(0xffff) } else { v }
+    });
+}
+fn pk_add_u16(x: &mut VExec) {
+    let c = x.ops().clamp;
+    pk(x, 2, false, |a, b, _| if c { (a + b).min(0xffff) } else { a + b });
+}
+fn pk_sub_u16(x: &mut VExec) {
+    let c = x.ops().clamp;
+    pk(x, 2, false, |a, b, _| if c { a.saturating_sub(b) } else { a.wrapping_sub(b) });
+}
+fn pk_max_u16(x: &mut VExec) {
+    pk(x, 2, false, |a, b, _| a.max(b));
+}
+fn pk_min_u16(x: &mut VExec) {
+    pk(x, 2, false, |a, b, _| a.min(b));
+}
+
+/// A packed F16 operation, with CLAMP applied to each half.
+fn pkf(x: &mut VExec, nsrc: usize, f: impl Fn(Fp, u64, u64, u64) -> u64) {
+    let fp16 = fpm(x, Prec::H);
+    let clamp = x.ops().clamp;
+    pk(x, nsrc, true, |a, b, c| fp::omod_clamp(fp16, f(fp16, a, b, c), 0, clamp));
+}
+fn pk_fma_f16(x: &mut VExec) {
+    pkf(x, 3, fp::fma);
+}
+fn pk_add_f16(x: &mut VExec) {
+    pkf(x, 2, |f, a, b, _| fp::add(f, a, b));
+}
+fn pk_mul_f16(x: &mut VExec) {
+    pkf(x, 2, |f, a, b, _| fp::mul(f, a, b));
+}
+fn pk_min_f16(x: &mut VExec) {
+    pkf(x, 2, |f, a, b, _| fp::min_max(f, a, b, false));
+}
+fn pk_max_f16(x: &mut VExec) {
+    pkf(x, 2, |f, a, b, _| fp::min_max(f, a, b, true));
+}
+
+/// F16 (or BF16) bits to F32 bits, exactly.
+fn widen(v: u64, bf16: bool) -> u64 {
+    if bf16 { (v & 0xffff) << 16 } else { fp::convert(Fp::exact(Prec::H), Fp::exact(Prec::S), v & 0xffff) }
+}
+
+fn dot2_f32(x: &mut VExec, bf16: bool) {
+    let f = fpm(x, Prec::S);
+    let (a, b) = (halves(x, 0, true), halves(x, 1, true));
+    let c = x.src(2);
+    let clamp = x.ops().clamp;
+    let mut r: Lanes = [0; 32];
+    for l in 0..32 {
+        let p0 = fp::mul(f, widen(a[l].0, bf16), widen(b[l].0, bf16));
+        let p1 = fp::mul(f, widen(a[l].1, bf16), widen(b[l].1, bf16));
+        let t = fp::add(f, fp::add(f, p0, p1), c[l]);
+        r[l] = fp::omod_clamp(f, t, 0, clamp);
+    }
+    put(x, &r);
+}
+fn dot2_f32_f16(x: &mut VExec) {
+    dot2_f32(x, false);
+}
+fn dot2_f32_bf16(x: &mut VExec) {
+    dot2_f32(x, true);
+}
+
+/// Integer dot product of `n` fields of `bits` bits; `signed_a`/`signed_b` from NEG[0]/NEG[1]
+/// for the IU forms.
+fn dot_int(x: &mut VExec, n: u32, bits: u32, iu: bool) {
+    let v = *x.ops();
+    let (sa, sb) = (iu && v.neg & 1 == 1, iu && v.neg & 2 == 2);
+    let (a, b, c) = (x.raw(0), x.raw(1), x.raw(2));
+    let field = |w: u64, i: u32, signed: bool| -> i64 {
+        let f = (w >> (i * bits)) & ((1 << bits) - 1);
+        if signed { ((f << (64 - bits)) as i64) >> (64 - bits) } else { f as i64 }
+    };
+    let mut r: Lanes = [0; 32];
+    for l in 0..32 {
+        let mut acc: i64 = if iu { i64::from(c[l] as u32 as i32) } else { i64::from(c[l] as u32) };
+        for i in 0..n {
+            acc += field(a[l], i, sa) * field(b[l], i, sb);
+        }
+        r[l] = if v.clamp {
+            if iu {
+                acc.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as u64
+            } else {
+                acc.clamp(0, u32::MAX as i64) as u64
+            }
+        } else {
+            acc as u64
+        } & 0xffff_ffff;
+    }
+    put(x, &r);
+}
+fn dot4_i32_iu8(x: &mut VExec) {
+    dot_int(x, 4, 8, true);
+}
+fn dot4_u32_u8(x: &mut VExec) {
+    dot_int(x, 4, 8, false);
+}
+fn dot8_i32_iu4(x: &mut VExec) {
+    dot_int(x, 8, 4, true);
+}
+fn dot8_u32_u4(x: &mut VExec) {
+    dot_int(x, 8, 4, false);
+}
+
+/// The F32 inputs of `v_fma_mix*` (see the module documentation).
+fn mix_inputs(x: &VExec) -> [[u64; 3]; 32] {
+    let v = *x.ops();
+    let raws = [x.raw(0), x.raw(1), x.raw(2)];
+    let h = fpm(x, Prec::H);
+    let s = fpm(x, Prec::S);
+    std::array::from_fn(|l| {
+        std::array::from_fn(|n| {
+            let r = raws[n][l];
+            let mut f32v = if v.opsel_hi >> n & 1 == 0 {
+                r & 0xffff_ffff
+            } else {
+                let half = if v.opsel >> n & 1 == 1 { r >> 16 & 0xffff } else { r & 0xffff };
+                fp::convert(h, Fp { denorm_out: true, ..s }, half)
+            };
+            if v.neg_hi >> n & 1 == 1 {
+                f32v &= 0x7fff_ffff;
+            }
+            if v.neg >> n & 1 == 1 {
+                f32v ^= 0x8000_0000;
+            }
+            f32v
+        })
+    })
+}
+
+fn fma_mix_f32(x: &mut VExec) {
+    let f = fpm(x, Prec::S);
+    let ins = mix_inputs(x);
+    let clamp = x.ops().clamp;
+    let r: Lanes =
+        std::array::from_fn(|l| fp::omod_clamp(f, fp::fma(f, ins[l][0], ins[l][1], ins[l][2]), 0, clamp));
+    let m = x.write_mask();
+    let vdst = u32::from(x.ops().vdst);
+    x.write_vgprs(vdst, 1, &r, m);
+}
+
+fn fma_mix16(x: &mut VExec, hi: bool) {
+    let f = fpm(x, Prec::S);
+    let h = fpm(x, Prec::H);
+    let ins = mix_inputs(x);
+    let clamp = x.ops().clamp;
+    let r: Lanes = std::array::from_fn(|l| {
+        let wide = fp::fma(Fp { denorm_out: true, ..f }, ins[l][0], ins[l][1], ins[l][2]);
+        fp::omod_clamp(h, fp::convert(Fp { denorm_in: true, ..f }, h, wide), 0, clamp)
+    });
+    let m = x.write_mask();
+    let vdst = u32::from(x.ops().vdst);
+    x.write_half(vdst, hi, &r, m);
+}
+fn fma_mixlo_f16(x: &mut VExec) {
+    fma_mix16(x, false);
+}
+fn fma_mixhi_f16(x: &mut VExec) {
+    fma_mix16(x, true);
+}
