@@ -318,6 +318,44 @@ module cu_decode
         7'd86: dec_o.op = OP_GLOBAL_ATOMIC_ADD_F32;
         default: dec_o.op = OP_INVALID;
       endcase
+    end else if (inst_i[31:24] == 8'b11001100) begin  // VOP3P
+      unique case (inst_i[22:16])
+        7'd0: dec_o.op = OP_V_PK_MAD_I16;
+        7'd1: dec_o.op = OP_V_PK_MUL_LO_U16;
+        7'd2: dec_o.op = OP_V_PK_ADD_I16;
+        7'd3: dec_o.op = OP_V_PK_SUB_I16;
+        7'd4: dec_o.op = OP_V_PK_LSHLREV_B16;
+        7'd5: dec_o.op = OP_V_PK_LSHRREV_B16;
+        7'd6: dec_o.op = OP_V_PK_ASHRREV_I16;
+        7'd7: dec_o.op = OP_V_PK_MAX_I16;
+        7'd8: dec_o.op = OP_V_PK_MIN_I16;
+        7'd9: dec_o.op = OP_V_PK_MAD_U16;
+        7'd10: dec_o.op = OP_V_PK_ADD_U16;
+        7'd11: dec_o.op = OP_V_PK_SUB_U16;
+        7'd12: dec_o.op = OP_V_PK_MAX_U16;
+        7'd13: dec_o.op = OP_V_PK_MIN_U16;
+        7'd14: dec_o.op = OP_V_PK_FMA_F16;
+        7'd15: dec_o.op = OP_V_PK_ADD_F16;
+        7'd16: dec_o.op = OP_V_PK_MUL_F16;
+        7'd17: dec_o.op = OP_V_PK_MIN_F16;
+        7'd18: dec_o.op = OP_V_PK_MAX_F16;
+        7'd19: dec_o.op = OP_V_DOT2_F32_F16;
+        7'd22: dec_o.op = OP_V_DOT4_I32_IU8;
+        7'd23: dec_o.op = OP_V_DOT4_U32_U8;
+        7'd24: dec_o.op = OP_V_DOT8_I32_IU4;
+        7'd25: dec_o.op = OP_V_DOT8_U32_U4;
+        7'd26: dec_o.op = OP_V_DOT2_F32_BF16;
+        7'd32: dec_o.op = OP_V_FMA_MIX_F32;
+        7'd33: dec_o.op = OP_V_FMA_MIXLO_F16;
+        7'd34: dec_o.op = OP_V_FMA_MIXHI_F16;
+        7'd64: dec_o.op = OP_V_WMMA_F32_16X16X16_F16;
+        7'd65: dec_o.op = OP_V_WMMA_F32_16X16X16_BF16;
+        7'd66: dec_o.op = OP_V_WMMA_F16_16X16X16_F16;
+        7'd67: dec_o.op = OP_V_WMMA_BF16_16X16X16_BF16;
+        7'd68: dec_o.op = OP_V_WMMA_I32_16X16X16_IU8;
+        7'd69: dec_o.op = OP_V_WMMA_I32_16X16X16_IU4;
+        default: dec_o.op = OP_INVALID;
+      endcase
     end else if (inst_i[31:24] == 8'b11001101) begin  // VINTERP
       unique case (inst_i[22:16])
         7'd0: dec_o.op = OP_V_INTERP_P10_F32;
@@ -4824,6 +4862,108 @@ module cu_decode
         dec_o.unit = UNIT_VALU;
       end
       OP_V_XOR_B16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_PK_MAD_I16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_PK_MUL_LO_U16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_PK_ADD_I16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_PK_SUB_I16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_PK_LSHLREV_B16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_PK_LSHRREV_B16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_PK_ASHRREV_I16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_PK_MAX_I16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_PK_MIN_I16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_PK_MAD_U16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_PK_ADD_U16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_PK_SUB_U16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_PK_MAX_U16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_PK_MIN_U16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_PK_FMA_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_PK_ADD_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_PK_MUL_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_PK_MIN_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_PK_MAX_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DOT2_F32_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DOT4_I32_IU8: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DOT4_U32_U8: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DOT8_I32_IU4: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DOT8_U32_U4: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DOT2_F32_BF16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FMA_MIX_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FMA_MIXLO_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_FMA_MIXHI_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_WMMA_F32_16X16X16_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_WMMA_F32_16X16X16_BF16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_WMMA_F16_16X16X16_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_WMMA_BF16_16X16X16_BF16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_WMMA_I32_16X16X16_IU8: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_WMMA_I32_16X16X16_IU4: begin
         dec_o.unit = UNIT_VALU;
       end
       OP_V_INTERP_P10_F32: begin

@@ -9,7 +9,7 @@ omod, op_sel / op_sel_hi / neg_lo / neg_hi, the DPP16 controls and masks, and dp
 without fi. VOPD pairs combine each X operation with several Y operations."""
 
 NAME = "vop"
-FORMATS = {"VOP1", "VOP2", "VOPC", "VOP3", "VOP3SD", "VOP3P", "VOPD_X"}
+FORMATS = {"VOP1", "VOP2", "VOPC", "VOP3", "VOP3SD"}
 
 WIDTH = {"b64": 2, "u64": 2, "i64": 2, "f64": 2, "b128": 4, "b256": 8}
 F16 = {"f16"}

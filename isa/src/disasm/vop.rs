@@ -91,10 +91,14 @@ fn format_one(inst: &Inst, def: &'static InstDef, s: &Shape, dpp: Dpp) -> String
         let raw = field(Field::OpselHi) | field(Field::OpselHi2) << 2;
         let bits: Vec<u32> = (0..s.nsrc).map(|i| (raw >> i) & 1).collect();
         let default = match hi {
-            OpselHi::Ones => 1,
-            OpselHi::Zeros => 0,
+            OpselHi::Ones => Some(1),
+            OpselHi::Zeros => Some(0),
+            // Ignored by the instruction: LLVM never prints it.
+            OpselHi::Fixed => None,
         };
-        if bits.iter().any(|b| *b != default) {
+        if let Some(default) = default
+            && bits.iter().any(|b| *b != default)
+        {
             let _ = write!(out, " op_sel_hi:{}", list(&bits));
         }
     }
@@ -240,6 +244,9 @@ fn src_text(inst: &Inst, def: &InstDef, op: &shape::Opnd, s: &Shape, dpp: Dpp, i
         Field::Src0 | Field::Src1 | Field::Src2 | Field::Srcx0 | Field::Srcy0 => {
             if v >= 256 {
                 vgpr_text(v - 256, s, dwords)
+            } else if v < 128 && dwords > 1 && matches!(shape::rc(def, op), Rc::Vgpr | Rc::VgprOrConst) {
+                // A VGPR tuple operand given SGPRs: LLVM aligns the tuple down and comments.
+                operand::tuple_name(v, dwords).unwrap_or_else(|| format!("/*invalid sgpr {v}*/"))
             } else if v < 128 {
                 sreg_text(v, if op.is_sreg() { 1 } else { dwords })
             } else {
@@ -253,13 +260,17 @@ fn src_text(inst: &Inst, def: &InstDef, op: &shape::Opnd, s: &Shape, dpp: Dpp, i
         }
         _ => vgpr_text(v, s, dwords),
     };
-    if dpp != Dpp::None
-        && s.enc.is_vop3()
-        && i == 1
-        && nine_bit
-        && matches!(v, 128..=208 | 240..=248 | LITERAL)
-    {
-        base.push_str("/*Invalid operand: the DPP forms take no constant here*/");
+    // The DPP forms' second source is a VGPR. LLVM comments on anything else for v_fma_mix*,
+    // prints it plainly for v_dot2_f32_f16 (and so this assembler reads it back), and prints
+    // a VOP3 constant without comment, but cannot assemble it back.
+    if dpp != Dpp::None && s.enc.is_vop3() && i == 1 && nine_bit {
+        if s.enc == Enc::Vop3p {
+            if shape::dpp_src1_vgpr(def) {
+                base.push_str(&invalid_comment(Rc::Vgpr, v, 1));
+            }
+        } else if matches!(v, 128..=208 | 240..=248 | LITERAL) {
+            base.push_str("/*Invalid operand: the DPP forms take no constant here*/");
+        }
     }
     if !is_dpp_src0 {
         let code = if nine_bit { v } else { v + 256 };
@@ -313,8 +324,13 @@ fn invalid_comment(rc: Rc, code: u32, dwords: u32) -> String {
     let constant = matches!(code, 128..=208 | 240..=248 | LITERAL);
     let (class, bad) = match rc {
         Rc::Any => return String::new(),
-        Rc::Vgpr => (
-            if dwords == 4 { "VReg_128" } else { "VGPR_32" },
+        Rc::Vgpr | Rc::VgprOrConst => (
+            match dwords {
+                2 => "VReg_64",
+                4 => "VReg_128",
+                8 => "VReg_256",
+                _ => "VGPR_32",
+            },
             (code < 128 && code != operand::NULL) || code == 254,
         ),
         Rc::VgprOrLds => ("VRegOrLds_32", code < 128 && code != operand::NULL),

@@ -160,10 +160,14 @@ pub(crate) fn encode_const(c: Class, v: Val) -> Option<Const> {
             Some(table16_inline(&F16_CONSTS, h).map_or(Literal(h), Inline))
         }
         (Class::Bf16 | Class::V2bf16, Val::Float(f)) => {
-            if let Some(k) = f32_inline((f as f32).to_bits()) {
-                return Some(Inline(k));
+            // LLVM rounds the value to bf16 and looks the bits up, except that the text
+            // `0.15915494` (LLVM's spelling of 1/(2*pi)) is the inline constant although it
+            // rounds to 0x3e23, not to the constant's 0x3e22.
+            if f == 0.15915494 {
+                return Some(Inline(248));
             }
-            Some(Literal(bf16_bits(f)?))
+            let h = bf16_bits(f)?;
+            Some(table16_inline(&BF16_CONSTS, h).map_or(Literal(h), Inline))
         }
         (Class::I16, Val::Float(f)) => {
             // Inline floats by value; other floats as their f32 bits (LLVM keeps all 32).
@@ -355,12 +359,14 @@ impl Enc1<'_> {
             (Rc::Vgpr | Rc::VgprOrLds, v) => matches!(v, Val::Vgpr { .. } | Val::Code(_)),
             (Rc::Sreg | Rc::SregOrLds, v) => !matches!(v, Val::Vgpr { .. }),
             (Rc::Mask, v) => matches!(v, Val::Sreg { .. } | Val::Code(_)),
+            (Rc::VgprOrConst, v) => !matches!(v, Val::Sreg { .. }),
         };
         if !ok {
             return e(
                 o.col,
                 match rc {
                     Rc::Vgpr | Rc::VgprOrLds => "expected a VGPR",
+                    Rc::VgprOrConst => "expected a VGPR or an inline constant",
                     Rc::Mask => "expected a scalar register holding a lane mask",
                     _ => "expected a scalar register or a constant",
                 },
@@ -389,9 +395,16 @@ impl Enc1<'_> {
             let n = self.vgpr(op, o)?;
             self.set(op.field, n);
         } else {
-            if self.dpp.is_some() && s.enc.is_vop3() && i == 1 && matches!(o.val, Val::Int(_) | Val::Float(_))
-            {
-                return e(o.col, "the DPP forms take no constant as the second source");
+            // The DPP forms' second source is a VGPR; LLVM prints other operands there for
+            // v_dot2_f32_f16 without comment, so this assembler reads them back.
+            if self.dpp.is_some() && i == 1 {
+                if s.enc == Enc::Vop3p && shape::dpp_src1_vgpr(self.def) && !matches!(o.val, Val::Vgpr { .. })
+                {
+                    return e(o.col, "expected a VGPR: the DPP forms' second source is a VGPR");
+                }
+                if s.enc != Enc::Vop3p && s.enc.is_vop3() && matches!(o.val, Val::Int(_) | Val::Float(_)) {
+                    return e(o.col, "the DPP forms take no constant as the second source");
+                }
             }
             let code = match o.val {
                 Val::Vgpr { .. } => 256 + self.vgpr(op, o)?,
@@ -510,11 +523,11 @@ impl Enc1<'_> {
             self.set(Field::Opsel, bits);
         }
         let mut hi = match s.opsel_hi {
-            Some(OpselHi::Ones) => 0b111,
+            Some(OpselHi::Ones | OpselHi::Fixed) => 0b111,
             _ => 0,
         };
         if let Some((l, col)) = &kw.op_sel_hi {
-            if s.opsel_hi.is_none() {
+            if matches!(s.opsel_hi, None | Some(OpselHi::Fixed)) {
                 return e(*col, "this instruction takes no op_sel_hi");
             }
             hi = l.iter().take(s.nsrc).enumerate().fold(0, |a, (i, v)| a | v << i);

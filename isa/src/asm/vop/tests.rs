@@ -24,3 +24,55 @@ fn errors_name_the_operand() {
     assert_eq!(err("v_add_f32_e32 v0, v1, s2"), "t.s:1:23: error: expected a VGPR");
     assert_eq!(err("v_add_f32 v0, v1"), "t.s:1:17: error: too few operands for instruction");
 }
+
+#[test]
+fn vop3p_forms() {
+    // Expected words from llvm-mc-19 -mcpu=gfx1100 -show-encoding.
+    assert_eq!(
+        words("v_fma_mix_f32 v0, -|v1|, v2, 1.0 op_sel:[0,1,0] op_sel_hi:[0,1,1]"),
+        [0xcc20_5100, 0x33ca_0501]
+    );
+    // A two-source packed instruction keeps OPSEL_HI's third bit set.
+    assert_eq!(words("v_pk_add_f16 v0, v1, v2 op_sel:[1,0] op_sel_hi:[0,1]"), [0xcc0f_4800, 0x1002_0501]);
+    assert_eq!(
+        words("v_wmma_f32_16x16x16_f16 v[0:7], v[8:15], v[16:23], v[24:31]"),
+        [0xcc40_4000, 0x1c62_2108]
+    );
+    assert_eq!(
+        words("v_fma_mixlo_f16 v0, v1, v2, v3 op_sel_hi:[1,1,1] dpp8:[7,6,5,4,3,2,1,0]"),
+        [0xcc21_4000, 0x1c0e_04e9, 0x0539_7701]
+    );
+}
+
+#[test]
+fn bf16_constants_round_as_llvm_does() {
+    // A float rounds to bf16 before the inline-constant lookup (1.0000001 is 1.0) ...
+    assert_eq!(words("v_dot2_f32_bf16 v0, 1.0000001, v1, v2"), [0xcc1a_4000, 0x1c0a_02f2]);
+    // ... 1/(2*pi) rounds to 0x3e23, a literal, but LLVM's own spelling `0.15915494` is the
+    // inline constant; src2 is an f32 operand.
+    assert_eq!(
+        words("v_dot2_f32_bf16 v0, 0.15915494309189532, v1, v2"),
+        [0xcc1a_4000, 0x1c0a_02ff, 0x0000_3e23]
+    );
+    assert_eq!(words("v_dot2_f32_bf16 v0, 0.15915494, v1, 0.15915494309189532"), [0xcc1a_4000, 0x1be2_02f8]);
+}
+
+#[test]
+fn vop3p_errors() {
+    assert_eq!(
+        err("v_wmma_f32_16x16x16_f16 v[0:7], v[8:15], v[16:23], v[24:31] op_sel_hi:[0,0,0]"),
+        "t.s:1:61: error: this instruction takes no op_sel_hi"
+    );
+    assert_eq!(
+        err("v_wmma_f32_16x16x16_f16 v[0:7], s[0:7], v[16:23], v[24:31]"),
+        "t.s:1:33: error: expected a VGPR"
+    );
+    assert_eq!(
+        err("v_fma_mix_f32_e64_dpp v0, v1, s2, v3 quad_perm:[1,0,3,2]"),
+        "t.s:1:31: error: expected a VGPR: the DPP forms' second source is a VGPR"
+    );
+    assert_eq!(
+        err("v_pk_add_f16 v0, 0x1234, 0x5678"),
+        "t.s:1:26: error: only one unique literal operand is allowed"
+    );
+}

@@ -104,6 +104,8 @@ pub(crate) fn literal_text(lit: u32, c: Class) -> String {
             let bits = u64::from(lit) << 32;
             match FLOAT_CONSTS.iter().position(|(_, b, _)| *b == bits) {
                 Some(k) => float_name(k, Class::F64),
+                // The double 0 is the inline integer 0.
+                None if lit == 0 => "0".into(),
                 None => format!("{lit:#x}"),
             }
         }

@@ -8,10 +8,11 @@
 //! `abs_P`/`neg_P` (per-source modifiers, one letter per source: `a` abs, `n` neg, `s` sext,
 //! `x` none), `clamp`, `omod`, `opsel_E` (the `op_sel:[...]` entries: the bit each entry
 //! shows, `x` for an entry always printed as 0; `opsel_fake16` for bits the hardware reads but
-//! LLVM 19's fake16 syntax cannot write), `opsel_hi` / `opsel_hi_mix` (VOP3P, default all
-//! ones / all zeros), `neg_lo`, `neg_hi`, `dpp` (the row has DPP16 and DPP8 forms), the DPP16
-//! source modifiers (`I.dpp_src0_neg:neg` ...), `fixed_exec_lo` (VOP3 `v_cmpx`: VDST holds
-//! EXEC_LO's code and is not printed).
+//! LLVM 19's fake16 syntax cannot write), `opsel_hi` / `opsel_hi_mix` / `opsel_hi_ones`
+//! (VOP3P: default all ones / default all zeros / always all ones and never printed),
+//! `neg_lo`, `neg_hi`, `dpp` (the row has DPP16 and DPP8 forms), the DPP16 source modifiers
+//! (`I.dpp_src0_neg:neg` ...), `fixed_exec_lo` (VOP3 `v_cmpx`: VDST holds EXEC_LO's code and
+//! is not printed).
 
 #![allow(dead_code)]
 
@@ -105,6 +106,27 @@ pub(crate) const BF16_CONSTS: [u16; 9] =
 const LLVM_CLASS: &[(&str, usize, Class)] = &[
     // The guide reads S1 as a 16-bit integer exponent; LLVM types the operand f16.
     ("v_ldexp_f16", 1, Class::F16),
+    // The mixed-precision FMAs read f32 or an f16 half (OPSEL_HI); LLVM types them f16.
+    ("v_fma_mix_f32", 0, Class::F16),
+    ("v_fma_mix_f32", 1, Class::F16),
+    ("v_fma_mix_f32", 2, Class::F16),
+    ("v_fma_mixlo_f16", 0, Class::F16),
+    ("v_fma_mixlo_f16", 1, Class::F16),
+    ("v_fma_mixlo_f16", 2, Class::F16),
+    ("v_fma_mixhi_f16", 0, Class::F16),
+    ("v_fma_mixhi_f16", 1, Class::F16),
+    ("v_fma_mixhi_f16", 2, Class::F16),
+    // WMMA's C matrix takes an inline constant, which LLVM prints as a double.
+    ("v_wmma_f32_16x16x16_f16", 2, Class::F64),
+    ("v_wmma_f32_16x16x16_bf16", 2, Class::F64),
+    ("v_wmma_f16_16x16x16_f16", 2, Class::F64),
+    ("v_wmma_bf16_16x16x16_bf16", 2, Class::F64),
+    ("v_wmma_i32_16x16x16_iu8", 2, Class::F64),
+    ("v_wmma_i32_16x16x16_iu4", 2, Class::F64),
+    // The iu4 sources are VGPR pairs; LLVM prints a constant there (which it rejects) as a
+    // 32-bit one.
+    ("v_wmma_i32_16x16x16_iu4", 0, Class::B32),
+    ("v_wmma_i32_16x16x16_iu4", 1, Class::B32),
 ];
 
 /// Rows LLVM 19 prints in true16 syntax (`v1.l`, `v1.h`) in their 32-bit encodings; every
@@ -128,6 +150,8 @@ pub(crate) enum Rc {
     SregOrLds,
     /// A lane mask: a scalar register other than EXEC (`SReg_1_XEXEC`).
     Mask,
+    /// VGPRs or an inline constant (WMMA's C matrix, `VISrc_256`).
+    VgprOrConst,
 }
 
 /// The operands with a narrower register class than their field: (mnemonic, field, class).
@@ -151,7 +175,33 @@ const LLVM_RC: &[(&str, Field, Rc)] = &[
     ("v_permlane16_b32", Field::Src2, Rc::Sreg),
     ("v_permlanex16_b32", Field::Src1, Rc::Sreg),
     ("v_permlanex16_b32", Field::Src2, Rc::Sreg),
+    ("v_wmma_f32_16x16x16_f16", Field::Src0, Rc::Vgpr),
+    ("v_wmma_f32_16x16x16_f16", Field::Src1, Rc::Vgpr),
+    ("v_wmma_f32_16x16x16_f16", Field::Src2, Rc::VgprOrConst),
+    ("v_wmma_f32_16x16x16_bf16", Field::Src0, Rc::Vgpr),
+    ("v_wmma_f32_16x16x16_bf16", Field::Src1, Rc::Vgpr),
+    ("v_wmma_f32_16x16x16_bf16", Field::Src2, Rc::VgprOrConst),
+    ("v_wmma_f16_16x16x16_f16", Field::Src0, Rc::Vgpr),
+    ("v_wmma_f16_16x16x16_f16", Field::Src1, Rc::Vgpr),
+    ("v_wmma_f16_16x16x16_f16", Field::Src2, Rc::VgprOrConst),
+    ("v_wmma_bf16_16x16x16_bf16", Field::Src0, Rc::Vgpr),
+    ("v_wmma_bf16_16x16x16_bf16", Field::Src1, Rc::Vgpr),
+    ("v_wmma_bf16_16x16x16_bf16", Field::Src2, Rc::VgprOrConst),
+    ("v_wmma_i32_16x16x16_iu8", Field::Src0, Rc::Vgpr),
+    ("v_wmma_i32_16x16x16_iu8", Field::Src1, Rc::Vgpr),
+    ("v_wmma_i32_16x16x16_iu8", Field::Src2, Rc::VgprOrConst),
+    ("v_wmma_i32_16x16x16_iu4", Field::Src0, Rc::Vgpr),
+    ("v_wmma_i32_16x16x16_iu4", Field::Src1, Rc::Vgpr),
+    ("v_wmma_i32_16x16x16_iu4", Field::Src2, Rc::VgprOrConst),
 ];
+
+/// VOP3P rows whose DPP forms LLVM types with a VGPR-only second source (it comments on
+/// anything else); v_dot2_f32_f16's DPP forms take any source there.
+const DPP_SRC1_VGPR: &[&str] = &["v_fma_mix_f32", "v_fma_mixlo_f16", "v_fma_mixhi_f16"];
+
+pub(crate) fn dpp_src1_vgpr(def: &InstDef) -> bool {
+    DPP_SRC1_VGPR.contains(&def.name.as_str())
+}
 
 /// The register class of an operand of a row.
 pub(crate) fn rc(def: &InstDef, op: &Opnd) -> Rc {
@@ -199,6 +249,8 @@ pub(crate) enum OpselHi {
     Ones,
     /// `v_fma_mix*`: all zeros unless printed.
     Zeros,
+    /// Ignored by the instruction (WMMA with a 32-bit result): all ones, never printed.
+    Fixed,
 }
 
 /// Everything the syntax of a row depends on.
@@ -323,6 +375,7 @@ fn apply_imm(s: &mut Shape, field: Field, kind: &str) {
         "opsel_fake16" => s.opsel_fake16 = true,
         "opsel_hi" => s.opsel_hi = Some(OpselHi::Ones),
         "opsel_hi_mix" => s.opsel_hi = Some(OpselHi::Zeros),
+        "opsel_hi_ones" => s.opsel_hi = Some(OpselHi::Fixed),
         "neg_lo" => s.neg_lo = true,
         "neg_hi" => s.neg_hi = true,
         _ => {
