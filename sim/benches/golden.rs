@@ -48,8 +48,12 @@ struct Case {
     args: Vec<ArgSpec>,
 }
 
-fn cases() -> Vec<Case> {
-    const N: u32 = 1 << 18;
+/// Work-items per kernel: 2^18, or 2^14 with `GOLDEN_BENCH_QUICK` set (for counting
+/// instructions under `valgrind --tool=callgrind`, which is repeatable on a busy machine).
+fn cases(quick: bool) -> Vec<Case> {
+    let log = if quick { 14 } else { 18 };
+    #[allow(non_snake_case)]
+    let N: u32 = 1 << log;
     let n = N as usize;
     let c = |file, kernel, grid: u32, block: u32, args| Case {
         file,
@@ -120,13 +124,14 @@ fn cases() -> Vec<Case> {
 fn main() {
     let mut total_inst = 0u64;
     let mut total_time = 0f64;
-    for case in cases() {
+    let quick = std::env::var_os("GOLDEN_BENCH_QUICK").is_some();
+    for case in cases(quick) {
         let co = code_object(case.file);
         let launch =
             Launch { grid: case.grid, block: case.block, args: case.args, max_instructions: u64::MAX };
         let mut best = f64::MAX;
         let mut inst = 0;
-        for _ in 0..5 {
+        for _ in 0..if quick { 1 } else { 5 } {
             let t = Instant::now();
             let r = run(&co, case.kernel, &launch).unwrap_or_else(|e| panic!("{}: {e}", case.kernel));
             best = best.min(t.elapsed().as_secs_f64());

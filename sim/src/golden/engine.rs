@@ -29,13 +29,14 @@ pub struct Env<'m> {
     pub retired: u64,
     /// MSG_INTERRUPT messages sent.
     pub interrupts: u64,
-    /// Scratch space for the writes of an instruction on the fast path.
-    scratch: Writes,
+    /// Scratch space for the writes of an instruction on the fast path (boxed, so that taking
+    /// it moves a pointer, not the array).
+    scratch: Option<Box<Writes>>,
 }
 
 impl<'m> Env<'m> {
     pub fn new(mem: &'m mut Memory, lds: &'m mut [u8]) -> Env<'m> {
-        Env { mem, lds, dispatch_id: 0, retired: 0, interrupts: 0, scratch: Writes::default() }
+        Env { mem, lds, dispatch_id: 0, retired: 0, interrupts: 0, scratch: None }
     }
 }
 
@@ -86,7 +87,7 @@ static DISPATCH: LazyLock<Vec<Option<Handler>>> = LazyLock::new(|| {
     for name in valu::compare_rows() {
         put(name, Handler::Vector(valu::compare));
     }
-    for (name, f) in vmem::rows().chain(ds::rows()) {
+    for (name, f) in vmem::rows().chain(ds::rows()).chain(super::buffer::rows()) {
         put(name, Handler::Vector(f));
     }
     d
@@ -201,10 +202,10 @@ pub fn exec_in(wave: &mut Wave, prog: &Program, env: &mut Env) -> Outcome {
     }
     match prog.fetch(wave.pc) {
         Ok(d) => {
-            let mut writes = std::mem::take(&mut env.scratch);
+            let mut writes = env.scratch.take().unwrap_or_default();
             writes.clear();
             let o = run(wave, d, env, false, &mut writes);
-            env.scratch = writes;
+            env.scratch = Some(writes);
             o
         }
         Err(f) => stop(wave, None, f).outcome,

@@ -67,6 +67,7 @@
 #![allow(clippy::needless_range_loop)]
 
 mod alu;
+mod buffer;
 mod control;
 mod ds;
 mod engine;

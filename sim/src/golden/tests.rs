@@ -6,6 +6,7 @@ use rdna3_isa::{Field, Inst, table};
 
 use super::*;
 
+mod buffer;
 mod control;
 mod dispatch;
 mod exec_mask;

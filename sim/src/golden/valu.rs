@@ -351,10 +351,6 @@ fn cndmask(x: &mut VExec) {
 
 // --- integer ---------------------------------------------------------------------------------
 
-pub(super) fn clamp_u32(x: &VExec, v: i64) -> u64 {
-    if x.ops().clamp { v.clamp(0, u32::MAX as i64) as u64 } else { lo32(v as u64) }
-}
-
 pub(super) fn clamp_i32(x: &VExec, v: i64) -> u64 {
     if x.ops().clamp { lo32(v.clamp(i32::MIN as i64, i32::MAX as i64) as u64) } else { lo32(v as u64) }
 }
@@ -393,43 +389,44 @@ fn carry_mask(x: &VExec, wide: &[i64; 32]) -> u32 {
     m & x.exec
 }
 
-/// D = S0 + S1 (+ carry-in), writing the carry mask; `sub` and `rev` pick the variant.
-fn addsub_carry(x: &mut VExec, sub: bool, rev: bool, carry_in: bool) {
-    let (a, b) = (x.src(0), x.src(1));
-    let cin = if carry_in { x.mask_in() } else { 0 };
-    let mut wide = [0i64; 32];
-    for l in 0..32 {
-        let (p, q) = if rev { (b[l], a[l]) } else { (a[l], b[l]) };
+/// D = S0 + S1 (+ carry-in), writing the carry mask; `SUB`, `REV` and `CIN` pick the variant
+/// (constants, so that each variant's lane loop is straight-line code).
+fn addsub_carry<const SUB: bool, const REV: bool, const CIN: bool>(x: &mut VExec) {
+    let (a, b) = if REV { (x.src(1), x.src(0)) } else { (x.src(0), x.src(1)) };
+    let cin = if CIN { x.mask_in() } else { 0 };
+    let wide: [i64; 32] = std::array::from_fn(|l| {
         let c = i64::from(cin >> l & 1);
-        wide[l] = if sub { p as i64 - q as i64 - c } else { p as i64 + q as i64 + c };
-    }
+        let (p, q) = (a[l] as u32 as i64, b[l] as u32 as i64);
+        if SUB { p - q - c } else { p + q + c }
+    });
     let mask = carry_mask(x, &wide);
-    let mut r = [0u64; 32];
-    for l in 0..32 {
-        r[l] = clamp_u32(x, wide[l]);
-    }
+    let r: [u64; 32] = if x.ops().clamp {
+        std::array::from_fn(|l| wide[l].clamp(0, u32::MAX as i64) as u64)
+    } else {
+        std::array::from_fn(|l| lo32(wide[l] as u64))
+    };
     put(x, &r);
     let sdst = u32::from(x.ops().sdst);
     x.write_mask_out(sdst, mask);
 }
 
 fn add_co_u32(x: &mut VExec) {
-    addsub_carry(x, false, false, false);
+    addsub_carry::<false, false, false>(x);
 }
 fn sub_co_u32(x: &mut VExec) {
-    addsub_carry(x, true, false, false);
+    addsub_carry::<true, false, false>(x);
 }
 fn subrev_co_u32(x: &mut VExec) {
-    addsub_carry(x, true, true, false);
+    addsub_carry::<true, true, false>(x);
 }
 fn add_co_ci_u32(x: &mut VExec) {
-    addsub_carry(x, false, false, true);
+    addsub_carry::<false, false, true>(x);
 }
 fn sub_co_ci_u32(x: &mut VExec) {
-    addsub_carry(x, true, false, true);
+    addsub_carry::<true, false, true>(x);
 }
 fn subrev_co_ci_u32(x: &mut VExec) {
-    addsub_carry(x, true, true, true);
+    addsub_carry::<true, true, true>(x);
 }
 
 fn and(x: &mut VExec) {

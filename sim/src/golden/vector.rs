@@ -412,45 +412,34 @@ impl<'a, 'm> VExec<'a, 'm> {
 
     /// Source `n` of its type without modifiers: for every lane (constants and scalars in all
     /// lanes, VGPR lanes as stored), 16-bit halves already selected, 64-bit pairs joined.
+    #[inline]
     pub(super) fn raw(&self, n: usize) -> Lanes {
         let v = &self.v;
         let ty = v.ty[n];
-        let mut out = [0u64; 32];
-        match v.src[n] {
-            Src::None => {}
-            Src::Const(c) => out = [c; 32],
-            Src::Scc => out = [u64::from(self.wave.scc); 32],
+        let out = match v.src[n] {
+            Src::None => [0; 32],
+            Src::Const(c) => [c; 32],
+            Src::Scc => [u64::from(self.wave.scc); 32],
             Src::Sgpr(code) => {
                 let val = self.sreg_wide(u32::from(code), ty.dwords().min(2));
-                let val = if ty.is16() { val & 0xffff } else { val };
-                out = [val; 32];
+                [if ty.is16() { val & 0xffff } else { val }; 32]
             }
             Src::Vgpr { reg, hi } => {
-                let r = u32::from(reg);
-                let lo = self.wave.vgpr.get(r as usize).unwrap_or(&self.wave.vgpr[0]);
+                let r = usize::from(reg);
+                let vg = &self.wave.vgpr;
+                let lo = vg.get(r).unwrap_or(&vg[0]);
                 if ty.dwords() >= 2 {
-                    let hi_reg = self.wave.vgpr.get(r as usize + 1).unwrap_or(&self.wave.vgpr[0]);
-                    for l in 0..32 {
-                        out[l] = u64::from(lo[l]) | u64::from(hi_reg[l]) << 32;
-                    }
+                    let hi_reg = vg.get(r + 1).unwrap_or(&vg[0]);
+                    std::array::from_fn(|l| u64::from(lo[l]) | u64::from(hi_reg[l]) << 32)
                 } else if ty.is16() {
                     let sh = if hi { 16 } else { 0 };
-                    for l in 0..32 {
-                        out[l] = u64::from(lo[l] >> sh & 0xffff);
-                    }
+                    std::array::from_fn(|l| u64::from(lo[l] >> sh & 0xffff))
                 } else {
-                    for l in 0..32 {
-                        out[l] = u64::from(lo[l]);
-                    }
+                    std::array::from_fn(|l| u64::from(lo[l]))
                 }
             }
-        }
-        if n == 0
-            && let Dpp::Dpp16 { .. } | Dpp::Dpp8 { .. } = v.dpp
-        {
-            out = self.dpp_gather(&out);
-        }
-        out
+        };
+        if n == 0 && !matches!(v.dpp, Dpp::None) { self.dpp_gather(&out) } else { out }
     }
 
     /// Source `n` with ABS and NEG applied (float types only).
