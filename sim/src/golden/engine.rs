@@ -15,7 +15,7 @@ use super::operands::{Exec, check_sources};
 use super::program::{self, Decoded, Program};
 use super::state::{Code, Counters, Fault, Outcome, Status, Step, Wave, Write, Writes};
 use super::vector::{VExec, VOperands};
-use super::{ds, salu, smem, valu, valu_more, valu_packed, vmem};
+use super::{ds, salu, smem, valu, valu_more, valu_packed, valu_wmma, vmem};
 
 /// What the wave touches outside itself: global memory, its workgroup's LDS, and facts about
 /// the dispatch.
@@ -69,7 +69,12 @@ static DISPATCH: LazyLock<Vec<Option<Handler>>> = LazyLock::new(|| {
     for (name, f) in salu::REGISTRY.iter().chain(smem::REGISTRY) {
         put(name, Handler::Scalar(*f));
     }
-    for (name, f) in valu::REGISTRY.iter().chain(valu_more::REGISTRY).chain(valu_packed::REGISTRY) {
+    for (name, f) in valu::REGISTRY
+        .iter()
+        .chain(valu_more::REGISTRY)
+        .chain(valu_packed::REGISTRY)
+        .chain(valu_wmma::REGISTRY)
+    {
         put(name, Handler::Vector(*f));
     }
     // VOPD halves run the function of the VOP1/VOP2 instruction they name.

@@ -81,6 +81,7 @@ mod state;
 mod valu;
 mod valu_more;
 mod valu_packed;
+mod valu_wmma;
 mod vector;
 mod vmem;
 

@@ -18,6 +18,7 @@ mod sop2;
 mod sopc;
 mod sopk;
 mod valu;
+mod wmma;
 
 const BASE: u64 = 0x1000;
 
