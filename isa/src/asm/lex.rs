@@ -72,6 +72,9 @@ pub fn lex(line: &str) -> Result<Vec<Token>, (usize, String)> {
             let text = &line[start..i];
             let tok = if is_float {
                 text.parse::<f64>().map(Tok::Float).map_err(|_| (col, format!("bad number `{text}`")))?
+            } else if radix == 10 && !text.bytes().all(|b| b.is_ascii_digit()) {
+                // A name that starts with a digit: MIMG's short dims (`dim:2D_ARRAY`).
+                Tok::Ident(text.to_string())
             } else {
                 let digits = &line[digits_start..i];
                 i128::from_str_radix(digits, radix)
