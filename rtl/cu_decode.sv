@@ -1326,6 +1326,94 @@ module cu_decode
         4'd15: dec_o.op = OP_TBUFFER_STORE_D16_FORMAT_XYZW;
         default: dec_o.op = OP_INVALID;
       endcase
+    end else if (inst_i[31:26] == 6'b111100) begin  // MIMG
+      unique case (inst_i[25:18])
+        8'd0: dec_o.op = OP_IMAGE_LOAD;
+        8'd1: dec_o.op = OP_IMAGE_LOAD_MIP;
+        8'd2: dec_o.op = OP_IMAGE_LOAD_PCK;
+        8'd3: dec_o.op = OP_IMAGE_LOAD_PCK_SGN;
+        8'd4: dec_o.op = OP_IMAGE_LOAD_MIP_PCK;
+        8'd5: dec_o.op = OP_IMAGE_LOAD_MIP_PCK_SGN;
+        8'd6: dec_o.op = OP_IMAGE_STORE;
+        8'd7: dec_o.op = OP_IMAGE_STORE_MIP;
+        8'd8: dec_o.op = OP_IMAGE_STORE_PCK;
+        8'd9: dec_o.op = OP_IMAGE_STORE_MIP_PCK;
+        8'd10: dec_o.op = OP_IMAGE_ATOMIC_SWAP;
+        8'd11: dec_o.op = OP_IMAGE_ATOMIC_CMPSWAP;
+        8'd12: dec_o.op = OP_IMAGE_ATOMIC_ADD;
+        8'd13: dec_o.op = OP_IMAGE_ATOMIC_SUB;
+        8'd14: dec_o.op = OP_IMAGE_ATOMIC_SMIN;
+        8'd15: dec_o.op = OP_IMAGE_ATOMIC_UMIN;
+        8'd16: dec_o.op = OP_IMAGE_ATOMIC_SMAX;
+        8'd17: dec_o.op = OP_IMAGE_ATOMIC_UMAX;
+        8'd18: dec_o.op = OP_IMAGE_ATOMIC_AND;
+        8'd19: dec_o.op = OP_IMAGE_ATOMIC_OR;
+        8'd20: dec_o.op = OP_IMAGE_ATOMIC_XOR;
+        8'd21: dec_o.op = OP_IMAGE_ATOMIC_INC;
+        8'd22: dec_o.op = OP_IMAGE_ATOMIC_DEC;
+        8'd23: dec_o.op = OP_IMAGE_GET_RESINFO;
+        8'd24: dec_o.op = OP_IMAGE_MSAA_LOAD;
+        8'd25: dec_o.op = OP_IMAGE_BVH_INTERSECT_RAY;
+        8'd26: dec_o.op = OP_IMAGE_BVH64_INTERSECT_RAY;
+        8'd27: dec_o.op = OP_IMAGE_SAMPLE;
+        8'd28: dec_o.op = OP_IMAGE_SAMPLE_D;
+        8'd29: dec_o.op = OP_IMAGE_SAMPLE_L;
+        8'd30: dec_o.op = OP_IMAGE_SAMPLE_B;
+        8'd31: dec_o.op = OP_IMAGE_SAMPLE_LZ;
+        8'd32: dec_o.op = OP_IMAGE_SAMPLE_C;
+        8'd33: dec_o.op = OP_IMAGE_SAMPLE_C_D;
+        8'd34: dec_o.op = OP_IMAGE_SAMPLE_C_L;
+        8'd35: dec_o.op = OP_IMAGE_SAMPLE_C_B;
+        8'd36: dec_o.op = OP_IMAGE_SAMPLE_C_LZ;
+        8'd37: dec_o.op = OP_IMAGE_SAMPLE_O;
+        8'd38: dec_o.op = OP_IMAGE_SAMPLE_D_O;
+        8'd39: dec_o.op = OP_IMAGE_SAMPLE_L_O;
+        8'd40: dec_o.op = OP_IMAGE_SAMPLE_B_O;
+        8'd41: dec_o.op = OP_IMAGE_SAMPLE_LZ_O;
+        8'd42: dec_o.op = OP_IMAGE_SAMPLE_C_O;
+        8'd43: dec_o.op = OP_IMAGE_SAMPLE_C_D_O;
+        8'd44: dec_o.op = OP_IMAGE_SAMPLE_C_L_O;
+        8'd45: dec_o.op = OP_IMAGE_SAMPLE_C_B_O;
+        8'd46: dec_o.op = OP_IMAGE_SAMPLE_C_LZ_O;
+        8'd47: dec_o.op = OP_IMAGE_GATHER4;
+        8'd48: dec_o.op = OP_IMAGE_GATHER4_L;
+        8'd49: dec_o.op = OP_IMAGE_GATHER4_B;
+        8'd50: dec_o.op = OP_IMAGE_GATHER4_LZ;
+        8'd51: dec_o.op = OP_IMAGE_GATHER4_C;
+        8'd52: dec_o.op = OP_IMAGE_GATHER4_C_LZ;
+        8'd53: dec_o.op = OP_IMAGE_GATHER4_O;
+        8'd54: dec_o.op = OP_IMAGE_GATHER4_LZ_O;
+        8'd55: dec_o.op = OP_IMAGE_GATHER4_C_LZ_O;
+        8'd56: dec_o.op = OP_IMAGE_GET_LOD;
+        8'd57: dec_o.op = OP_IMAGE_SAMPLE_D_G16;
+        8'd58: dec_o.op = OP_IMAGE_SAMPLE_C_D_G16;
+        8'd59: dec_o.op = OP_IMAGE_SAMPLE_D_O_G16;
+        8'd60: dec_o.op = OP_IMAGE_SAMPLE_C_D_O_G16;
+        8'd64: dec_o.op = OP_IMAGE_SAMPLE_CL;
+        8'd65: dec_o.op = OP_IMAGE_SAMPLE_D_CL;
+        8'd66: dec_o.op = OP_IMAGE_SAMPLE_B_CL;
+        8'd67: dec_o.op = OP_IMAGE_SAMPLE_C_CL;
+        8'd68: dec_o.op = OP_IMAGE_SAMPLE_C_D_CL;
+        8'd69: dec_o.op = OP_IMAGE_SAMPLE_C_B_CL;
+        8'd70: dec_o.op = OP_IMAGE_SAMPLE_CL_O;
+        8'd71: dec_o.op = OP_IMAGE_SAMPLE_D_CL_O;
+        8'd72: dec_o.op = OP_IMAGE_SAMPLE_B_CL_O;
+        8'd73: dec_o.op = OP_IMAGE_SAMPLE_C_CL_O;
+        8'd74: dec_o.op = OP_IMAGE_SAMPLE_C_D_CL_O;
+        8'd75: dec_o.op = OP_IMAGE_SAMPLE_C_B_CL_O;
+        8'd84: dec_o.op = OP_IMAGE_SAMPLE_C_D_CL_G16;
+        8'd85: dec_o.op = OP_IMAGE_SAMPLE_D_CL_O_G16;
+        8'd86: dec_o.op = OP_IMAGE_SAMPLE_C_D_CL_O_G16;
+        8'd95: dec_o.op = OP_IMAGE_SAMPLE_D_CL_G16;
+        8'd96: dec_o.op = OP_IMAGE_GATHER4_CL;
+        8'd97: dec_o.op = OP_IMAGE_GATHER4_B_CL;
+        8'd98: dec_o.op = OP_IMAGE_GATHER4_C_CL;
+        8'd99: dec_o.op = OP_IMAGE_GATHER4_C_L;
+        8'd100: dec_o.op = OP_IMAGE_GATHER4_C_B;
+        8'd101: dec_o.op = OP_IMAGE_GATHER4_C_B_CL;
+        8'd144: dec_o.op = OP_IMAGE_GATHER4H;
+        default: dec_o.op = OP_INVALID;
+      endcase
     end else if (inst_i[31:26] == 6'b111101) begin  // SMEM
       unique case (inst_i[25:18])
         8'd0: dec_o.op = OP_S_LOAD_B32;
@@ -5882,6 +5970,355 @@ module cu_decode
       OP_TBUFFER_STORE_D16_FORMAT_XYZW: begin
         dec_o.unit = UNIT_VMEM;
         dec_o.inc.vs = 1'b1;
+      end
+      OP_IMAGE_LOAD: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_LOAD_MIP: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_LOAD_PCK: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_LOAD_PCK_SGN: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_LOAD_MIP_PCK: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_LOAD_MIP_PCK_SGN: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_STORE: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_IMAGE_STORE_MIP: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_IMAGE_STORE_PCK: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_IMAGE_STORE_MIP_PCK: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_IMAGE_ATOMIC_SWAP: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_IMAGE_ATOMIC_CMPSWAP: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_IMAGE_ATOMIC_ADD: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_IMAGE_ATOMIC_SUB: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_IMAGE_ATOMIC_SMIN: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_IMAGE_ATOMIC_UMIN: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_IMAGE_ATOMIC_SMAX: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_IMAGE_ATOMIC_UMAX: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_IMAGE_ATOMIC_AND: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_IMAGE_ATOMIC_OR: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_IMAGE_ATOMIC_XOR: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_IMAGE_ATOMIC_INC: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_IMAGE_ATOMIC_DEC: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_IMAGE_GET_RESINFO: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_MSAA_LOAD: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_BVH_INTERSECT_RAY: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_BVH64_INTERSECT_RAY: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_D: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_L: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_B: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_LZ: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_C: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_C_D: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_C_L: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_C_B: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_C_LZ: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_O: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_D_O: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_L_O: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_B_O: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_LZ_O: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_C_O: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_C_D_O: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_C_L_O: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_C_B_O: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_C_LZ_O: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_GATHER4: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_GATHER4_L: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_GATHER4_B: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_GATHER4_LZ: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_GATHER4_C: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_GATHER4_C_LZ: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_GATHER4_O: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_GATHER4_LZ_O: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_GATHER4_C_LZ_O: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_GET_LOD: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_D_G16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_C_D_G16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_D_O_G16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_C_D_O_G16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_CL: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_D_CL: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_B_CL: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_C_CL: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_C_D_CL: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_C_B_CL: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_CL_O: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_D_CL_O: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_B_CL_O: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_C_CL_O: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_C_D_CL_O: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_C_B_CL_O: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_C_D_CL_G16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_D_CL_O_G16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_C_D_CL_O_G16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_SAMPLE_D_CL_G16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_GATHER4_CL: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_GATHER4_B_CL: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_GATHER4_C_CL: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_GATHER4_C_L: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_GATHER4_C_B: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_GATHER4_C_B_CL: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_IMAGE_GATHER4H: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
       end
       OP_FLAT_LOAD_U8: begin
         dec_o.unit = UNIT_VMEM;
