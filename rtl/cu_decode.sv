@@ -656,6 +656,24 @@ module cu_decode
         8'd107: dec_o.op = OP_V_CVT_U32_U16;
         default: dec_o.op = OP_INVALID;
       endcase
+    end else if (inst_i[31:26] == 6'b110010) begin  // VOPD_X
+      unique case (inst_i[25:22])
+        4'd0: dec_o.op = OP_V_DUAL_FMAC_F32;
+        4'd1: dec_o.op = OP_V_DUAL_FMAAK_F32;
+        4'd2: dec_o.op = OP_V_DUAL_FMAMK_F32;
+        4'd3: dec_o.op = OP_V_DUAL_MUL_F32;
+        4'd4: dec_o.op = OP_V_DUAL_ADD_F32;
+        4'd5: dec_o.op = OP_V_DUAL_SUB_F32;
+        4'd6: dec_o.op = OP_V_DUAL_SUBREV_F32;
+        4'd7: dec_o.op = OP_V_DUAL_MUL_DX9_ZERO_F32;
+        4'd8: dec_o.op = OP_V_DUAL_MOV_B32;
+        4'd9: dec_o.op = OP_V_DUAL_CNDMASK_B32;
+        4'd10: dec_o.op = OP_V_DUAL_MAX_F32;
+        4'd11: dec_o.op = OP_V_DUAL_MIN_F32;
+        4'd12: dec_o.op = OP_V_DUAL_DOT2ACC_F32_F16;
+        4'd13: dec_o.op = OP_V_DUAL_DOT2ACC_F32_BF16;
+        default: dec_o.op = OP_INVALID;
+      endcase
     end else if (inst_i[31:26] == 6'b110101) begin  // VOP3/VOP3SD
       unique case (inst_i[25:16])
         10'd0: dec_o.op = OP_V_CMP_F_F16_VOP3;
@@ -5052,6 +5070,99 @@ module cu_decode
         dec_o.unit = UNIT_VALU;
       end
       OP_V_WMMA_I32_16X16X16_IU4: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DUAL_FMAC_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DUAL_FMAAK_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DUAL_FMAMK_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DUAL_MUL_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DUAL_ADD_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DUAL_SUB_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DUAL_SUBREV_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DUAL_MUL_DX9_ZERO_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DUAL_MOV_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DUAL_CNDMASK_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DUAL_MAX_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DUAL_MIN_F32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DUAL_DOT2ACC_F32_F16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DUAL_DOT2ACC_F32_BF16: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DUAL_FMAC_F32_VOPD_Y: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DUAL_FMAAK_F32_VOPD_Y: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DUAL_FMAMK_F32_VOPD_Y: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DUAL_MUL_F32_VOPD_Y: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DUAL_ADD_F32_VOPD_Y: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DUAL_SUB_F32_VOPD_Y: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DUAL_SUBREV_F32_VOPD_Y: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DUAL_MUL_DX9_ZERO_F32_VOPD_Y: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DUAL_MOV_B32_VOPD_Y: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DUAL_CNDMASK_B32_VOPD_Y: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DUAL_MAX_F32_VOPD_Y: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DUAL_MIN_F32_VOPD_Y: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DUAL_DOT2ACC_F32_F16_VOPD_Y: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DUAL_DOT2ACC_F32_BF16_VOPD_Y: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DUAL_ADD_NC_U32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DUAL_LSHLREV_B32: begin
+        dec_o.unit = UNIT_VALU;
+      end
+      OP_V_DUAL_AND_B32: begin
         dec_o.unit = UNIT_VALU;
       end
       OP_V_INTERP_P10_F32: begin

@@ -8,9 +8,11 @@ literals, apertures) in each source, every `op_sel`, `op_sel_hi`, `neg_lo` and `
 combination, `clamp`, the v_fma_mix source modifiers (`-x`, `|x|`, `neg()`, `abs()`), and the
 DPP16/DPP8 forms where LLVM has them (v_dot2_f32_f16, v_fma_mix*)."""
 import itertools
+import re
 
-from forms_flat import decodable, hexw
+from forms_flat import hexw
 from forms_vop import DPP16, DPP16_TAIL, DPP8, parse, src_index
+from llvmmc import run
 
 NAME = "vop3p"
 FORMATS = {"VOP3P"}
@@ -166,6 +168,43 @@ LITERALS = [0x3f800000, 0x3c00, 0x12343800, 0xffff_fff0, 0xfff0, 0x3e22f983, 0x3
             0x1234_5678, 0x40, 0x41, 0x0, 0x3118, 0x3e22, 0x3f80, 0x8000_0000]
 
 
+MARK = "s_nop 0xfed"
+MARK4 = hexw(*[0xbf800fed] * 4)
+
+
+def decodable_isolated(hexes):
+    """The words of `hexes` (byte strings "aa bb ...") that llvm-mc-19 disassembles as exactly
+    one instruction of exactly their length. Each word is followed by four `s_nop 0xfed`
+    markers, so that LLVM, resuming inside a word it could not decode, never runs into the
+    next word; a word is kept when no warning names its line and its output is one
+    instruction followed by all four markers (a word that LLVM reads longer eats a marker).
+    Unlike a check of -show-encoding lengths, this keeps words LLVM would encode otherwise
+    (a literal that holds an inline value)."""
+    keep = []
+    for k in range(0, len(hexes), 3000):
+        chunk = hexes[k:k + 3000]
+        lines = []
+        for h in chunk:
+            lines += [h, MARK4]
+        text = "\n".join(",".join("0x" + b for b in h.split()) for h in lines) + "\n"
+        out, err = run(["-disassemble"], text)
+        warned = {int(m.group(1)) - 1 for m in re.finditer(r":(\d+):\d+: warning", err)}
+        outl = [l.strip() for l in out.splitlines() if l.strip() and not l.strip().startswith(".text")]
+        pos = 0
+        for i, h in enumerate(chunk):
+            insts = 0
+            while pos < len(outl) and outl[pos] != MARK:
+                insts += 1
+                pos += 1
+            marks = 0
+            while pos < len(outl) and outl[pos] == MARK and marks < 4:
+                marks += 1
+                pos += 1
+            if insts == 1 and marks == 4 and 2 * i not in warned:
+                keep.append(h)
+    return keep
+
+
 def sweeps():
     """Every source code (scalar registers, constants, the literal with values of every printing
     class) in each source of every row, and modifier bits on their own and together. Only the
@@ -215,4 +254,4 @@ def sweeps():
                     if code == 255:
                         w += hexw(0x3c00).split()
                     words.append(" ".join(w))
-    return [("vop3p_sweep", decodable(words))]
+    return [("vop3p_sweep", decodable_isolated(words))]

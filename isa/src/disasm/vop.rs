@@ -39,7 +39,16 @@ pub(super) fn format(inst: &Inst) -> String {
     if let Some(def2) = inst.def2()
         && let Some(s2) = shape(def2)
     {
-        // VOPD: the X half, `::`, the Y half.
+        // VOPD: the X half, `::`, the Y half. With v_dual_fmaak/fmamk's K, LLVM prints a
+        // packed f16 source's literal as a 32-bit one.
+        let (mut s, mut s2) = (s, s2);
+        if def.always_literal() || def2.always_literal() {
+            for c in s.class.iter_mut().chain(s2.class.iter_mut()) {
+                if *c == Class::V2f16 {
+                    *c = Class::B32;
+                }
+            }
+        }
         let x = format_one(inst, def, &s, Dpp::None);
         let y = format_one(inst, def2, &s2, Dpp::None);
         return format!("{x} :: {y}");
@@ -250,7 +259,12 @@ fn src_text(inst: &Inst, def: &InstDef, op: &shape::Opnd, s: &Shape, dpp: Dpp, i
             } else if v < 128 {
                 sreg_text(v, if op.is_sreg() { 1 } else { dwords })
             } else {
-                let class = s.class.get(i).copied().unwrap_or(Class::B32);
+                let mut class = s.class.get(i).copied().unwrap_or(Class::B32);
+                // A constant where v_fma_mix's DPP forms want a VGPR: LLVM prints it as a
+                // 32-bit operand.
+                if dpp != Dpp::None && i == 1 && shape::dpp_src1_vgpr(def) {
+                    class = Class::B32;
+                }
                 if v == LITERAL {
                     consts::literal_text(inst.literal.unwrap_or(0), class)
                 } else {

@@ -7,7 +7,7 @@ use super::super::{E, Pending, e};
 use super::operands::{Dpp, Keywords, Opnd, Val, parse_all};
 use super::shape::{self, BF16_CONSTS, Class, Enc, F16_CONSTS, NegBit, OpselHi, Rc, Shape, shape};
 use crate::operand::{FLOAT_CONSTS, LITERAL, NULL, VCC_LO};
-use crate::{Field, InstDef, Ty, table};
+use crate::{Field, Implicit, InstDef, Ty, table};
 
 /// SRC0 values that select the DPP extension dwords.
 const DPP16_SRC0: u32 = 250;
@@ -107,10 +107,13 @@ fn table16_inline(table: &[u16; 9], bits: u32) -> Option<u32> {
 }
 
 /// The inline float code whose bits, at an operand of class `c`, are `v` (LLVM prints such
-/// codes of 16-bit integer operands in hex).
+/// codes of 16-bit integer operands in hex); LLVM takes it when the literal is taken by an
+/// earlier operand.
 fn inline_pattern(c: Class, v: u32) -> Option<u32> {
     match c {
         Class::I16 => table16_inline(&F16_CONSTS, v),
+        // A 32-bit float pattern at a packed bf16 operand.
+        Class::V2bf16 => f32_inline(v),
         _ => None,
     }
 }
@@ -281,6 +284,8 @@ struct Enc1<'a> {
     fields: Vec<(Field, u32)>,
     literal: Option<u32>,
     dpp: Option<Dpp>,
+    /// A VOPD pair whose literal is v_dual_fmaak/fmamk's K (see `Class::V2f16` above).
+    k_pair: bool,
 }
 
 impl Enc1<'_> {
@@ -420,7 +425,12 @@ impl Enc1<'_> {
                     if op.is_sreg() {
                         return e(o.col, "expected a scalar register");
                     }
-                    let class = s.class[i];
+                    let class = match s.class[i] {
+                        // With v_dual_fmaak/fmamk's K, LLVM reads (and prints) a packed f16
+                        // source's constant as a 32-bit one.
+                        Class::V2f16 if self.k_pair => Class::B32,
+                        c => c,
+                    };
                     // The 32-bit encodings have no modifiers: LLVM folds them into the constant.
                     let (val, folded) = if o.has_mods() && s.enc.is_e32() && self.dpp.is_none() {
                         (fold(self.def, i, class, o)?, true)
@@ -455,7 +465,10 @@ impl Enc1<'_> {
         }
         let s = self.s;
         let e32 = s.enc.is_e32();
-        if matches!(s.enc, Enc::VopdX | Enc::VopdY) || (e32 && !matches!(self.dpp, Some(Dpp::Dpp16 { .. }))) {
+        if matches!(s.enc, Enc::VopdX | Enc::VopdY) {
+            return e(o.col, "VOPD operands take no modifiers");
+        }
+        if e32 && !matches!(self.dpp, Some(Dpp::Dpp16 { .. })) {
             return e(o.col, "source modifiers need the VOP3 (_e64) or DPP16 form");
         }
         // Under DPP16 LLVM's assembler accepts the VOP3 form's modifiers.
@@ -581,7 +594,7 @@ pub(super) fn encode(
     if let (Some((_, col)), false) = (kw.dpp, s.dpp) {
         return e(col, format!("{} has no DPP form", def.name));
     }
-    let mut enc = Enc1 { def, s, fields: Vec::new(), literal: None, dpp };
+    let mut enc = Enc1 { def, s, fields: Vec::new(), literal: None, dpp, k_pair: false };
     operands_into(&mut enc, s, ops, end)?;
     enc.keywords(kw)?;
     let mut pending = Pending::new(def);
@@ -630,35 +643,31 @@ pub(super) fn vopd(rows: &[&'static InstDef], p: &mut Parser) -> Result<Pending,
     };
     let (yops, ykw) = parse_all(p, false)?;
     for kw in [&xkw, &ykw] {
-        if kw.clamp.is_some() || kw.omod.is_some() || kw.op_sel.is_some() || kw.dpp.is_some() {
-            return e(start, "VOPD instructions take no modifiers");
+        let col = [kw.clamp, kw.omod.map(|o| o.1), kw.op_sel.as_ref().map(|o| o.1), kw.dpp.map(|d| d.1)]
+            .into_iter()
+            .flatten()
+            .min();
+        if let Some(col) = col {
+            return e(col, "VOPD instructions take no modifiers");
         }
     }
     let (Some(sx), Some(sy)) = (shape(x), shape(y)) else {
         return e(start, "not a VOPD pair");
     };
-    let mut ex = Enc1 { def: x, s: &sx, fields: Vec::new(), literal: None, dpp: None };
+    // v_dual_fmaak/fmamk's K is the literal (the first one's, in text order): LLVM checks
+    // the other operands against it.
+    let k = [(&sx, &xops), (&sy, &yops)].into_iter().find_map(|(s, ops)| {
+        let i = slots(s).iter().position(|sl| matches!(sl, Slot::Op(o) if o.field == Field::Lit))?;
+        let op = s.ops.iter().find(|o| o.field == Field::Lit)?;
+        encode_k(op.ty(), ops.get(i)?).ok()
+    });
+    let k_pair = k.is_some();
+    let mut ex = Enc1 { def: x, s: &sx, fields: Vec::new(), literal: k, dpp: None, k_pair };
     operands_into(&mut ex, &sx, &xops, ycol)?;
-    let mut ey = Enc1 { def: y, s: &sy, fields: Vec::new(), literal: ex.literal, dpp: None };
+    let mut ey = Enc1 { def: y, s: &sy, fields: Vec::new(), literal: ex.literal, dpp: None, k_pair };
     operands_into(&mut ey, &sy, &yops, p.end)?;
-    let get = |fields: &[(Field, u32)], f: Field| fields.iter().find(|(g, _)| *g == f).map(|(_, v)| *v);
-    // Register bank rules (guide 7, VOPD): different banks for the two SRC0s and the two
-    // VSRC1s, one destination even and one odd.
-    let vdstx = get(&ex.fields, Field::Vdstx).unwrap_or(0);
-    let vdsty = get(&ey.fields, Field::Vdsty).unwrap_or(0);
-    if vdstx & 1 == vdsty & 1 {
-        let col = yops.first().map_or(ycol, |o| o.col);
-        return e(col, "one VOPD destination must be even and the other odd");
-    }
-    let bank = |v: u32| (v >= 256).then_some(v & 3);
-    for (fx, fy, what) in [(Field::Srcx0, Field::Srcy0, "first"), (Field::Vsrcx1, Field::Vsrcy1, "second")] {
-        let (Some(a), Some(b)) = (get(&ex.fields, fx), get(&ey.fields, fy)) else { continue };
-        let (a, b) = if fx == Field::Vsrcx1 { (Some(a & 3), Some(b & 3)) } else { (bank(a), bank(b)) };
-        if a.is_some() && a == b {
-            let col = yops.get(if what == "first" { 1 } else { 2 }).map_or(ycol, |o| o.col);
-            return e(col, format!("the {what} sources of a VOPD pair must be in different VGPR banks"));
-        }
-    }
+    vopd_constant_bus(x, y, &xops, &yops, ey.literal.is_some())?;
+    vopd_banks(&sx, &sy, &ex.fields, &ey.fields, &yops, ycol)?;
     let mut fields = ex.fields;
     for (f, v) in ey.fields {
         fields.push(if f == Field::Vdsty { (f, v >> 1) } else { (f, v) });
@@ -668,4 +677,72 @@ pub(super) fn vopd(rows: &[&'static InstDef], p: &mut Parser) -> Result<Pending,
     pending.fields = fields;
     pending.literal = ey.literal;
     Ok(pending)
+}
+
+/// The scalar values a VOPD pair reads (guide 7.6; LLVM's constant-bus rule): at most two of
+/// the literal (counted once), VCC read by v_dual_cndmask_b32 (counted apart from an explicit
+/// `vcc_lo`) and distinct scalar registers (NULL and inline constants are free). Like LLVM,
+/// the error names the first scalar register over the limit.
+fn vopd_constant_bus(x: &InstDef, y: &InstDef, xops: &[Opnd], yops: &[Opnd], literal: bool) -> Result<(), E> {
+    let vcc = x.reads.contains(Implicit::VCC) || y.reads.contains(Implicit::VCC);
+    let fixed = usize::from(vcc) + usize::from(literal);
+    let mut seen: Vec<u32> = Vec::new();
+    // Each half's first operand is its destination.
+    for o in xops.iter().skip(1).chain(yops.iter().skip(1)) {
+        let code = match o.val {
+            Val::Sreg { code, .. } => code,
+            Val::Code(c) if c != NULL => c,
+            _ => continue,
+        };
+        if !seen.contains(&code) {
+            seen.push(code);
+            if fixed + seen.len() > 2 {
+                return e(o.col, "invalid operand (violates constant bus restrictions)");
+            }
+        }
+    }
+    Ok(())
+}
+
+/// LLVM's VOPD register rules: one destination even and the other odd, then the two halves'
+/// sources of the same component index (SRC0, SRC1, SRC2) in different VGPR banks: reg % 4
+/// for SRC0 and SRC1, reg % 2 for SRC2. The VSRC1 VGPR is SRC1, except for v_dual_fmamk_f32,
+/// whose SRC1 is the constant K and VSRC1 its SRC2. The error points at the Y operand.
+fn vopd_banks(
+    sx: &Shape,
+    sy: &Shape,
+    xfields: &[(Field, u32)],
+    yfields: &[(Field, u32)],
+    yops: &[Opnd],
+    ycol: usize,
+) -> Result<(), E> {
+    let get = |fields: &[(Field, u32)], f: Field| fields.iter().find(|(g, _)| *g == f).map(|(_, v)| *v);
+    let vdstx = get(xfields, Field::Vdstx).unwrap_or(0);
+    let vdsty = get(yfields, Field::Vdsty).unwrap_or(0);
+    if vdstx & 1 == vdsty & 1 {
+        let col = yops.first().map_or(ycol, |o| o.col);
+        return e(col, "one dst register must be even and the other odd");
+    }
+    // The VGPR of each component source index (the sources in text order, K included).
+    let vgprs = |s: &Shape, fields: &[(Field, u32)]| -> [Option<u32>; 3] {
+        let mut out = [None; 3];
+        for (k, op) in s.ops.iter().filter(|o| !o.is_dst()).enumerate().take(3) {
+            out[k] = match op.field {
+                Field::Srcx0 | Field::Srcy0 => get(fields, op.field).filter(|v| *v >= 256).map(|v| v - 256),
+                Field::Vsrcx1 | Field::Vsrcy1 => get(fields, op.field),
+                _ => None,
+            };
+        }
+        out
+    };
+    let (vx, vy) = (vgprs(sx, xfields), vgprs(sy, yfields));
+    for (k, banks) in [(0, 4), (1, 4), (2, 2)] {
+        if let (Some(a), Some(b)) = (vx[k], vy[k])
+            && a % banks == b % banks
+        {
+            let col = yops.get(1 + k).map_or(ycol, |o| o.col);
+            return e(col, format!("src{k} operands must use different VGPR banks"));
+        }
+    }
+    Ok(())
 }

@@ -76,3 +76,77 @@ fn vop3p_errors() {
         "t.s:1:26: error: only one unique literal operand is allowed"
     );
 }
+
+#[test]
+fn vopd_pairs() {
+    // Expected words from llvm-mc-19 -mcpu=gfx1100 -show-encoding.
+    assert_eq!(words("v_dual_mul_f32 v0, v1, v2 :: v_dual_mov_b32 v3, 1.0"), [0xc8d0_0501, 0x0002_00f2]);
+    assert_eq!(words("v_dual_mul_f32 v255, v1, v2 :: v_dual_mov_b32 v254, v2"), [0xc8d0_0501, 0xfffe_0102]);
+    assert_eq!(words("v_dual_mov_b32 v0, v1 :: v_dual_add_nc_u32 v3, v4, v5"), [0xca20_0101, 0x0002_0b04]);
+    // The two halves share the literal, K included.
+    assert_eq!(
+        words("v_dual_fmaak_f32 v0, v1, v2, 0x1234 :: v_dual_fmamk_f32 v3, v4, 0x1234, v5"),
+        [0xc844_0501, 0x0002_0b04, 0x0000_1234]
+    );
+    assert_eq!(
+        words("v_dual_mul_f32 v0, 0x1234, v2 :: v_dual_add_f32 v3, 0x1234, v5"),
+        [0xc8c8_04ff, 0x0002_0aff, 0x0000_1234]
+    );
+    // With K, LLVM reads a packed f16 source's 0x3f800000 as the inline 1.0.
+    assert_eq!(
+        words("v_dual_fmaak_f32 v0, v1, v2, 0x1234 :: v_dual_dot2acc_f32_f16 v3, 0x3f800000, v7"),
+        [0xc858_0501, 0x0002_0ef2, 0x0000_1234]
+    );
+}
+
+#[test]
+fn vopd_rules_as_llvm_enforces_them() {
+    let cases = [
+        (
+            "v_dual_mul_f32 v0, v1, v2 :: v_dual_mov_b32 v3, v5",
+            "1:49: error: src0 operands must use different VGPR banks",
+        ),
+        (
+            "v_dual_mul_f32 v0, v1, v2 :: v_dual_add_f32 v3, v4, v6",
+            "1:53: error: src1 operands must use different VGPR banks",
+        ),
+        // v_dual_fmamk's VSRC1 is its third source, checked by parity.
+        (
+            "v_dual_fmamk_f32 v0, v1, 0x1234, v2 :: v_dual_fmamk_f32 v3, v4, 0x1234, v8",
+            "1:73: error: src2 operands must use different VGPR banks",
+        ),
+        (
+            "v_dual_mul_f32 v0, v1, v2 :: v_dual_add_f32 v2, v5, v6",
+            "1:45: error: one dst register must be even and the other odd",
+        ),
+        // VCC (read by v_dual_cndmask_b32), the literal and SGPRs: at most two.
+        (
+            "v_dual_cndmask_b32 v0, s1, v2 :: v_dual_cndmask_b32 v3, s2, v5",
+            "1:57: error: invalid operand (violates constant bus restrictions)",
+        ),
+        (
+            "v_dual_mul_f32 v0, s1, v2 :: v_dual_fmamk_f32 v3, s2, 0x1234, v5",
+            "1:51: error: invalid operand (violates constant bus restrictions)",
+        ),
+        (
+            "v_dual_fmaak_f32 v0, v1, v2, 0x1234 :: v_dual_fmamk_f32 v3, v4, 0x1235, v5",
+            "1:65: error: only one unique literal operand is allowed",
+        ),
+        (
+            "v_dual_mul_f32 v0, -v1, v2 :: v_dual_mov_b32 v3, v4",
+            "1:20: error: VOPD operands take no modifiers",
+        ),
+        (
+            "v_dual_mul_f32 v0, v1, v2 clamp :: v_dual_mov_b32 v3, v4",
+            "1:27: error: VOPD instructions take no modifiers",
+        ),
+        (
+            "v_dual_add_nc_u32 v0, v1, v2 :: v_dual_mov_b32 v3, v4",
+            "error: v_dual_add_nc_u32 cannot be the first instruction of a VOPD pair",
+        ),
+    ];
+    for (src, want) in cases {
+        let got = err(src);
+        assert!(got.ends_with(want) || got.contains(want), "{src}: {got}");
+    }
+}

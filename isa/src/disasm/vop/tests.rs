@@ -71,3 +71,25 @@ fn vop3p_dpp_second_source() {
          quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf"
     );
 }
+
+#[test]
+fn vopd_pairs_print_as_llvm_does() {
+    assert_eq!(text(&[0xc8d0_0501, 0x0002_00f2]), "v_dual_mul_f32 v0, v1, v2 :: v_dual_mov_b32 v3, 1.0");
+    // VDSTY holds bits 7:1; bit 0 is the complement of VDSTX's.
+    assert_eq!(text(&[0xc8d0_0501, 0xfffe_0102]), "v_dual_mul_f32 v255, v1, v2 :: v_dual_mov_b32 v254, v2");
+    // v_dual_cndmask_b32 reads VCC without naming it.
+    assert_eq!(
+        text(&[0xca52_0501, 0x0002_0b04]),
+        "v_dual_cndmask_b32 v0, v1, v2 :: v_dual_cndmask_b32 v3, v4, v5"
+    );
+    // One literal for both halves; with v_dual_fmaak's K, a packed f16 source's literal
+    // prints as a 32-bit one (0x3c00, not 1.0).
+    assert_eq!(
+        text(&[0xc858_0401, 0x0002_0eff, 0x0000_3c00]),
+        "v_dual_fmaak_f32 v0, s1, v2, 0x3c00 :: v_dual_dot2acc_f32_f16 v3, 0x3c00, v7"
+    );
+    assert_eq!(
+        text(&[0xc844_0501, 0x0002_0b04, 0x0000_1234]),
+        "v_dual_fmaak_f32 v0, v1, v2, 0x1234 :: v_dual_fmamk_f32 v3, v4, 0x1234, v5"
+    );
+}
