@@ -5,9 +5,10 @@ use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use hdl_gen::sv::{Config, generate, write_dir};
+use rdna3_isa::disasm::elf;
 
 #[derive(Parser)]
 #[command(name = "hdl-gen", version, about = "RDNA3 compute unit generator, assembler and disassembler")]
@@ -35,9 +36,10 @@ enum Cmd {
         #[arg(short = 'o', long = "output")]
         out: String,
     },
-    /// Disassemble raw little-endian bytes, one instruction per line as llvm-objdump prints.
+    /// Disassemble an ELF code object or raw little-endian bytes, as `llvm-objdump -d
+    /// --mcpu=gfx1100` prints them.
     Disasm {
-        /// Raw code bytes.
+        /// An ELF code object (.hsaco, .o), or raw code bytes.
         file: PathBuf,
     },
     /// List every instruction of the table: encoding, opcode, operands, and whether the golden
@@ -86,12 +88,15 @@ fn run(cli: Cli) -> Result<()> {
         }
         Cmd::Disasm { file } => {
             let bytes = std::fs::read(&file).with_context(|| format!("reading {}", file.display()))?;
-            if bytes.starts_with(b"\x7fELF") {
-                bail!("{}: ELF code objects are not supported yet; give raw code bytes", file.display());
-            }
             let mut out = std::io::stdout().lock();
-            for line in rdna3_isa::disasm::disassemble_raw(&bytes) {
-                writeln!(out, "{line}").context("writing standard output")?;
+            if elf::is_elf(&bytes) {
+                let name = file.display().to_string();
+                let text = elf::disassemble_elf(&bytes, &name).with_context(|| name.clone())?;
+                out.write_all(text.as_bytes()).context("writing standard output")?;
+            } else {
+                for line in rdna3_isa::disasm::disassemble_raw(&bytes) {
+                    writeln!(out, "{line}").context("writing standard output")?;
+                }
             }
         }
         Cmd::Isa { csv } => print_isa(csv)?,

@@ -3,6 +3,7 @@
 
 mod buf;
 mod ds;
+pub mod elf;
 mod flat;
 mod mimg;
 mod misc;
@@ -31,13 +32,15 @@ pub fn format_inst(inst: &Inst) -> String {
 }
 
 /// One line as `llvm-objdump -d --mcpu=gfx1100` prints it: a tab, the instruction text padded
-/// to a fixed column, `// `, the 12-digit byte offset and the dwords in upper-case hex.
+/// to a fixed width, `// `, the 12-digit byte offset and the dwords in upper-case hex.
 pub fn objdump_line(text: &str, offset: u64, dwords: &[u32]) -> String {
     let mut line = String::with_capacity(96);
     line.push('\t');
     line.push_str(text);
-    // LLVM pads the instruction text to 59 columns after the tab, and always leaves a space.
-    let pad = 59usize.saturating_sub(text.len()).max(1);
+    // llvm-objdump left-justifies "\t" + text to 60 characters (the tab counts as one, not as
+    // eight columns): 59 - len spaces, none at all from 59 characters on, so a long text runs
+    // straight into the `//`.
+    let pad = 59usize.saturating_sub(text.len());
     line.extend(std::iter::repeat_n(' ', pad));
     let _ = write!(line, "// {offset:012X}:");
     for d in dwords {
