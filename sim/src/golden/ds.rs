@@ -1,8 +1,9 @@
 //! LDS instructions (DS, guide chapter 12 and 16.15).
 //!
 //! **Addressing.** LDS_ADDR = VGPR[ADDR] + {OFFSET1, OFFSET0} (16-bit unsigned); the two-address
-//! forms use ADDR + OFFSETn * size (size 4 or 8; times 64 for `stride64`). Addresses are byte
-//! offsets into the workgroup's allocation. An access past the allocation is a memory
+//! forms use ADDR + OFFSETn * size (size 4 or 8; times 64 for `stride64`). The sum is 32 bits
+//! wide (it wraps, as compiled code relies on). Addresses are byte offsets into the
+//! workgroup's allocation. An access past the allocation is a memory
 //! violation (the hardware traps; here the wave stops with a fault naming lane and address).
 //! Every lane is checked before anything is written.
 //!
@@ -186,10 +187,13 @@ pub(super) fn exec(x: &mut VExec) {
     let offset = u64::from(o1 << 8 | o0);
     let exec = x.exec;
     let lanes: Vec<usize> = (0..32).filter(|l| exec >> l & 1 == 1).collect();
-    let base = |x: &VExec, l: usize| u64::from(x.vreg(addr, l));
+    // VGPR address + offset in 32 bits: the compiler folds constant offsets into the
+    // instruction even when the VGPR part is "negative" (scan.cl addresses buf[1 - src][l] as
+    // l * 4 - 1024 * src with offset 1024), which works on hardware because the sum wraps.
+    let base = |x: &VExec, l: usize, off: u64| u64::from(x.vreg(addr, l).wrapping_add(off as u32));
     // The byte ranges every active lane touches, checked first.
     let ranges = |x: &VExec, l: usize| -> Vec<(u64, u32)> {
-        let a = base(x, l) + offset;
+        let a = base(x, l, offset);
         match op {
             Op::Load { bytes, .. } | Op::Store { bytes, .. } => vec![(a, bytes)],
             Op::Atomic { width, .. } => vec![(a, width)],
@@ -197,7 +201,7 @@ pub(super) fn exec(x: &mut VExec) {
             | Op::Store2 { bytes, stride64 }
             | Op::Xchg2 { bytes, stride64 } => {
                 let k = u64::from(bytes) * if stride64 { 64 } else { 1 };
-                vec![(base(x, l) + u64::from(o0) * k, bytes), (base(x, l) + u64::from(o1) * k, bytes)]
+                vec![(base(x, l, u64::from(o0) * k), bytes), (base(x, l, u64::from(o1) * k), bytes)]
             }
             Op::CondXchg32 => {
                 let a0 = a & 0xfff8;
@@ -223,7 +227,7 @@ pub(super) fn exec(x: &mut VExec) {
         Op::Nop => {}
         Op::Load { bytes, signed, d16 } => {
             for &l in &lanes {
-                let v = load(x, base(x, l) + offset, bytes);
+                let v = load(x, base(x, l, offset), bytes);
                 let v = match (bytes, signed) {
                     (1, true) => v as u8 as i8 as i32 as u32 as u128,
                     (2, true) => v as u16 as i16 as i32 as u32 as u128,
@@ -244,7 +248,7 @@ pub(super) fn exec(x: &mut VExec) {
             for &l in &lanes {
                 let v = data(x, d0, l, bytes.max(4));
                 let v = if hi { v >> 16 } else { v };
-                store(x, base(x, l) + offset, bytes, v);
+                store(x, base(x, l, offset), bytes, v);
             }
         }
         Op::Load2 { bytes, .. } => {
@@ -281,7 +285,7 @@ pub(super) fn exec(x: &mut VExec) {
         }
         Op::Atomic { op, width, rtn } => {
             for &l in &lanes {
-                let a = base(x, l) + offset;
+                let a = base(x, l, offset);
                 let tmp = load(x, a, width) as u64;
                 let (d, d2) = (data(x, d0, l, width) as u64, data(x, d1, l, width) as u64);
                 store(x, a, width, u128::from(atomic(op, width, tmp, d, d2)));
@@ -294,7 +298,7 @@ pub(super) fn exec(x: &mut VExec) {
         }
         Op::CondXchg32 => {
             for &l in &lanes {
-                let a0 = (base(x, l) + offset) & 0xfff8;
+                let a0 = base(x, l, offset) & 0xfff8;
                 let d = data(x, d0, l, 8) as u64;
                 let (old0, old1) = (load(x, a0, 4) as u32, load(x, a0 + 4, 4) as u32);
                 if d >> 31 & 1 == 1 {
@@ -336,7 +340,7 @@ pub(super) fn exec(x: &mut VExec) {
         Op::Permute => {
             let mut tmp = [0u32; 32];
             for &l in &lanes {
-                let dst = ((base(x, l) + offset) as u32 / 4 % 32) as usize;
+                let dst = (base(x, l, offset) as u32 / 4 % 32) as usize;
                 tmp[dst] = x.vreg(d0, l);
             }
             out[0] = tmp;
@@ -344,7 +348,7 @@ pub(super) fn exec(x: &mut VExec) {
         }
         Op::Bpermute => {
             for &l in &lanes {
-                let s = ((base(x, l) + offset) as u32 / 4 % 32) as usize;
+                let s = (base(x, l, offset) as u32 / 4 % 32) as usize;
                 out[0][l] = if exec >> s & 1 == 1 { x.vreg(d0, s) } else { 0 };
             }
             out_dwords = 1;

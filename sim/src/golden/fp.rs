@@ -9,14 +9,14 @@
 //! **Choices where the guide is silent.** A NaN result is the first NaN input (in operand
 //! order) made quiet, with its payload; an operation that creates a NaN (inf - inf, 0 * inf,
 //! sqrt(-1)) returns the negative quiet NaN 0xffc00000 (F32), 0xfe00 (F16),
-//! 0xfff8000000000000 (F64), the value of the guide's functional examples. `v_min`/`v_max` follow IEEE-754-2008 minNum/maxNum with -0 < +0;
-//! in IEEE mode a signalling NaN input gives its quiet NaN, otherwise a NaN input yields the
-//! other operand. Results are computed exactly and rounded once (round-to-nearest-even runs on
+//! 0xfff8000000000000 (F64), the value of the guide's functional examples. `v_min`/`v_max` follow the
+//! guide's pseudocode ([`min_max`]): minNum/maxNum with -0 < +0, a signalling NaN winning
+//! (quiet) in IEEE mode. Results are computed exactly and rounded once (round-to-nearest-even runs on
 //! the host's IEEE arithmetic, the other modes on an exact software implementation), so every
 //! basic operation is correctly rounded; the RTL must match these bits.
 
-use rustc_apfloat::ieee::{Double, Half, Single};
-use rustc_apfloat::{Float, FloatConvert};
+use rustc_apfloat::ieee::{Double, Half, Quad, Single};
+use rustc_apfloat::{Float, FloatConvert, Status};
 
 pub use rustc_apfloat::Round;
 
@@ -225,6 +225,35 @@ pub fn fma(fp: Fp, a: u64, b: u64, c: u64) -> u64 {
     fp.output(r, &[a, b, c])
 }
 
+/// (a * b + c) * 2^k with one rounding, as `v_div_fmas` fuses its scale into the fma (a
+/// separate `ldexp` would round a second time where the scaled result is denormal, and the
+/// compiler's division is only correctly rounded with one). The exact a * b + c is taken to
+/// IEEE quad precision rounded to odd (toward zero, then the sticky bit ORed into the last
+/// place), which holds it exactly enough for one final rounding to F32 or F64 (113 >= 53 + 2
+/// bits); the scale is exact in quad's exponent range. With an infinite or NaN operand, or an
+/// exact zero sum, the result is [`fma`]'s (the scale does not change it). F32 and F64 only.
+pub fn fma_scaled(fp: Fp, a: u64, b: u64, c: u64, k: i32) -> u64 {
+    let p = fp.prec;
+    let (a, b, c) = (fp.input(a), fp.input(b), fp.input(c));
+    let unscaled = fma(Fp { denorm_out: true, ..fp }, a, b, c);
+    if [a, b, c].iter().any(|&x| is_nan(p, x) || is_inf(p, x)) || is_zero(p, unscaled) {
+        return unscaled;
+    }
+    let quad = |x: u64| -> Quad {
+        let mut lost = false;
+        with_ap!(p, |T| ap::<T>(x).convert_r(Round::NearestTiesToEven, &mut lost).value)
+    };
+    let sum = quad(a).mul_add_r(quad(b), quad(c), Round::TowardZero);
+    let odd = sum.value.to_bits() | u128::from(sum.status.contains(Status::INEXACT));
+    let scaled = Quad::from_bits(odd).scalbn(k.clamp(-100_000, 100_000) as _);
+    let mut lost = false;
+    let r = with_ap!(p, |T| {
+        let v: rustc_apfloat::StatusAnd<T> = scaled.convert_r(fp.round, &mut lost);
+        v.value.to_bits() as u64
+    });
+    fp.output(r, &[a, b, c])
+}
+
 /// a / b (used by the division helpers' reference and by conversions).
 pub fn div(fp: Fp, a: u64, b: u64) -> u64 {
     let (a, b) = (fp.input(a), fp.input(b));
@@ -332,34 +361,35 @@ pub fn compare(fp: Fp, a: u64, b: u64) -> Option<std::cmp::Ordering> {
     }
 }
 
-/// IEEE minNum/maxNum with -0 < +0 (see the module documentation for NaNs).
+/// `v_min_*`/`v_max_*`, as the guide's V_MIN_F32/V_MAX_F32 pseudocode (16.7) reads, with
+/// -0 < +0. IEEE mode: a signalling NaN in S0, else in S1, returns quiet; otherwise a quiet NaN
+/// in S1 returns S0 and one in S0 returns S1. Without IEEE mode any NaN in S1 returns S0 as it
+/// is, else a NaN in S0 returns S1. Inputs are flushed when MODE says so, but the result is
+/// never flushed on output (the guide's note: with input denormals allowed "this operation
+/// outputs as a denorm regardless of output denorm mode").
 pub fn min_max(fp: Fp, a: u64, b: u64, max: bool) -> u64 {
     let p = fp.prec;
     let (a, b) = (fp.input(a), fp.input(b));
-    let (na, nb) = (is_nan(p, a), is_nan(p, b));
-    if na || nb {
-        if fp.ieee && (is_snan(p, a) || is_snan(p, b)) {
-            return nan_of(p, &[a, b]);
+    if fp.ieee {
+        if is_snan(p, a) {
+            return quiet(p, a);
         }
-        return match (na, nb) {
-            (true, true) => quiet(p, a),
-            (true, false) => b,
-            _ => a,
-        };
+        if is_snan(p, b) {
+            return quiet(p, b);
+        }
+    }
+    if is_nan(p, b) {
+        return a;
+    }
+    if is_nan(p, a) {
+        return b;
     }
     let a_less = if is_zero(p, a) && is_zero(p, b) {
         is_neg(p, a) && !is_neg(p, b)
     } else {
         to_f64(p, a) < to_f64(p, b)
     };
-    let r = if max {
-        if a_less { b } else { a }
-    } else if a_less {
-        a
-    } else {
-        b
-    };
-    fp.output(r, &[])
+    if max == a_less { b } else { a }
 }
 
 /// The value of `x` as a host double (exact for every precision).

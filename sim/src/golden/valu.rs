@@ -341,7 +341,20 @@ fn writelane(x: &mut VExec) {
 
 fn cndmask(x: &mut VExec) {
     let m = x.mask_in();
-    let (a, b) = (x.src(0), x.src(1));
+    // "Floating-point modifiers are valid for this instruction if S0.u and S1.u are 32-bit
+    // floating point values ... suitable for negating or taking the absolute value" (16.7):
+    // ABS then NEG act on the sign bit although the operands are untyped, which `src` leaves
+    // alone; the compiler folds fneg/fabs of a select into them.
+    let v = *x.ops();
+    let sign: u64 = if v.dst_ty.is16() { 0x8000 } else { 0x8000_0000 };
+    let modified = |n: usize| {
+        let (abs, neg) = (v.abs >> n & 1 == 1, v.neg >> n & 1 == 1);
+        x.raw(n).map(|s| {
+            let s = if abs { s & !sign } else { s };
+            if neg { s ^ sign } else { s }
+        })
+    };
+    let (a, b) = (modified(0), modified(1));
     let mut r = [0u64; 32];
     for l in 0..32 {
         r[l] = if m >> l & 1 == 1 { b[l] } else { a[l] };
@@ -789,8 +802,10 @@ pub(super) fn turn(v: f64, cos: bool) -> f64 {
 }
 fn sin_f32(x: &mut VExec) {
     fun(x, Prec::S, |f, a| {
-        if fp::is_zero(Prec::S, f.input(a)) {
-            return a & 0xffff_ffff;
+        // sin(±0) = ±0; a denormal flushed by MODE is such a zero (not the denormal itself).
+        let a = f.input(a);
+        if fp::is_zero(Prec::S, a) {
+            return a;
         }
         trans(f, a, false, |v| turn(v, false))
     });
@@ -853,6 +868,15 @@ fn exponent(p: Prec, x: u64) -> i64 {
 }
 
 /// `v_div_scale_f32/f64` (guide 16.12 pseudocode), writing VCC (SDST) per lane.
+///
+/// **Where the guide contradicts itself**, two readings make the compiler's division work:
+/// - "1/D is denormal" is tested in the operand's own format. The F32 pseudocode computes
+///   1.0 / 64'F(S1) in double, where it is never denormal; but `v_rcp_f32` flushes a denormal
+///   reciprocal to 0, so a denominator above 2^126 must be scaled down (max/max would be 0).
+/// - When 1/D and N/D are both denormal, the denominator is scaled *down* by 2^64 (2^128),
+///   as in the case of 1/D alone. The pseudocode scales it up, which overflows every such
+///   denominator (it is at least 2^126, 2^1022 for F64) to infinity; scaled down, the
+///   quotient comes out 2^64 (2^128) too large and VCC has `v_div_fmas` scale it back.
 fn div_scale(x: &mut VExec, p: Prec) {
     let f = Fp { denorm_in: true, denorm_out: true, ..fpm(x, p) };
     let (s0, s1, s2) = (x.src(0), x.src(1), x.src(2));
@@ -876,11 +900,8 @@ fn div_scale(x: &mut VExec, p: Prec) {
                 Prec::D => 0x3ff0_0000_0000_0000,
                 _ => 0x3f80_0000,
             };
-            // 1.0 / S1 in double precision (for F32) or exactly (F64).
-            match p {
-                Prec::D => fp::is_denorm(Prec::D, fp::div(Fp::exact(Prec::D), one, d)),
-                _ => fp::is_denorm(Prec::D, (1.0 / dv).to_bits()),
-            }
+            // 1.0 / S1 rounded in S1's format (see above).
+            fp::is_denorm(p, fp::div(Fp::exact(p), one, d))
         };
         if nv == 0.0 || dv == 0.0 {
             out = p.default_nan();
@@ -894,7 +915,7 @@ fn div_scale(x: &mut VExec, p: Prec) {
         } else if rcp_denorm && quotient_denorm {
             flag = true;
             if a == d {
-                out = fp::ldexp(f, a, scale);
+                out = fp::ldexp(f, a, -scale);
             }
         } else if rcp_denorm {
             out = fp::ldexp(f, a, -scale);
@@ -923,17 +944,31 @@ fn div_scale_f64(x: &mut VExec) {
     div_scale(x, Prec::D);
 }
 
-/// fma, scaled by 2^32 (F32) or 2^64 (F64) in lanes where VCC is set; input denormals are
-/// not flushed (guide note).
+/// fma, in lanes where VCC is set scaled back by what `v_div_scale` applied, in the same
+/// rounding; input denormals are not flushed (guide note).
+///
+/// **Where the guide contradicts itself.** Its pseudocode scales by 2^32 (F32) or 2^64 (F64)
+/// upward, but `v_div_scale` sets VCC in two cases that need opposite corrections of a
+/// different size: N/D near the largest float scales the denominator up by 2^64 (2^128 for
+/// F64), so the quotient must be scaled up by as much; a denormal quotient scales the
+/// numerator up by 2^64 (2^128), so it must be scaled down. The compiler's correctly rounded
+/// division (v_div_scale, v_rcp, fma refinement, v_div_fmas, v_div_fixup) is only right with
+/// those corrections, fused into the fma's single rounding; the scaled quotient estimate S2
+/// tells the cases apart (exponent above the bias: N/D was huge; below: the quotient is tiny).
 fn div_fmas(x: &mut VExec, p: Prec) {
     let f = Fp { denorm_in: true, ..fpm(x, p) };
     let vcc = x.vcc();
     let (a, b, c) = (x.src(0), x.src(1), x.src(2));
-    let k = if p == Prec::D { 64 } else { 32 };
+    let (k, bias) = if p == Prec::D { (128, 1023) } else { (64, 127) };
     let mut r = [0u64; 32];
     for l in 0..32 {
-        let v = fp::fma(Fp { denorm_out: true, ..f }, a[l], b[l], c[l]);
-        let v = if vcc >> l & 1 == 1 { fp::ldexp(f, v, k) } else { v };
+        let exact = Fp { denorm_out: true, ..f };
+        let v = if vcc >> l & 1 == 1 {
+            let k = if exponent(p, c[l]) > bias { k } else { -k };
+            fp::fma_scaled(exact, a[l], b[l], c[l], k)
+        } else {
+            fp::fma(exact, a[l], b[l], c[l])
+        };
         r[l] = if !f.denorm_out && fp::is_denorm(p, v) { v & p.sign() } else { v };
     }
     out_mods(x, f, &mut r);
@@ -949,6 +984,13 @@ fn div_fmas_f64(x: &mut VExec) {
 /// `v_div_fixup`: S0 quotient, S1 denominator, S2 numerator (guide 16.12). The guide's
 /// UNDERFLOW and OVERFLOW constants are taken as a signed zero and a signed infinity; F16 has
 /// no underflow/overflow cases.
+///
+/// **Where the guide leaves a gap.** Its overflow test (`exponent(S1) == 255`) can never hold
+/// there (an infinite or NaN denominator was handled above), so nothing catches a quotient
+/// beyond what `v_div_scale` can scale (|N/D| >= 2^192 for F32, 2^896 for F64): the
+/// refinement then overflows to inf and makes a NaN of inf - inf. With a finite non-zero
+/// numerator and denominator a NaN quotient can only come from that overflow, so it gives
+/// the signed infinity the division must return.
 fn div_fixup(f: Fp, q: u64, d: u64, n: u64) -> u64 {
     let p = f.prec;
     let (q, d, n) = (q & p.mask(), d & p.mask(), n & p.mask());
@@ -973,7 +1015,7 @@ fn div_fixup(f: Fp, q: u64, d: u64, n: u64) -> u64 {
         || under.is_some_and(|u| exponent(p, n) - exponent(p, d) < u)
     {
         sign
-    } else if over.is_some_and(|o| exponent(p, d) == o) {
+    } else if over.is_some_and(|o| exponent(p, d) == o) || fp::is_nan(p, q) {
         sign | inf
     } else {
         q & !p.sign() | sign

@@ -299,8 +299,10 @@ fn log_f16(x: &mut VExec) {
 }
 fn sin_f16(x: &mut VExec) {
     fun(x, Prec::H, |f, a| {
-        if fp::is_zero(Prec::H, f.input(a)) {
-            return a & 0xffff;
+        // sin(±0) = ±0; a denormal flushed by MODE is such a zero (not the denormal itself).
+        let a = f.input(a);
+        if fp::is_zero(Prec::H, a) {
+            return a;
         }
         trans(f, a, false, |v| turn(v, false))
     });

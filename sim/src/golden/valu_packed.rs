@@ -3,7 +3,8 @@
 //! **Operands.** Each source gives two 16-bit halves: the low half of the operation reads
 //! `OPSEL[n] ? S[31:16] : S[15:0]`, the high half `OPSEL_HI[n] ? S[31:16] : S[15:0]`; NEG[n]
 //! negates the low half and NEG_HI[n] the high half of float operands (integer operations ignore
-//! them). A constant source supplies its 16-bit value in both halves. With CLAMP, integer
+//! them). An inline constant is a 32-bit value with the constant in its low half (see
+//! [`inline_constant`]); a literal supplies all 32 bits. With CLAMP, integer
 //! results saturate and float results are clamped to [0, 1].
 //!
 //! **`v_fma_mix*`.** OPSEL_HI[n] = 0 reads source n as F32; otherwise as the F16 half OPSEL[n]
@@ -14,6 +15,8 @@
 //! **Dot products.** `v_dot2_f32_f16`/`bf16` follow the pseudocode step by step in F32 (each
 //! product is exact in F32; each addition rounds). `v_dot4`/`v_dot8` integer forms use NEG[0]
 //! and NEG[1] as the signedness of S0 and S1 (IU forms).
+
+use rdna3_isa::Field;
 
 use super::engine::VFn;
 use super::fp::{self, Fp, Prec};
@@ -55,7 +58,7 @@ pub(super) const REGISTRY: &[(&str, VFn)] = &[
 /// `float`, NEG/NEG_HI applied.
 fn halves(x: &VExec, n: usize, float: bool) -> [(u64, u64); 32] {
     let v = x.ops();
-    let raw = x.raw(n);
+    let raw = inline_constant(x, n).map_or_else(|| x.raw(n), |c| [c; 32]);
     let (sel_lo, sel_hi) = (v.opsel >> n & 1 == 1, v.opsel_hi >> n & 1 == 1);
     let (neg_lo, neg_hi) = (float && v.neg >> n & 1 == 1, float && v.neg_hi >> n & 1 == 1);
     std::array::from_fn(|l| {
@@ -71,6 +74,31 @@ fn halves(x: &VExec, n: usize, float: bool) -> [(u64, u64); 32] {
         }
         (lo, hi)
     })
+}
+
+/// The 32-bit value of source `n` of a `v_pk_*`/`v_dot2_*` row when it is an inline constant
+/// (codes 128..=248). Guide 7.5.1: "Inline constants produce a value in only the low 16-bits
+/// of the 32-bit constant value. ... To use the inline constant in both halves, use OPSEL to
+/// select the lower input for both low and high sources." LLVM reads it the same way: clang
+/// emits `v_pk_add_f16 v1, s2, 1.0 op_sel_hi:[1,0]` for a splat 1.0, and llvm-mc folds the
+/// literal 0x00003c00 (not 0x3c003c00) into 1.0 and 0xffffffff into -1. So an integer
+/// constant is its sign-extended 32-bit value and a float constant its 16-bit pattern with
+/// zeros above. (The operand decoder, vector.rs, puts a packed operand's constant in both
+/// halves; this corrects that for the packed rows.) BF16 operands keep the decoder's value:
+/// the guide has them select the high half of the F32 pattern. For `v_dot2_f32_f16` the
+/// guide's table in 7.5.1 says "use FP32 inline"; LLVM (which folds 0x00003c00 into 1.0 there
+/// too) is followed.
+fn inline_constant(x: &VExec, n: usize) -> Option<u64> {
+    use rdna3_isa::Ty;
+    if matches!(x.ops().ty[n], Ty::BF16 | Ty::V2BF16) {
+        return None;
+    }
+    let code = x.d.inst.field([Field::Src0, Field::Src1, Field::Src2][n]);
+    match code {
+        128..=208 => Some(x.raw(n)[0] as u16 as i16 as i32 as u32 as u64),
+        240..=248 => Some(x.raw(n)[0] & 0xffff),
+        _ => None,
+    }
 }
 
 /// Applies `f` to each half of two or three sources and writes the packed result.
@@ -243,7 +271,11 @@ fn dot8_u32_u4(x: &mut VExec) {
 /// The F32 inputs of `v_fma_mix*` (see the module documentation).
 fn mix_inputs(x: &VExec) -> [[u64; 3]; 32] {
     let v = *x.ops();
-    let raws = [x.raw(0), x.raw(1), x.raw(2)];
+    // Inline constants as for every VOP3P row (guide 7.5.1): the F16 constant in the low 16
+    // bits, which is also how LLVM encodes and prints them for v_fma_mix*; read as F32
+    // (OPSEL_HI clear) that is the 32-bit pattern with zeros above.
+    let raws: [Lanes; 3] =
+        std::array::from_fn(|n| inline_constant(x, n).map_or_else(|| x.raw(n), |c| [c; 32]));
     let h = fpm(x, Prec::H);
     let s = fpm(x, Prec::S);
     std::array::from_fn(|l| {

@@ -12,7 +12,8 @@
 //! memory.
 //!
 //! **Errors (11.3).** An access outside every allocation, outside the LDS allocation, or past
-//! the wave's private segment is a memory violation: the hardware traps, and without a trap
+//! the wave's private segment is a memory violation, and so is a FLAT 64-bit atomic whose
+//! address falls in the private aperture (11.1.1): the hardware traps, and without a trap
 //! handler this model stops the wave with a fault naming the lane and address. All lanes are
 //! checked before anything is written. Misaligned addresses are allowed (gfx11's unaligned
 //! access mode).
@@ -119,9 +120,19 @@ pub(super) fn atomic(op: AtomicOp, width: u32, tmp: u64, data: u64, data2: u64) 
                 tmp - 1
             }
         }
-        AtomicOp::AddF => fp::add(f, tmp, data),
-        AtomicOp::MinF => fp::min_max(f, tmp, data, false),
-        AtomicOp::MaxF => fp::min_max(f, tmp, data, true),
+        // The pseudocode computes `src + tmp` and `src < tmp ? src : tmp`: DATA is SRC0, so
+        // NaN + NaN returns DATA's NaN (guide 13.3, rule 6), and min/max return a signalling
+        // NaN of SRC0 (DATA), else of SRC1 (memory), made quiet, before any quiet NaN.
+        AtomicOp::AddF => fp::add(f, data, tmp),
+        AtomicOp::MinF | AtomicOp::MaxF => {
+            if fp::is_snan(p, data) {
+                fp::quiet(p, data)
+            } else if fp::is_snan(p, tmp) {
+                fp::quiet(p, tmp)
+            } else {
+                fp::min_max(f, data, tmp, op == AtomicOp::MaxF)
+            }
+        }
         AtomicOp::Mskor => (tmp & !data) | data2,
         AtomicOp::Wrap => {
             if tmp >= data {
@@ -466,6 +477,15 @@ pub(super) fn exec(x: &mut VExec) {
     if let Err(e) = check(x, &t, bytes) {
         let what = format!("{}: {e}", x.def.name);
         return x.fault(Fault::Memory { pc: x.pc, what });
+    }
+    // Guide 11.1.1: "Flat atomics which map into scratch: 4-byte atomics are supported, and
+    // 8-byte atomics return MEMVIOL."
+    if let Op::Atomic { width: 8, .. } = spec.op {
+        let exec = x.exec;
+        if let Some(l) = (0..32).find(|&l| exec >> l & 1 == 1 && matches!(t[l], Target::Scratch(_))) {
+            let what = format!("{}: lane {l}: a 64-bit atomic in the private aperture", x.def.name);
+            return x.fault(Fault::Memory { pc: x.pc, what });
+        }
     }
     let exec = x.exec;
     let mut counters = x.counters;
