@@ -36,6 +36,9 @@ impl Rng {
         self.0 ^= self.0 << 17;
         (self.0 >> 16) as u32
     }
+    fn u64(&mut self) -> u64 {
+        u64::from(self.next()) | u64::from(self.next()) << 32
+    }
     /// A float in [-range, range).
     fn f32(&mut self, range: f32) -> f32 {
         (self.next() as f32 / 4_294_967_296.0 * 2.0 - 1.0) * range
@@ -46,6 +49,9 @@ fn bytes_u32(v: &[u32]) -> Vec<u8> {
     v.iter().flat_map(|x| x.to_le_bytes()).collect()
 }
 fn bytes_f32(v: &[f32]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+fn bytes_u64(v: &[u64]) -> Vec<u8> {
     v.iter().flat_map(|x| x.to_le_bytes()).collect()
 }
 fn bytes_f64(v: &[f64]) -> Vec<u8> {
@@ -258,4 +264,1060 @@ fn transcendentals_within_one_ulp() {
             assert!(ulps32(g, *w as f32) <= 1, "x = {x}: function {k}: got {g}, want {w}");
         }
     }
+}
+
+#[test]
+fn int_ops_64() {
+    let mut r = Rng(6);
+    let a: Vec<u64> = (0..N).map(|_| r.u64()).collect();
+    let mut b: Vec<u64> = (0..N).map(|_| r.u64() >> (r.next() % 64)).collect();
+    b[3] = 0;
+    let out = launch(
+        "int64",
+        "int64_ops",
+        grid(N, 64),
+        [64, 1, 1],
+        vec![
+            ArgSpec::Buf(bytes_u64(&a)),
+            ArgSpec::Buf(bytes_u64(&b)),
+            ArgSpec::Zeros(64 * u64::from(N)),
+            ArgSpec::U32(N),
+        ],
+    );
+    let mut want = Vec::new();
+    for i in 0..N as usize {
+        let (x, y) = (a[i] as i64, b[i] as i64);
+        want.extend([
+            x.wrapping_add(y) as u64,
+            x.wrapping_mul(y) as u64,
+            (x << (y & 63)) as u64,
+            (x >> (y & 63)) as u64,
+            (x as u64) >> (y & 63),
+            x.min(y) as u64,
+            if y != 0 { x.wrapping_div(y) as u64 } else { 0 },
+            if y != 0 { (x as u64) % (y as u64) } else { 0 },
+        ]);
+    }
+    same("out", &u64s(&out[2]), &want);
+}
+
+/// Work-items for the tests whose random operands hunt for rare rounding cases.
+const MANY: u32 = 2000;
+
+// ---------------------------------------------------------------------------------------------
+// Helpers for the kernels below: more element types, floats across the whole exponent range,
+// NaN-aware comparison, f16 rounding, and the ulp error against an exact value.
+
+fn bytes_i32(v: &[i32]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+fn bytes_u16(v: &[u16]) -> Vec<u8> {
+    v.iter().flat_map(|x| x.to_le_bytes()).collect()
+}
+fn i32s(b: &[u8]) -> Vec<i32> {
+    u32s(b).into_iter().map(|x| x as i32).collect()
+}
+fn u16s(b: &[u8]) -> Vec<u16> {
+    b.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])).collect()
+}
+fn f32s(b: &[u8]) -> Vec<f32> {
+    u32s(b).into_iter().map(f32::from_bits).collect()
+}
+fn f64s(b: &[u8]) -> Vec<f64> {
+    u64s(b).into_iter().map(f64::from_bits).collect()
+}
+
+/// 2^k for -1022 <= k <= 1023, exactly.
+fn pow2(k: i32) -> f64 {
+    f64::from_bits(((1023 + k) as u64) << 52)
+}
+
+impl Rng {
+    /// A random sign and 23-bit mantissa with an exponent in [emin, emax] (normal numbers).
+    fn f32_exp(&mut self, emin: i32, emax: i32) -> f32 {
+        let e = emin + (self.next() % (emax - emin + 1) as u32) as i32;
+        f32::from_bits(self.next() & 0x807f_ffff | ((e + 127) as u32) << 23)
+    }
+    /// The same for f64.
+    fn f64_exp(&mut self, emin: i32, emax: i32) -> f64 {
+        let e = emin + (self.next() % (emax - emin + 1) as u32) as i32;
+        f64::from_bits(self.u64() & 0x800f_ffff_ffff_ffff | ((e + 1023) as u64) << 52)
+    }
+}
+
+/// Special f32 operands: signed zeros, the smallest and largest denormals, the smallest normal,
+/// the largest finite value, infinities, a quiet and a signalling NaN, and small integers.
+const F32_EDGES: [u32; 16] = [
+    0x0000_0000,
+    0x8000_0000,
+    0x0000_0001,
+    0x8000_0003,
+    0x007f_ffff,
+    0x0080_0000,
+    0x7f7f_ffff,
+    0xff7f_ffff,
+    0x7f80_0000,
+    0xff80_0000,
+    0x7fc0_0000,
+    0x7f80_0001,
+    0x3f80_0000,
+    0xbf80_0000,
+    0x4040_0000,
+    0x3f00_0000,
+];
+
+/// The f64 counterparts of [`F32_EDGES`].
+const F64_EDGES: [u64; 16] = [
+    0x0000_0000_0000_0000,
+    0x8000_0000_0000_0000,
+    0x0000_0000_0000_0001,
+    0x8000_0000_0000_0003,
+    0x000f_ffff_ffff_ffff,
+    0x0010_0000_0000_0000,
+    0x7fef_ffff_ffff_ffff,
+    0xffef_ffff_ffff_ffff,
+    0x7ff0_0000_0000_0000,
+    0xfff0_0000_0000_0000,
+    0x7ff8_0000_0000_0000,
+    0x7ff0_0000_0000_0001,
+    0x3ff0_0000_0000_0000,
+    0xbff0_0000_0000_0000,
+    0x4008_0000_0000_0000,
+    0x3fe0_0000_0000_0000,
+];
+
+/// Asserts equal floats bit for bit, except that where the reference is a NaN any quiet NaN
+/// is accepted: in IEEE mode (which the kernels' descriptors set) an operation that returns a
+/// NaN returns a quiet one, but neither IEEE-754 nor the guide says which payload (fp.rs
+/// documents the engine's choice).
+fn same_f32(what: &str, got: &[f32], want: &[f32], input: impl Fn(usize) -> String) {
+    assert_eq!(got.len(), want.len(), "{what}: length");
+    for (i, (g, w)) in got.iter().zip(want).enumerate() {
+        let ok =
+            if w.is_nan() { g.to_bits() & 0x7fc0_0000 == 0x7fc0_0000 } else { g.to_bits() == w.to_bits() };
+        assert!(
+            ok,
+            "{what}: element {i} ({}): got {g:e} ({:#010x}), want {w:e} ({:#010x})",
+            input(i),
+            g.to_bits(),
+            w.to_bits()
+        );
+    }
+}
+
+/// [`same_f32`] for f64.
+fn same_f64(what: &str, got: &[f64], want: &[f64], input: impl Fn(usize) -> String) {
+    assert_eq!(got.len(), want.len(), "{what}: length");
+    for (i, (g, w)) in got.iter().zip(want).enumerate() {
+        let quiet = 0x7ff8_0000_0000_0000;
+        let ok = if w.is_nan() { g.to_bits() & quiet == quiet } else { g.to_bits() == w.to_bits() };
+        assert!(
+            ok,
+            "{what}: element {i} ({}): got {g:e} ({:#018x}), want {w:e} ({:#018x})",
+            input(i),
+            g.to_bits(),
+            w.to_bits()
+        );
+    }
+}
+
+/// [`same_f32`] for f16 bit patterns.
+fn same_f16(what: &str, got: &[u16], want: &[u16], input: impl Fn(usize) -> String) {
+    assert_eq!(got.len(), want.len(), "{what}: length");
+    let nan = |h: u16| h & 0x7c00 == 0x7c00 && h & 0x3ff != 0;
+    for (i, (&g, &w)) in got.iter().zip(want).enumerate() {
+        let ok = if nan(w) { g & 0x7e00 == 0x7e00 } else { g == w };
+        assert!(ok, "{what}: element {i} ({}): got {g:#06x}, want {w:#06x}", input(i));
+    }
+}
+
+/// The value of an f16 bit pattern (exact in f64).
+fn f16_to_f64(h: u16) -> f64 {
+    let sign = if h & 0x8000 != 0 { -1.0 } else { 1.0 };
+    let e = i32::from(h >> 10 & 31);
+    let m = f64::from(h & 0x3ff);
+    sign * match e {
+        0 => m * pow2(-24),
+        31 if m == 0.0 => f64::INFINITY,
+        31 => f64::NAN,
+        _ => (m + 1024.0) * pow2(e - 25),
+    }
+}
+
+/// Rounds to the nearest f16, ties to even, keeping denormals: what every f16 result in these
+/// kernels gets under the descriptors' MODE (FP_ROUND 0, FP_DENORM 3 for f16/f64).
+fn f64_to_f16(x: f64) -> u16 {
+    let sign = if x.is_sign_negative() { 0x8000 } else { 0 };
+    if x.is_nan() {
+        return sign | 0x7e00;
+    }
+    let a = x.abs();
+    // 65520 is halfway between the largest f16 (65504, odd mantissa) and 2^16: it and
+    // everything above round to infinity.
+    if a >= 65520.0 {
+        return sign | 0x7c00;
+    }
+    if a < pow2(-14) {
+        // Zero or denormal: a count of 2^-24; rounding up to 2^-14 gives the smallest
+        // normal's bits, 0x0400, by itself.
+        return sign | (a * pow2(24)).round_ties_even() as u16;
+    }
+    let e = ((a.to_bits() >> 52) as i32) - 1023;
+    // The significand as an integer in [1024, 2048]; 2048 carries into the exponent.
+    let m = (a * pow2(10 - e)).round_ties_even() as u32;
+    sign | ((((e + 15) as u32) << 10) + m - 1024) as u16
+}
+
+/// The error of `got` against the exact value `exact` (non-zero, finite, below 2^128), in
+/// units in the last place of f32 at `exact` (2^-149 for denormal results).
+fn ulp_err32(got: f32, exact: f64) -> f64 {
+    let e = ((exact.abs().to_bits() >> 52) as i32) - 1023;
+    (f64::from(got) - exact).abs() / pow2(e.max(-126) - 23)
+}
+
+#[test]
+fn f16_rounding_helper() {
+    // The helper the half tests depend on, against values worked out by hand.
+    for (x, h) in [
+        (0.0, 0x0000),
+        (-0.0, 0x8000),
+        (1.0, 0x3c00),
+        (-2.0, 0xc000),
+        (65504.0, 0x7bff),
+        (65519.99, 0x7bff),
+        (65520.0, 0x7c00),
+        (f64::INFINITY, 0x7c00),
+        (pow2(-24), 0x0001),
+        (pow2(-25), 0x0000),             // a tie between 0 and 2^-24: to even, 0
+        (pow2(-25) * 3.0, 0x0002),       // 1.5 * 2^-24: to even, 2 * 2^-24
+        (pow2(-14) - pow2(-25), 0x0400), // rounds up into the smallest normal
+        (1.0 + pow2(-11), 0x3c00),       // tie: to even
+        (1.0 + 3.0 * pow2(-11), 0x3c02), // tie: to even (up)
+        (2.0 - pow2(-12), 0x4000),       // carries into the exponent
+        (1.0 / 3.0, 0x3555),
+    ] {
+        assert_eq!(f64_to_f16(x), h, "{x:e}");
+        if h & 0x7c00 != 0x7c00 {
+            assert_eq!(f64_to_f16(f16_to_f64(h)), h, "round trip of {h:#06x}");
+        }
+    }
+    for h in 0..=u16::MAX {
+        let nan = h & 0x7c00 == 0x7c00 && h & 0x3ff != 0;
+        assert!(nan || f64_to_f16(f16_to_f64(h)) == h, "round trip of {h:#06x}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/// Divergent loops: every lane runs its own number of Collatz steps (up to the kernel's cap of
+/// 10000, which an input of 0 reaches), with 64-bit arithmetic for 3x + 1. Blocks of 48
+/// work-items make the second wave of each workgroup half full.
+#[test]
+fn collatz() {
+    let mut r = Rng(7);
+    let n = 300u32;
+    let mut a: Vec<u32> = (0..n).map(|_| r.next() >> (r.next() % 32)).collect();
+    a[..8].copy_from_slice(&[0, 1, 2, 3, 27, 837_799, u32::MAX, 0x8000_0000]);
+    let out = launch(
+        "collatz",
+        "collatz",
+        grid(n, 48),
+        [48, 1, 1],
+        vec![ArgSpec::Buf(bytes_u32(&a)), ArgSpec::Zeros(4 * u64::from(n)), ArgSpec::U32(n)],
+    );
+    let want: Vec<u32> = a
+        .iter()
+        .map(|&v| {
+            let (mut x, mut s) = (u64::from(v), 0u32);
+            while x != 1 && s < 10000 {
+                x = if x & 1 != 0 { 3 * x + 1 } else { x >> 1 };
+                s += 1;
+            }
+            s
+        })
+        .collect();
+    assert_eq!(&want[..6], [10000, 0, 1, 7, 111, 524]);
+    same("steps", &u32s(&out[1]), &want);
+}
+
+/// Integer division and remainder, signed and unsigned, through the compiler's reciprocal
+/// sequences (v_rcp_iflag_f32, v_mul_hi_u32 and the correction steps): exact. INT_MIN / -1
+/// wraps to INT_MIN with remainder 0 (what the sequence computes; C leaves it undefined).
+/// Divisors are never 0: OpenCL C leaves division by zero undefined, so no result is right.
+#[test]
+fn int_div() {
+    let mut r = Rng(8);
+    let edges: [(i32, i32); 16] = [
+        (i32::MIN, -1),
+        (i32::MIN, 1),
+        (i32::MIN, i32::MIN),
+        (i32::MAX, i32::MIN),
+        (i32::MAX, -1),
+        (-7, 2),
+        (7, -2),
+        (-7, -2),
+        (0, -5),
+        (5, 7),
+        (-1, 0x7fff_ffff),
+        (-1, 1), // unsigned: 0xffffffff / 1
+        (-1, -1),
+        (-2, -1), // unsigned: 0xfffffffe / 0xffffffff = 0 rem 0xfffffffe
+        (123_456_789, 0x1_0000),
+        (i32::MIN, 3),
+    ];
+    let n = MANY;
+    let mut a: Vec<i32> = Vec::new();
+    let mut b: Vec<i32> = Vec::new();
+    for i in 0..n as usize {
+        let (x, y) = match edges.get(i) {
+            Some(&e) => e,
+            None => {
+                let x = r.next() as i32 >> (r.next() % 32);
+                let y = (r.next() as i32 >> (r.next() % 32)).max(1) * if r.next() & 1 == 0 { 1 } else { -1 };
+                (x, y)
+            }
+        };
+        a.push(x);
+        b.push(y);
+    }
+    let out = launch(
+        "div",
+        "int_div",
+        grid(n, 64),
+        [64, 1, 1],
+        vec![
+            ArgSpec::Buf(bytes_i32(&a)),
+            ArgSpec::Buf(bytes_i32(&b)),
+            ArgSpec::Zeros(16 * u64::from(n)),
+            ArgSpec::U32(n),
+        ],
+    );
+    let got = i32s(&out[2]);
+    for i in 0..n as usize {
+        let (x, y) = (a[i], b[i]);
+        let (ux, uy) = (x as u32, y as u32);
+        let want = [x.wrapping_div(y), x.wrapping_rem(y), (ux / uy) as i32, (ux % uy) as i32];
+        assert_eq!(got[4 * i..4 * i + 4], want, "element {i}: {x} / {y} (unsigned {ux} / {uy})");
+    }
+}
+
+/// f32 division as clang compiles OpenCL's `/` by default (v_frexp_mant, v_rcp_f32, v_mul,
+/// v_ldexp: no -cl-fp32-correctly-rounded-divide-sqrt). OpenCL allows 2.5 ulp; the sequence
+/// stays within it when v_rcp_f32 is within the 1 ulp the guide documents (mantissa quotient
+/// off by at most 2 ulp, plus the final rounding). Checked: within 2.5 ulp of the exact
+/// quotient for finite non-zero operands (normal and denormal, denormal results included);
+/// exact for zeros, infinities and NaN, where every step is exact, and for quotients far
+/// beyond the largest float (the operands here never come near the overflow threshold).
+#[test]
+fn float_div_within_2_5_ulp() {
+    let mut r = Rng(9);
+    let n = MANY;
+    let mut a: Vec<f32> = (0..n).map(|_| r.f32_exp(-60, 60)).collect();
+    let mut b: Vec<f32> = (0..n).map(|_| r.f32_exp(-60, 60)).collect();
+    // Every pair of specials, then denormal numerators and denominators.
+    for (k, &x) in F32_EDGES.iter().enumerate().take(12) {
+        for (j, &y) in F32_EDGES.iter().enumerate().take(12).step_by(3) {
+            a[4 * k + j / 3] = f32::from_bits(x);
+            b[4 * k + j / 3] = f32::from_bits(y);
+        }
+    }
+    for i in 48..56 {
+        a[i] = f32::from_bits(r.next() & 0x807f_ffff);
+        b[i + 8] = f32::from_bits(r.next() & 0x807f_ffff);
+    }
+    let out = launch(
+        "div",
+        "float_div",
+        grid(n, 64),
+        [64, 1, 1],
+        vec![
+            ArgSpec::Buf(bytes_f32(&a)),
+            ArgSpec::Buf(bytes_f32(&b)),
+            ArgSpec::Zeros(4 * u64::from(n)),
+            ArgSpec::U32(n),
+        ],
+    );
+    let got = f32s(&out[2]);
+    for i in 0..n as usize {
+        let (x, y, g) = (a[i], b[i], got[i]);
+        let special = |v: f32| v == 0.0 || !v.is_finite();
+        if special(x) || special(y) || (x / y).is_infinite() {
+            same_f32("q", &[g], &[x / y], |_| format!("{x:e} / {y:e}"));
+        } else {
+            let exact = f64::from(x) / f64::from(y);
+            let err = ulp_err32(g, exact);
+            assert!(err <= 2.5, "element {i}: {x:e} / {y:e}: got {g:e}, exact {exact:e}: {err} ulp");
+        }
+    }
+}
+
+/// Inputs for the correctly rounded division tests: random operands over a wide exponent
+/// range (quotients overflow, underflow into denormals and to zero), every pair of special
+/// values, denormal operands, and ties of denormal results.
+fn div_operands_f32(r: &mut Rng, n: u32) -> (Vec<f32>, Vec<f32>) {
+    let mut a: Vec<f32> = (0..n).map(|_| r.f32_exp(-126, 127)).collect();
+    let mut b: Vec<f32> = (0..n).map(|_| r.f32_exp(-126, 127)).collect();
+    for (k, &x) in F32_EDGES.iter().enumerate() {
+        for (j, &y) in F32_EDGES.iter().enumerate().step_by(2) {
+            a[8 * k + j / 2] = f32::from_bits(x);
+            b[8 * k + j / 2] = f32::from_bits(y);
+        }
+    }
+    for i in 128..136 {
+        a[i] = f32::from_bits(r.next() & 0x807f_ffff);
+        b[i + 8] = f32::from_bits(r.next() & 0x807f_ffff);
+    }
+    // Denormal quotients exactly halfway between two denormals: ties to even.
+    let ties = [(1, 2.0), (3, 2.0), (5, -2.0), (0x00ff_ffff, 4.0)];
+    for (k, (bits, d)) in ties.into_iter().enumerate() {
+        a[150 + k] = f32::from_bits(bits);
+        b[150 + k] = d;
+    }
+    (a, b)
+}
+
+/// f32 division compiled with -cl-fp32-correctly-rounded-divide-sqrt (v_div_scale_f32,
+/// v_rcp_f32, fma refinement, v_div_fmas_f32, v_div_fixup_f32): bit for bit IEEE division,
+/// denormals, infinities and NaN included.
+#[test]
+fn float_div_correctly_rounded() {
+    let mut r = Rng(10);
+    let n = MANY;
+    let (a, b) = div_operands_f32(&mut r, n);
+    let out = launch(
+        "correctly_rounded",
+        "float_div_cr",
+        grid(n, 64),
+        [64, 1, 1],
+        vec![
+            ArgSpec::Buf(bytes_f32(&a)),
+            ArgSpec::Buf(bytes_f32(&b)),
+            ArgSpec::Zeros(4 * u64::from(n)),
+            ArgSpec::U32(n),
+        ],
+    );
+    let want: Vec<f32> = (0..n as usize).map(|i| a[i] / b[i]).collect();
+    same_f32("q", &f32s(&out[2]), &want, |i| format!("{:e} / {:e}", a[i], b[i]));
+}
+
+/// f64 division (v_div_scale_f64, v_rcp_f64, fma refinement, v_div_fmas_f64,
+/// v_div_fixup_f64): bit for bit IEEE division over the whole range, specials included.
+#[test]
+fn double_div() {
+    let mut r = Rng(11);
+    let n = MANY;
+    let mut a: Vec<f64> = (0..n).map(|_| r.f64_exp(-1022, 1023)).collect();
+    let mut b: Vec<f64> = (0..n).map(|_| r.f64_exp(-1022, 1023)).collect();
+    // Half of the random ones with nearby exponents, so most quotients are normal.
+    for i in (0..n as usize).step_by(2) {
+        b[i] = r.f64_exp(-40, 40);
+        a[i] = r.f64_exp(-40, 40);
+    }
+    for (k, &x) in F64_EDGES.iter().enumerate() {
+        for (j, &y) in F64_EDGES.iter().enumerate().step_by(2) {
+            a[8 * k + j / 2] = f64::from_bits(x);
+            b[8 * k + j / 2] = f64::from_bits(y);
+        }
+    }
+    for i in 128..136 {
+        a[i] = f64::from_bits(r.u64() & 0x800f_ffff_ffff_ffff);
+        b[i + 8] = f64::from_bits(r.u64() & 0x800f_ffff_ffff_ffff);
+    }
+    for (k, (bits, d)) in [(1u64, 2.0), (3, 2.0), (5, -2.0)].into_iter().enumerate() {
+        a[150 + k] = f64::from_bits(bits);
+        b[150 + k] = d;
+    }
+    let out = launch(
+        "div",
+        "double_div",
+        grid(n, 64),
+        [64, 1, 1],
+        vec![
+            ArgSpec::Buf(bytes_f64(&a)),
+            ArgSpec::Buf(bytes_f64(&b)),
+            ArgSpec::Zeros(8 * u64::from(n)),
+            ArgSpec::U32(n),
+        ],
+    );
+    let want: Vec<f64> = (0..n as usize).map(|i| a[i] / b[i]).collect();
+    same_f64("q", &f64s(&out[2]), &want, |i| format!("{:e} / {:e}", a[i], b[i]));
+}
+
+/// v_min_f32 / v_max_f32 in IEEE mode as the guide's pseudocode defines them, after the
+/// compiler's canonicalising max(x, x): a quiet NaN operand yields the other operand, and
+/// -0 < +0.
+fn min_ieee(x: f32, y: f32) -> f32 {
+    if y.is_nan() {
+        x
+    } else if x.is_nan() || y < x || (x == 0.0 && y == 0.0 && y.is_sign_negative()) {
+        y
+    } else {
+        x
+    }
+}
+fn max_ieee(x: f32, y: f32) -> f32 {
+    if y.is_nan() {
+        x
+    } else if x.is_nan() || y > x || (x == 0.0 && y == 0.0 && x.is_sign_negative()) {
+        y
+    } else {
+        x
+    }
+}
+
+/// Float element-wise math: add, sub, mul, fmin/fmax, fabs, floor/ceil/trunc/rint,
+/// conversions to and from integers (saturating, NaN to 0) and x * 0.25 + 1 (contracted to
+/// one fma by clang). All exactly rounded: bit for bit, on normal, denormal, infinite and NaN
+/// inputs (NaN results: any quiet NaN).
+#[test]
+fn float_ops() {
+    let mut r = Rng(12);
+    let n = MANY;
+    let mut a: Vec<f32> = (0..n).map(|_| r.f32(1000.0)).collect();
+    let mut b: Vec<f32> = (0..n).map(|_| r.f32(1000.0)).collect();
+    // Every pair of specials, values with halves (rint ties), huge values for the
+    // conversions, and denormals.
+    for (k, &x) in F32_EDGES.iter().enumerate() {
+        for (j, &y) in F32_EDGES.iter().enumerate().step_by(2) {
+            a[8 * k + j / 2] = f32::from_bits(x);
+            b[8 * k + j / 2] = f32::from_bits(y);
+        }
+    }
+    let halves = [0.5, 1.5, 2.5, -0.5, -1.5, -2.5, 1.0e10, -3.0e9, 4.5e9, 5.0, -0.3, 0.3];
+    for (k, h) in halves.into_iter().enumerate() {
+        a[128 + k] = h;
+        b[128 + k] = 2.0 * h;
+    }
+    for i in 140..150 {
+        a[i] = f32::from_bits(r.next() & 0x807f_ffff);
+        b[i] = f32::from_bits(r.next() & 0x807f_ffff);
+    }
+    let out = launch(
+        "float_ops",
+        "float_ops",
+        grid(n, 64),
+        [64, 1, 1],
+        vec![
+            ArgSpec::Buf(bytes_f32(&a)),
+            ArgSpec::Buf(bytes_f32(&b)),
+            ArgSpec::Zeros(48 * u64::from(n)),
+            ArgSpec::U32(n),
+        ],
+    );
+    let mut want = Vec::new();
+    for i in 0..n as usize {
+        let (x, y) = (a[i], b[i]);
+        want.extend([
+            x + y,
+            x - y,
+            x * y,
+            min_ieee(x, y),
+            max_ieee(x, y),
+            x.abs() - y,
+            x.floor(),
+            y.ceil(),
+            (x * 3.0).trunc(),
+            (y * 0.5).round_ties_even(),
+            (x as i32) as f32 + (y.abs() as u32) as f32,
+            x.mul_add(0.25, 1.0),
+        ]);
+    }
+    same_f32("out", &f32s(&out[2]), &want, |e| {
+        format!("x = {:e}, y = {:e}, result {}", a[e / 12], b[e / 12], e % 12)
+    });
+}
+
+/// Global atomics on contended words from every work-item of five workgroups of 96: add, sub,
+/// and, or, xor (clang reduces each wave with v_readlane and issues one atomic), signed min
+/// and max and unsigned min (the same reduction, then a global_atomic_cmpswap loop).
+/// Atomicity makes the final values independent of the order the hardware serialises them
+/// in, so they are exact; the exchange and compare-exchange go to a word per work-item, so
+/// their returned values are exact too (exchange returns the initial word; compare-exchange
+/// expecting 0 finds the exchanged value and stores v + 1 only when that was 0).
+#[test]
+fn global_atomics() {
+    let mut r = Rng(13);
+    let (block, groups) = (96u32, 5u32);
+    let n = (block * groups) as usize;
+    let mut v: Vec<i32> = (0..n).map(|_| r.next() as i32 >> (r.next() % 32)).collect();
+    v[..6].copy_from_slice(&[0, -1, i32::MIN, i32::MAX, 0, 1]);
+    v[200] = 0;
+    let init: [i32; 8] = [5, 7, 1000, -1000, 0xffff_0000u32 as i32, -1, 0x100, 0x1234_5678];
+    let words: Vec<i32> = (0..n).map(|_| r.next() as i32).collect();
+    let acc: Vec<i32> = init.iter().chain(&words).copied().collect();
+    let out = launch(
+        "global_atomics",
+        "global_atomics",
+        [groups, 1, 1],
+        [block, 1, 1],
+        vec![ArgSpec::Buf(bytes_i32(&v)), ArgSpec::Buf(bytes_i32(&acc)), ArgSpec::Zeros(8 * n as u64)],
+    );
+    let got = i32s(&out[1]);
+    let sum = v.iter().fold(0i32, |s, &x| s.wrapping_add(x));
+    let want_acc = [
+        init[0].wrapping_add(sum),
+        init[1].wrapping_sub(sum),
+        v.iter().fold(init[2], |m, &x| m.min(x)),
+        v.iter().fold(init[3], |m, &x| m.max(x)),
+        v.iter().fold(init[4] as u32, |m, &x| m.min(x as u32)) as i32,
+        v.iter().fold(init[5], |m, &x| m & (x | 0x0f0f_0000)),
+        v.iter().fold(init[6], |m, &x| m | (x & 0x00ff_00ff)),
+        v.iter().fold(init[7], |m, &x| m ^ x),
+    ];
+    same("acc[0..8] (add sub min max umin and or xor)", &got[..8], &want_acc);
+    let want_words: Vec<i32> = v.iter().map(|&x| if x == 0 { 1 } else { x }).collect();
+    same("acc[8..] (exchanged, then compare-exchanged)", &got[8..], &want_words);
+    let want_ret: Vec<i32> = (0..n).flat_map(|i| [words[i], v[i]]).collect();
+    same("ret (exchange, compare-exchange)", &i32s(&out[2]), &want_ret);
+}
+
+/// Contended atomic adds that return the old value (clang: a wave-level prefix sum with
+/// v_writelane, one global_atomic_add_u32 per wave, v_readfirstlane of its result). The order
+/// of the adds is not defined (the hardware serialises them in any order), but atomicity is:
+/// sorted, the returned values must form one chain from the initial value, each the previous
+/// plus that work-item's addend, ending at the final counter.
+#[test]
+fn atomic_add_returns_form_a_chain() {
+    let mut r = Rng(14);
+    let n = 250u32;
+    let v: Vec<u32> = (0..n).map(|_| 1 + r.next() % 1000).collect();
+    let init = 1_000_000u32;
+    let out = launch(
+        "global_atomics",
+        "atomic_chain",
+        grid(n, 64),
+        [64, 1, 1],
+        vec![
+            ArgSpec::Buf(bytes_u32(&v)),
+            ArgSpec::Buf(bytes_u32(&[init])),
+            ArgSpec::Zeros(4 * u64::from(n)),
+            ArgSpec::U32(n),
+        ],
+    );
+    let old = u32s(&out[2]);
+    let mut order: Vec<usize> = (0..n as usize).collect();
+    order.sort_by_key(|&i| old[i]);
+    let mut expect = init;
+    for &i in &order {
+        assert_eq!(old[i], expect, "work-item {i} read {} where the chain needs {expect}", old[i]);
+        expect += v[i];
+    }
+    assert_eq!(u32s(&out[1]), [expect], "final counter");
+    assert_eq!(expect, init + v.iter().sum::<u32>());
+}
+
+/// Half precision, packed: c = fma(a, b, c) - (1.0, 0.5) on both halves (v_pk_fma_f16,
+/// v_pk_add_f16 with a packed literal). Each operation rounds to f16 once; the host does it in
+/// f64 (products of f16 are exact there, and a sum that is not exact either overflows f16 or
+/// has an addend too small to matter) and rounds to f16 to nearest even, denormals kept.
+#[test]
+fn half2_fma() {
+    let mut r = Rng(15);
+    let n = 300u32;
+    let halves = |r: &mut Rng| -> Vec<u16> { (0..2 * n).map(|_| half_operand(r)).collect() };
+    let (mut a, mut b, mut c) = (halves(&mut r), halves(&mut r), halves(&mut r));
+    // Every pair of specials: as the two halves of c, as a (high halves) times b (low halves).
+    for (k, &e) in F16_EDGES.iter().enumerate() {
+        for (j, &f) in F16_EDGES.iter().enumerate() {
+            let i = 2 * (16 * k + j);
+            (c[i], c[i + 1]) = (e, f);
+            (a[i + 1], b[i]) = (e, f);
+        }
+    }
+    let out = launch(
+        "half",
+        "half2_fma",
+        grid(n, 64),
+        [64, 1, 1],
+        vec![
+            ArgSpec::Buf(bytes_u16(&a)),
+            ArgSpec::Buf(bytes_u16(&b)),
+            ArgSpec::Buf(bytes_u16(&c)),
+            ArgSpec::U32(n),
+        ],
+    );
+    let want: Vec<u16> = (0..2 * n as usize)
+        .map(|i| {
+            let f = |h: u16| f16_to_f64(h);
+            let fma = f64_to_f16(f(a[i]).mul_add(f(b[i]), f(c[i])));
+            f64_to_f16(f(fma) - if i % 2 == 0 { 1.0 } else { 0.5 })
+        })
+        .collect();
+    same_f16("c", &u16s(&out[2]), &want, |i| format!("a {:#06x} b {:#06x} c {:#06x}", a[i], b[i], c[i]));
+}
+
+/// Special f16 operands: signed zeros, smallest and largest denormals, smallest normal, largest
+/// finite, infinities, quiet and signalling NaN, 1, -1, 3, 0.5 and 1/3.
+const F16_EDGES: [u16; 16] = [
+    0x0000, 0x8000, 0x0001, 0x83ff, 0x0400, 0x7bff, 0xfbff, 0x7c00, 0xfc00, 0x7e00, 0x7c01, 0x3c00, 0xbc00,
+    0x4200, 0x3800, 0x3555,
+];
+
+/// An f16 operand: mostly moderate magnitudes (2^-8 .. 2^8, where sums and products stay
+/// finite and round), a quarter any bit pattern (denormals, infinities, NaN, overflow).
+fn half_operand(r: &mut Rng) -> u16 {
+    let bits = r.next() as u16;
+    if r.next().is_multiple_of(4) { bits } else { bits & 0x83ff | ((7 + r.next() % 17) as u16) << 10 }
+}
+
+/// Half precision, scalar: x + y and x * y (v_add_f16, v_mul_f16), and (half)((float)x / 3),
+/// which clang turns into an f16 division: v_fma_mixlo_f16 by the f32 reciprocal of 3, then
+/// v_div_fixup_f16. Bit for bit: the f32 product x * 0x3eaaaaab is within 2^-24 relative of
+/// x / 3, which is never that close to an f16 rounding boundary, so the result is the correctly
+/// rounded f16 quotient (and zeros, infinities and NaN go through v_div_fixup's rules, which
+/// are IEEE's here).
+#[test]
+fn half_ops() {
+    let mut r = Rng(16);
+    let n = 300u32;
+    let mut a: Vec<u16> = (0..n).map(|_| half_operand(&mut r)).collect();
+    let mut b: Vec<u16> = (0..n).map(|_| half_operand(&mut r)).collect();
+    for (k, &e) in F16_EDGES.iter().enumerate() {
+        for (j, &f) in F16_EDGES.iter().enumerate() {
+            a[16 * k + j] = e;
+            b[16 * k + j] = f;
+        }
+    }
+    // Every denormal and small normal numerator for the division.
+    for x in &mut a[256..300] {
+        *x = (r.next() & 0x87ff) as u16;
+    }
+    let out = launch(
+        "half",
+        "half_ops",
+        grid(n, 96),
+        [96, 1, 1],
+        vec![
+            ArgSpec::Buf(bytes_u16(&a)),
+            ArgSpec::Buf(bytes_u16(&b)),
+            ArgSpec::Zeros(6 * u64::from(n)),
+            ArgSpec::U32(n),
+        ],
+    );
+    let want: Vec<u16> = (0..n as usize)
+        .flat_map(|i| {
+            let (x, y) = (f16_to_f64(a[i]), f16_to_f64(b[i]));
+            [f64_to_f16(x + y), f64_to_f16(x * y), f64_to_f16(x / 3.0)]
+        })
+        .collect();
+    same_f16("out", &u16s(&out[2]), &want, |e| {
+        format!("x {:#06x} y {:#06x}, result {}", a[e / 3], b[e / 3], e % 3)
+    });
+}
+
+/// A histogram of bytes (their low 6 bits) built with LDS atomics (ds_add_u32) per workgroup
+/// between barriers, merged with global atomics: exact counts. Blocks of 128 over 1000 bytes
+/// leave a partial last workgroup; a run of one value contends on one bin.
+#[test]
+fn histogram() {
+    let mut r = Rng(17);
+    let n = 1000u32;
+    let mut bytes: Vec<u8> = (0..n).map(|_| r.next() as u8).collect();
+    bytes[300..400].fill(0x2a);
+    let out = launch(
+        "lds_atomics",
+        "histogram",
+        grid(n, 128),
+        [128, 1, 1],
+        vec![ArgSpec::Buf(bytes.clone()), ArgSpec::Zeros(64 * 4), ArgSpec::U32(n)],
+    );
+    let mut want = vec![0u32; 64];
+    for b in &bytes {
+        want[usize::from(b & 63)] += 1;
+    }
+    same("hist", &u32s(&out[1]), &want);
+}
+
+/// LDS atomics: signed min and max of each workgroup's values (ds_min_i32, ds_max_i32 after a
+/// wave-level reduction), read after a barrier, and an exchange with return
+/// (ds_storexchg_rtn_b32) by the last work-item, which returns the initial -1. Blocks of 80:
+/// three waves, the last with 16 lanes.
+#[test]
+fn lds_minmax() {
+    let mut r = Rng(18);
+    let (block, groups) = (80u32, 4u32);
+    let n = (block * groups) as usize;
+    let mut v: Vec<i32> = (0..n).map(|_| r.next() as i32 >> (r.next() % 32)).collect();
+    v[5] = i32::MIN;
+    v[block as usize + 7] = i32::MAX;
+    let out = launch(
+        "lds_atomics",
+        "lds_minmax",
+        [groups, 1, 1],
+        [block, 1, 1],
+        vec![ArgSpec::Buf(bytes_i32(&v)), ArgSpec::Zeros(12 * u64::from(groups))],
+    );
+    let want: Vec<i32> = v
+        .chunks(block as usize)
+        .flat_map(|g| [*g.iter().min().expect("values"), *g.iter().max().expect("values"), -1])
+        .collect();
+    same("out (min, max, exchanged) per workgroup", &i32s(&out[1]), &want);
+}
+
+/// Tiled matrix multiply on a 2D grid: 16 x 16 tiles of A and B staged in LDS between
+/// barriers, 3 x 3 workgroups of 256 work-items (8 waves each). The kernel accumulates with
+/// v_fmac_f32 in k order from 0, so the host does the same fused chain: bit for bit.
+#[test]
+fn matmul() {
+    let mut r = Rng(19);
+    let n = 48usize;
+    let mut a: Vec<f32> = (0..n * n).map(|_| r.f32(2.0)).collect();
+    let b: Vec<f32> = (0..n * n).map(|_| r.f32(2.0)).collect();
+    a[5] = 0.0;
+    a[77] = f32::from_bits(0x0000_1234);
+    a[78] = -1.0e30;
+    let t = (n / 16) as u32;
+    let out = launch(
+        "matmul",
+        "matmul",
+        [t, t, 1],
+        [16, 16, 1],
+        vec![
+            ArgSpec::Buf(bytes_f32(&a)),
+            ArgSpec::Buf(bytes_f32(&b)),
+            ArgSpec::Zeros(4 * (n * n) as u64),
+            ArgSpec::U32(n as u32),
+        ],
+    );
+    let mut want = vec![0f32; n * n];
+    for row in 0..n {
+        for col in 0..n {
+            want[row * n + col] = (0..n).fold(0.0f32, |s, k| a[row * n + k].mul_add(b[k * n + col], s));
+        }
+    }
+    same_f32("C", &f32s(&out[2]), &want, |i| format!("row {}, column {}", i / n, i % n));
+}
+
+/// A sum per workgroup through LDS, halving the active work-items each step with a barrier
+/// between steps: exact (wrapping u32). Blocks of 128 over 1000 elements; the last workgroup
+/// pads with zeros.
+#[test]
+fn reduce_sum() {
+    let mut r = Rng(20);
+    let (n, block) = (1000u32, 128u32);
+    let v: Vec<u32> = (0..n).map(|_| r.next()).collect();
+    let groups = n.div_ceil(block);
+    let out = launch(
+        "reduce",
+        "reduce_sum",
+        [groups, 1, 1],
+        [block, 1, 1],
+        vec![ArgSpec::Buf(bytes_u32(&v)), ArgSpec::Zeros(4 * u64::from(groups)), ArgSpec::U32(n)],
+    );
+    let want: Vec<u32> =
+        v.chunks(block as usize).map(|c| c.iter().fold(0u32, |s, &x| s.wrapping_add(x))).collect();
+    same("partial sums", &u32s(&out[1]), &want);
+}
+
+/// Inclusive prefix sums within each workgroup (Hillis-Steele, two LDS buffers, a barrier
+/// per step): exact. Blocks of 200 work-items: seven waves, the last with 8 lanes, and a block
+/// size that is not a power of two.
+#[test]
+fn scan_inclusive() {
+    let mut r = Rng(21);
+    let (block, groups) = (200u32, 3u32);
+    let v: Vec<i32> = (0..block * groups).map(|_| (r.next() % 2_000_001) as i32 - 1_000_000).collect();
+    let out = launch(
+        "scan",
+        "scan_inclusive",
+        [groups, 1, 1],
+        [block, 1, 1],
+        vec![ArgSpec::Buf(bytes_i32(&v)), ArgSpec::Zeros(4 * u64::from(block * groups))],
+    );
+    let want: Vec<i32> = v
+        .chunks(block as usize)
+        .flat_map(|c| {
+            c.iter().scan(0i32, |s, &x| {
+                *s += x;
+                Some(*s)
+            })
+        })
+        .collect();
+    same("prefix sums", &i32s(&out[1]), &want);
+}
+
+/// Square-root operands: random magnitudes over the whole exponent range, denormals, and the
+/// special values (negative ones give NaN).
+fn sqrt_operands_f32(r: &mut Rng, n: u32) -> Vec<f32> {
+    let mut a: Vec<f32> = (0..n).map(|_| r.f32_exp(-126, 127).abs()).collect();
+    for (i, &e) in F32_EDGES.iter().enumerate() {
+        a[i] = f32::from_bits(e);
+    }
+    for x in &mut a[16..40] {
+        *x = f32::from_bits(r.next() & 0x007f_ffff);
+    }
+    a[40] = 4.0;
+    a[41] = 2.0;
+    a[42] = -1.0e-40;
+    a
+}
+
+/// f32 square root as clang compiles OpenCL's sqrt by default: v_sqrt_f32, with inputs below
+/// 2^-126 scaled by 2^32 first (the instruction flushes denormals) and the result by 2^-16.
+/// The guide documents v_sqrt_f32 as 1 ulp and the scalings are exact, so: within 1 ulp of the
+/// exact root for positive finite inputs; exact for zeros (sqrt(-0) = -0), +inf, negative
+/// numbers and NaN (NaN).
+#[test]
+fn sqrt_f32_within_1_ulp() {
+    let mut r = Rng(22);
+    let n = MANY;
+    let a = sqrt_operands_f32(&mut r, n);
+    let out = launch(
+        "sqrt",
+        "sqrt_f32",
+        grid(n, 64),
+        [64, 1, 1],
+        vec![ArgSpec::Buf(bytes_f32(&a)), ArgSpec::Zeros(4 * u64::from(n)), ArgSpec::U32(n)],
+    );
+    let got = f32s(&out[1]);
+    for i in 0..n as usize {
+        let (x, g) = (a[i], got[i]);
+        if x > 0.0 && x.is_finite() {
+            let exact = f64::from(x).sqrt();
+            let err = ulp_err32(g, exact);
+            assert!(err <= 1.0, "element {i}: sqrt({x:e}): got {g:e}, exact {exact:e}: {err} ulp");
+        } else {
+            same_f32("sqrt", &[g], &[x.sqrt()], |_| format!("element {i}: sqrt({x:e})"));
+        }
+    }
+}
+
+/// f32 square root compiled with -cl-fp32-correctly-rounded-divide-sqrt: v_sqrt_f32 then a
+/// correction by one ulp either way, decided by fma residuals: bit for bit IEEE sqrt.
+#[test]
+fn sqrt_f32_correctly_rounded() {
+    let mut r = Rng(23);
+    let n = MANY;
+    let a = sqrt_operands_f32(&mut r, n);
+    let out = launch(
+        "correctly_rounded",
+        "sqrt_f32_cr",
+        grid(n, 64),
+        [64, 1, 1],
+        vec![ArgSpec::Buf(bytes_f32(&a)), ArgSpec::Zeros(4 * u64::from(n)), ArgSpec::U32(n)],
+    );
+    let want: Vec<f32> = a.iter().map(|x| x.sqrt()).collect();
+    same_f32("sqrt", &f32s(&out[1]), &want, |i| format!("sqrt({:e})", a[i]));
+}
+
+/// f64 square root: v_rsq_f64 (2^29 ulp, the guide says) refined by Newton steps with
+/// v_fma_f64, inputs below 2^-767 scaled by 2^256: correctly rounded, so bit for bit IEEE
+/// sqrt over the whole range, denormals and specials included.
+#[test]
+fn sqrt_f64() {
+    let mut r = Rng(24);
+    let n = MANY;
+    let mut a: Vec<f64> = (0..n).map(|_| r.f64_exp(-1022, 1023).abs()).collect();
+    for (i, &e) in F64_EDGES.iter().enumerate() {
+        a[i] = f64::from_bits(e);
+    }
+    for x in &mut a[16..40] {
+        *x = f64::from_bits(r.u64() & 0x000f_ffff_ffff_ffff);
+    }
+    a[40] = 4.0;
+    a[41] = 2.0;
+    // Squares of doubles, whose roots are exact.
+    for x in &mut a[42..50] {
+        let s = r.f64_exp(-500, 500).abs();
+        *x = s * s;
+    }
+    let out = launch(
+        "sqrt",
+        "sqrt_f64",
+        grid(n, 64),
+        [64, 1, 1],
+        vec![ArgSpec::Buf(bytes_f64(&a)), ArgSpec::Zeros(8 * u64::from(n)), ArgSpec::U32(n)],
+    );
+    let want: Vec<f64> = a.iter().map(|x| x.sqrt()).collect();
+    same_f64("sqrt", &f64s(&out[1]), &want, |i| format!("sqrt({:e})", a[i]));
+}
+
+/// A 3D launch whose extent (17 x 10 x 5 work-items) is not a multiple of the workgroup
+/// (6 x 4 x 3, 72 work-items: three waves, the last with 8 lanes) in any dimension: 3 x 3 x 2
+/// workgroups, each work-item bounds-checked in x, y and z. Every work-item inside records its
+/// local IDs (packed in v0), its workgroup IDs (three system SGPRs) and, from the HSA
+/// dispatch packet, the workgroup size and the grid size in work-items; every element of the
+/// output is written by exactly the work-item it belongs to.
+#[test]
+fn grid_3d_with_partial_workgroups() {
+    let (w, h, d) = (17u32, 10u32, 5u32);
+    let block = [6u32, 4, 3];
+    let groups = [w.div_ceil(block[0]), h.div_ceil(block[1]), d.div_ceil(block[2])];
+    assert_eq!(groups, [3, 3, 2]);
+    let out = launch(
+        "grid3d",
+        "grid3d",
+        groups,
+        block,
+        vec![ArgSpec::Zeros(16 * u64::from(w * h * d)), ArgSpec::U32(w), ArgSpec::U32(h), ArgSpec::U32(d)],
+    );
+    let pack = |v: [u32; 3]| v[0] | v[1] << 10 | v[2] << 20;
+    let grid_items = [0, 1, 2].map(|k| groups[k] * block[k]);
+    let mut want = Vec::new();
+    for z in 0..d {
+        for y in 0..h {
+            for x in 0..w {
+                let g = [x, y, z];
+                want.extend([
+                    pack([0, 1, 2].map(|k| g[k] % block[k])),
+                    pack([0, 1, 2].map(|k| g[k] / block[k])),
+                    pack(block),
+                    grid_items[0] ^ grid_items[1] << 10 ^ grid_items[2] << 20,
+                ]);
+            }
+        }
+    }
+    same("ids (local, group, group size, grid size)", &u32s(&out[0]), &want);
+}
+
+/// A kernel that reads past its buffer stops with a fault that says where: the workgroup and
+/// wave, the PC and the instruction's text. vadd with n beyond its 200-element buffers: the
+/// first access out of bounds is the load of a[200] by workgroup 3's first wave (workgroups
+/// run in order; work-items 192..223).
+#[test]
+fn out_of_bounds_access_faults_with_wave_pc_and_instruction() {
+    let co = code_object("vadd");
+    let entry = co.kernel("vadd").expect("vadd").entry;
+    let l = Launch {
+        grid: [20, 1, 1],
+        block: [64, 1, 1],
+        args: vec![
+            ArgSpec::Zeros(4 * 200),
+            ArgSpec::Zeros(4 * 200),
+            ArgSpec::Zeros(4 * 200),
+            ArgSpec::U32(1200),
+        ],
+        max_instructions: 1_000_000,
+    };
+    let err = run(&co, "vadd", &l).expect_err("reads past the buffers");
+    let text = err.to_string();
+    let sim::dispatch::RunError::Fault { wave, pc, text: inst, fault } = err else {
+        panic!("not a fault: {text}");
+    };
+    assert_eq!((wave.group, wave.wave), ([3, 0, 0], 0), "{text}");
+    assert!(inst.starts_with("global_load_b32 "), "{text}");
+    assert!((entry..entry + 0x100).contains(&pc), "pc {pc:#x} outside vadd: {text}");
+    assert!(matches!(fault, sim::golden::Fault::Memory { pc: p, .. } if p == pc), "{fault:?}");
+    assert!(text.contains("workgroup (3, 0, 0) wave 0") && text.contains(&format!("{pc:#x}")), "{text}");
+}
+
+/// A runaway kernel stops at the instruction limit with the same report: collatz of 0 loops
+/// until the kernel's cap of 10000 steps, well past a limit of 5000 instructions.
+#[test]
+fn instruction_limit_faults_with_wave_pc_and_instruction() {
+    let co = code_object("collatz");
+    let l = Launch {
+        grid: [1, 1, 1],
+        block: [32, 1, 1],
+        args: vec![ArgSpec::Zeros(4 * 32), ArgSpec::Zeros(4 * 32), ArgSpec::U32(32)],
+        max_instructions: 5000,
+    };
+    let err = run(&co, "collatz", &l).expect_err("runs past the limit");
+    let text = err.to_string();
+    let sim::dispatch::RunError::Fault { wave, pc, text: inst, fault } = err else {
+        panic!("not a fault: {text}");
+    };
+    assert_eq!((wave.group, wave.wave), ([0, 0, 0], 0), "{text}");
+    assert!(matches!(fault, sim::golden::Fault::Limit { pc: p, limit: 5000 } if p == pc), "{fault:?}");
+    assert!(!inst.is_empty() && text.contains(&inst) && text.contains("limit of 5000"), "{text}");
 }

@@ -1,5 +1,7 @@
-// Integer division and remainder (expanded by the compiler into reciprocal sequences), and
-// correctly rounded float division (v_div_scale / v_div_fmas / v_div_fixup).
+// Integer division and remainder (expanded by the compiler into reciprocal sequences); f32
+// division as OpenCL allows it by default (2.5 ulp: v_frexp, v_rcp, v_mul, v_ldexp; see
+// correctly_rounded.cl for the exact one); correctly rounded f64 division (v_div_scale,
+// v_rcp_f64, fma refinement, v_div_fmas, v_div_fixup).
 #include "rdna3.h"
 
 __kernel void int_div(__global const int *a, __global const int *b, __global int *out, uint n) {

@@ -20,3 +20,11 @@ __kernel void global_atomics(__global const int *in, __global int *acc, __global
     __atomic_compare_exchange_n(&acc[8 + i], &expected, v + 1, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
     ret[2 * i + 1] = expected;
 }
+
+// Contended atomics with returned values: every work-item adds its value to one counter and
+// keeps what it read. The order of the adds is not defined, but atomicity is: the values read
+// form one chain, each the previous one plus the previous adder's value.
+__kernel void atomic_chain(__global const uint *in, __global uint *counter, __global uint *old, uint n) {
+    uint i = gid_x();
+    if (i < n) old[i] = __atomic_fetch_add(counter, in[i], __ATOMIC_RELAXED);
+}

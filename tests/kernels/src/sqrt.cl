@@ -1,5 +1,6 @@
-// Square root (correctly rounded, with the compiler's scaling and correction steps) and the
-// hardware's approximate transcendentals.
+// Square root: f32 as OpenCL allows it by default (v_sqrt_f32, 1 ulp, with denormal inputs
+// scaled; see correctly_rounded.cl for the exact one), f64 correctly rounded (v_rsq_f64 and
+// fma refinement); and the hardware's approximate transcendentals.
 #include "rdna3.h"
 
 __kernel void sqrt_f32(__global const float *a, __global float *out, uint n) {
