@@ -118,6 +118,65 @@ fn cases(quick: bool) -> Vec<Case> {
             256,
             vec![ArgSpec::Buf(floats(n, 10)), ArgSpec::Zeros(16 * N as u64), ArgSpec::U32(N)],
         ),
+        c(
+            "int64",
+            "int64_ops",
+            N / 256,
+            256,
+            vec![
+                ArgSpec::Buf(bytes(8 * n, 11)),
+                ArgSpec::Buf(bytes(8 * n, 12)),
+                ArgSpec::Zeros(64 * N as u64),
+                ArgSpec::U32(N),
+            ],
+        ),
+        // Divergent loops: inputs below 2^16 (a few hundred steps at most).
+        c(
+            "collatz",
+            "collatz",
+            N / 256 / 8,
+            256,
+            vec![
+                ArgSpec::Buf(
+                    bytes(4 * n / 8, 13)
+                        .chunks_exact(4)
+                        .flat_map(|b| (u32::from(u16::from_le_bytes([b[0], b[1]])) | 1).to_le_bytes())
+                        .collect(),
+                ),
+                ArgSpec::Zeros(4 * N as u64 / 8),
+                ArgSpec::U32(N / 8),
+            ],
+        ),
+        c(
+            "reduce",
+            "reduce_sum",
+            N / 256,
+            256,
+            vec![ArgSpec::Buf(bytes(4 * n, 14)), ArgSpec::Zeros(4 * N as u64 / 256), ArgSpec::U32(N)],
+        ),
+        c(
+            "scan",
+            "scan_inclusive",
+            N / 256,
+            256,
+            vec![ArgSpec::Buf(bytes(4 * n, 15)), ArgSpec::Zeros(4 * N as u64)],
+        ),
+        // Tiled 16x16 matrix multiply through LDS: 2^(log/2) square, one workgroup per tile.
+        {
+            let side = 1u32 << (log / 2);
+            Case {
+                file: "matmul",
+                kernel: "matmul",
+                grid: [side / 16, side / 16, 1],
+                block: [16, 16, 1],
+                args: vec![
+                    ArgSpec::Buf(floats((side * side) as usize, 16)),
+                    ArgSpec::Buf(floats((side * side) as usize, 17)),
+                    ArgSpec::Zeros(4 * u64::from(side * side)),
+                    ArgSpec::U32(side),
+                ],
+            }
+        },
     ]
 }
 
@@ -125,7 +184,9 @@ fn main() {
     let mut total_inst = 0u64;
     let mut total_time = 0f64;
     let quick = std::env::var_os("GOLDEN_BENCH_QUICK").is_some();
-    for case in cases(quick) {
+    // GOLDEN_BENCH_ONLY=NAME runs one kernel (for profiling).
+    let only = std::env::var("GOLDEN_BENCH_ONLY").ok();
+    for case in cases(quick).into_iter().filter(|c| only.as_deref().is_none_or(|k| k == c.kernel)) {
         let co = code_object(case.file);
         let launch =
             Launch { grid: case.grid, block: case.block, args: case.args, max_instructions: u64::MAX };

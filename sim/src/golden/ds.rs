@@ -158,21 +158,73 @@ fn in_lds(x: &VExec, a: u64, len: u32) -> Result<usize, String> {
     )
 }
 
+/// `len` bytes at `a` (checked by [`in_lds`] before): the common widths without a copy loop.
+#[inline]
 fn load(x: &VExec, a: u64, len: u32) -> u128 {
     let s = a as usize;
-    let mut b = [0u8; 16];
-    b[..len as usize].copy_from_slice(&x.env.lds[s..s + len as usize]);
-    u128::from_le_bytes(b)
+    let lds = &x.env.lds;
+    match len {
+        4 => u128::from(u32::from_le_bytes([lds[s], lds[s + 1], lds[s + 2], lds[s + 3]])),
+        8 => {
+            let w: [u8; 8] = std::array::from_fn(|i| lds[s + i]);
+            u128::from(u64::from_le_bytes(w))
+        }
+        _ => {
+            let mut b = [0u8; 16];
+            b[..len as usize].copy_from_slice(&lds[s..s + len as usize]);
+            u128::from_le_bytes(b)
+        }
+    }
 }
 
+#[inline]
 fn store(x: &mut VExec, a: u64, len: u32, v: u128) {
     let s = a as usize;
-    x.env.lds[s..s + len as usize].copy_from_slice(&v.to_le_bytes()[..len as usize]);
+    let lds = &mut x.env.lds;
+    match len {
+        4 => lds[s..s + 4].copy_from_slice(&(v as u32).to_le_bytes()),
+        8 => lds[s..s + 8].copy_from_slice(&(v as u64).to_le_bytes()),
+        _ => lds[s..s + len as usize].copy_from_slice(&v.to_le_bytes()[..len as usize]),
+    }
 }
 
 /// `len` bytes of data registers starting at `reg` in `lane`.
 fn data(x: &VExec, reg: u32, lane: usize, len: u32) -> u128 {
     (0..len.div_ceil(4)).fold(0u128, |acc, k| acc | u128::from(x.vreg(reg + k, lane)) << (32 * k))
+}
+
+/// `ds_load_b32` and `ds_load_2addr_b32`/`_stride64_b32`, the reads of every tiled kernel,
+/// without the general path's per-lane range lists: every address is computed and checked
+/// once; `false` (nothing done) when a lane is out of range, so that the general path
+/// reports it.
+fn fast_load_b32(x: &mut VExec, op: Op, lanes: &[usize]) -> bool {
+    let m = x.ops().mem;
+    let (offs, n) = match op {
+        Op::Load { bytes: 4, d16: None, .. } => ([m.offset1 << 8 | m.offset0, 0], 1),
+        Op::Load2 { bytes: 4, stride64 } => {
+            let k = if stride64 { 256 } else { 4 };
+            ([m.offset0 * k, m.offset1 * k], 2)
+        }
+        _ => return false,
+    };
+    let lds: &[u8] = x.env.lds;
+    let mut out = [[0u32; 32]; 2];
+    for &l in lanes {
+        let base = x.vreg(m.addr, l);
+        for (j, off) in offs[..n].iter().enumerate() {
+            let a = base.wrapping_add(*off) as usize;
+            let Some(b) = lds.get(a..a + 4) else { return false };
+            out[j][l] = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+        }
+    }
+    let exec = x.exec;
+    for (j, vals) in out[..n].iter().enumerate() {
+        x.write_vgpr32(m.vdst + j as u32, vals, exec);
+    }
+    let mut c = x.counters;
+    issue(&mut c, |c: &mut Counters| &mut c.lgkm, 1);
+    x.counters = c;
+    true
 }
 
 pub(super) fn exec(x: &mut VExec) {
@@ -186,36 +238,45 @@ pub(super) fn exec(x: &mut VExec) {
     let (o0, o1) = (m.offset0, m.offset1);
     let offset = u64::from(o1 << 8 | o0);
     let exec = x.exec;
-    let lanes: Vec<usize> = (0..32).filter(|l| exec >> l & 1 == 1).collect();
+    // The active lanes, without allocating (this runs for every LDS instruction).
+    let mut lane_buf = [0usize; 32];
+    let mut n_lanes = 0;
+    for l in (0..32).filter(|l| exec >> l & 1 == 1) {
+        lane_buf[n_lanes] = l;
+        n_lanes += 1;
+    }
+    let lanes: &[usize] = &lane_buf[..n_lanes];
+    if fast_load_b32(x, op, lanes) {
+        return;
+    }
     // VGPR address + offset in 32 bits: the compiler folds constant offsets into the
     // instruction even when the VGPR part is "negative" (scan.cl addresses buf[1 - src][l] as
     // l * 4 - 1024 * src with offset 1024), which works on hardware because the sum wraps.
     let base = |x: &VExec, l: usize, off: u64| u64::from(x.vreg(addr, l).wrapping_add(off as u32));
     // The byte ranges every active lane touches, checked first.
-    let ranges = |x: &VExec, l: usize| -> Vec<(u64, u32)> {
+    let ranges = |x: &VExec, l: usize| -> ([(u64, u32); 2], usize) {
         let a = base(x, l, offset);
+        let one = |r: (u64, u32)| ([r, (0, 0)], 1);
         match op {
-            Op::Load { bytes, .. } | Op::Store { bytes, .. } => vec![(a, bytes)],
-            Op::Atomic { width, .. } => vec![(a, width)],
+            Op::Load { bytes, .. } | Op::Store { bytes, .. } => one((a, bytes)),
+            Op::Atomic { width, .. } => one((a, width)),
             Op::Load2 { bytes, stride64 }
             | Op::Store2 { bytes, stride64 }
             | Op::Xchg2 { bytes, stride64 } => {
                 let k = u64::from(bytes) * if stride64 { 64 } else { 1 };
-                vec![(base(x, l, u64::from(o0) * k), bytes), (base(x, l, u64::from(o1) * k), bytes)]
+                ([(base(x, l, u64::from(o0) * k), bytes), (base(x, l, u64::from(o1) * k), bytes)], 2)
             }
-            Op::CondXchg32 => {
-                let a0 = a & 0xfff8;
-                vec![(a0, 8)]
-            }
+            Op::CondXchg32 => one((a & 0xfff8, 8)),
             Op::LoadAddtid | Op::StoreAddtid => {
-                vec![(u64::from(x.wave.m0() & 0xffff) + offset + 4 * l as u64, 4)]
+                one((u64::from(x.wave.m0() & 0xffff) + offset + 4 * l as u64, 4))
             }
-            Op::Append | Op::Consume => vec![(u64::from(x.wave.m0() & 0xffff) + offset, 4)],
-            Op::Nop | Op::Swizzle | Op::Permute | Op::Bpermute => vec![],
+            Op::Append | Op::Consume => one((u64::from(x.wave.m0() & 0xffff) + offset, 4)),
+            Op::Nop | Op::Swizzle | Op::Permute | Op::Bpermute => ([(0, 0); 2], 0),
         }
     };
-    for &l in &lanes {
-        for (a, len) in ranges(x, l) {
+    for &l in lanes {
+        let (rs, n) = ranges(x, l);
+        for &(a, len) in &rs[..n] {
             if let Err(e) = in_lds(x, a, len) {
                 return fault(x, format!("lane {l}: {e}"));
             }
@@ -226,7 +287,7 @@ pub(super) fn exec(x: &mut VExec) {
     match op {
         Op::Nop => {}
         Op::Load { bytes, signed, d16 } => {
-            for &l in &lanes {
+            for &l in lanes {
                 let v = load(x, base(x, l, offset), bytes);
                 let v = match (bytes, signed) {
                     (1, true) => v as u8 as i8 as i32 as u32 as u128,
@@ -245,15 +306,15 @@ pub(super) fn exec(x: &mut VExec) {
             }
         }
         Op::Store { bytes, hi } => {
-            for &l in &lanes {
+            for &l in lanes {
                 let v = data(x, d0, l, bytes.max(4));
                 let v = if hi { v >> 16 } else { v };
                 store(x, base(x, l, offset), bytes, v);
             }
         }
         Op::Load2 { bytes, .. } => {
-            for &l in &lanes {
-                let r = ranges(x, l);
+            for &l in lanes {
+                let (r, _) = ranges(x, l);
                 let (a, b) = (load(x, r[0].0, bytes), load(x, r[1].0, bytes));
                 let v = a | b << (8 * bytes);
                 for k in 0..(2 * bytes / 4) as usize {
@@ -263,16 +324,16 @@ pub(super) fn exec(x: &mut VExec) {
             out_dwords = 2 * bytes / 4;
         }
         Op::Store2 { bytes, .. } => {
-            for &l in &lanes {
-                let r = ranges(x, l);
+            for &l in lanes {
+                let (r, _) = ranges(x, l);
                 let (a, b) = (data(x, d0, l, bytes), data(x, d1, l, bytes));
                 store(x, r[0].0, bytes, a);
                 store(x, r[1].0, bytes, b);
             }
         }
         Op::Xchg2 { bytes, .. } => {
-            for &l in &lanes {
-                let r = ranges(x, l);
+            for &l in lanes {
+                let (r, _) = ranges(x, l);
                 let (old0, old1) = (load(x, r[0].0, bytes), load(x, r[1].0, bytes));
                 store(x, r[0].0, bytes, data(x, d0, l, bytes));
                 store(x, r[1].0, bytes, data(x, d1, l, bytes));
@@ -284,7 +345,7 @@ pub(super) fn exec(x: &mut VExec) {
             out_dwords = 2 * bytes / 4;
         }
         Op::Atomic { op, width, rtn } => {
-            for &l in &lanes {
+            for &l in lanes {
                 let a = base(x, l, offset);
                 let tmp = load(x, a, width) as u64;
                 let (d, d2) = (data(x, d0, l, width) as u64, data(x, d1, l, width) as u64);
@@ -297,7 +358,7 @@ pub(super) fn exec(x: &mut VExec) {
             }
         }
         Op::CondXchg32 => {
-            for &l in &lanes {
+            for &l in lanes {
                 let a0 = base(x, l, offset) & 0xfff8;
                 let d = data(x, d0, l, 8) as u64;
                 let (old0, old1) = (load(x, a0, 4) as u32, load(x, a0 + 4, 4) as u32);
@@ -315,7 +376,7 @@ pub(super) fn exec(x: &mut VExec) {
         Op::Swizzle => {
             let src: [u32; 32] = std::array::from_fn(|l| x.vreg(addr, l));
             let off = offset as u32;
-            for &l in &lanes {
+            for &l in lanes {
                 let i = l as u32;
                 let j = if off >= 0xe000 {
                     let mask = off & 0x1f;
@@ -339,7 +400,7 @@ pub(super) fn exec(x: &mut VExec) {
         }
         Op::Permute => {
             let mut tmp = [0u32; 32];
-            for &l in &lanes {
+            for &l in lanes {
                 let dst = (base(x, l, offset) as u32 / 4 % 32) as usize;
                 tmp[dst] = x.vreg(d0, l);
             }
@@ -347,7 +408,7 @@ pub(super) fn exec(x: &mut VExec) {
             out_dwords = 1;
         }
         Op::Bpermute => {
-            for &l in &lanes {
+            for &l in lanes {
                 let s = (base(x, l, offset) as u32 / 4 % 32) as usize;
                 out[0][l] = if exec >> s & 1 == 1 { x.vreg(d0, s) } else { 0 };
             }
@@ -355,7 +416,7 @@ pub(super) fn exec(x: &mut VExec) {
         }
         Op::Append | Op::Consume => {
             if let Some(&first) = lanes.first() {
-                let a = ranges(x, first)[0].0;
+                let a = ranges(x, first).0[0].0;
                 let old = load(x, a, 4) as u32;
                 let n = exec.count_ones();
                 let new = if op == Op::Append { old.wrapping_add(n) } else { old.wrapping_sub(n) };
@@ -365,15 +426,15 @@ pub(super) fn exec(x: &mut VExec) {
             }
         }
         Op::LoadAddtid => {
-            for &l in &lanes {
-                out[0][l] = load(x, ranges(x, l)[0].0, 4) as u32;
+            for &l in lanes {
+                out[0][l] = load(x, ranges(x, l).0[0].0, 4) as u32;
             }
             out_dwords = 1;
         }
         Op::StoreAddtid => {
-            for &l in &lanes {
+            for &l in lanes {
                 let v = u128::from(x.vreg(d0, l));
-                store(x, ranges(x, l)[0].0, 4, v);
+                store(x, ranges(x, l).0[0].0, 4, v);
             }
         }
     }

@@ -213,16 +213,70 @@ pub fn mul(fp: Fp, a: u64, b: u64) -> u64 {
 }
 
 /// a * b + c with one rounding.
+#[inline]
 pub fn fma(fp: Fp, a: u64, b: u64, c: u64) -> u64 {
+    // The common case first: F32, nearest-even, denormals kept in and out, no NaN result
+    // (input() and output() change nothing then).
+    if fp.prec == Prec::S && fp.nearest() && fp.denorm_in && fp.denorm_out {
+        let r = host_fma::f32(f32::from_bits(a as u32), f32::from_bits(b as u32), f32::from_bits(c as u32));
+        if !r.is_nan() {
+            return u64::from(r.to_bits());
+        }
+    }
+    fma_general(fp, a, b, c)
+}
+
+fn fma_general(fp: Fp, a: u64, b: u64, c: u64) -> u64 {
     let (a, b, c) = (fp.input(a), fp.input(b), fp.input(c));
     let r = match fp.prec {
         Prec::S if fp.nearest() => u64::from(
-            f32::from_bits(a as u32).mul_add(f32::from_bits(b as u32), f32::from_bits(c as u32)).to_bits(),
+            host_fma::f32(f32::from_bits(a as u32), f32::from_bits(b as u32), f32::from_bits(c as u32))
+                .to_bits(),
         ),
-        Prec::D if fp.nearest() => f64::from_bits(a).mul_add(f64::from_bits(b), f64::from_bits(c)).to_bits(),
+        Prec::D if fp.nearest() => {
+            host_fma::f64(f64::from_bits(a), f64::from_bits(b), f64::from_bits(c)).to_bits()
+        }
         p => with_ap!(p, |T| ap::<T>(a).mul_add_r(ap::<T>(b), ap::<T>(c), fp.round).value.to_bits() as u64),
     };
     fp.output(r, &[a, b, c])
+}
+
+/// The host's fused multiply-add: the FMA instruction where the CPU has one (found at run
+/// time), otherwise the C library's `fma`/`fmaf`. Both round once to nearest even; the
+/// library's is a slow software routine on x86-64 builds without the `fma` target feature,
+/// which made `v_fma`/`v_fmac` the most expensive ALU operations.
+mod host_fma {
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "fma")]
+    fn f32_hw(a: f32, b: f32, c: f32) -> f32 {
+        a.mul_add(b, c)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "fma")]
+    fn f64_hw(a: f64, b: f64, c: f64) -> f64 {
+        a.mul_add(b, c)
+    }
+
+    #[inline]
+    pub fn f32(a: f32, b: f32, c: f32) -> f32 {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("fma") {
+            // SAFETY: the CPU has the FMA extension (checked just above).
+            return unsafe { f32_hw(a, b, c) };
+        }
+        a.mul_add(b, c)
+    }
+
+    #[inline]
+    pub fn f64(a: f64, b: f64, c: f64) -> f64 {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("fma") {
+            // SAFETY: the CPU has the FMA extension (checked just above).
+            return unsafe { f64_hw(a, b, c) };
+        }
+        a.mul_add(b, c)
+    }
 }
 
 /// (a * b + c) * 2^k with one rounding, as `v_div_fmas` fuses its scale into the fma (a
@@ -430,7 +484,12 @@ pub fn to_int(fp: Fp, x: u64, signed: bool, bits: usize) -> u64 {
 
 /// Integer to float in the current rounding mode.
 pub fn from_int(fp: Fp, v: i128) -> u64 {
-    let r = with_ap!(fp.prec, |T| T::from_i128_r(v, fp.round).value.to_bits() as u64);
+    // The host's integer-to-float conversion rounds to nearest even, as this does.
+    let r = match fp.prec {
+        Prec::S if fp.nearest() => u64::from((v as f32).to_bits()),
+        Prec::D if fp.nearest() => (v as f64).to_bits(),
+        p => with_ap!(p, |T| T::from_i128_r(v, fp.round).value.to_bits() as u64),
+    };
     fp.output(r, &[])
 }
 
@@ -440,7 +499,21 @@ pub fn round_integral(fp: Fp, x: u64, round: Round) -> u64 {
     if is_nan(fp.prec, x) {
         return quiet(fp.prec, x);
     }
-    let r = with_ap!(fp.prec, |T| ap::<T>(x).round_to_integral(round).value.to_bits() as u64);
+    // Rounding to an integral value is exact; the host's functions give the same bits
+    // (signed zeros included) without the software float.
+    let host32 = |f: fn(f32) -> f32| u64::from(f(f32::from_bits(x as u32)).to_bits());
+    let host64 = |f: fn(f64) -> f64| f(f64::from_bits(x)).to_bits();
+    let r = match (fp.prec, round) {
+        (Prec::S, Round::TowardZero) => host32(f32::trunc),
+        (Prec::S, Round::TowardNegative) => host32(f32::floor),
+        (Prec::S, Round::TowardPositive) => host32(f32::ceil),
+        (Prec::S, Round::NearestTiesToEven) => host32(f32::round_ties_even),
+        (Prec::D, Round::TowardZero) => host64(f64::trunc),
+        (Prec::D, Round::TowardNegative) => host64(f64::floor),
+        (Prec::D, Round::TowardPositive) => host64(f64::ceil),
+        (Prec::D, Round::NearestTiesToEven) => host64(f64::round_ties_even),
+        (p, _) => with_ap!(p, |T| ap::<T>(x).round_to_integral(round).value.to_bits() as u64),
+    };
     fp.output(r, &[x])
 }
 
@@ -529,6 +602,54 @@ mod tests {
     use super::*;
 
     const RNE: u32 = 0x3f0 | 1 << 9;
+
+    /// The host fast paths (fma, integral rounding, integer conversion) agree with the
+    /// software float on a spread of patterns, specials and denormals included.
+    #[test]
+    fn host_fast_paths_agree_with_the_software_float() {
+        let mut x = 0x1234_5678_9abc_def0u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let specials32 =
+            [0u32, 0x8000_0000, 1, 0x8000_0001, 0x7f80_0000, 0xff80_0000, 0x7fc0_0000, 0x3f00_0000];
+        for i in 0..20_000 {
+            let w = if i < specials32.len() { specials32[i] } else { next() as u32 };
+            let v = next();
+            for round in
+                [Round::TowardZero, Round::TowardNegative, Round::TowardPositive, Round::NearestTiesToEven]
+            {
+                let f = Fp::exact(Prec::S);
+                let soft = ap::<Single>(u64::from(w)).round_to_integral(round).value.to_bits() as u64;
+                if !is_nan(Prec::S, soft) {
+                    assert_eq!(round_integral(f, u64::from(w), round), soft, "{w:#x} {round:?}");
+                }
+                let fd = Fp::exact(Prec::D);
+                let soft = ap::<Double>(v).round_to_integral(round).value.to_bits() as u64;
+                if !is_nan(Prec::D, soft) {
+                    assert_eq!(round_integral(fd, v, round), soft, "{v:#x} {round:?}");
+                }
+            }
+            let n = (v as i64 >> (v % 64)) as i128;
+            for p in [Prec::S, Prec::D] {
+                let soft =
+                    with_ap!(p, |T| T::from_i128_r(n, Round::NearestTiesToEven).value.to_bits() as u64);
+                assert_eq!(from_int(Fp::exact(p), n), soft, "{n} {p:?}");
+            }
+            let (a, b, c) = (w, next() as u32, next() as u32);
+            let soft = ap::<Single>(u64::from(a))
+                .mul_add_r(ap::<Single>(u64::from(b)), ap::<Single>(u64::from(c)), Round::NearestTiesToEven)
+                .value
+                .to_bits() as u64;
+            let got = fma(Fp::exact(Prec::S), u64::from(a), u64::from(b), u64::from(c));
+            if !is_nan(Prec::S, soft) {
+                assert_eq!(got, soft, "fma {a:#x} {b:#x} {c:#x}");
+            }
+        }
+    }
 
     fn s(x: f32) -> u64 {
         u64::from(x.to_bits())

@@ -278,18 +278,14 @@ pub(super) fn ftri(x: &mut VExec, p: Prec, f: impl Fn(Fp, u64, u64, u64) -> u64)
 pub(super) fn dst_now(x: &VExec) -> Lanes {
     let v = x.ops();
     let reg = u32::from(v.vdst);
-    let mut r = [0u64; 32];
-    for (l, e) in r.iter_mut().enumerate() {
-        let lo = x.vreg(reg, l);
-        *e = if v.dst_ty.is16() {
-            u64::from(if v.dst_hi { lo >> 16 } else { lo & 0xffff })
-        } else if v.dst_ty.dwords() == 2 {
-            u64::from(lo) | u64::from(x.vreg(reg + 1, l)) << 32
-        } else {
-            u64::from(lo)
-        };
+    if v.dst_ty.is16() {
+        let sh = if v.dst_hi { 16 } else { 0 };
+        std::array::from_fn(|l| u64::from(x.vreg(reg, l) >> sh & 0xffff))
+    } else if v.dst_ty.dwords() == 2 {
+        std::array::from_fn(|l| u64::from(x.vreg(reg, l)) | u64::from(x.vreg(reg + 1, l)) << 32)
+    } else {
+        std::array::from_fn(|l| u64::from(x.vreg(reg, l)))
     }
-    r
 }
 
 pub(super) fn lo32(v: u64) -> u64 {

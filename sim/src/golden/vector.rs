@@ -414,7 +414,7 @@ impl<'a, 'm> VExec<'a, 'm> {
 
     /// Source `n` of its type without modifiers: for every lane (constants and scalars in all
     /// lanes, VGPR lanes as stored), 16-bit halves already selected, 64-bit pairs joined.
-    #[inline]
+    #[inline(always)]
     pub(super) fn raw(&self, n: usize) -> Lanes {
         let v = &self.v;
         let ty = v.ty[n];
@@ -445,6 +445,7 @@ impl<'a, 'm> VExec<'a, 'm> {
     }
 
     /// Source `n` with ABS and NEG applied (float types only).
+    #[inline(always)]
     pub(super) fn src(&self, n: usize) -> Lanes {
         let mut out = self.raw(n);
         let v = &self.v;
@@ -550,9 +551,16 @@ impl<'a, 'm> VExec<'a, 'm> {
         for k in 0..dwords {
             let r = reg + k;
             let Some(dst) = self.wave.vgpr.get_mut(r as usize) else { continue };
-            // Branch-free blend, so the lane loop vectorises.
-            for l in 0..32 {
-                dst[l] = (vals[l] >> (32 * k)) as u32 & sel[l] | dst[l] & !sel[l];
+            if mask == u32::MAX {
+                // Every lane (the common case): a plain narrowing copy.
+                for l in 0..32 {
+                    dst[l] = (vals[l] >> (32 * k)) as u32;
+                }
+            } else {
+                // Branch-free blend, so the lane loop vectorises.
+                for l in 0..32 {
+                    dst[l] = (vals[l] >> (32 * k)) as u32 & sel[l] | dst[l] & !sel[l];
+                }
             }
             if mask != 0 {
                 self.note(Write::Vgpr { idx: r as u8, lanes: mask });
@@ -566,10 +574,14 @@ impl<'a, 'm> VExec<'a, 'm> {
             d.push((reg, *vals, mask));
             return;
         }
-        let sel = lane_masks(mask);
         let Some(dst) = self.wave.vgpr.get_mut(reg as usize) else { return };
-        for l in 0..32 {
-            dst[l] = vals[l] & sel[l] | dst[l] & !sel[l];
+        if mask == u32::MAX {
+            *dst = *vals;
+        } else {
+            let sel = lane_masks(mask);
+            for l in 0..32 {
+                dst[l] = vals[l] & sel[l] | dst[l] & !sel[l];
+            }
         }
         if mask != 0 {
             self.note(Write::Vgpr { idx: reg as u8, lanes: mask });
