@@ -241,9 +241,11 @@ pub(super) fn exec(x: &mut VExec) {
     // The active lanes, without allocating (this runs for every LDS instruction).
     let mut lane_buf = [0usize; 32];
     let mut n_lanes = 0;
-    for l in (0..32).filter(|l| exec >> l & 1 == 1) {
-        lane_buf[n_lanes] = l;
+    let mut rest = exec;
+    while rest != 0 {
+        lane_buf[n_lanes] = rest.trailing_zeros() as usize;
         n_lanes += 1;
+        rest &= rest - 1;
     }
     let lanes: &[usize] = &lane_buf[..n_lanes];
     if fast_load_b32(x, op, lanes) {

@@ -226,6 +226,21 @@ pub fn fma(fp: Fp, a: u64, b: u64, c: u64) -> u64 {
     fma_general(fp, a, b, c)
 }
 
+/// [`fma`] on 32 lanes of F32 patterns (in the low bits of each lane).
+pub fn fma_lanes_f32(fp: Fp, a: &[u64; 32], b: &[u64; 32], c: &[u64; 32]) -> [u64; 32] {
+    if fp.prec == Prec::S && fp.nearest() && fp.denorm_in && fp.denorm_out {
+        let mut r = host_fma::lanes_f32(a, b, c);
+        for l in 0..32 {
+            // NaN results follow the guide's NaN rule, not the host's.
+            if f32::from_bits(r[l] as u32).is_nan() {
+                r[l] = fma_general(fp, a[l], b[l], c[l]);
+            }
+        }
+        return r;
+    }
+    std::array::from_fn(|l| fma(fp, a[l], b[l], c[l]))
+}
+
 fn fma_general(fp: Fp, a: u64, b: u64, c: u64) -> u64 {
     let (a, b, c) = (fp.input(a), fp.input(b), fp.input(c));
     let r = match fp.prec {
@@ -256,6 +271,30 @@ mod host_fma {
     #[target_feature(enable = "fma")]
     fn f64_hw(a: f64, b: f64, c: f64) -> f64 {
         a.mul_add(b, c)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "fma")]
+    fn lanes_f32_hw(a: &[u64; 32], b: &[u64; 32], c: &[u64; 32]) -> [u64; 32] {
+        std::array::from_fn(|l| {
+            let (x, y, z) =
+                (f32::from_bits(a[l] as u32), f32::from_bits(b[l] as u32), f32::from_bits(c[l] as u32));
+            u64::from(x.mul_add(y, z).to_bits())
+        })
+    }
+
+    /// 32 lanes of F32 fma, one rounding each.
+    pub fn lanes_f32(a: &[u64; 32], b: &[u64; 32], c: &[u64; 32]) -> [u64; 32] {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("fma") {
+            // SAFETY: the CPU has the FMA extension (checked just above).
+            return unsafe { lanes_f32_hw(a, b, c) };
+        }
+        std::array::from_fn(|l| {
+            let (x, y, z) =
+                (f32::from_bits(a[l] as u32), f32::from_bits(b[l] as u32), f32::from_bits(c[l] as u32));
+            u64::from(x.mul_add(y, z).to_bits())
+        })
     }
 
     #[inline]

@@ -697,12 +697,19 @@ fn mul_f32(x: &mut VExec) {
     fbin(x, Prec::S, fp::mul);
 }
 fn fma_f32(x: &mut VExec) {
-    ftri(x, Prec::S, fp::fma);
+    let fp = fpm(x, Prec::S);
+    let mut r = fp::fma_lanes_f32(fp, &x.src(0), &x.src(1), &x.src(2));
+    out_mods(x, fp, &mut r);
+    put(x, &r);
 }
 fn fmac(x: &mut VExec, p: Prec) {
     let fp = fpm(x, p);
     let d = dst_now(x);
-    let mut r = each3(&x.src(0), &x.src(1), &d, |a, b, c| fp::fma(fp, a, b, c));
+    let mut r = if p == Prec::S {
+        fp::fma_lanes_f32(fp, &x.src(0), &x.src(1), &d)
+    } else {
+        each3(&x.src(0), &x.src(1), &d, |a, b, c| fp::fma(fp, a, b, c))
+    };
     out_mods(x, fp, &mut r);
     put(x, &r);
 }
