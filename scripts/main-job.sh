@@ -14,4 +14,17 @@ mkdir -p out
 sim=target/release/sim
 $sim cosim examples/sort.s --waves 4 --vcd out/sort.vcd --golden-vcd out/sort-golden.vcd
 $sim cosim examples/crc32.s --waves 4
+# A kernel compiled by stock clang-19 for gfx1100 (tests/kernels/src/vadd.cl), run straight from
+# its code object on the golden engine: 1000 work-items in blocks of 256 (a partial last wave
+# and workgroup).
+python3 -c "import struct,sys; sys.stdout.buffer.write(struct.pack('<1000f', *[i * 0.5 for i in range(1000)]))" > out/a.bin
+python3 -c "import struct,sys; sys.stdout.buffer.write(struct.pack('<1000f', *[1000 - i for i in range(1000)]))" > out/b.bin
+$sim run tests/kernels/bin/vadd.hsaco --kernel vadd --grid 4 --block 256 \
+  --arg buf:out/a.bin --arg buf:out/b.bin --arg zeros:4000 --arg u32:1000 --out out/vadd
+python3 -c "
+import struct
+c = struct.unpack('<1000f', open('out/vadd/arg2.bin', 'rb').read())
+bad = [i for i in range(1000) if c[i] != i * 0.5 + (1000 - i)]
+print('vadd: c = a + b in all 1000 elements' if not bad else f'vadd: wrong at {bad[:5]}')
+exit(1 if bad else 0)"
 echo "traces: out/sort.vcd (RTL) and out/sort-golden.vcd (golden model); open both in gtkwave"
