@@ -654,14 +654,17 @@ pub struct FormatDef {
     pub extension: bool,
     /// The second half of a pair: found through its primary, not on its own.
     pub secondary: bool,
+    /// `fields` indexed by field (the interpreter reads fields on every instruction).
+    pub(crate) lut: Vec<Option<BitRange>>,
 }
 
 impl FormatDef {
+    #[inline]
     pub fn field(&self, f: Field) -> Option<BitRange> {
         if f == Field::Op {
             return self.op;
         }
-        self.fields.iter().find(|(g, _)| *g == f).map(|(_, r)| *r)
+        self.lut.get(f as usize).copied().flatten()
     }
     pub fn family(&self) -> Family {
         match self.name.as_str() {

@@ -81,6 +81,7 @@ fn parse_format(tokens: &[&str], at: At, id: FormatId) -> Result<RawFormat, Pars
             pair: None,
             extension: false,
             secondary: false,
+            lut: Vec::new(),
         },
         ext: Vec::new(),
         pair: None,
@@ -150,6 +151,13 @@ fn parse_format(tokens: &[&str], at: At, id: FormatId) -> Result<RawFormat, Pars
         return at
             .err(format!("format {name}: an extension dword has no identifying bits, other formats do"));
     }
+    raw.def.lut = {
+        let mut lut = vec![None; raw.def.fields.iter().map(|(f, _)| *f as usize + 1).max().unwrap_or(0)];
+        for (f, r) in &raw.def.fields {
+            lut[*f as usize] = Some(*r);
+        }
+        lut
+    };
     Ok(raw)
 }
 

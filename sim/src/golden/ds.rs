@@ -197,7 +197,7 @@ fn data(x: &VExec, reg: u32, lane: usize, len: u32) -> u128 {
 /// without the general path's per-lane range lists: every address is computed and checked
 /// once; `false` (nothing done) when a lane is out of range, so that the general path
 /// reports it.
-fn fast_load_b32(x: &mut VExec, op: Op, lanes: &[usize]) -> bool {
+fn fast_load_b32(x: &mut VExec, op: Op) -> bool {
     let m = x.ops().mem;
     let (offs, n) = match op {
         Op::Load { bytes: 4, d16: None, .. } => ([m.offset1 << 8 | m.offset0, 0], 1),
@@ -209,15 +209,18 @@ fn fast_load_b32(x: &mut VExec, op: Op, lanes: &[usize]) -> bool {
     };
     let lds: &[u8] = x.env.lds;
     let mut out = [[0u32; 32]; 2];
-    for &l in lanes {
-        let base = x.vreg(m.addr, l);
+    let exec = x.exec;
+    let Some(addrs) = x.wave.vgpr.get(m.addr as usize) else { return false };
+    let mut rest = exec;
+    while rest != 0 {
+        let l = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
         for (j, off) in offs[..n].iter().enumerate() {
-            let a = base.wrapping_add(*off) as usize;
-            let Some(b) = lds.get(a..a + 4) else { return false };
-            out[j][l] = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+            let a = addrs[l].wrapping_add(*off) as usize;
+            let Some(b) = lds.get(a..a + 4).and_then(|b| <[u8; 4]>::try_from(b).ok()) else { return false };
+            out[j][l] = u32::from_le_bytes(b);
         }
     }
-    let exec = x.exec;
     for (j, vals) in out[..n].iter().enumerate() {
         x.write_vgpr32(m.vdst + j as u32, vals, exec);
     }
@@ -238,6 +241,9 @@ pub(super) fn exec(x: &mut VExec) {
     let (o0, o1) = (m.offset0, m.offset1);
     let offset = u64::from(o1 << 8 | o0);
     let exec = x.exec;
+    if fast_load_b32(x, op) {
+        return;
+    }
     // The active lanes, without allocating (this runs for every LDS instruction).
     let mut lane_buf = [0usize; 32];
     let mut n_lanes = 0;
@@ -248,9 +254,6 @@ pub(super) fn exec(x: &mut VExec) {
         rest &= rest - 1;
     }
     let lanes: &[usize] = &lane_buf[..n_lanes];
-    if fast_load_b32(x, op, lanes) {
-        return;
-    }
     // VGPR address + offset in 32 bits: the compiler folds constant offsets into the
     // instruction even when the VGPR part is "negative" (scan.cl addresses buf[1 - src][l] as
     // l * 4 - 1024 * src with offset 1024), which works on hardware because the sum wraps.

@@ -517,16 +517,18 @@ fn mad64(x: &mut VExec, signed: bool) {
     let (a, b, c) = (x.src(0), x.src(1), x.src(2));
     let mut r = [0u64; 32];
     let mut carry = 0u32;
-    for l in 0..32 {
-        let wide: i128 = if signed {
-            i128::from(sx32(a[l])) * i128::from(sx32(b[l])) + i128::from(c[l] as i64)
-        } else {
-            i128::from(a[l]) * i128::from(b[l]) + i128::from(c[l])
-        };
-        r[l] = wide as u64;
-        let over = if signed { wide != i128::from(wide as i64) } else { wide >> 64 != 0 };
-        if over {
-            carry |= 1 << l;
+    // The 32x32-bit product fits in 64 bits, so the only overflow is the addition's.
+    if signed {
+        for l in 0..32 {
+            let (v, over) = (sx32(a[l]) * sx32(b[l])).overflowing_add(c[l] as i64);
+            r[l] = v as u64;
+            carry |= u32::from(over) << l;
+        }
+    } else {
+        for l in 0..32 {
+            let (v, over) = ((a[l] & 0xffff_ffff) * (b[l] & 0xffff_ffff)).overflowing_add(c[l]);
+            r[l] = v;
+            carry |= u32::from(over) << l;
         }
     }
     let r = if x.ops().clamp {
@@ -1349,6 +1351,33 @@ fn cmp_lane(spec: CmpSpec, f: Fp, a: u64, b: u64) -> bool {
 
 /// `v_cmp_*` and `v_cmpx_*`: the lane mask of the comparison, zero in inactive lanes (and, with
 /// DPP16, in lanes its masks disable), to VCC / the SGPR in VDST (VOP3) / EXEC (`v_cmpx`).
+/// Integer compares over all lanes at once (the same results as [`cmp_lane`], with the
+/// operation chosen once rather than per lane); `None` for float compares.
+fn int_compare(spec: CmpSpec, a: &Lanes, b: &Lanes) -> Option<u32> {
+    fn lanes<T: Copy + Ord>(op: CmpOp, a: &[T; 32], b: &[T; 32]) -> Option<u32> {
+        let mask = |f: fn(&T, &T) -> bool| (0..32).fold(0u32, |m, l| m | u32::from(f(&a[l], &b[l])) << l);
+        Some(match op {
+            CmpOp::F => 0,
+            CmpOp::T => u32::MAX,
+            CmpOp::Lt => mask(T::lt),
+            CmpOp::Eq => mask(T::eq),
+            CmpOp::Le => mask(T::le),
+            CmpOp::Gt => mask(T::gt),
+            CmpOp::Ne | CmpOp::Lg => mask(T::ne),
+            CmpOp::Ge => mask(T::ge),
+            _ => return None,
+        })
+    }
+    match spec.ty {
+        CmpTy::I(bits) => lanes(spec.op, &a.map(|v| fp_sext(v, bits)), &b.map(|v| fp_sext(v, bits))),
+        CmpTy::U(bits) => {
+            let m = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
+            lanes(spec.op, &a.map(|v| v & m), &b.map(|v| v & m))
+        }
+        CmpTy::F(_) => None,
+    }
+}
+
 pub(super) fn compare(x: &mut VExec) {
     let Some(spec) = CMP.get(x.d.inst.id.0 as usize).copied().flatten() else {
         let what = format!("{} is not a compare", x.def.name);
@@ -1363,12 +1392,18 @@ pub(super) fn compare(x: &mut VExec) {
     );
     let (a, b) = (x.src(0), x.src(1));
     let lanes = x.write_mask();
-    let mut m = 0u32;
-    for l in 0..32 {
-        if cmp_lane(spec, f, a[l], b[l]) {
-            m |= 1 << l;
+    let m = match int_compare(spec, &a, &b) {
+        Some(m) => m,
+        None => {
+            let mut m = 0u32;
+            for l in 0..32 {
+                if cmp_lane(spec, f, a[l], b[l]) {
+                    m |= 1 << l;
+                }
+            }
+            m
         }
-    }
+    };
     let m = m & lanes;
     if spec.exec {
         x.set_exec(m);

@@ -547,19 +547,26 @@ impl<'a, 'm> VExec<'a, 'm> {
             }
             return;
         }
-        let sel = lane_masks(mask);
         for k in 0..dwords {
             let r = reg + k;
             let Some(dst) = self.wave.vgpr.get_mut(r as usize) else { continue };
+            let sh = 32 * k;
             if mask == u32::MAX {
                 // Every lane (the common case): a plain narrowing copy.
-                for l in 0..32 {
-                    dst[l] = (vals[l] >> (32 * k)) as u32;
+                if sh == 0 {
+                    for l in 0..32 {
+                        dst[l] = vals[l] as u32;
+                    }
+                } else {
+                    for l in 0..32 {
+                        dst[l] = (vals[l] >> 32) as u32;
+                    }
                 }
             } else {
                 // Branch-free blend, so the lane loop vectorises.
+                let sel = lane_masks(mask);
                 for l in 0..32 {
-                    dst[l] = (vals[l] >> (32 * k)) as u32 & sel[l] | dst[l] & !sel[l];
+                    dst[l] = (vals[l] >> sh) as u32 & sel[l] | dst[l] & !sel[l];
                 }
             }
             if mask != 0 {

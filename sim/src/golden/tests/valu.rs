@@ -147,6 +147,24 @@ fn mad_u64_u32_carries_out() {
     assert_eq!(w.sgpr[4], 1);
 }
 
+/// D.i64 = S0.i32 * S1.i32 + S2.i64; the carry-out is signed overflow of the 64-bit sum.
+#[test]
+fn mad_i64_i32_overflows_only_in_the_sum() {
+    let w = vrun("v_mad_i64_i32 v[0:1], s4, v2, v3, v[4:5]", |w| {
+        // Lane 0: (-2^31) * (-2^31) = 2^62, plus i64::MAX overflows.
+        // Lane 1: -1 * 5 + 10 = 5. Lane 2: -2^31 * 2^31-1 + i64::MIN overflows downwards.
+        w.vgpr[2] = lanes(|l| [0x8000_0000, u32::MAX, 0x8000_0000][l.min(2)]);
+        w.vgpr[3] = lanes(|l| [0x8000_0000, 5, 0x7fff_ffff][l.min(2)]);
+        w.vgpr[4] = lanes(|l| [u32::MAX, 10, 0][l.min(2)]);
+        w.vgpr[5] = lanes(|l| [0x7fff_ffff, 0, 0x8000_0000][l.min(2)]);
+    });
+    let d = |l: usize| u64::from(w.vgpr[0][l]) | u64::from(w.vgpr[1][l]) << 32;
+    assert_eq!(d(0), (1u64 << 62).wrapping_add(i64::MAX as u64));
+    assert_eq!(d(1), 5);
+    assert_eq!(d(2), ((-(1i64 << 31)) * ((1i64 << 31) - 1)).wrapping_add(i64::MIN) as u64);
+    assert_eq!(w.sgpr[4] & 0b111, 0b101);
+}
+
 #[test]
 fn mode_rounding_and_denormals() {
     let tiny = f32::MIN_POSITIVE.to_bits(); // smallest normal
