@@ -101,7 +101,7 @@ use super::fp::{self, Fp, Prec};
 use super::memory::MemFault;
 use super::state::{Counters, Fault};
 use super::vector::VExec;
-use super::vmem::{AtomicOp, atomic, atomic_op};
+use super::vmem::{AtomicOp, AtomicUnit, atomic, atomic_op};
 
 /// What a MUBUF/MTBUF row does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -953,7 +953,7 @@ fn atomics(
             return memory_fault(x, l, e);
         }
         let tmp = u64::from_le_bytes(b);
-        let new = atomic(op, width, tmp, d, d2);
+        let new = atomic(op, width, tmp, d, d2, x.mode(), AtomicUnit::Memory);
         if let Err(e) = write(x, a, index, off, &new.to_le_bytes()[..n]) {
             return memory_fault(x, l, e);
         }

@@ -22,7 +22,7 @@ use rdna3_isa::table;
 use super::engine::{VFn, issue};
 use super::state::{Counters, Fault};
 use super::vector::VExec;
-use super::vmem::{AtomicOp, atomic, atomic_op};
+use super::vmem::{AtomicOp, AtomicUnit, atomic, atomic_op};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Op {
@@ -354,7 +354,8 @@ pub(super) fn exec(x: &mut VExec) {
                 let a = base(x, l, offset);
                 let tmp = load(x, a, width) as u64;
                 let (d, d2) = (data(x, d0, l, width) as u64, data(x, d1, l, width) as u64);
-                store(x, a, width, u128::from(atomic(op, width, tmp, d, d2)));
+                let new = atomic(op, width, tmp, d, d2, x.mode(), AtomicUnit::Lds);
+                store(x, a, width, u128::from(new));
                 out[0][l] = tmp as u32;
                 out[1][l] = (tmp >> 32) as u32;
             }

@@ -661,9 +661,13 @@ fn compare_swap_and_64_bit_atomics() {
     let (_, new) = atomic("buffer_atomic_cmpswap_b32 v[2:3], off, s[4:7], 0", &[8], &[[9; 32], [7; 32]], 1);
     assert_eq!(new, [8], "no match: unchanged");
     // cmpswap_f32 compares as floats: -0.0 equals +0.0.
-    let (_, new) =
-        atomic("buffer_atomic_cmpswap_f32 v[2:3], off, s[4:7], 0", &[0x8000_0000], &[[9; 32], [0; 32]], 1);
-    assert_eq!(new, [9]);
+    let (_, new) = atomic(
+        "buffer_atomic_cmpswap_f32 v[2:3], off, s[4:7], 0",
+        &[0x8000_0000],
+        &[[0x3f80_0000; 32], [0; 32]],
+        1,
+    );
+    assert_eq!(new, [0x3f80_0000]);
     // 64-bit add carries into the high dword and returns two dwords.
     let (w, new) =
         atomic("buffer_atomic_add_u64 v[2:3], off, s[4:7], 0 glc", &[0xffff_ffff, 1], &[[1; 32], [0; 32]], 1);

@@ -350,6 +350,9 @@ fn atomic_case(k: &Case, wide: bool) {
             lds[stride * l..stride * l + 8].copy_from_slice(&k.mem.to_le_bytes());
         }
         let w = ok(&src, &mut lds, |w| {
+            // Denormals kept (MODE.FP_DENORM = 3 for F32 and F64): the flushing rules have
+            // their own test below.
+            w.mode = 0xf0;
             w.sgpr[126] = 0b101;
             w.vgpr[0] = lanes(|l| (stride * l) as u32);
             w.vgpr[2] = [k.data as u32; 32];
@@ -684,4 +687,33 @@ fn exec_zero_changes_nothing_but_the_counter() {
     }
     // LDS instructions are not skipped when EXEC == 0 (guide 3.2.3): each still counts.
     assert_eq!(w.counters.lgkm, 4);
+}
+
+/// Guide 13.2: LDS float atomics follow MODE's denormal bits; min/max flush only for the
+/// comparison and store an unmodified source; compare-store flushes its result.
+#[test]
+fn float_atomics_flush_denormals_as_mode_says() {
+    let tiny = 0x0000_0001u32; // the smallest F32 denormal
+    let run = |src: &str, mode: u32, mem: u32, data: u32, data2: u32| -> u32 {
+        let mut lds = vec![0u8; 64];
+        lds[..4].copy_from_slice(&mem.to_le_bytes());
+        ok(src, &mut lds, |w| {
+            w.mode = mode;
+            w.sgpr[126] = 1;
+            w.vgpr[0] = [0; 32];
+            w.vgpr[2] = [data; 32];
+            w.vgpr[4] = [data2; 32];
+        });
+        u32::from_le_bytes([lds[0], lds[1], lds[2], lds[3]])
+    };
+    // Add: denormals kept with FP_DENORM = 3, flushed (inputs and result) with 0.
+    assert_eq!(run("ds_add_f32 v0, v2", 0xf0, tiny, tiny, 0), 2);
+    assert_eq!(run("ds_add_f32 v0, v2", 0x00, tiny, tiny, 0), 0);
+    // Min: 0 vs a flushed denormal compare equal; the result is a source as it was.
+    assert_eq!(run("ds_min_f32 v0, v2", 0xf0, 0, tiny, 0), 0);
+    assert_eq!(run("ds_min_f32 v0, v2", 0x00, 0x8000_0000, tiny, 0), 0x8000_0000);
+    assert_eq!(run("ds_max_f32 v0, v2", 0xf0, 0, tiny, 0), tiny);
+    // Compare-store: the stored value is flushed when inputs are.
+    assert_eq!(run("ds_cmpstore_f32 v0, v2, v4", 0xf0, 5, tiny, 5), tiny);
+    assert_eq!(run("ds_cmpstore_f32 v0, v2, v4", 0x00, 5, tiny, 5), 0);
 }
