@@ -52,9 +52,8 @@ struct Case {
 /// instructions under `valgrind --tool=callgrind`, which is repeatable on a busy machine).
 fn cases(quick: bool) -> Vec<Case> {
     let log = if quick { 14 } else { 18 };
-    #[allow(non_snake_case)]
-    let N: u32 = 1 << log;
-    let n = N as usize;
+    let items: u32 = 1 << log;
+    let n = items as usize;
     let c = |file, kernel, grid: u32, block: u32, args| Case {
         file,
         kernel,
@@ -66,75 +65,75 @@ fn cases(quick: bool) -> Vec<Case> {
         c(
             "vadd",
             "vadd",
-            N / 256,
+            items / 256,
             256,
             vec![
                 ArgSpec::Buf(floats(n, 1)),
                 ArgSpec::Buf(floats(n, 2)),
-                ArgSpec::Zeros(4 * N as u64),
-                ArgSpec::U32(N),
+                ArgSpec::Zeros(4 * items as u64),
+                ArgSpec::U32(items),
             ],
         ),
         c(
             "int_ops",
             "int_ops",
-            N / 256,
+            items / 256,
             256,
             vec![
                 ArgSpec::Buf(bytes(4 * n, 3)),
                 ArgSpec::Buf(bytes(4 * n, 4)),
-                ArgSpec::Zeros(48 * N as u64),
-                ArgSpec::U32(N),
+                ArgSpec::Zeros(48 * items as u64),
+                ArgSpec::U32(items),
             ],
         ),
         c(
             "bits",
             "bits",
-            N / 256,
+            items / 256,
             256,
             vec![
                 ArgSpec::Buf(bytes(4 * n, 5)),
                 ArgSpec::Buf(bytes(4 * n, 6)),
-                ArgSpec::Zeros(32 * N as u64),
-                ArgSpec::U32(N),
+                ArgSpec::Zeros(32 * items as u64),
+                ArgSpec::U32(items),
             ],
         ),
         c(
             "fma",
             "fma_f32",
-            N / 256,
+            items / 256,
             256,
             vec![
                 ArgSpec::Buf(floats(n, 7)),
                 ArgSpec::Buf(floats(n, 8)),
                 ArgSpec::Buf(floats(n, 9)),
-                ArgSpec::U32(N),
+                ArgSpec::U32(items),
             ],
         ),
         c(
             "sqrt",
             "transcendental",
-            N / 256,
+            items / 256,
             256,
-            vec![ArgSpec::Buf(floats(n, 10)), ArgSpec::Zeros(16 * N as u64), ArgSpec::U32(N)],
+            vec![ArgSpec::Buf(floats(n, 10)), ArgSpec::Zeros(16 * items as u64), ArgSpec::U32(items)],
         ),
         c(
             "int64",
             "int64_ops",
-            N / 256,
+            items / 256,
             256,
             vec![
                 ArgSpec::Buf(bytes(8 * n, 11)),
                 ArgSpec::Buf(bytes(8 * n, 12)),
-                ArgSpec::Zeros(64 * N as u64),
-                ArgSpec::U32(N),
+                ArgSpec::Zeros(64 * items as u64),
+                ArgSpec::U32(items),
             ],
         ),
         // Divergent loops: inputs below 2^16 (a few hundred steps at most).
         c(
             "collatz",
             "collatz",
-            N / 256 / 8,
+            items / 256 / 8,
             256,
             vec![
                 ArgSpec::Buf(
@@ -143,23 +142,23 @@ fn cases(quick: bool) -> Vec<Case> {
                         .flat_map(|b| (u32::from(u16::from_le_bytes([b[0], b[1]])) | 1).to_le_bytes())
                         .collect(),
                 ),
-                ArgSpec::Zeros(4 * N as u64 / 8),
-                ArgSpec::U32(N / 8),
+                ArgSpec::Zeros(4 * items as u64 / 8),
+                ArgSpec::U32(items / 8),
             ],
         ),
         c(
             "reduce",
             "reduce_sum",
-            N / 256,
+            items / 256,
             256,
-            vec![ArgSpec::Buf(bytes(4 * n, 14)), ArgSpec::Zeros(4 * N as u64 / 256), ArgSpec::U32(N)],
+            vec![ArgSpec::Buf(bytes(4 * n, 14)), ArgSpec::Zeros(4 * items as u64 / 256), ArgSpec::U32(items)],
         ),
         c(
             "scan",
             "scan_inclusive",
-            N / 256,
+            items / 256,
             256,
-            vec![ArgSpec::Buf(bytes(4 * n, 15)), ArgSpec::Zeros(4 * N as u64)],
+            vec![ArgSpec::Buf(bytes(4 * n, 15)), ArgSpec::Zeros(4 * items as u64)],
         ),
         // Tiled 16x16 matrix multiply through LDS: 2^(log/2) square, one workgroup per tile.
         {

@@ -101,7 +101,7 @@ use super::fp::{self, Fp, Prec};
 use super::memory::MemFault;
 use super::state::{Counters, Fault};
 use super::vector::VExec;
-use super::vmem::{AtomicOp, AtomicUnit, atomic, atomic_op};
+use super::vmem::{AtomicOp, AtomicUnit, atomic, atomic_op, type_bytes};
 
 /// What a MUBUF/MTBUF row does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -196,15 +196,7 @@ fn parse(name: &str) -> Option<Spec> {
     if typed {
         return None;
     }
-    let bytes = match rest.get(1..)? {
-        "8" => 1,
-        "16" => 2,
-        "32" => 4,
-        "64" => 8,
-        "96" => 12,
-        "128" => 16,
-        _ => return None,
-    };
+    let bytes = type_bytes(rest)?;
     Some(Spec {
         op: if load {
             Op::Load { bytes, signed: rest.starts_with('i'), d16 }

@@ -22,7 +22,7 @@ use rdna3_isa::table;
 use super::engine::{VFn, issue};
 use super::state::{Counters, Fault};
 use super::vector::VExec;
-use super::vmem::{AtomicOp, AtomicUnit, atomic, atomic_op};
+use super::vmem::{AtomicOp, AtomicUnit, atomic, atomic_op, type_bytes as width};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Op {
@@ -64,18 +64,6 @@ enum Op {
     Consume,
     LoadAddtid,
     StoreAddtid,
-}
-
-fn width(t: &str) -> Option<u32> {
-    Some(match t.get(1..)? {
-        "8" => 1,
-        "16" => 2,
-        "32" => 4,
-        "64" => 8,
-        "96" => 12,
-        "128" => 16,
-        _ => return None,
-    })
 }
 
 fn parse(name: &str) -> Option<Op> {

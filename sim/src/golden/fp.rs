@@ -135,6 +135,12 @@ impl Fp {
         self.round == Round::NearestTiesToEven
     }
 
+    /// F32, nearest-even, denormals kept both ways: input() and output() change nothing but
+    /// NaNs, so the host's arithmetic gives the bits directly.
+    fn plain_f32(self) -> bool {
+        self.prec == Prec::S && self.nearest() && self.denorm_in && self.denorm_out
+    }
+
     /// An input as the operation reads it: denormals flushed unless allowed.
     pub fn input(self, x: u64) -> u64 {
         let p = self.prec;
@@ -217,7 +223,7 @@ pub fn mul(fp: Fp, a: u64, b: u64) -> u64 {
 pub fn fma(fp: Fp, a: u64, b: u64, c: u64) -> u64 {
     // The common case first: F32, nearest-even, denormals kept in and out, no NaN result
     // (input() and output() change nothing then).
-    if fp.prec == Prec::S && fp.nearest() && fp.denorm_in && fp.denorm_out {
+    if fp.plain_f32() {
         let r = host_fma::f32(f32::from_bits(a as u32), f32::from_bits(b as u32), f32::from_bits(c as u32));
         if !r.is_nan() {
             return u64::from(r.to_bits());
@@ -228,7 +234,7 @@ pub fn fma(fp: Fp, a: u64, b: u64, c: u64) -> u64 {
 
 /// [`fma`] on 32 lanes of F32 patterns (in the low bits of each lane).
 pub fn fma_lanes_f32(fp: Fp, a: &[u64; 32], b: &[u64; 32], c: &[u64; 32]) -> [u64; 32] {
-    if fp.prec == Prec::S && fp.nearest() && fp.denorm_in && fp.denorm_out {
+    if fp.plain_f32() {
         let mut r = host_fma::lanes_f32(a, b, c);
         for l in 0..32 {
             // NaN results follow the guide's NaN rule, not the host's.
@@ -477,12 +483,12 @@ pub fn min_max(fp: Fp, a: u64, b: u64, max: bool) -> u64 {
     if is_nan(p, a) {
         return b;
     }
-    let a_less = if is_zero(p, a) && is_zero(p, b) {
-        is_neg(p, a) && !is_neg(p, b)
-    } else {
-        to_f64(p, a) < to_f64(p, b)
-    };
-    if max == a_less { b } else { a }
+    if max == less(p, a, b) { b } else { a }
+}
+
+/// a < b for non-NaN values, with -0 < +0 (the order of the min/max operations).
+pub fn less(p: Prec, a: u64, b: u64) -> bool {
+    if is_zero(p, a) && is_zero(p, b) { is_neg(p, a) && !is_neg(p, b) } else { to_f64(p, a) < to_f64(p, b) }
 }
 
 /// The value of `x` as a host double (exact for every precision).

@@ -1298,110 +1298,68 @@ pub(super) fn compare_rows() -> impl Iterator<Item = &'static str> {
     table().insts.iter().filter(|d| cmp_spec(&d.name).is_some()).map(|d| d.name.as_str())
 }
 
-fn cmp_lane(spec: CmpSpec, f: Fp, a: u64, b: u64) -> bool {
+/// One lane of a float compare at precision `p`.
+fn float_lane(op: CmpOp, p: Prec, f: Fp, a: u64, b: u64) -> bool {
     use std::cmp::Ordering::*;
-    match spec.ty {
-        CmpTy::F(p) => {
-            if spec.op == CmpOp::Class {
-                return b >> fp::class(p, a) & 1 == 1;
-            }
-            let o = fp::compare(Fp { prec: p, ..f }, a, b);
-            match spec.op {
-                CmpOp::F => false,
-                CmpOp::T => true,
-                CmpOp::Lt => o == Some(Less),
-                CmpOp::Eq => o == Some(Equal),
-                CmpOp::Le => matches!(o, Some(Less | Equal)),
-                CmpOp::Gt => o == Some(Greater),
-                CmpOp::Lg | CmpOp::Ne => matches!(o, Some(Less | Greater)),
-                CmpOp::Ge => matches!(o, Some(Greater | Equal)),
-                CmpOp::O => o.is_some(),
-                CmpOp::U => o.is_none(),
-                CmpOp::Nge => !matches!(o, Some(Greater | Equal)),
-                CmpOp::Nlg => !matches!(o, Some(Less | Greater)),
-                CmpOp::Ngt => o != Some(Greater),
-                CmpOp::Nle => !matches!(o, Some(Less | Equal)),
-                CmpOp::Neq => o != Some(Equal),
-                CmpOp::Nlt => o != Some(Less),
-                CmpOp::Class => unreachable!(),
-            }
-        }
-        CmpTy::I(bits) | CmpTy::U(bits) => {
-            let signed = matches!(spec.ty, CmpTy::I(_));
-            let (a, b) = if signed {
-                (fp_sext(a, bits) as i128, fp_sext(b, bits) as i128)
-            } else {
-                let m = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
-                (i128::from(a & m), i128::from(b & m))
-            };
-            match spec.op {
-                CmpOp::F => false,
-                CmpOp::T => true,
-                CmpOp::Lt => a < b,
-                CmpOp::Eq => a == b,
-                CmpOp::Le => a <= b,
-                CmpOp::Gt => a > b,
-                CmpOp::Ne | CmpOp::Lg => a != b,
-                CmpOp::Ge => a >= b,
-                _ => false,
-            }
-        }
+    if op == CmpOp::Class {
+        return b >> fp::class(p, a) & 1 == 1;
+    }
+    let o = fp::compare(Fp { prec: p, ..f }, a, b);
+    match op {
+        CmpOp::F => false,
+        CmpOp::T => true,
+        CmpOp::Lt => o == Some(Less),
+        CmpOp::Eq => o == Some(Equal),
+        CmpOp::Le => matches!(o, Some(Less | Equal)),
+        CmpOp::Gt => o == Some(Greater),
+        CmpOp::Lg | CmpOp::Ne => matches!(o, Some(Less | Greater)),
+        CmpOp::Ge => matches!(o, Some(Greater | Equal)),
+        CmpOp::O => o.is_some(),
+        CmpOp::U => o.is_none(),
+        CmpOp::Nge => !matches!(o, Some(Greater | Equal)),
+        CmpOp::Nlg => !matches!(o, Some(Less | Greater)),
+        CmpOp::Ngt => o != Some(Greater),
+        CmpOp::Nle => !matches!(o, Some(Less | Equal)),
+        CmpOp::Neq => o != Some(Equal),
+        CmpOp::Nlt => o != Some(Less),
+        CmpOp::Class => unreachable!(),
+    }
+}
+
+/// The mask of an integer compare over all lanes, the operation chosen once rather than per
+/// lane (operations integers lack compare false).
+fn int_mask<T: Copy + Ord>(op: CmpOp, a: &[T; 32], b: &[T; 32]) -> u32 {
+    let mask = |f: fn(&T, &T) -> bool| (0..32).fold(0u32, |m, l| m | u32::from(f(&a[l], &b[l])) << l);
+    match op {
+        CmpOp::T => u32::MAX,
+        CmpOp::Lt => mask(T::lt),
+        CmpOp::Eq => mask(T::eq),
+        CmpOp::Le => mask(T::le),
+        CmpOp::Gt => mask(T::gt),
+        CmpOp::Ne | CmpOp::Lg => mask(T::ne),
+        CmpOp::Ge => mask(T::ge),
+        _ => 0,
     }
 }
 
 /// `v_cmp_*` and `v_cmpx_*`: the lane mask of the comparison, zero in inactive lanes (and, with
 /// DPP16, in lanes its masks disable), to VCC / the SGPR in VDST (VOP3) / EXEC (`v_cmpx`).
-/// Integer compares over all lanes at once (the same results as [`cmp_lane`], with the
-/// operation chosen once rather than per lane); `None` for float compares.
-fn int_compare(spec: CmpSpec, a: &Lanes, b: &Lanes) -> Option<u32> {
-    fn lanes<T: Copy + Ord>(op: CmpOp, a: &[T; 32], b: &[T; 32]) -> Option<u32> {
-        let mask = |f: fn(&T, &T) -> bool| (0..32).fold(0u32, |m, l| m | u32::from(f(&a[l], &b[l])) << l);
-        Some(match op {
-            CmpOp::F => 0,
-            CmpOp::T => u32::MAX,
-            CmpOp::Lt => mask(T::lt),
-            CmpOp::Eq => mask(T::eq),
-            CmpOp::Le => mask(T::le),
-            CmpOp::Gt => mask(T::gt),
-            CmpOp::Ne | CmpOp::Lg => mask(T::ne),
-            CmpOp::Ge => mask(T::ge),
-            _ => return None,
-        })
-    }
-    match spec.ty {
-        CmpTy::I(bits) => lanes(spec.op, &a.map(|v| fp_sext(v, bits)), &b.map(|v| fp_sext(v, bits))),
-        CmpTy::U(bits) => {
-            let m = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
-            lanes(spec.op, &a.map(|v| v & m), &b.map(|v| v & m))
-        }
-        CmpTy::F(_) => None,
-    }
-}
-
 pub(super) fn compare(x: &mut VExec) {
     let Some(spec) = CMP.get(x.d.inst.id.0 as usize).copied().flatten() else {
         let what = format!("{} is not a compare", x.def.name);
         return x.fault(super::state::Fault::NotImplemented { pc: x.pc, what });
     };
-    let f = fpm(
-        x,
-        match spec.ty {
-            CmpTy::F(p) => p,
-            _ => Prec::S,
-        },
-    );
     let (a, b) = (x.src(0), x.src(1));
     let lanes = x.write_mask();
-    let m = match int_compare(spec, &a, &b) {
-        Some(m) => m,
-        None => {
-            let mut m = 0u32;
-            for l in 0..32 {
-                if cmp_lane(spec, f, a[l], b[l]) {
-                    m |= 1 << l;
-                }
-            }
-            m
+    let m = match spec.ty {
+        CmpTy::F(p) => {
+            let f = fpm(x, p);
+            (0..32).fold(0u32, |m, l| m | u32::from(float_lane(spec.op, p, f, a[l], b[l])) << l)
+        }
+        CmpTy::I(bits) => int_mask(spec.op, &a.map(|v| fp_sext(v, bits)), &b.map(|v| fp_sext(v, bits))),
+        CmpTy::U(bits) => {
+            let w = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
+            int_mask(spec.op, &a.map(|v| v & w), &b.map(|v| v & w))
         }
     };
     let m = m & lanes;

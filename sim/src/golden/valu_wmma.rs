@@ -26,13 +26,13 @@
 //! A and B (float forms) or mark A/B signed (IU forms); NEG[2] and NEG_HI[2] are NEG and ABS of
 //! C. Inline constants are allowed for C only and are replicated into both halves for F16/BF16.
 
-use rdna3_isa::Field;
-use rdna3_isa::operand::{FLOAT_CONSTS, Scalar};
+use rdna3_isa::operand::Scalar;
+use rdna3_isa::{Field, Ty};
 
 use super::engine::VFn;
 use super::fp::{self, Fp, Prec};
 use super::state::Fault;
-use super::vector::{Src, VExec};
+use super::vector::{self, Src, VExec};
 
 pub(super) static REGISTRY: &[(&str, VFn)] = &[
     ("v_wmma_f32_16x16x16_f16", wmma_f32_f16),
@@ -110,25 +110,17 @@ fn c_constant(x: &VExec, acc: Acc) -> Result<Option<u32>, String> {
         return Ok(None);
     }
     let code = x.d.inst.field(Field::Src2);
-    let v = match Scalar::from_code(code) {
-        Scalar::Int(i) => match acc {
-            Acc::F16 | Acc::Bf16 => (i as u32 & 0xffff) * 0x1_0001,
-            _ => i as u32,
-        },
-        Scalar::Float(k) => {
-            let f32bits = FLOAT_CONSTS[k].0;
-            match acc {
-                Acc::F32 | Acc::I32 => f32bits,
-                Acc::Bf16 => (f32bits >> 16) * 0x1_0001,
-                Acc::F16 => {
-                    let h = fp::convert(Fp::exact(Prec::S), Fp::exact(Prec::H), u64::from(f32bits)) as u32;
-                    h * 0x1_0001
-                }
-            }
-        }
-        _ => return Err(format!("source code {code}: WMMA's C matrix takes VGPRs or inline constants")),
+    if !matches!(Scalar::from_code(code), Scalar::Int(_) | Scalar::Float(_)) {
+        return Err(format!("source code {code}: WMMA's C matrix takes VGPRs or inline constants"));
+    }
+    // The decoder's constants at C's element type; packed types replicate into both halves.
+    let ty = match acc {
+        Acc::F32 => Ty::F32,
+        Acc::I32 => Ty::I32,
+        Acc::F16 => Ty::V2F16,
+        Acc::Bf16 => Ty::V2BF16,
     };
-    Ok(Some(v))
+    Ok(Some(vector::constant(code, ty, None)? as u32))
 }
 
 fn wmma(x: &mut VExec, fmt: In, acc: Acc) {

@@ -146,7 +146,7 @@ impl Default for VOperands {
 const F16_CONSTS: [u16; 9] = [0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118];
 
 /// Value of the constant source `code` (not a register) at type `ty`.
-fn constant(code: u32, ty: Ty, literal: Option<u32>) -> Result<u64, String> {
+pub(super) fn constant(code: u32, ty: Ty, literal: Option<u32>) -> Result<u64, String> {
     let s = Scalar::from_code(code);
     let v16 = |v: u16| if ty.is_packed() { u64::from(v) | u64::from(v) << 16 } else { u64::from(v) };
     Ok(match s {

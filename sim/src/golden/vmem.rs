@@ -163,12 +163,7 @@ pub(super) fn atomic(
                 } else if fp::is_nan(p, a) {
                     tmp
                 } else {
-                    let a_less = if fp::is_zero(p, a) && fp::is_zero(p, b) {
-                        fp::is_neg(p, a) && !fp::is_neg(p, b)
-                    } else {
-                        fp::to_f64(p, a) < fp::to_f64(p, b)
-                    };
-                    if (op == AtomicOp::MaxF) == a_less { tmp } else { data }
+                    if (op == AtomicOp::MaxF) == fp::less(p, a, b) { tmp } else { data }
                 }
             }
         }
@@ -182,6 +177,19 @@ pub(super) fn atomic(
         }
     };
     r & mask
+}
+
+/// Bytes of a mnemonic's data type suffix (`b32`, `u8`, `i16`, `f64`, `b128`...).
+pub(super) fn type_bytes(t: &str) -> Option<u32> {
+    Some(match t.get(1..)? {
+        "8" => 1,
+        "16" => 2,
+        "32" => 4,
+        "64" => 8,
+        "96" => 12,
+        "128" => 16,
+        _ => return None,
+    })
 }
 
 /// The atomic operation a mnemonic's stem names (`add`, `cmpswap`, `min`...), with its type.
@@ -257,17 +265,6 @@ fn parse(name: &str) -> Option<Spec> {
     if rest.starts_with("load_lds") {
         return None;
     }
-    let width = |t: &str| -> Option<u32> {
-        Some(match &t[1..] {
-            "8" => 1,
-            "16" => 2,
-            "32" => 4,
-            "64" => 8,
-            "96" => 12,
-            "128" => 16,
-            _ => return None,
-        })
-    };
     let op = if let Some(r) = rest.strip_prefix("load_") {
         let (r, d16) = if let Some(r) = r.strip_prefix("d16_hi_") {
             (r, Some(true))
@@ -276,16 +273,16 @@ fn parse(name: &str) -> Option<Spec> {
         } else {
             (r, None)
         };
-        Op::Load { bytes: width(r)?, signed: r.starts_with('i'), d16 }
+        Op::Load { bytes: type_bytes(r)?, signed: r.starts_with('i'), d16 }
     } else if let Some(r) = rest.strip_prefix("store_") {
         let (r, hi) = match r.strip_prefix("d16_hi_") {
             Some(r) => (r, true),
             None => (r, false),
         };
-        Op::Store { bytes: width(r)?, hi }
+        Op::Store { bytes: type_bytes(r)?, hi }
     } else if let Some(r) = rest.strip_prefix("atomic_") {
         let (stem, ty) = r.rsplit_once('_')?;
-        Op::Atomic { op: atomic_op(stem, ty)?, width: width(ty)? }
+        Op::Atomic { op: atomic_op(stem, ty)?, width: type_bytes(ty)? }
     } else {
         return None;
     };

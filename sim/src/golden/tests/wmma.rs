@@ -188,3 +188,24 @@ fn iu8_signedness_from_neg_and_clamp() {
         }
     }
 }
+
+/// Inline constants for C: F16 forms replicate the F16 constant into both halves (guide
+/// 7.9), integer forms take the 32-bit integer.
+#[test]
+fn inline_constants_for_c() {
+    let w = wrun("v_wmma_f16_16x16x16_f16 v[0:7], v[8:15], v[16:23], 1.0", |w| {
+        put16(w, 8, &rows(|i, k| f16(a_val(i, k))));
+        put16(w, 16, &rows(|j, k| f16(b_val(k, j))));
+    });
+    let w2 = wrun("v_wmma_i32_16x16x16_iu8 v[0:7], v[8:11], v[12:15], -3", |w| {
+        put8(w, 8, &rows(|_, _| 1));
+        put8(w, 12, &rows(|_, _| 2));
+    });
+    for i in 0..16 {
+        for j in 0..16 {
+            let want: f32 = (0..16).map(|k| a_val(i, k) * b_val(k, j)).sum::<f32>() + 1.0;
+            assert_eq!(f16_to_f32(cd(&w, 0, i, j) & 0xffff), want, "f16 D[{i}][{j}]");
+            assert_eq!(cd(&w2, 0, i, j), 16 * 2 - 3, "i32 D[{i}][{j}]");
+        }
+    }
+}
