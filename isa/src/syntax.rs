@@ -2,6 +2,8 @@
 //! counters, `s_delay_alu` fields, `hwreg(...)` and `sendmsg(...)` names, as LLVM 19 spells
 //! them for gfx1100.
 
+use std::sync::LazyLock;
+
 use crate::table;
 
 /// `s_waitcnt`'s SIMM16 thresholds; the field positions come from the table's counters.
@@ -25,8 +27,11 @@ impl Waitcnt {
         Waitcnt::decode(u32::from(u16::MAX))
     }
     pub fn decode(v: u32) -> Waitcnt {
-        let get = |n| waitcnt_field(n).extract(u64::from(v));
-        Waitcnt { vm: get("vm"), exp: get("exp"), lgkm: get("lgkm") }
+        // The interpreter decodes every s_waitcnt it runs: look the fields up once.
+        static FIELDS: LazyLock<[crate::BitRange; 3]> =
+            LazyLock::new(|| [waitcnt_field("vm"), waitcnt_field("exp"), waitcnt_field("lgkm")]);
+        let [vm, exp, lgkm] = FIELDS.map(|f| f.extract(u64::from(v)));
+        Waitcnt { vm, exp, lgkm }
     }
     pub fn encode(self) -> u32 {
         let mut w = 0;

@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 use rdna3_isa::{Inst, InstDef, table};
 
 use super::memory::Memory;
-use super::operands::{Exec, check_sources};
+use super::operands::{Exec, SOperands, check_sources};
 use super::program::{self, Decoded, Program};
 use super::state::{Code, Counters, Fault, Outcome, Status, Step, Wave, Write, Writes};
 use super::vector::{VExec, VOperands};
@@ -117,16 +117,17 @@ fn unexecuted(def: &InstDef, pc: u64) -> Fault {
 
 /// What the instruction at `pc` resolves to: how it runs, its vector operands, and VOPD's
 /// Y half.
-pub(super) type Resolved = (Handler, VOperands, Option<Box<(&'static InstDef, VOperands)>>);
+pub(super) type Resolved = (Handler, VOperands, SOperands, Option<Box<(&'static InstDef, VOperands)>>);
 
 /// How the instruction at `pc` runs, and its resolved vector operands.
 pub(super) fn resolve(inst: &Inst, pc: u64) -> Resolved {
     let def = inst.def();
-    let illegal = |why: String| (Handler::Fault(Fault::Illegal { pc, why }), VOperands::default(), None);
+    let none = |h: Handler| (h, VOperands::default(), SOperands::default(), None);
+    let illegal = |why: String| none(Handler::Fault(Fault::Illegal { pc, why }));
     match dispatch(def) {
-        None => (Handler::Fault(unexecuted(def, pc)), VOperands::default(), None),
+        None => none(Handler::Fault(unexecuted(def, pc))),
         Some(Handler::Scalar(f)) => match check_sources(inst) {
-            Ok(()) => (Handler::Scalar(*f), VOperands::default(), None),
+            Ok(()) => (Handler::Scalar(*f), VOperands::default(), SOperands::resolve(inst), None),
             Err(why) => illegal(why),
         },
         Some(Handler::Vector(fx)) => {
@@ -134,20 +135,22 @@ pub(super) fn resolve(inst: &Inst, pc: u64) -> Resolved {
                 Ok(v) => v,
                 Err(why) => return illegal(why),
             };
-            let Some(def2) = inst.def2() else { return (Handler::Vector(*fx), v, None) };
+            let Some(def2) = inst.def2() else {
+                return (Handler::Vector(*fx), v, SOperands::default(), None);
+            };
             // A VOPD pair: the Y half as an instruction of its own row.
             let Some(Handler::Vector(fy)) = dispatch(def2) else {
-                return (Handler::Fault(unexecuted(def2, pc)), VOperands::default(), None);
+                return none(Handler::Fault(unexecuted(def2, pc)));
             };
             let mut y = *inst;
             y.id = def2.id;
             y.id2 = None;
             match VOperands::resolve(&y) {
-                Ok(vy) => (Handler::Vopd(*fx, *fy), v, Some(Box::new((def2, vy)))),
+                Ok(vy) => (Handler::Vopd(*fx, *fy), v, SOperands::default(), Some(Box::new((def2, vy)))),
                 Err(why) => illegal(why),
             }
         }
-        Some(h) => (h.clone(), VOperands::default(), None),
+        Some(h) => none(h.clone()),
     }
 }
 
@@ -250,7 +253,7 @@ fn run(wave: &mut Wave, d: &Decoded, env: &mut Env, record: bool, writes: &mut W
     let (next_pc, outcome, counters) = match &d.run {
         Handler::Fault(f) => return stop(wave, Some(inst), f.clone()).outcome,
         Handler::Scalar(f) => {
-            let mut x = Exec::new(wave, env, inst, pc, writes);
+            let mut x = Exec::new(wave, env, d, pc, writes);
             f(&mut x);
             let Exec { next_pc, outcome, counters, release_vgprs, .. } = x;
             if outcome == Outcome::Retired || outcome == Outcome::Ended || outcome == Outcome::Barrier {

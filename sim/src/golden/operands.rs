@@ -10,6 +10,7 @@ use rdna3_isa::operand::{self, EXEC_LO, NULL, Scalar, TTMP0, literal_value};
 use rdna3_isa::{Field, Inst, InstDef, Kind, Operand, Role, Ty};
 
 use super::engine::Env;
+use super::program::Decoded;
 use super::state::{Counters, Outcome, Wave, Write, Writes};
 
 /// Last code of the TTMP block (TTMP15).
@@ -97,22 +98,135 @@ pub(super) fn relative(base: u32, index: u32, dwords: u32) -> Relative {
     if addr <= u64::from(last) { Relative::Reg(addr as u32) } else { Relative::Out }
 }
 
+/// A scalar source as the instruction's encoding fixes it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) enum SSrc {
+    /// No such operand: reads 0.
+    #[default]
+    None,
+    /// One dword of register storage at this code (0..=127, not NULL).
+    Reg(u8),
+    /// Two dwords of register storage from this even code (not the pair NULL/M0).
+    Pair(u8),
+    /// A constant, the literal, an immediate field, or NULL, at the operand's type.
+    Const(u64),
+    Scc,
+}
+
+/// Most source operands (role S) of a scalar row.
+const MAX_SRCS: usize = 3;
+
+/// The operands of a scalar instruction, resolved once at decode from its row and encoding,
+/// so that executing it reads no fields and looks nothing up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SOperands {
+    /// The source operands (role S) in assembly order.
+    src: [SSrc; MAX_SRCS],
+    src_ty: [Ty; MAX_SRCS],
+    /// The register field of each source, as encoded (None for immediates and rows without it).
+    src_code: [Option<u8>; MAX_SRCS],
+    /// The written operand (role D or M): its code as encoded and its type.
+    dst: Option<(u8, Ty)>,
+    /// The written operand is a register (it is written back).
+    dst_reg: bool,
+    /// The destination as a source, for read-modify-write rows (role M).
+    dst_in: SSrc,
+    /// The destination is a TTMP: its write is dropped and so is the SCC update (3.3.1.4).
+    dst_ttmp: bool,
+    /// The first immediate operand (SIMM16 of SOPK and SOPP rows; SMEM rows read their
+    /// fields themselves).
+    imm: u32,
+}
+
+impl Default for SOperands {
+    fn default() -> SOperands {
+        SOperands {
+            src: [SSrc::None; MAX_SRCS],
+            src_ty: [Ty::B32; MAX_SRCS],
+            src_code: [None; MAX_SRCS],
+            dst: None,
+            dst_reg: false,
+            dst_in: SSrc::None,
+            dst_ttmp: false,
+            imm: 0,
+        }
+    }
+}
+
+impl SOperands {
+    /// Resolves the operands of `inst`, a scalar row (SOP*, SMEM).
+    pub(super) fn resolve(inst: &Inst) -> SOperands {
+        let def = inst.def();
+        let mut s = SOperands::default();
+        let mut n = 0;
+        let mut imm_seen = false;
+        for op in &def.operands {
+            match op.role {
+                Role::Src if n < MAX_SRCS => {
+                    s.src[n] = source(inst, op);
+                    s.src_ty[n] = op.ty().unwrap_or(Ty::B32);
+                    s.src_code[n] = match op.kind {
+                        Kind::Reg(_) if op.field != Field::Lit => u8::try_from(inst.field(op.field)).ok(),
+                        _ => None,
+                    };
+                    n += 1;
+                }
+                Role::Dst | Role::Modify if s.dst.is_none() => {
+                    let code = inst.field(op.field);
+                    let ty = op.ty().unwrap_or(Ty::B32);
+                    // Scalar destination fields are 7 bits.
+                    s.dst = Some((code as u8, ty));
+                    s.dst_in = source(inst, op);
+                    if let Kind::Reg(ty) = op.kind {
+                        s.dst_reg = true;
+                        s.dst_ttmp = is_ttmp(if ty.is64() { code & !1 } else { code });
+                    }
+                }
+                Role::Imm if !imm_seen => {
+                    s.imm = inst.field(op.field);
+                    imm_seen = true;
+                }
+                _ => {}
+            }
+        }
+        s
+    }
+}
+
+/// How operand `op` of `inst` reads.
+fn source(inst: &Inst, op: &Operand) -> SSrc {
+    let raw = inst.field(op.field);
+    match op.kind {
+        // Scalar rows have no register rules; the raw field is all there is.
+        Kind::Imm(_) | Kind::RegRule(_) => SSrc::Const(u64::from(raw)),
+        Kind::Reg(ty) if op.field == Field::Lit => SSrc::Const(literal_value(raw, ty)),
+        Kind::Reg(ty) => match Scalar::from_code(raw) {
+            Scalar::Reg(r) if ty.is64() && r & !1 == NULL => SSrc::Const(0),
+            Scalar::Reg(r) if ty.is64() => SSrc::Pair((r & !1) as u8),
+            Scalar::Reg(r) => SSrc::Reg(r as u8),
+            Scalar::Literal => SSrc::Const(literal_value(inst.literal.unwrap_or(0), ty)),
+            Scalar::Scc => SSrc::Scc,
+            // Reserved codes were refused before execution; they would read 0.
+            other => SSrc::Const(other.constant(ty, false).unwrap_or(0)),
+        },
+    }
+}
+
 /// One scalar instruction being executed: reads see the wave as it was, writes are recorded
 /// and applied when the instruction retires.
 pub(super) struct Exec<'a, 'm> {
     pub wave: &'a Wave,
     /// Memory and the rest of the machine outside the wave.
     pub env: &'a mut Env<'m>,
-    pub inst: Inst,
+    pub inst: &'a Inst,
     pub def: &'static InstDef,
+    s: &'a SOperands,
     /// Address of the instruction.
     pub pc: u64,
     /// Where the wave continues; sequential unless the instruction jumps.
     pub next_pc: u64,
     pub writes: &'a mut Writes,
     pub outcome: Outcome,
-    /// The destination is a TTMP: its write is dropped and so is the SCC update (3.3.1.4).
-    dst_ttmp: bool,
     /// The wave's counters after the instruction (memory operations issued or completed).
     pub counters: Counters,
     /// The instruction released the wave's VGPRs (MSG_DEALLOC_VGPRS).
@@ -123,76 +237,72 @@ impl<'a, 'm> Exec<'a, 'm> {
     pub fn new(
         wave: &'a Wave,
         env: &'a mut Env<'m>,
-        inst: Inst,
+        d: &'a Decoded,
         pc: u64,
         writes: &'a mut Writes,
     ) -> Exec<'a, 'm> {
-        let def = inst.def();
-        let mut x = Exec {
+        Exec {
             wave,
             env,
             counters: wave.counters,
             release_vgprs: false,
-            inst,
-            def,
+            inst: &d.inst,
+            def: d.def,
+            s: &d.s,
             pc,
-            next_pc: pc.wrapping_add(u64::from(inst.bytes())) & super::state::PC_MASK,
+            next_pc: pc.wrapping_add(u64::from(d.bytes)) & super::state::PC_MASK,
             writes,
             outcome: Outcome::Retired,
-            dst_ttmp: false,
-        };
-        if let Some(op) = x.dst_operand()
-            && let Kind::Reg(ty) = op.kind
-        {
-            let code = x.inst.field(op.field);
-            let code = if ty.is64() { code & !1 } else { code };
-            x.dst_ttmp = is_ttmp(code);
         }
-        x
     }
 
     // --- reads ---------------------------------------------------------------------------
 
-    /// The `n`th source operand (role S, in assembly order).
-    fn src_operand(&self, n: usize) -> Option<&'static Operand> {
-        self.def.operands.iter().filter(|o| o.role == Role::Src).nth(n)
-    }
-
-    /// The written register operand (role D or M).
-    fn dst_operand(&self) -> Option<&'static Operand> {
-        self.def.operands.iter().find(|o| matches!(o.role, Role::Dst | Role::Modify))
+    #[inline(always)]
+    fn read(&self, s: SSrc) -> u64 {
+        match s {
+            SSrc::None => 0,
+            SSrc::Reg(r) => u64::from(self.wave.sgpr[usize::from(r & 127)]),
+            SSrc::Pair(r) => {
+                let r = usize::from(r & 126);
+                u64::from(self.wave.sgpr[r]) | u64::from(self.wave.sgpr[r + 1]) << 32
+            }
+            SSrc::Const(v) => v,
+            SSrc::Scc => u64::from(self.wave.scc),
+        }
     }
 
     /// Value of the `n`th source operand at its type (zero-extended to 64 bits for 32-bit
     /// types). A row without that operand reads 0; the registry never pairs such a row with
     /// a function that reads it (tests check every row).
+    #[inline]
     pub fn src(&self, n: usize) -> u64 {
-        self.src_operand(n).map_or(0, |op| self.read_operand(op))
+        self.s.src.get(n).map_or(0, |&s| self.read(s))
     }
 
     /// Type of the `n`th source operand.
     pub fn src_ty(&self, n: usize) -> Ty {
-        self.src_operand(n).and_then(Operand::ty).unwrap_or(Ty::B32)
+        self.s.src_ty.get(n).copied().unwrap_or(Ty::B32)
     }
 
     /// Whether the row has an `n`th source operand.
     pub fn has_src(&self, n: usize) -> bool {
-        self.src_operand(n).is_some()
+        self.s.src.get(n).is_some_and(|s| *s != SSrc::None)
     }
 
     /// The register field of the `n`th source operand, as encoded.
     pub fn src_code(&self, n: usize) -> Option<u32> {
-        self.src_operand(n).map(|op| self.inst.field(op.field))
+        self.s.src_code.get(n).copied().flatten().map(u32::from)
     }
 
     /// Current value of the destination, for read-modify-write rows (role M).
     pub fn dst_in(&self) -> u64 {
-        self.dst_operand().map_or(0, |op| self.read_operand(op))
+        self.read(self.s.dst_in)
     }
 
     /// Type of the destination (B32 when the row has none).
     pub fn dst_ty(&self) -> Ty {
-        self.dst_operand().and_then(Operand::ty).unwrap_or(Ty::B32)
+        self.s.dst.map_or(Ty::B32, |(_, ty)| ty)
     }
 
     /// Width of the destination in bits.
@@ -202,27 +312,17 @@ impl<'a, 'm> Exec<'a, 'm> {
 
     /// The destination field, as encoded.
     pub fn dst_code(&self) -> Option<u32> {
-        self.dst_operand().map(|op| self.inst.field(op.field))
+        self.s.dst.map(|(code, _)| u32::from(code))
     }
 
     /// The immediate operand (SIMM16 of SOPK and SOPP rows).
     pub fn imm(&self) -> u32 {
-        self.def.operands.iter().find(|o| o.role == Role::Imm).map_or(0, |op| self.inst.field(op.field))
+        self.s.imm
     }
 
     /// SIMM16 sign-extended to 64 bits.
     pub fn simm16(&self) -> u64 {
         i64::from(self.imm() as u16 as i16) as u64
-    }
-
-    fn read_operand(&self, op: &Operand) -> u64 {
-        let raw = self.inst.field(op.field);
-        match op.kind {
-            // Scalar rows have no register rules; the raw field is all there is.
-            Kind::Imm(_) | Kind::RegRule(_) => u64::from(raw),
-            Kind::Reg(ty) if op.field == Field::Lit => literal_value(raw, ty),
-            Kind::Reg(ty) => self.read_code(raw, ty),
-        }
     }
 
     /// Value of scalar source code `code` at type `ty`.
@@ -259,11 +359,10 @@ impl<'a, 'm> Exec<'a, 'm> {
 
     /// Writes the destination operand (dropped for NULL and TTMP destinations).
     pub fn dst(&mut self, value: u64) {
-        if let Some(op) = self.dst_operand()
-            && let Kind::Reg(ty) = op.kind
+        if let Some((code, ty)) = self.s.dst
+            && self.s.dst_reg
         {
-            let code = self.inst.field(op.field);
-            self.write_reg(code, ty.dwords(), value);
+            self.write_reg(u32::from(code), ty.dwords(), value);
         }
     }
 
@@ -290,7 +389,7 @@ impl<'a, 'm> Exec<'a, 'm> {
 
     /// Writes SCC, unless the destination is a TTMP (the failed write suppresses it).
     pub fn scc(&mut self, value: bool) {
-        if !self.dst_ttmp {
+        if !self.s.dst_ttmp {
             self.writes.push(Write::Scc(value));
         }
     }

@@ -7,6 +7,7 @@ use std::cell::OnceCell;
 use rdna3_isa::Inst;
 
 use super::engine::{self, Handler};
+use super::operands::SOperands;
 use super::state::{Code, Fault};
 use super::vector::VOperands;
 
@@ -21,6 +22,8 @@ pub struct Decoded {
     pub(super) run: Handler,
     /// Resolved operands of vector instructions.
     pub(super) v: VOperands,
+    /// Resolved operands of scalar instructions.
+    pub(super) s: SOperands,
     /// VOPD's Y half: its row and operands.
     pub(super) y: Option<Box<(&'static rdna3_isa::InstDef, VOperands)>>,
 }
@@ -57,6 +60,6 @@ impl Program {
 /// Decodes the instruction at `pc` and resolves how it runs.
 pub fn decode(code: &Code, pc: u64) -> Result<Decoded, Fault> {
     let inst = code.fetch(pc)?;
-    let (run, v, y) = engine::resolve(&inst, pc);
-    Ok(Decoded { inst, def: inst.def(), bytes: inst.bytes(), run, v, y })
+    let (run, v, s, y) = engine::resolve(&inst, pc);
+    Ok(Decoded { inst, def: inst.def(), bytes: inst.bytes(), run, v, s, y })
 }

@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use rdna3_isa::{InstDef, Kind, Role, Unit};
+use rdna3_isa::{Family, InstDef, Kind, Role, Unit};
 
 use super::super::salu::{ILLEGAL, REGISTRY};
 use super::*;
@@ -94,5 +94,20 @@ fn every_executed_row_runs_and_writes_what_the_table_says() {
                 }
             }
         }
+    }
+}
+
+/// The pre-decoded scalar operands hold every source and the one written operand of each row
+/// the scalar handlers run (SOP*, SMEM), and the one immediate of each SOP* row.
+#[test]
+fn every_scalar_row_fits_the_predecoded_operands() {
+    for def in table().insts.iter().filter(|d| matches!(d.format().family(), Family::Scalar | Family::Smem)) {
+        let srcs = def.operands.iter().filter(|o| o.role == Role::Src).count();
+        let dsts = def.operands.iter().filter(|o| matches!(o.role, Role::Dst | Role::Modify)).count();
+        let imms = def.operands.iter().filter(|o| o.role == Role::Imm).count();
+        assert!(srcs <= 3, "{}: {srcs} sources", def.name);
+        assert!(dsts <= 1, "{}: {dsts} destinations", def.name);
+        let sop = def.format().family() == Family::Scalar;
+        assert!(!sop || imms <= 1, "{}: {imms} immediates", def.name);
     }
 }
