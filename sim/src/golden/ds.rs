@@ -218,6 +218,51 @@ fn fast_load_b32(x: &mut VExec, op: Op) -> bool {
     true
 }
 
+/// `ds_store_b32` and `ds_store_2addr_b32`/`_stride64_b32`, the writes of every kernel that
+/// shares data through LDS, the same way: every address is checked before anything is
+/// written, and the stores are made in the general path's order (lane by lane, ADDR0 before
+/// ADDR1), so that overlapping lanes leave the same bytes.
+fn fast_store_b32(x: &mut VExec, op: Op) -> bool {
+    let m = x.ops().mem;
+    let (offs, n) = match op {
+        Op::Store { bytes: 4, hi: false } => ([m.offset1 << 8 | m.offset0, 0], 1),
+        Op::Store2 { bytes: 4, stride64 } => {
+            let k = if stride64 { 256 } else { 4 };
+            ([m.offset0 * k, m.offset1 * k], 2)
+        }
+        _ => return false,
+    };
+    // A register past the allocation reads as v0, as in the general path.
+    let vg = &x.wave.vgpr;
+    let reg = |r: u32| vg.get(r as usize).unwrap_or(&vg[0]);
+    let (addrs, d0, d1) = (reg(m.addr), reg(m.data0), reg(m.data1));
+    let exec = x.exec;
+    let lds: &mut [u8] = x.env.lds;
+    let fits = |a: u32| (a as usize).checked_add(4).is_some_and(|e| e <= lds.len());
+    let mut rest = exec;
+    while rest != 0 {
+        let l = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        if !offs[..n].iter().all(|off| fits(addrs[l].wrapping_add(*off))) {
+            return false;
+        }
+    }
+    let mut rest = exec;
+    while rest != 0 {
+        let l = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        for (j, off) in offs[..n].iter().enumerate() {
+            let a = addrs[l].wrapping_add(*off) as usize;
+            let v = if j == 0 { d0[l] } else { d1[l] };
+            lds[a..a + 4].copy_from_slice(&v.to_le_bytes());
+        }
+    }
+    let mut c = x.counters;
+    issue(&mut c, |c: &mut Counters| &mut c.lgkm, 1);
+    x.counters = c;
+    true
+}
+
 pub(super) fn exec(x: &mut VExec) {
     let Some(op) = OPS.get(x.d.inst.id.0 as usize).copied().flatten() else { return };
     let m = x.ops().mem;
@@ -229,7 +274,7 @@ pub(super) fn exec(x: &mut VExec) {
     let (o0, o1) = (m.offset0, m.offset1);
     let offset = u64::from(o1 << 8 | o0);
     let exec = x.exec;
-    if fast_load_b32(x, op) {
+    if fast_load_b32(x, op) || fast_store_b32(x, op) {
         return;
     }
     // The active lanes, without allocating (this runs for every LDS instruction).

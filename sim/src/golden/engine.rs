@@ -234,7 +234,7 @@ pub fn step(wave: &mut Wave, code: &Code) -> Step {
     }
 }
 
-fn step_decoded(wave: &mut Wave, d: &Decoded, env: &mut Env) -> Step {
+pub(super) fn step_decoded(wave: &mut Wave, d: &Decoded, env: &mut Env) -> Step {
     let pc = wave.pc;
     let mut writes = Writes::default();
     let outcome = run(wave, d, env, true, &mut writes);

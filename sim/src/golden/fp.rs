@@ -232,19 +232,24 @@ pub fn fma(fp: Fp, a: u64, b: u64, c: u64) -> u64 {
     fma_general(fp, a, b, c)
 }
 
-/// [`fma`] on 32 lanes of F32 patterns (in the low bits of each lane).
-pub fn fma_lanes_f32(fp: Fp, a: &[u64; 32], b: &[u64; 32], c: &[u64; 32]) -> [u64; 32] {
+/// [`fma`] on 32 lanes of F32 patterns.
+pub fn fma_lanes_f32(fp: Fp, a: &[u32; 32], b: &[u32; 32], c: &[u32; 32]) -> [u32; 32] {
+    let wide = |l: usize| (u64::from(a[l]), u64::from(b[l]), u64::from(c[l]));
     if fp.plain_f32() {
         let mut r = host_fma::lanes_f32(a, b, c);
         for l in 0..32 {
             // NaN results follow the guide's NaN rule, not the host's.
-            if f32::from_bits(r[l] as u32).is_nan() {
-                r[l] = fma_general(fp, a[l], b[l], c[l]);
+            if f32::from_bits(r[l]).is_nan() {
+                let (x, y, z) = wide(l);
+                r[l] = fma_general(fp, x, y, z) as u32;
             }
         }
         return r;
     }
-    std::array::from_fn(|l| fma(fp, a[l], b[l], c[l]))
+    std::array::from_fn(|l| {
+        let (x, y, z) = wide(l);
+        fma(fp, x, y, z) as u32
+    })
 }
 
 fn fma_general(fp: Fp, a: u64, b: u64, c: u64) -> u64 {
@@ -281,25 +286,21 @@ mod host_fma {
 
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "fma")]
-    fn lanes_f32_hw(a: &[u64; 32], b: &[u64; 32], c: &[u64; 32]) -> [u64; 32] {
+    fn lanes_f32_hw(a: &[u32; 32], b: &[u32; 32], c: &[u32; 32]) -> [u32; 32] {
         std::array::from_fn(|l| {
-            let (x, y, z) =
-                (f32::from_bits(a[l] as u32), f32::from_bits(b[l] as u32), f32::from_bits(c[l] as u32));
-            u64::from(x.mul_add(y, z).to_bits())
+            f32::from_bits(a[l]).mul_add(f32::from_bits(b[l]), f32::from_bits(c[l])).to_bits()
         })
     }
 
     /// 32 lanes of F32 fma, one rounding each.
-    pub fn lanes_f32(a: &[u64; 32], b: &[u64; 32], c: &[u64; 32]) -> [u64; 32] {
+    pub fn lanes_f32(a: &[u32; 32], b: &[u32; 32], c: &[u32; 32]) -> [u32; 32] {
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("fma") {
             // SAFETY: the CPU has the FMA extension (checked just above).
             return unsafe { lanes_f32_hw(a, b, c) };
         }
         std::array::from_fn(|l| {
-            let (x, y, z) =
-                (f32::from_bits(a[l] as u32), f32::from_bits(b[l] as u32), f32::from_bits(c[l] as u32));
-            u64::from(x.mul_add(y, z).to_bits())
+            f32::from_bits(a[l]).mul_add(f32::from_bits(b[l]), f32::from_bits(c[l])).to_bits()
         })
     }
 

@@ -14,6 +14,7 @@ mod exec_mask;
 mod faults;
 mod kernels_regress;
 mod lanes;
+mod lanes32;
 mod operands;
 mod packed;
 mod smem;

@@ -21,7 +21,7 @@
 
 use std::sync::LazyLock;
 
-use rdna3_isa::{Field, table};
+use rdna3_isa::table;
 
 use super::engine::VFn;
 use super::fp::{self, Fp, Prec, Round};
@@ -220,20 +220,45 @@ pub(super) fn put(x: &mut VExec, r: &Lanes) {
     x.write_dst(r, m);
 }
 
+/// Writes `r` to the destination, a whole 32-bit VGPR (the row's `lanes32`), in the
+/// instruction's lanes: what [`put`] does with the low halves of 64-bit lanes.
+pub(super) fn put32(x: &mut VExec, r: &[u32; 32]) {
+    let m = x.write_mask();
+    let reg = u32::from(x.ops().vdst);
+    x.write_vgpr32(reg, r, m);
+}
+
+// The helpers below run rows whose operands and destination are all at most 32 bits wide
+// (`lanes32`) on 32-bit lanes: the same function sees the same zero-extended values, and
+// its result is cut to the 32 bits the destination keeps, so only the copies get cheaper.
+
 /// D = f(S0).
 pub(super) fn un(x: &mut VExec, f: impl Fn(u64) -> u64) {
+    if x.ops().lanes32 {
+        let a = x.src32(0);
+        return put32(x, &std::array::from_fn(|l| f(u64::from(a[l])) as u32));
+    }
     let r = each1(&x.src(0), f);
     put(x, &r);
 }
 
 /// D = f(S0, S1).
 pub(super) fn bin(x: &mut VExec, f: impl Fn(u64, u64) -> u64) {
+    if x.ops().lanes32 {
+        let (a, b) = (x.src32(0), x.src32(1));
+        return put32(x, &std::array::from_fn(|l| f(u64::from(a[l]), u64::from(b[l])) as u32));
+    }
     let r = each2(&x.src(0), &x.src(1), f);
     put(x, &r);
 }
 
 /// D = f(S0, S1, S2).
 pub(super) fn tri(x: &mut VExec, f: impl Fn(u64, u64, u64) -> u64) {
+    if x.ops().lanes32 {
+        let (a, b, c) = (x.src32(0), x.src32(1), x.src32(2));
+        let r = std::array::from_fn(|l| f(u64::from(a[l]), u64::from(b[l]), u64::from(c[l])) as u32);
+        return put32(x, &r);
+    }
     let r = each3(&x.src(0), &x.src(1), &x.src(2), f);
     put(x, &r);
 }
@@ -253,8 +278,20 @@ pub(super) fn out_mods(x: &VExec, fp: Fp, r: &mut Lanes) {
     }
 }
 
+/// A float result with OMOD and CLAMP (VOP3) applied as [`out_mods`] does, cut to the 32
+/// bits a `lanes32` destination keeps.
+#[inline(always)]
+fn mods32(fp: Fp, (omod, clamp): (u8, bool), e: u64) -> u32 {
+    (if omod != 0 || clamp { fp::omod_clamp(fp, e, omod, clamp) } else { e }) as u32
+}
+
+/// D = f(S0) for floats at precision `p`, with OMOD and CLAMP.
 pub(super) fn fun(x: &mut VExec, p: Prec, f: impl Fn(Fp, u64) -> u64) {
     let fp = fpm(x, p);
+    if x.ops().lanes32 {
+        let (a, m) = (x.src32(0), (x.ops().omod, x.ops().clamp));
+        return put32(x, &std::array::from_fn(|l| mods32(fp, m, f(fp, u64::from(a[l])))));
+    }
     let mut r = each1(&x.src(0), |a| f(fp, a));
     out_mods(x, fp, &mut r);
     put(x, &r);
@@ -262,6 +299,10 @@ pub(super) fn fun(x: &mut VExec, p: Prec, f: impl Fn(Fp, u64) -> u64) {
 
 pub(super) fn fbin(x: &mut VExec, p: Prec, f: impl Fn(Fp, u64, u64) -> u64) {
     let fp = fpm(x, p);
+    if x.ops().lanes32 {
+        let (a, b, m) = (x.src32(0), x.src32(1), (x.ops().omod, x.ops().clamp));
+        return put32(x, &std::array::from_fn(|l| mods32(fp, m, f(fp, u64::from(a[l]), u64::from(b[l])))));
+    }
     let mut r = each2(&x.src(0), &x.src(1), |a, b| f(fp, a, b));
     out_mods(x, fp, &mut r);
     put(x, &r);
@@ -269,6 +310,12 @@ pub(super) fn fbin(x: &mut VExec, p: Prec, f: impl Fn(Fp, u64, u64) -> u64) {
 
 pub(super) fn ftri(x: &mut VExec, p: Prec, f: impl Fn(Fp, u64, u64, u64) -> u64) {
     let fp = fpm(x, p);
+    if x.ops().lanes32 {
+        let (a, b, c, m) = (x.src32(0), x.src32(1), x.src32(2), (x.ops().omod, x.ops().clamp));
+        let r =
+            std::array::from_fn(|l| mods32(fp, m, f(fp, u64::from(a[l]), u64::from(b[l]), u64::from(c[l]))));
+        return put32(x, &r);
+    }
     let mut r = each3(&x.src(0), &x.src(1), &x.src(2), |a, b, c| f(fp, a, b, c));
     out_mods(x, fp, &mut r);
     put(x, &r);
@@ -310,7 +357,7 @@ fn mov(x: &mut VExec) {
 
 /// The SGPR code a lane read writes: the VDST field.
 pub(super) fn sdst_of_vdst(x: &VExec) -> u32 {
-    x.d.inst.field(Field::Vdst)
+    u32::from(x.ops().vdst_field)
 }
 
 fn readfirstlane(x: &mut VExec) {
@@ -343,14 +390,21 @@ fn cndmask(x: &mut VExec) {
     // alone; the compiler folds fneg/fabs of a select into them.
     let v = *x.ops();
     let sign: u64 = if v.dst_ty.is16() { 0x8000 } else { 0x8000_0000 };
-    let modified = |n: usize| {
+    let modify = |n: usize, s: u64| {
         let (abs, neg) = (v.abs >> n & 1 == 1, v.neg >> n & 1 == 1);
-        x.raw(n).map(|s| {
-            let s = if abs { s & !sign } else { s };
-            if neg { s ^ sign } else { s }
-        })
+        let s = if abs { s & !sign } else { s };
+        if neg { s ^ sign } else { s }
     };
-    let (a, b) = (modified(0), modified(1));
+    if v.lanes32 {
+        // B32 operands: src32 reads them as raw does, without modifiers.
+        let (a, b) = (x.src32(0), x.src32(1));
+        let r = std::array::from_fn(|l| {
+            let (p, q) = (modify(0, u64::from(a[l])), modify(1, u64::from(b[l])));
+            (if m >> l & 1 == 1 { q } else { p }) as u32
+        });
+        return put32(x, &r);
+    }
+    let (a, b) = (x.raw(0).map(|s| modify(0, s)), x.raw(1).map(|s| modify(1, s)));
     let mut r = [0u64; 32];
     for l in 0..32 {
         r[l] = if m >> l & 1 == 1 { b[l] } else { a[l] };
@@ -389,32 +443,29 @@ fn sub_nc_i32(x: &mut VExec) {
 
 /// The carry/borrow mask of `wide` results (bit 32 set, or negative), active lanes only.
 fn carry_mask(x: &VExec, wide: &[i64; 32]) -> u32 {
-    let mut m = 0u32;
-    for (l, &w) in wide.iter().enumerate() {
-        if !(0..=u32::MAX as i64).contains(&w) {
-            m |= 1 << l;
-        }
-    }
+    // Outside 0..2^32 exactly when a bit above bit 31 is set (negative values included).
+    let m = (0..32).fold(0u32, |m, l| m | u32::from(wide[l] as u64 >> 32 != 0) << l);
     m & x.exec
 }
 
 /// D = S0 + S1 (+ carry-in), writing the carry mask; `SUB`, `REV` and `CIN` pick the variant
 /// (constants, so that each variant's lane loop is straight-line code).
 fn addsub_carry<const SUB: bool, const REV: bool, const CIN: bool>(x: &mut VExec) {
-    let (a, b) = if REV { (x.src(1), x.src(0)) } else { (x.src(0), x.src(1)) };
+    // The operands are U32 (src32 holds): 32-bit lanes.
+    let (a, b) = if REV { (x.src32(1), x.src32(0)) } else { (x.src32(0), x.src32(1)) };
     let cin = if CIN { x.mask_in() } else { 0 };
     let wide: [i64; 32] = std::array::from_fn(|l| {
         let c = i64::from(cin >> l & 1);
-        let (p, q) = (a[l] as u32 as i64, b[l] as u32 as i64);
+        let (p, q) = (i64::from(a[l]), i64::from(b[l]));
         if SUB { p - q - c } else { p + q + c }
     });
     let mask = carry_mask(x, &wide);
-    let r: [u64; 32] = if x.ops().clamp {
-        std::array::from_fn(|l| wide[l].clamp(0, u32::MAX as i64) as u64)
+    let r: [u32; 32] = if x.ops().clamp {
+        std::array::from_fn(|l| wide[l].clamp(0, u32::MAX as i64) as u32)
     } else {
-        std::array::from_fn(|l| lo32(wide[l] as u64))
+        std::array::from_fn(|l| wide[l] as u32)
     };
-    put(x, &r);
+    put32(x, &r);
     let sdst = u32::from(x.ops().sdst);
     x.write_mask_out(sdst, mask);
 }
@@ -698,20 +749,30 @@ fn subrev_f32(x: &mut VExec) {
 fn mul_f32(x: &mut VExec) {
     fbin(x, Prec::S, fp::mul);
 }
-fn fma_f32(x: &mut VExec) {
+/// F32 fma on 32-bit lanes, with OMOD and CLAMP, written to the destination.
+fn fma_f32_lanes(x: &mut VExec, a: &[u32; 32], b: &[u32; 32], c: &[u32; 32]) {
     let fp = fpm(x, Prec::S);
-    let mut r = fp::fma_lanes_f32(fp, &x.src(0), &x.src(1), &x.src(2));
-    out_mods(x, fp, &mut r);
-    put(x, &r);
+    let mut r = fp::fma_lanes_f32(fp, a, b, c);
+    let m = (x.ops().omod, x.ops().clamp);
+    if m != (0, false) {
+        r = r.map(|e| mods32(fp, m, u64::from(e)));
+    }
+    put32(x, &r);
+}
+fn fma_f32(x: &mut VExec) {
+    let (a, b, c) = (x.src32(0), x.src32(1), x.src32(2));
+    fma_f32_lanes(x, &a, &b, &c);
 }
 fn fmac(x: &mut VExec, p: Prec) {
+    if p == Prec::S {
+        let (a, b) = (x.src32(0), x.src32(1));
+        let vg = &x.wave.vgpr;
+        let d = *vg.get(usize::from(x.ops().vdst)).unwrap_or(&vg[0]);
+        return fma_f32_lanes(x, &a, &b, &d);
+    }
     let fp = fpm(x, p);
     let d = dst_now(x);
-    let mut r = if p == Prec::S {
-        fp::fma_lanes_f32(fp, &x.src(0), &x.src(1), &d)
-    } else {
-        each3(&x.src(0), &x.src(1), &d, |a, b, c| fp::fma(fp, a, b, c))
-    };
+    let mut r = each3(&x.src(0), &x.src(1), &d, |a, b, c| fp::fma(fp, a, b, c));
     out_mods(x, fp, &mut r);
     put(x, &r);
 }
@@ -1329,15 +1390,19 @@ fn float_lane(op: CmpOp, p: Prec, f: Fp, a: u64, b: u64) -> bool {
 /// The mask of an integer compare over all lanes, the operation chosen once rather than per
 /// lane (operations integers lack compare false).
 fn int_mask<T: Copy + Ord>(op: CmpOp, a: &[T; 32], b: &[T; 32]) -> u32 {
-    let mask = |f: fn(&T, &T) -> bool| (0..32).fold(0u32, |m, l| m | u32::from(f(&a[l], &b[l])) << l);
+    // Generic over the comparison (not a function pointer), so each lane loop is inlined.
+    #[inline(always)]
+    fn mask<T: Copy>(a: &[T; 32], b: &[T; 32], f: impl Fn(T, T) -> bool) -> u32 {
+        (0..32).fold(0u32, |m, l| m | u32::from(f(a[l], b[l])) << l)
+    }
     match op {
         CmpOp::T => u32::MAX,
-        CmpOp::Lt => mask(T::lt),
-        CmpOp::Eq => mask(T::eq),
-        CmpOp::Le => mask(T::le),
-        CmpOp::Gt => mask(T::gt),
-        CmpOp::Ne | CmpOp::Lg => mask(T::ne),
-        CmpOp::Ge => mask(T::ge),
+        CmpOp::Lt => mask(a, b, |p, q| p < q),
+        CmpOp::Eq => mask(a, b, |p, q| p == q),
+        CmpOp::Le => mask(a, b, |p, q| p <= q),
+        CmpOp::Gt => mask(a, b, |p, q| p > q),
+        CmpOp::Ne | CmpOp::Lg => mask(a, b, |p, q| p != q),
+        CmpOp::Ge => mask(a, b, |p, q| p >= q),
         _ => 0,
     }
 }
@@ -1349,9 +1414,32 @@ pub(super) fn compare(x: &mut VExec) {
         let what = format!("{} is not a compare", x.def.name);
         return x.fault(super::state::Fault::NotImplemented { pc: x.pc, what });
     };
-    let (a, b) = (x.src(0), x.src(1));
     let lanes = x.write_mask();
     let m = match spec.ty {
+        // Integers of at most 32 bits on 32-bit lanes.
+        CmpTy::I(bits) if bits <= 32 && x.ops().src32 => {
+            let sext = |v: u32| if bits == 16 { i32::from(v as u16 as i16) } else { v as i32 };
+            int_mask(spec.op, &x.src32(0).map(sext), &x.src32(1).map(sext))
+        }
+        CmpTy::U(bits) if bits <= 32 && x.ops().src32 => {
+            let w = if bits == 32 { u32::MAX } else { (1u32 << bits) - 1 };
+            int_mask(spec.op, &x.src32(0).map(|v| v & w), &x.src32(1).map(|v| v & w))
+        }
+        _ => compare_wide(x, spec),
+    };
+    let m = m & lanes;
+    if spec.exec {
+        x.set_exec(m);
+    } else {
+        let code = sdst_of_vdst(x);
+        x.write_mask_out(code, m);
+    }
+}
+
+/// The mask of a compare on 64-bit lanes (floats, and 64-bit integers).
+fn compare_wide(x: &VExec, spec: CmpSpec) -> u32 {
+    let (a, b) = (x.src(0), x.src(1));
+    match spec.ty {
         CmpTy::F(p) => {
             let f = fpm(x, p);
             (0..32).fold(0u32, |m, l| m | u32::from(float_lane(spec.op, p, f, a[l], b[l])) << l)
@@ -1361,12 +1449,5 @@ pub(super) fn compare(x: &mut VExec) {
             let w = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
             int_mask(spec.op, &a.map(|v| v & w), &b.map(|v| v & w))
         }
-    };
-    let m = m & lanes;
-    if spec.exec {
-        x.set_exec(m);
-    } else {
-        let code = sdst_of_vdst(x);
-        x.write_mask_out(code, m);
     }
 }

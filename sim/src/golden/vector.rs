@@ -73,6 +73,13 @@ pub struct VOperands {
     pub(super) n: u8,
     /// The VDST field (a VGPR, or an SGPR code for VOPC promotions and lane reads).
     pub(super) vdst: u16,
+    /// The VDST field as encoded (the SGPR a lane read or a VOP3 compare writes).
+    pub(super) vdst_field: u16,
+    /// Every source is at most 32 bits wide (constants included), so [`VExec::src32`] reads
+    /// them exactly.
+    pub(super) src32: bool,
+    /// And the destination is a whole 32-bit VGPR: the row can run on 32-bit lanes.
+    pub(super) lanes32: bool,
     /// The destination's 16-bit half: bit 7 of VDST in VOP1/VOP2, OPSEL[3] in VOP3.
     pub(super) dst_hi: bool,
     pub(super) dst_ty: Ty,
@@ -125,6 +132,9 @@ impl Default for VOperands {
             ty: [Ty::B32; 3],
             n: 0,
             vdst: 0,
+            vdst_field: 0,
+            src32: false,
+            lanes32: false,
             dst_hi: false,
             dst_ty: Ty::B32,
             sdst: NULL as u8,
@@ -231,6 +241,9 @@ impl VOperands {
             }
             _ => {}
         }
+        if has(Field::Vdst) {
+            v.vdst_field = inst.field(Field::Vdst) as u16;
+        }
         let mut n = 0usize;
         if format.family() != rdna3_isa::Family::Vop {
             let f = |field: Field| if has(field) { inst.field(field) } else { 0 };
@@ -303,6 +316,9 @@ impl VOperands {
                 }
             }
         }
+        v.src32 = (0..n)
+            .all(|i| v.ty[i].dwords() == 1 && !matches!(v.src[i], Src::Const(c) if c > u64::from(u32::MAX)));
+        v.lanes32 = v.src32 && v.dst_ty.dwords() == 1 && !v.dst_ty.is16();
         Ok(v)
     }
 }
@@ -471,6 +487,54 @@ impl<'a, 'm> VExec<'a, 'm> {
         out
     }
 
+    /// Source `n` like [`VExec::src`], on 32-bit lanes: for operands of at most 32 bits (the
+    /// row's `src32`), where it gives the same values without widening them.
+    #[inline(always)]
+    pub(super) fn src32(&self, n: usize) -> [u32; 32] {
+        let v = &self.v;
+        let ty = v.ty[n];
+        debug_assert!(ty.dwords() == 1, "src32 of a {ty:?} operand");
+        let mut out = match v.src[n] {
+            Src::None => [0; 32],
+            Src::Const(c) => [c as u32; 32],
+            Src::Scc => [u32::from(self.wave.scc); 32],
+            Src::Sgpr(code) => {
+                let val = self.sreg(u32::from(code));
+                [if ty.is16() { val & 0xffff } else { val }; 32]
+            }
+            Src::Vgpr { reg, hi } => {
+                let vg = &self.wave.vgpr;
+                let lo = vg.get(usize::from(reg)).unwrap_or(&vg[0]);
+                if ty.is16() {
+                    let sh = if hi { 16 } else { 0 };
+                    std::array::from_fn(|l| lo[l] >> sh & 0xffff)
+                } else {
+                    *lo
+                }
+            }
+        };
+        if n == 0 && !matches!(v.dpp, Dpp::None) {
+            out = self.dpp_gather(&out);
+        }
+        let sign = match ty {
+            Ty::F16 | Ty::BF16 => 1u32 << 15,
+            Ty::F32 => 1 << 31,
+            _ => return out,
+        };
+        let (abs, neg) = (v.abs >> n & 1 == 1, v.neg >> n & 1 == 1);
+        if abs || neg {
+            for x in out.iter_mut() {
+                if abs {
+                    *x &= !sign;
+                }
+                if neg {
+                    *x ^= sign;
+                }
+            }
+        }
+        out
+    }
+
     /// Lanes the destination write covers: EXEC, narrowed by DPP16's row and bank masks and
     /// by invalid DPP source lanes when BOUND_CTRL is 0.
     pub(super) fn write_mask(&self) -> u32 {
@@ -492,8 +556,8 @@ impl<'a, 'm> VExec<'a, 'm> {
     }
 
     /// Gathers source 0 through the DPP lane selection; lanes whose source is invalid read 0.
-    fn dpp_gather(&self, vals: &Lanes) -> Lanes {
-        let mut out = [0u64; 32];
+    fn dpp_gather<T: Copy + Default>(&self, vals: &[T; 32]) -> [T; 32] {
+        let mut out = [T::default(); 32];
         match self.v.dpp {
             Dpp::Dpp16 { ctrl, fi, .. } => {
                 for (l, o) in out.iter_mut().enumerate() {
@@ -547,31 +611,31 @@ impl<'a, 'm> VExec<'a, 'm> {
             }
             return;
         }
-        for k in 0..dwords {
-            let r = reg + k;
-            let Some(dst) = self.wave.vgpr.get_mut(r as usize) else { continue };
-            let sh = 32 * k;
-            if mask == u32::MAX {
-                // Every lane (the common case): a plain narrowing copy.
-                if sh == 0 {
-                    for l in 0..32 {
-                        dst[l] = vals[l] as u32;
-                    }
-                } else {
-                    for l in 0..32 {
-                        dst[l] = (vals[l] >> 32) as u32;
-                    }
-                }
-            } else {
-                // Branch-free blend, so the lane loop vectorises.
-                let sel = lane_masks(mask);
-                for l in 0..32 {
-                    dst[l] = (vals[l] >> sh) as u32 & sel[l] | dst[l] & !sel[l];
-                }
+        self.write_dword::<0>(reg, vals, mask);
+        if dwords == 2 {
+            self.write_dword::<32>(reg + 1, vals, mask);
+        }
+    }
+
+    /// Writes bits `SH + 31..SH` of `vals` to VGPR `reg` in the lanes of `mask` (the shift is a
+    /// constant so that each lane loop is a few vector instructions).
+    #[inline(always)]
+    fn write_dword<const SH: u32>(&mut self, reg: u32, vals: &Lanes, mask: u32) {
+        let Some(dst) = self.wave.vgpr.get_mut(reg as usize) else { return };
+        if mask == u32::MAX {
+            // Every lane (the common case): a plain narrowing copy.
+            for l in 0..32 {
+                dst[l] = (vals[l] >> SH) as u32;
             }
-            if mask != 0 {
-                self.note(Write::Vgpr { idx: r as u8, lanes: mask });
+        } else {
+            // Branch-free blend, so the lane loop vectorises.
+            let sel = lane_masks(mask);
+            for l in 0..32 {
+                dst[l] = (vals[l] >> SH) as u32 & sel[l] | dst[l] & !sel[l];
             }
+        }
+        if mask != 0 {
+            self.note(Write::Vgpr { idx: reg as u8, lanes: mask });
         }
     }
 
@@ -660,7 +724,18 @@ impl<'a, 'm> VExec<'a, 'm> {
 /// All ones in the lanes whose bit of `mask` is set, zero elsewhere.
 #[inline]
 fn lane_masks(mask: u32) -> [u32; 32] {
-    std::array::from_fn(|l| 0u32.wrapping_sub(mask >> l & 1))
+    // Against a table of lane bits rather than by shifting the mask, so that it vectorises
+    // (a broadcast, an AND and a compare per four lanes).
+    const BITS: [u32; 32] = {
+        let mut b = [0; 32];
+        let mut l = 0;
+        while l < 32 {
+            b[l] = 1 << l;
+            l += 1;
+        }
+        b
+    };
+    std::array::from_fn(|l| if mask & BITS[l] != 0 { u32::MAX } else { 0 })
 }
 
 /// The lane that DPP16 control `ctrl` reads for lane `l`, or `None` when it is out of range

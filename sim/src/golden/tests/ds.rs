@@ -717,3 +717,25 @@ fn float_atomics_flush_denormals_as_mode_says() {
     assert_eq!(run("ds_cmpstore_f32 v0, v2, v4", 0xf0, 5, tiny, 5), tiny);
     assert_eq!(run("ds_cmpstore_f32 v0, v2, v4", 0x00, 5, tiny, 5), 0);
 }
+
+#[test]
+fn overlapping_stores_leave_the_highest_lanes_data() {
+    // Lanes store in order, ADDR0 before ADDR1 within a lane, so the last store wins.
+    let mut lds = vec![0u8; 256];
+    ok("ds_store_b32 v0, v1", &mut lds, |w| {
+        w.vgpr[0] = [8; 32];
+        w.vgpr[1] = lanes(|l| 0x100 + l as u32);
+    });
+    assert_eq!(le(&lds, 8, 4), 0x11f, "lane 31 stored last");
+    // Lane l writes DATA0 at 4l and DATA1 at 4l + 4, where lane l + 1 then writes DATA0.
+    let mut lds = vec![0u8; 256];
+    ok("ds_store_2addr_b32 v0, v1, v2 offset1:1", &mut lds, |w| {
+        w.vgpr[0] = lanes(|l| 4 * l as u32);
+        w.vgpr[1] = lanes(|l| 0xa00 + l as u32);
+        w.vgpr[2] = lanes(|l| 0xb00 + l as u32);
+    });
+    for l in 0..32 {
+        assert_eq!(le(&lds, 4 * l, 4), 0xa00 + l as u64, "lane {l}'s DATA0 overwrote lane {l} - 1's DATA1");
+    }
+    assert_eq!(le(&lds, 128, 4), 0xb1f, "lane 31's DATA1");
+}
