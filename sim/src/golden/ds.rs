@@ -187,29 +187,35 @@ fn data(x: &VExec, reg: u32, lane: usize, len: u32) -> u128 {
 /// reports it.
 fn fast_load_b32(x: &mut VExec, op: Op) -> bool {
     let m = x.ops().mem;
-    let (offs, n) = match op {
-        Op::Load { bytes: 4, d16: None, .. } => ([m.offset1 << 8 | m.offset0, 0], 1),
+    match op {
+        Op::Load { bytes: 4, d16: None, .. } => fast_load::<1>(x, [m.offset1 << 8 | m.offset0, 0]),
         Op::Load2 { bytes: 4, stride64 } => {
             let k = if stride64 { 256 } else { 4 };
-            ([m.offset0 * k, m.offset1 * k], 2)
+            fast_load::<2>(x, [m.offset0 * k, m.offset1 * k])
         }
-        _ => return false,
-    };
+        _ => false,
+    }
+}
+
+/// [`fast_load_b32`] of `N` dwords per lane at the byte offsets `offs`.
+#[inline(always)]
+fn fast_load<const N: usize>(x: &mut VExec, offs: [u32; 2]) -> bool {
+    let m = x.ops().mem;
     let lds: &[u8] = x.env.lds;
-    let mut out = [[0u32; 32]; 2];
+    let mut out = [[0u32; 32]; N];
     let exec = x.exec;
     let Some(addrs) = x.wave.vgpr.get(m.addr as usize) else { return false };
-    let mut rest = exec;
-    while rest != 0 {
-        let l = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        for (j, off) in offs[..n].iter().enumerate() {
-            let a = addrs[l].wrapping_add(*off) as usize;
-            let Some(b) = lds.get(a..a + 4).and_then(|b| <[u8; 4]>::try_from(b).ok()) else { return false };
-            out[j][l] = u32::from_le_bytes(b);
+    for l in 0..32 {
+        if exec >> l & 1 == 0 {
+            continue;
+        }
+        for j in 0..N {
+            let a = addrs[l].wrapping_add(offs[j]) as usize;
+            let Some(b) = lds.get(a..).and_then(<[u8]>::first_chunk::<4>) else { return false };
+            out[j][l] = u32::from_le_bytes(*b);
         }
     }
-    for (j, vals) in out[..n].iter().enumerate() {
+    for (j, vals) in out.iter().enumerate() {
         x.write_vgpr32(m.vdst + j as u32, vals, exec);
     }
     let mut c = x.counters;

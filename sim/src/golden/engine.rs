@@ -205,7 +205,7 @@ pub fn step_in(wave: &mut Wave, prog: &Program, env: &mut Env) -> Step {
 /// Runs one instruction like [`step_in`] without recording its writes: the fast path of
 /// `sim run`. Returns the outcome (for a fault, the wave's status holds it too).
 pub fn exec_in(wave: &mut Wave, prog: &Program, env: &mut Env) -> Outcome {
-    if wave.status != Status::Running {
+    if !matches!(wave.status, Status::Running) {
         return idle(wave).map_or(Outcome::Retired, |s| s.outcome);
     }
     match prog.fetch(wave.pc) {
@@ -249,9 +249,10 @@ pub(super) fn step_decoded(wave: &mut Wave, d: &Decoded, env: &mut Env) -> Step 
 /// (vector writes only when `record`).
 fn run(wave: &mut Wave, d: &Decoded, env: &mut Env, record: bool, writes: &mut Writes) -> Outcome {
     let pc = wave.pc;
-    let inst = d.inst;
+    // The instruction itself is only needed to report a fault.
+    let inst = &d.inst;
     let (next_pc, outcome, counters) = match &d.run {
-        Handler::Fault(f) => return stop(wave, Some(inst), f.clone()).outcome,
+        Handler::Fault(f) => return stop(wave, Some(*inst), f.clone()).outcome,
         Handler::Scalar(f) => {
             let mut x = Exec::new(wave, env, d, pc, writes);
             f(&mut x);
@@ -266,11 +267,11 @@ fn run(wave: &mut Wave, d: &Decoded, env: &mut Env, record: bool, writes: &mut W
             if wave.vgprs_released {
                 let why =
                     format!("{} after the wave released its VGPRs (MSG_DEALLOC_VGPRS)", inst.def().name);
-                return stop(wave, Some(inst), Fault::Illegal { pc, why }).outcome;
+                return stop(wave, Some(*inst), Fault::Illegal { pc, why }).outcome;
             }
             let Some(y) = d.y.as_deref() else {
                 let why = "a VOPD pair without its Y half".to_string();
-                return stop(wave, Some(inst), Fault::Illegal { pc, why }).outcome;
+                return stop(wave, Some(*inst), Fault::Illegal { pc, why }).outcome;
             };
             // Both halves read the wave as it was; their VGPR writes are applied afterwards.
             let mut pending = Vec::with_capacity(2);
@@ -298,7 +299,7 @@ fn run(wave: &mut Wave, d: &Decoded, env: &mut Env, record: bool, writes: &mut W
             if wave.vgprs_released {
                 let why =
                     format!("{} after the wave released its VGPRs (MSG_DEALLOC_VGPRS)", inst.def().name);
-                return stop(wave, Some(inst), Fault::Illegal { pc, why }).outcome;
+                return stop(wave, Some(*inst), Fault::Illegal { pc, why }).outcome;
             }
             let mut x = VExec::new(wave, env, d, pc, record, writes);
             f(&mut x);
@@ -307,15 +308,18 @@ fn run(wave: &mut Wave, d: &Decoded, env: &mut Env, record: bool, writes: &mut W
         }
     };
     let status = match &outcome {
-        Outcome::Retired => Status::Running,
-        Outcome::Barrier => Status::AtBarrier,
-        Outcome::Ended => Status::Ended,
+        // The common case: the wave was running and goes on running.
+        Outcome::Retired => None,
+        Outcome::Barrier => Some(Status::AtBarrier),
+        Outcome::Ended => Some(Status::Ended),
         Outcome::Waiting => return outcome,
-        Outcome::Fault(f) => return stop(wave, Some(inst), f.clone()).outcome,
+        Outcome::Fault(f) => return stop(wave, Some(*inst), f.clone()).outcome,
     };
     wave.counters = counters;
     wave.pc = next_pc;
-    wave.status = status;
+    if let Some(status) = status {
+        wave.status = status;
+    }
     env.retired += 1;
     outcome
 }

@@ -237,11 +237,15 @@ pub fn fma_lanes_f32(fp: Fp, a: &[u32; 32], b: &[u32; 32], c: &[u32; 32]) -> [u3
     let wide = |l: usize| (u64::from(a[l]), u64::from(b[l]), u64::from(c[l]));
     if fp.plain_f32() {
         let mut r = host_fma::lanes_f32(a, b, c);
-        for l in 0..32 {
-            // NaN results follow the guide's NaN rule, not the host's.
-            if f32::from_bits(r[l]).is_nan() {
-                let (x, y, z) = wide(l);
-                r[l] = fma_general(fp, x, y, z) as u32;
+        // NaN results follow the guide's NaN rule, not the host's. The test is an OR over
+        // all lanes first (it vectorises; NaNs are rare).
+        let is_nan = |v: u32| v & 0x7fff_ffff > 0x7f80_0000;
+        if r.iter().fold(false, |any, &v| any | is_nan(v)) {
+            for l in 0..32 {
+                if is_nan(r[l]) {
+                    let (x, y, z) = wide(l);
+                    r[l] = fma_general(fp, x, y, z) as u32;
+                }
             }
         }
         return r;

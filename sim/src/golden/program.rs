@@ -46,14 +46,17 @@ impl Program {
     }
 
     /// The instruction at `pc`, decoded on first use.
+    #[inline]
     pub fn fetch(&self, pc: u64) -> Result<&Decoded, Fault> {
-        let slot = pc
-            .checked_sub(self.code.base)
-            .filter(|off| off % 4 == 0)
-            .and_then(|off| usize::try_from(off / 4).ok())
-            .and_then(|i| self.slots.get(i))
-            .ok_or(Fault::Fetch { pc })?;
-        slot.get_or_init(|| decode(&self.code, pc)).as_ref().map_err(Clone::clone)
+        // An address below the base wraps to a huge offset and misses like one past the end.
+        let off = pc.wrapping_sub(self.code.base);
+        let slot =
+            if off % 4 == 0 { usize::try_from(off / 4).ok().and_then(|i| self.slots.get(i)) } else { None };
+        match slot.map(|s| s.get_or_init(|| decode(&self.code, pc))) {
+            Some(Ok(d)) => Ok(d),
+            Some(Err(f)) => Err(f.clone()),
+            None => Err(Fault::Fetch { pc }),
+        }
     }
 }
 
