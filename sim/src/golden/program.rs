@@ -50,8 +50,11 @@ impl Program {
     pub fn fetch(&self, pc: u64) -> Result<&Decoded, Fault> {
         // An address below the base wraps to a huge offset and misses like one past the end.
         let off = pc.wrapping_sub(self.code.base);
-        let slot =
-            if off % 4 == 0 { usize::try_from(off / 4).ok().and_then(|i| self.slots.get(i)) } else { None };
+        let slot = if off.is_multiple_of(4) {
+            usize::try_from(off / 4).ok().and_then(|i| self.slots.get(i))
+        } else {
+            None
+        };
         match slot.map(|s| s.get_or_init(|| decode(&self.code, pc))) {
             Some(Ok(d)) => Ok(d),
             Some(Err(f)) => Err(f.clone()),
