@@ -197,22 +197,39 @@ fn fast_load_b32(x: &mut VExec, op: Op) -> bool {
     }
 }
 
-/// [`fast_load_b32`] of `N` dwords per lane at the byte offsets `offs`.
+/// [`fast_load_b32`] of `N` dwords per lane at the byte offsets `offs`. Every active lane's
+/// addresses are checked first (a vectorisable OR of compares); the reads then need no
+/// check of their own, and an inactive lane reads byte 0, its value masked off by the write.
 #[inline(always)]
 fn fast_load<const N: usize>(x: &mut VExec, offs: [u32; 2]) -> bool {
     let m = x.ops().mem;
     let lds: &[u8] = x.env.lds;
-    let mut out = [[0u32; 32]; N];
     let exec = x.exec;
-    let Some(addrs) = x.wave.vgpr.get(m.addr as usize) else { return false };
-    for l in 0..32 {
-        if exec >> l & 1 == 0 {
-            continue;
+    let Some(base) = x.wave.vgpr.get(m.addr as usize) else { return false };
+    // The last address a dword read can start at (none: every active lane is out of range).
+    let Some(last) = lds.len().checked_sub(4) else { return false };
+    let last = u32::try_from(last).unwrap_or(u32::MAX);
+    let mut addrs = [[0u32; 32]; N];
+    let mut bad = false;
+    for j in 0..N {
+        for l in 0..32 {
+            let on = exec & (1 << l) != 0;
+            let a = base[l].wrapping_add(offs[j]);
+            bad |= on & (a > last);
+            addrs[j][l] = if on { a } else { 0 };
         }
-        for j in 0..N {
-            let a = addrs[l].wrapping_add(offs[j]) as usize;
-            let Some(b) = lds.get(a..).and_then(<[u8]>::first_chunk::<4>) else { return false };
-            out[j][l] = u32::from_le_bytes(*b);
+    }
+    if bad {
+        return false;
+    }
+    let mut out = [[0u32; 32]; N];
+    for j in 0..N {
+        for l in 0..32 {
+            let a = addrs[j][l] as usize;
+            // SAFETY: a <= last = lds.len() - 4 (checked above for active lanes; inactive
+            // lanes read at 0, and lds.len() >= 4), so the four bytes at a are in `lds`.
+            let b = unsafe { lds.as_ptr().add(a).cast::<[u8; 4]>().read() };
+            out[j][l] = u32::from_le_bytes(b);
         }
     }
     for (j, vals) in out.iter().enumerate() {

@@ -739,3 +739,38 @@ fn overlapping_stores_leave_the_highest_lanes_data() {
     }
     assert_eq!(le(&lds, 128, 4), 0xb1f, "lane 31's DATA1");
 }
+
+#[test]
+fn dword_loads_check_active_lanes_only_and_up_to_the_last_byte() {
+    // The fast dword path checks every active lane's address before reading any.
+    let mut lds = image(64);
+    let img = lds.clone();
+    // The last dword of the allocation is in range for both forms.
+    let w = ok("ds_load_b32 v2, v0\nds_load_2addr_b32 v[3:4], v1 offset1:15", &mut lds, |w| {
+        w.vgpr[0] = [60; 32];
+        w.vgpr[1] = [0; 32];
+    });
+    assert_eq!(w.vgpr[2][7], le(&img, 60, 4) as u32);
+    assert_eq!((w.vgpr[3][0], w.vgpr[4][31]), (le(&img, 0, 4) as u32, le(&img, 60, 4) as u32));
+    // One byte further faults, naming the lane, and writes nothing.
+    let (w, f) = ds("ds_load_2addr_b32 v[3:4], v1 offset1:15", &mut lds, |w| {
+        w.vgpr[1] = lanes(|l| if l == 9 { 1 } else { 0 });
+        w.vgpr[3] = [0xdead; 32];
+    });
+    assert!(matches!(&f, Some(Fault::Memory { what, .. }) if what.contains("lane 9")), "{f:?}");
+    assert_eq!(w.vgpr[3], [0xdead; 32]);
+    // An inactive lane's address is not checked, and its destination lane is kept.
+    let w = ok("ds_load_2addr_b32 v[3:4], v1 offset1:1", &mut lds, |w| {
+        w.sgpr[126] = !(1 << 4);
+        w.vgpr[1] = lanes(|l| if l == 4 { 0xffff_fff0 } else { 8 });
+        w.vgpr[3] = [0xdead; 32];
+    });
+    assert_eq!((w.vgpr[3][4], w.vgpr[3][5]), (0xdead, le(&img, 8, 4) as u32));
+    // With no LDS at all, EXEC == 0 still runs (and reads nothing).
+    let mut none = [];
+    let w = ok("ds_load_b32 v2, v0", &mut none, |w| {
+        w.sgpr[126] = 0;
+        w.vgpr[2] = [5; 32];
+    });
+    assert_eq!(w.vgpr[2], [5; 32]);
+}
