@@ -423,6 +423,11 @@ impl<'a, 'm> VExec<'a, 'm> {
         }
     }
 
+    /// The 32 lanes of VGPR `reg` (v0 for a register past the allocation).
+    pub(super) fn vlanes(&self, reg: u32) -> &[u32; 32] {
+        self.wave.vgpr.get(reg as usize).unwrap_or(&self.wave.vgpr[0])
+    }
+
     /// Lane `lane` of VGPR `reg` (v0 for a register past v255).
     pub(super) fn vreg(&self, reg: u32, lane: usize) -> u32 {
         self.wave.vgpr.get(reg as usize).unwrap_or(&self.wave.vgpr[0])[lane]

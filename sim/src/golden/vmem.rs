@@ -321,25 +321,33 @@ fn sext13(v: u32) -> i64 {
     i64::from(((v << 19) as i32) >> 19)
 }
 
+/// The addresses of a GLOBAL instruction in every lane: VADDR (64 bits, or 32 bits added to
+/// the SADDR pair; or the lane id times four with `addtid`) plus the signed 13-bit offset.
+fn global_addrs(x: &VExec, spec: Spec) -> [u64; 32] {
+    let m = x.ops().mem;
+    let off = sext13(m.offset) as u64;
+    if spec.addtid {
+        let base = x.sreg_wide(m.saddr, 2);
+        std::array::from_fn(|l| base.wrapping_add(4 * l as u64).wrapping_add(off))
+    } else if m.saddr == NULL {
+        let (lo, hi) = (x.vlanes(m.addr), x.vlanes(m.addr + 1));
+        std::array::from_fn(|l| (u64::from(lo[l]) | u64::from(hi[l]) << 32).wrapping_add(off))
+    } else {
+        let (base, lo) = (x.sreg_wide(m.saddr, 2), x.vlanes(m.addr));
+        std::array::from_fn(|l| base.wrapping_add(u64::from(lo[l])).wrapping_add(off))
+    }
+}
+
 /// The lanes' targets.
 fn targets(x: &VExec, spec: Spec) -> [Target; 32] {
     let m = x.ops().mem;
     let (addr, saddr, raw_off) = (m.addr, m.saddr, m.offset);
+    let global = if spec.seg == Seg::Global { global_addrs(x, spec) } else { [0; 32] };
     let mut t = [Target::Global(0); 32];
     let v = |r: u32, l: usize| u64::from(x.vreg(r, l));
     for (l, tl) in t.iter_mut().enumerate() {
         *tl = match spec.seg {
-            Seg::Global => {
-                let off = sext13(raw_off);
-                let base = if spec.addtid {
-                    x.sreg_wide(saddr, 2).wrapping_add(4 * l as u64)
-                } else if saddr == NULL {
-                    v(addr, l) | v(addr + 1, l) << 32
-                } else {
-                    x.sreg_wide(saddr, 2).wrapping_add(v(addr, l))
-                };
-                Target::Global(base.wrapping_add(off as u64))
-            }
+            Seg::Global => Target::Global(global[l]),
             Seg::Scratch => {
                 let mut o = sext13(raw_off);
                 if saddr != NULL {
@@ -438,6 +446,18 @@ fn check(x: &VExec, t: &[Target; 32], bytes: usize) -> Result<(), String> {
 /// case, done on the allocation's bytes directly. Returns false (having done nothing) when the
 /// instruction needs the general path.
 fn fast_global(x: &mut VExec, spec: Spec, t: &[Target; 32]) -> bool {
+    let mut addrs = [0u64; 32];
+    for l in 0..32 {
+        if x.exec >> l & 1 == 1 {
+            let Target::Global(a) = t[l] else { return false };
+            addrs[l] = a;
+        }
+    }
+    fast_global_at(x, spec, &addrs)
+}
+
+/// [`fast_global`] with the active lanes' global addresses.
+fn fast_global_at(x: &mut VExec, spec: Spec, addrs: &[u64; 32]) -> bool {
     let (bytes, load) = match spec.op {
         Op::Load { bytes, d16: None, .. } if bytes >= 4 => (bytes as u64, true),
         Op::Store { bytes, .. } if bytes >= 4 => (bytes as u64, false),
@@ -448,13 +468,10 @@ fn fast_global(x: &mut VExec, spec: Spec, t: &[Target; 32]) -> bool {
         return false;
     }
     let (mut lo, mut hi) = (u64::MAX, 0u64);
-    let mut addrs = [0u64; 32];
     for l in 0..32 {
         if exec >> l & 1 == 1 {
-            let Target::Global(a) = t[l] else { return false };
-            addrs[l] = a;
-            lo = lo.min(a);
-            hi = hi.max(a.saturating_add(bytes));
+            lo = lo.min(addrs[l]);
+            hi = hi.max(addrs[l].saturating_add(bytes));
         }
     }
     let m = x.ops().mem;
@@ -500,8 +517,12 @@ fn fast_global(x: &mut VExec, spec: Spec, t: &[Target; 32]) -> bool {
 
 pub(super) fn exec(x: &mut VExec) {
     let Some(spec) = SPECS.get(x.d.inst.id.0 as usize).copied().flatten() else { return };
+    // GLOBAL addresses are global in every lane: the fast path needs no per-lane targets.
+    if spec.seg == Seg::Global && fast_global_at(x, spec, &global_addrs(x, spec)) {
+        return;
+    }
     let t = targets(x, spec);
-    if fast_global(x, spec, &t) {
+    if spec.seg == Seg::Flat && fast_global(x, spec, &t) {
         return;
     }
     let m = x.ops().mem;
