@@ -228,6 +228,20 @@ pub(super) fn put32(x: &mut VExec, r: &[u32; 32]) {
     x.write_vgpr32(reg, r, m);
 }
 
+/// Writes `r` to the destination, a 64-bit VGPR pair, in the instruction's lanes: what
+/// [`put`] does, as two dword writes without the general path's shifts.
+pub(super) fn put64(x: &mut VExec, r: &Lanes) {
+    let m = x.write_mask();
+    let reg = u32::from(x.ops().vdst);
+    let (mut lo, mut hi) = ([0u32; 32], [0u32; 32]);
+    for l in 0..32 {
+        lo[l] = r[l] as u32;
+        hi[l] = (r[l] >> 32) as u32;
+    }
+    x.write_vgpr32(reg, &lo, m);
+    x.write_vgpr32(reg + 1, &hi, m);
+}
+
 // The helpers below run rows whose operands and destination are all at most 32 bits wide
 // (`lanes32`) on 32-bit lanes: the same function sees the same zero-extended values, and
 // its result is cut to the 32 bits the destination keeps, so only the copies get cheaper.
@@ -565,39 +579,36 @@ fn mad_i32_i24(x: &mut VExec) {
 
 /// D.u64 = S0.u32 * S1.u32 + S2.u64, carry out to SDST (`signed`: the i64/i32 form).
 fn mad64(x: &mut VExec, signed: bool) {
-    let (a, b, c) = (x.src(0), x.src(1), x.src(2));
+    // S0 and S1 are 32-bit (src32 holds for them), S2 64-bit.
+    let (a, b, c) = (x.src32(0), x.src32(1), x.src(2));
     let mut r = [0u64; 32];
     let mut carry = 0u32;
     // The 32x32-bit product fits in 64 bits, so the only overflow is the addition's.
     if signed {
         for l in 0..32 {
-            let (v, over) = (sx32(a[l]) * sx32(b[l])).overflowing_add(c[l] as i64);
+            let (v, over) = (i64::from(a[l] as i32) * i64::from(b[l] as i32)).overflowing_add(c[l] as i64);
             r[l] = v as u64;
             carry |= u32::from(over) << l;
         }
     } else {
         for l in 0..32 {
-            let (v, over) = ((a[l] & 0xffff_ffff) * (b[l] & 0xffff_ffff)).overflowing_add(c[l]);
+            let (v, over) = (u64::from(a[l]) * u64::from(b[l])).overflowing_add(c[l]);
             r[l] = v;
             carry |= u32::from(over) << l;
         }
     }
-    let r = if x.ops().clamp {
-        let mut r = r;
+    if x.ops().clamp {
         for l in 0..32 {
             if carry >> l & 1 == 1 {
                 r[l] = if signed {
-                    if (sx32(a[l]) < 0) != (sx32(b[l]) < 0) { i64::MIN as u64 } else { i64::MAX as u64 }
+                    if ((a[l] ^ b[l]) as i32) < 0 { i64::MIN as u64 } else { i64::MAX as u64 }
                 } else {
                     u64::MAX
                 };
             }
         }
-        r
-    } else {
-        r
-    };
-    put(x, &r);
+    }
+    put64(x, &r);
     let sdst = u32::from(x.ops().sdst);
     let mask = carry & x.exec;
     x.write_mask_out(sdst, mask);
@@ -1387,22 +1398,24 @@ fn float_lane(op: CmpOp, p: Prec, f: Fp, a: u64, b: u64) -> bool {
     }
 }
 
-/// The mask of an integer compare over all lanes, the operation chosen once rather than per
-/// lane (operations integers lack compare false).
-fn int_mask<T: Copy + Ord>(op: CmpOp, a: &[T; 32], b: &[T; 32]) -> u32 {
-    // Generic over the comparison (not a function pointer), so each lane loop is inlined.
+/// The mask of an integer compare over all lanes, each lane's operands taken as integers by
+/// `key`, the operation chosen once rather than per lane (operations integers lack compare
+/// false). Generic over the comparison and the key, not function pointers or mapped copies,
+/// so that each lane loop is straight-line code.
+#[inline(always)]
+fn int_mask<T: Copy, K: Ord>(op: CmpOp, a: &[T; 32], b: &[T; 32], key: impl Fn(T) -> K) -> u32 {
     #[inline(always)]
-    fn mask<T: Copy>(a: &[T; 32], b: &[T; 32], f: impl Fn(T, T) -> bool) -> u32 {
-        (0..32).fold(0u32, |m, l| m | u32::from(f(a[l], b[l])) << l)
+    fn mask<T: Copy, K>(a: &[T; 32], b: &[T; 32], key: impl Fn(T) -> K, f: impl Fn(K, K) -> bool) -> u32 {
+        (0..32).fold(0u32, |m, l| m | u32::from(f(key(a[l]), key(b[l]))) << l)
     }
     match op {
         CmpOp::T => u32::MAX,
-        CmpOp::Lt => mask(a, b, |p, q| p < q),
-        CmpOp::Eq => mask(a, b, |p, q| p == q),
-        CmpOp::Le => mask(a, b, |p, q| p <= q),
-        CmpOp::Gt => mask(a, b, |p, q| p > q),
-        CmpOp::Ne | CmpOp::Lg => mask(a, b, |p, q| p != q),
-        CmpOp::Ge => mask(a, b, |p, q| p >= q),
+        CmpOp::Lt => mask(a, b, key, |p, q| p < q),
+        CmpOp::Eq => mask(a, b, key, |p, q| p == q),
+        CmpOp::Le => mask(a, b, key, |p, q| p <= q),
+        CmpOp::Gt => mask(a, b, key, |p, q| p > q),
+        CmpOp::Ne | CmpOp::Lg => mask(a, b, key, |p, q| p != q),
+        CmpOp::Ge => mask(a, b, key, |p, q| p >= q),
         _ => 0,
     }
 }
@@ -1419,11 +1432,11 @@ pub(super) fn compare(x: &mut VExec) {
         // Integers of at most 32 bits on 32-bit lanes.
         CmpTy::I(bits) if bits <= 32 && x.ops().src32 => {
             let sext = |v: u32| if bits == 16 { i32::from(v as u16 as i16) } else { v as i32 };
-            int_mask(spec.op, &x.src32(0).map(sext), &x.src32(1).map(sext))
+            int_mask(spec.op, &x.src32(0), &x.src32(1), sext)
         }
         CmpTy::U(bits) if bits <= 32 && x.ops().src32 => {
             let w = if bits == 32 { u32::MAX } else { (1u32 << bits) - 1 };
-            int_mask(spec.op, &x.src32(0).map(|v| v & w), &x.src32(1).map(|v| v & w))
+            int_mask(spec.op, &x.src32(0), &x.src32(1), |v| v & w)
         }
         _ => compare_wide(x, spec),
     };
@@ -1444,10 +1457,10 @@ fn compare_wide(x: &VExec, spec: CmpSpec) -> u32 {
             let f = fpm(x, p);
             (0..32).fold(0u32, |m, l| m | u32::from(float_lane(spec.op, p, f, a[l], b[l])) << l)
         }
-        CmpTy::I(bits) => int_mask(spec.op, &a.map(|v| fp_sext(v, bits)), &b.map(|v| fp_sext(v, bits))),
+        CmpTy::I(bits) => int_mask(spec.op, &a, &b, |v| fp_sext(v, bits)),
         CmpTy::U(bits) => {
             let w = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
-            int_mask(spec.op, &a.map(|v| v & w), &b.map(|v| v & w))
+            int_mask(spec.op, &a, &b, |v| v & w)
         }
     }
 }

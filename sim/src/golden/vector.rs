@@ -729,18 +729,29 @@ impl<'a, 'm> VExec<'a, 'm> {
 /// All ones in the lanes whose bit of `mask` is set, zero elsewhere.
 #[inline]
 fn lane_masks(mask: u32) -> [u32; 32] {
-    // Against a table of lane bits rather than by shifting the mask, so that it vectorises
-    // (a broadcast, an AND and a compare per four lanes).
-    const BITS: [u32; 32] = {
-        let mut b = [0; 32];
-        let mut l = 0;
-        while l < 32 {
-            b[l] = 1 << l;
-            l += 1;
+    // Eight lanes at a time from a table indexed by a byte of the mask: four 32-byte copies.
+    // (Shifting the mask per lane, or testing it against per-lane bits, compiles to scalar
+    // code or to multiplies on the baseline x86-64 target.)
+    static BYTE_MASKS: [[u32; 8]; 256] = {
+        let mut t = [[0u32; 8]; 256];
+        let mut b = 0;
+        while b < 256 {
+            let mut l = 0;
+            while l < 8 {
+                if b >> l & 1 == 1 {
+                    t[b][l] = u32::MAX;
+                }
+                l += 1;
+            }
+            b += 1;
         }
-        b
+        t
     };
-    std::array::from_fn(|l| if mask & BITS[l] != 0 { u32::MAX } else { 0 })
+    let mut out = [0u32; 32];
+    for (k, chunk) in out.chunks_exact_mut(8).enumerate() {
+        chunk.copy_from_slice(&BYTE_MASKS[(mask >> (8 * k)) as u8 as usize]);
+    }
+    out
 }
 
 /// The lane that DPP16 control `ctrl` reads for lane `l`, or `None` when it is out of range

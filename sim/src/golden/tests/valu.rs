@@ -350,3 +350,29 @@ fn bit_operations() {
     assert_eq!(&w.vgpr[6][..4], &[0, 1, 2, 3]);
     assert_eq!(w.vgpr[7][0], (0x0b0c_0700 & 0x8765_4321) | (!0x0b0c_0700u32 & 0x0fed_cba9));
 }
+
+/// With CLAMP, a sum that overflows saturates: unsigned to all ones, signed toward the
+/// product's sign (the only way S0 * S1 + S2 can overflow is S2 pushing it past the end
+/// the product points to).
+#[test]
+fn mad64_clamp_saturates_overflowing_lanes_only() {
+    let w = vrun("v_mad_u64_u32 v[0:1], s4, v2, v3, v[4:5] clamp", |w| {
+        w.vgpr[2] = [u32::MAX; 32];
+        w.vgpr[3] = [u32::MAX; 32];
+        w.vgpr[4] = lanes(|l| if l == 0 { u32::MAX } else { 0 });
+        w.vgpr[5] = lanes(|l| if l == 0 { u32::MAX } else { 0 });
+    });
+    assert_eq!((w.vgpr[0][0], w.vgpr[1][0]), (u32::MAX, u32::MAX), "lane 0 saturates");
+    assert_eq!((w.vgpr[0][1], w.vgpr[1][1]), (1, 0xffff_fffe), "lane 1 is exact");
+    let w = vrun("v_mad_i64_i32 v[0:1], s4, v2, v3, v[4:5] clamp", |w| {
+        w.vgpr[2] = lanes(|l| [0x8000_0000, u32::MAX, 0x8000_0000][l.min(2)]);
+        w.vgpr[3] = lanes(|l| [0x8000_0000, 5, 0x7fff_ffff][l.min(2)]);
+        w.vgpr[4] = lanes(|l| [u32::MAX, 10, 0][l.min(2)]);
+        w.vgpr[5] = lanes(|l| [0x7fff_ffff, 0, 0x8000_0000][l.min(2)]);
+    });
+    let d = |l: usize| u64::from(w.vgpr[0][l]) | u64::from(w.vgpr[1][l]) << 32;
+    assert_eq!(d(0), i64::MAX as u64, "a positive product overflows upwards");
+    assert_eq!(d(1), 5);
+    assert_eq!(d(2), i64::MIN as u64, "a negative product overflows downwards");
+    assert_eq!(w.sgpr[4] & 0b111, 0b101, "the carry-out is written as without CLAMP");
+}
