@@ -137,7 +137,7 @@ impl Fp {
 
     /// F32, nearest-even, denormals kept both ways: input() and output() change nothing but
     /// NaNs, so the host's arithmetic gives the bits directly.
-    fn plain_f32(self) -> bool {
+    pub fn plain_f32(self) -> bool {
         self.prec == Prec::S && self.nearest() && self.denorm_in && self.denorm_out
     }
 

@@ -748,17 +748,42 @@ fn med3_u32(x: &mut VExec) {
 
 // --- F32 -------------------------------------------------------------------------------------
 
+/// An F32 operation on all lanes with the host's arithmetic where MODE makes it exact
+/// (`Fp::plain_f32`: nearest even, denormals kept) and there are no output modifiers; lanes
+/// whose result is NaN are redone by `general`, which follows the guide's NaN rule. Otherwise
+/// `general` on every lane.
+fn f32_host(x: &mut VExec, host: impl Fn(f32, f32) -> f32, general: impl Fn(Fp, u64, u64) -> u64) {
+    let fp = fpm(x, Prec::S);
+    let v = x.ops();
+    if !(fp.plain_f32() && v.lanes32 && v.omod == 0 && !v.clamp) {
+        return fbin(x, Prec::S, general);
+    }
+    let (a, b) = (x.src32(0), x.src32(1));
+    let mut r = [0u32; 32];
+    for l in 0..32 {
+        r[l] = host(f32::from_bits(a[l]), f32::from_bits(b[l])).to_bits();
+    }
+    let is_nan = |v: u32| v & 0x7fff_ffff > 0x7f80_0000;
+    if r.iter().fold(false, |any, &v| any | is_nan(v)) {
+        for l in 0..32 {
+            if is_nan(r[l]) {
+                r[l] = general(fp, u64::from(a[l]), u64::from(b[l])) as u32;
+            }
+        }
+    }
+    put32(x, &r);
+}
 fn add_f32(x: &mut VExec) {
-    fbin(x, Prec::S, fp::add);
+    f32_host(x, |a, b| a + b, fp::add);
 }
 fn sub_f32(x: &mut VExec) {
-    fbin(x, Prec::S, fp::sub);
+    f32_host(x, |a, b| a - b, fp::sub);
 }
 fn subrev_f32(x: &mut VExec) {
-    fbin(x, Prec::S, |f, a, b| fp::sub(f, b, a));
+    f32_host(x, |a, b| b - a, |f, a, b| fp::sub(f, b, a));
 }
 fn mul_f32(x: &mut VExec) {
-    fbin(x, Prec::S, fp::mul);
+    f32_host(x, |a, b| a * b, fp::mul);
 }
 /// F32 fma on 32-bit lanes, with OMOD and CLAMP, written to the destination.
 fn fma_f32_lanes(x: &mut VExec, a: &[u32; 32], b: &[u32; 32], c: &[u32; 32]) {

@@ -62,7 +62,7 @@ fn the_32_bit_lane_paths_match_the_general_path() {
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut compared = 0;
     for def in valu_rows() {
-        for case in 0..12 {
+        for case in 0..16 {
             let pick = |k: usize| SOURCES[(case + k * 2) % SOURCES.len()];
             let (s0, s1, s2) =
                 if case < 6 { (pick(0), 256 + 2, 256 + 3) } else { (256 + 1, pick(1), pick(2)) };
@@ -99,7 +99,14 @@ fn the_32_bit_lane_paths_match_the_general_path() {
             w.sgpr[106] = rng.next();
             w.sgpr[126] = if case % 4 == 0 { u32::MAX } else { rng.next() };
             w.scc = rng.next() % 2 == 1;
-            w.mode = [0, 0xf0, 0x3c0, 0x3f0][case % 4] | (rng.next() % 16);
+            // The reset MODE (nearest even, denormals kept: where F32 rows use the host's
+            // arithmetic), denormals flushed, and random rounding and denormal settings.
+            w.mode = match rng.next() % 4 {
+                0 => 0x3f0,
+                1 => 0x0f0,
+                2 => 0x300 | (rng.next() & 0xff),
+                _ => rng.next() & 0x3ff,
+            };
             let run = |d: &Decoded| {
                 let mut w = w.clone();
                 let mut mem = Memory::default();

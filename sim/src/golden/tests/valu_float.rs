@@ -665,3 +665,33 @@ fn denormal_controls_are_separate_for_f32_and_for_f64_f16() {
     assert_eq!(op64("v_mul_f64", m, &[1 << 51, d(4.0)]), 1 << 53);
     assert_eq!(op64("v_mul_f64", m, &[1 << 52, d(0.5)]), 0);
 }
+
+/// F32 arithmetic on the host's FPU (the reset MODE) still follows the NaN rule of fp.rs: the
+/// first NaN operand in operand order, quieted, or the default NaN 0xffc00000 when the
+/// operation makes one. On x86-64 the host's NaNs happen to agree in these cases; the fix-up
+/// of NaN lanes is what keeps them right on hosts whose rules differ (AArch64's default NaN
+/// is positive, and an FMA form may put the addend first).
+#[test]
+fn f32_nan_results_follow_the_guide_on_the_fast_path() {
+    let mode = 0x3f0;
+    let (inf, snan, qnan) = (f(f32::INFINITY), 0x7f80_0123, 0xffc0_0456);
+    let q2 = 0x7fc0_0789;
+    let cases: [(&str, &[u32], u32); 12] = [
+        // Two NaNs: the first in operand order, whichever operand the host's FMA form puts first.
+        ("v_fma_f32", &[qnan, f(1.0), q2], qnan),
+        ("v_fma_f32", &[f(1.0), q2, qnan], q2),
+        ("v_fma_f32", &[q2, qnan, f(1.0)], q2),
+        ("v_add_f32", &[q2, qnan], q2),
+        ("v_fma_f32", &[inf, 0, f(1.0)], 0xffc0_0000),
+        ("v_fma_f32", &[f(2.0), f(3.0), snan], 0x7fc0_0123),
+        ("v_fma_f32", &[qnan, snan, f(1.0)], qnan),
+        ("v_mul_f32", &[inf, 0], 0xffc0_0000),
+        ("v_add_f32", &[inf, f(f32::NEG_INFINITY)], 0xffc0_0000),
+        ("v_sub_f32", &[f(1.0), snan], 0x7fc0_0123),
+        ("v_subrev_f32", &[snan, qnan], qnan),
+        ("v_mul_f32", &[f(1.5), f(2.0)], f(3.0)),
+    ];
+    for (op, s, want) in cases {
+        assert_eq!(op32(op, mode, s), want, "{op} {s:#x?}");
+    }
+}
