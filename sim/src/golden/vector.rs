@@ -20,6 +20,13 @@
 //! **Writes.** Only lanes whose EXEC bit is set are written (and, with DPP16, whose row and
 //! bank masks are set and whose source lane is valid). A 16-bit result writes its half and
 //! keeps the other. A destination VGPR past v255 is not written (7.2.7).
+//!
+//! **Lane width.** Lanes are 64 bits wide ([`Lanes`]) in general. A row whose sources are all
+//! at most 32 bits wide (`src32`, decided at decode; constants included) can read them as
+//! `[u32; 32]` with [`VExec::src32`], and one whose destination is a whole 32-bit VGPR as well
+//! (`lanes32`) runs on 32-bit lanes throughout: the same per-lane functions see the same
+//! values, without widening every lane and copying 256-byte arrays (tests/lanes32.rs runs
+//! every VALU row both ways).
 
 use rdna3_isa::operand::{EXEC_LO, LITERAL, NULL, SCC, Scalar, VCC_LO, literal_value};
 use rdna3_isa::{Field, FormatDef, Inst, InstDef, Kind, Role, Ty};
