@@ -21,7 +21,7 @@ use rdna3_isa::table;
 
 use super::engine::{VFn, issue};
 use super::state::{Counters, Fault};
-use super::vector::VExec;
+use super::vector::{MemFields, VExec};
 use super::vmem::{AtomicOp, AtomicUnit, atomic, atomic_op, type_bytes as width};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -186,14 +186,26 @@ fn data(x: &VExec, reg: u32, lane: usize, len: u32) -> u128 {
 /// once; `false` (nothing done) when a lane is out of range, so that the general path
 /// reports it.
 fn fast_load_b32(x: &mut VExec, op: Op) -> bool {
-    let m = x.ops().mem;
-    match op {
-        Op::Load { bytes: 4, d16: None, .. } => fast_load::<1>(x, [m.offset1 << 8 | m.offset0, 0]),
-        Op::Load2 { bytes: 4, stride64 } => {
-            let k = if stride64 { 256 } else { 4 };
-            fast_load::<2>(x, [m.offset0 * k, m.offset1 * k])
-        }
+    match (op, b32_offsets(op, &x.ops().mem)) {
+        (Op::Load { .. }, Some((offs, _))) => fast_load::<1>(x, offs),
+        (Op::Load2 { .. }, Some((offs, _))) => fast_load::<2>(x, offs),
         _ => false,
+    }
+}
+
+/// The byte offsets from ADDR of the dword forms' accesses, and how many there are:
+/// {OFFSET1, OFFSET0} for the one-address loads and stores, OFFSETn * 4 (* 256 with
+/// stride64) for the two-address ones; `None` for other operations.
+fn b32_offsets(op: Op, m: &MemFields) -> Option<([u32; 2], usize)> {
+    match op {
+        Op::Load { bytes: 4, d16: None, .. } | Op::Store { bytes: 4, hi: false } => {
+            Some(([m.offset1 << 8 | m.offset0, 0], 1))
+        }
+        Op::Load2 { bytes: 4, stride64 } | Op::Store2 { bytes: 4, stride64 } => {
+            let k = if stride64 { 256 } else { 4 };
+            Some(([m.offset0 * k, m.offset1 * k], 2))
+        }
+        _ => None,
     }
 }
 
@@ -205,7 +217,7 @@ fn fast_load<const N: usize>(x: &mut VExec, offs: [u32; 2]) -> bool {
     let m = x.ops().mem;
     let lds: &[u8] = x.env.lds;
     let exec = x.exec;
-    let Some(base) = x.wave.vgpr.get(m.addr as usize) else { return false };
+    let base = x.vlanes(m.addr);
     // The last address a dword read can start at (none: every active lane is out of range).
     let Some(last) = lds.len().checked_sub(4) else { return false };
     let last = u32::try_from(last).unwrap_or(u32::MAX);
@@ -235,9 +247,7 @@ fn fast_load<const N: usize>(x: &mut VExec, offs: [u32; 2]) -> bool {
     for (j, vals) in out.iter().enumerate() {
         x.write_vgpr32(m.vdst + j as u32, vals, exec);
     }
-    let mut c = x.counters;
-    issue(&mut c, |c: &mut Counters| &mut c.lgkm, 1);
-    x.counters = c;
+    issue(&mut x.counters, |c: &mut Counters| &mut c.lgkm, 1);
     true
 }
 
@@ -247,13 +257,8 @@ fn fast_load<const N: usize>(x: &mut VExec, offs: [u32; 2]) -> bool {
 /// ADDR1), so that overlapping lanes leave the same bytes.
 fn fast_store_b32(x: &mut VExec, op: Op) -> bool {
     let m = x.ops().mem;
-    let (offs, n) = match op {
-        Op::Store { bytes: 4, hi: false } => ([m.offset1 << 8 | m.offset0, 0], 1),
-        Op::Store2 { bytes: 4, stride64 } => {
-            let k = if stride64 { 256 } else { 4 };
-            ([m.offset0 * k, m.offset1 * k], 2)
-        }
-        _ => return false,
+    let (Op::Store { .. } | Op::Store2 { .. }, Some((offs, n))) = (op, b32_offsets(op, &m)) else {
+        return false;
     };
     // A register past the allocation reads as v0, as in the general path.
     let vg = &x.wave.vgpr;
@@ -280,9 +285,7 @@ fn fast_store_b32(x: &mut VExec, op: Op) -> bool {
             lds[a..a + 4].copy_from_slice(&v.to_le_bytes());
         }
     }
-    let mut c = x.counters;
-    issue(&mut c, |c: &mut Counters| &mut c.lgkm, 1);
-    x.counters = c;
+    issue(&mut x.counters, |c: &mut Counters| &mut c.lgkm, 1);
     true
 }
 
@@ -503,9 +506,7 @@ pub(super) fn exec(x: &mut VExec) {
     for k in 0..out_dwords {
         x.write_vgpr32(vdst + k, &out[k as usize], exec);
     }
-    let mut c = x.counters;
-    issue(&mut c, |c: &mut Counters| &mut c.lgkm, 1);
-    x.counters = c;
+    issue(&mut x.counters, |c: &mut Counters| &mut c.lgkm, 1);
 }
 
 #[cfg(test)]

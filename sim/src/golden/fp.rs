@@ -237,23 +237,33 @@ pub fn fma_lanes_f32(fp: Fp, a: &[u32; 32], b: &[u32; 32], c: &[u32; 32]) -> [u3
     let wide = |l: usize| (u64::from(a[l]), u64::from(b[l]), u64::from(c[l]));
     if fp.plain_f32() {
         let mut r = host_fma::lanes_f32(a, b, c);
-        // NaN results follow the guide's NaN rule, not the host's. The test is an OR over
-        // all lanes first (it vectorises; NaNs are rare).
-        let is_nan = |v: u32| v & 0x7fff_ffff > 0x7f80_0000;
-        if r.iter().fold(false, |any, &v| any | is_nan(v)) {
-            for l in 0..32 {
-                if is_nan(r[l]) {
-                    let (x, y, z) = wide(l);
-                    r[l] = fma_general(fp, x, y, z) as u32;
-                }
-            }
-        }
+        fix_nan_lanes_f32(&mut r, |l| {
+            let (x, y, z) = wide(l);
+            fma_general(fp, x, y, z) as u32
+        });
         return r;
     }
     std::array::from_fn(|l| {
         let (x, y, z) = wide(l);
         fma(fp, x, y, z) as u32
     })
+}
+
+/// F32 results of the host's FPU with the NaN rule restored: every NaN lane becomes
+/// `general(lane)`, the software path's result (the host's NaNs need not follow the guide's
+/// rule). An OR over all lanes comes first: it vectorises, and NaNs are rare.
+#[inline(always)]
+pub fn fix_nan_lanes_f32(r: &mut [u32; 32], general: impl Fn(usize) -> u32) {
+    // is_nan for F32 as one compare (exponent all ones and a nonzero fraction), which the
+    // reduction vectorises.
+    let nan = |v: u32| v & 0x7fff_ffff > 0x7f80_0000;
+    if r.iter().fold(false, |any, &v| any | nan(v)) {
+        for l in 0..32 {
+            if nan(r[l]) {
+                r[l] = general(l);
+            }
+        }
+    }
 }
 
 fn fma_general(fp: Fp, a: u64, b: u64, c: u64) -> u64 {

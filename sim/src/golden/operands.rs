@@ -200,15 +200,20 @@ fn source(inst: &Inst, op: &Operand) -> SSrc {
         // Scalar rows have no register rules; the raw field is all there is.
         Kind::Imm(_) | Kind::RegRule(_) => SSrc::Const(u64::from(raw)),
         Kind::Reg(ty) if op.field == Field::Lit => SSrc::Const(literal_value(raw, ty)),
-        Kind::Reg(ty) => match Scalar::from_code(raw) {
-            Scalar::Reg(r) if ty.is64() && r & !1 == NULL => SSrc::Const(0),
-            Scalar::Reg(r) if ty.is64() => SSrc::Pair((r & !1) as u8),
-            Scalar::Reg(r) => SSrc::Reg(r as u8),
-            Scalar::Literal => SSrc::Const(literal_value(inst.literal.unwrap_or(0), ty)),
-            Scalar::Scc => SSrc::Scc,
-            // Reserved codes were refused before execution; they would read 0.
-            other => SSrc::Const(other.constant(ty, false).unwrap_or(0)),
-        },
+        Kind::Reg(ty) => code_source(raw, ty, inst.literal),
+    }
+}
+
+/// How scalar source code `code` reads at type `ty`, `literal` being the instruction's.
+fn code_source(code: u32, ty: Ty, literal: Option<u32>) -> SSrc {
+    match Scalar::from_code(code) {
+        Scalar::Reg(r) if ty.is64() && r & !1 == NULL => SSrc::Const(0),
+        Scalar::Reg(r) if ty.is64() => SSrc::Pair((r & !1) as u8),
+        Scalar::Reg(r) => SSrc::Reg(r as u8),
+        Scalar::Literal => SSrc::Const(literal_value(literal.unwrap_or(0), ty)),
+        Scalar::Scc => SSrc::Scc,
+        // Reserved codes were refused before execution; they would read 0.
+        other => SSrc::Const(other.constant(ty, false).unwrap_or(0)),
     }
 }
 
@@ -327,12 +332,7 @@ impl<'a, 'm> Exec<'a, 'm> {
 
     /// Value of scalar source code `code` at type `ty`.
     pub fn read_code(&self, code: u32, ty: Ty) -> u64 {
-        match Scalar::from_code(code) {
-            Scalar::Reg(r) => self.read_reg(r, ty.dwords()),
-            Scalar::Literal => literal_value(self.inst.literal.unwrap_or(0), ty),
-            // Reserved codes were refused before execution; they would read 0.
-            other => other.constant(ty, self.wave.scc).unwrap_or(0),
-        }
+        self.read(code_source(code, ty, self.inst.literal))
     }
 
     /// Register storage at `code` (0..=127), one or two dwords. A 64-bit access ignores the

@@ -30,6 +30,17 @@ mod wmma;
 
 const BASE: u64 = 0x1000;
 
+/// A deterministic stream of bit patterns (xorshift64*).
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+}
+
 fn assemble(src: &str) -> Vec<u32> {
     rdna3_isa::asm::assemble(src, "t.s").unwrap_or_else(|e| panic!("{e}")).dwords()
 }

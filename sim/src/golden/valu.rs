@@ -763,14 +763,7 @@ fn f32_host(x: &mut VExec, host: impl Fn(f32, f32) -> f32, general: impl Fn(Fp, 
     for l in 0..32 {
         r[l] = host(f32::from_bits(a[l]), f32::from_bits(b[l])).to_bits();
     }
-    let is_nan = |v: u32| v & 0x7fff_ffff > 0x7f80_0000;
-    if r.iter().fold(false, |any, &v| any | is_nan(v)) {
-        for l in 0..32 {
-            if is_nan(r[l]) {
-                r[l] = general(fp, u64::from(a[l]), u64::from(b[l])) as u32;
-            }
-        }
-    }
+    fp::fix_nan_lanes_f32(&mut r, |l| general(fp, u64::from(a[l]), u64::from(b[l])) as u32);
     put32(x, &r);
 }
 fn add_f32(x: &mut VExec) {
@@ -801,9 +794,7 @@ fn fma_f32(x: &mut VExec) {
 }
 fn fmac(x: &mut VExec, p: Prec) {
     if p == Prec::S {
-        let (a, b) = (x.src32(0), x.src32(1));
-        let vg = &x.wave.vgpr;
-        let d = *vg.get(usize::from(x.ops().vdst)).unwrap_or(&vg[0]);
+        let (a, b, d) = (x.src32(0), x.src32(1), *x.vlanes(u32::from(x.ops().vdst)));
         return fma_f32_lanes(x, &a, &b, &d);
     }
     let fp = fpm(x, p);

@@ -476,27 +476,27 @@ impl<'a, 'm> VExec<'a, 'm> {
     #[inline(always)]
     pub(super) fn src(&self, n: usize) -> Lanes {
         let mut out = self.raw(n);
-        let v = &self.v;
-        let ty = v.ty[n];
-        let sign = match ty {
-            Ty::F16 | Ty::BF16 => 1u64 << 15,
-            Ty::F32 => 1 << 31,
-            Ty::F64 => 1 << 63,
-            _ => return out,
-        };
-        let abs = v.abs >> n & 1 == 1;
-        let neg = v.neg >> n & 1 == 1;
-        if abs || neg {
+        if let Some((clear, flip)) = self.sign_mods(n) {
             for x in out.iter_mut() {
-                if abs {
-                    *x &= !sign;
-                }
-                if neg {
-                    *x ^= sign;
-                }
+                *x = *x & !clear ^ flip;
             }
         }
         out
+    }
+
+    /// ABS and NEG of source `n` as masks of its type's sign bit, to clear and then to flip;
+    /// `None` when neither is set or the type is not a float (modifiers leave it alone).
+    #[inline(always)]
+    fn sign_mods(&self, n: usize) -> Option<(u64, u64)> {
+        let v = &self.v;
+        let sign = match v.ty[n] {
+            Ty::F16 | Ty::BF16 => 1u64 << 15,
+            Ty::F32 => 1 << 31,
+            Ty::F64 => 1 << 63,
+            _ => return None,
+        };
+        let (abs, neg) = (v.abs >> n & 1 == 1, v.neg >> n & 1 == 1);
+        (abs || neg).then_some((if abs { sign } else { 0 }, if neg { sign } else { 0 }))
     }
 
     /// Source `n` like [`VExec::src`], on 32-bit lanes: for operands of at most 32 bits (the
@@ -528,20 +528,10 @@ impl<'a, 'm> VExec<'a, 'm> {
         if n == 0 && !matches!(v.dpp, Dpp::None) {
             out = self.dpp_gather(&out);
         }
-        let sign = match ty {
-            Ty::F16 | Ty::BF16 => 1u32 << 15,
-            Ty::F32 => 1 << 31,
-            _ => return out,
-        };
-        let (abs, neg) = (v.abs >> n & 1 == 1, v.neg >> n & 1 == 1);
-        if abs || neg {
+        // At most 32 bits wide, so the sign bit is in the low dword.
+        if let Some((clear, flip)) = self.sign_mods(n) {
             for x in out.iter_mut() {
-                if abs {
-                    *x &= !sign;
-                }
-                if neg {
-                    *x ^= sign;
-                }
+                *x = *x & !(clear as u32) ^ flip as u32;
             }
         }
         out

@@ -9,40 +9,29 @@ use super::super::memory::Memory;
 use super::super::program;
 use super::*;
 
-/// Deterministic pseudo-random words.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 32) as u32
-    }
-    /// Words that hit the interesting values of every type often: zeros, ones, signs,
-    /// infinities, NaNs, denormals, small integers, and random bits.
-    fn value(&mut self) -> u32 {
-        const SPECIAL: [u32; 14] = [
-            0,
-            1,
-            0xffff_ffff,
-            0x8000_0000,
-            0x7fff_ffff,
-            0x7f80_0000,
-            0xff80_0000,
-            0x7fc0_0000,
-            0x0000_0001,
-            0x807f_ffff,
-            0x3f80_0000,
-            0x7c00_3c00,
-            0x0001_8000,
-            0x4f80_0000,
-        ];
-        match self.next() % 4 {
-            0 => SPECIAL[self.next() as usize % SPECIAL.len()],
-            1 => self.next() % 64,
-            _ => self.next(),
-        }
+/// Words that hit the interesting values of every type often: zeros, ones, signs,
+/// infinities, NaNs, denormals, small integers, and random bits.
+fn value(rng: &mut Rng) -> u32 {
+    const SPECIAL: [u32; 14] = [
+        0,
+        1,
+        0xffff_ffff,
+        0x8000_0000,
+        0x7fff_ffff,
+        0x7f80_0000,
+        0xff80_0000,
+        0x7fc0_0000,
+        0x0000_0001,
+        0x807f_ffff,
+        0x3f80_0000,
+        0x7c00_3c00,
+        0x0001_8000,
+        0x4f80_0000,
+    ];
+    match rng.next() % 4 {
+        0 => SPECIAL[rng.next() as usize % SPECIAL.len()],
+        1 => (rng.next() % 64) as u32,
+        _ => rng.next() as u32,
     }
 }
 
@@ -74,12 +63,12 @@ fn the_32_bit_lane_paths_match_the_general_path() {
                 (Field::Src1, s1),
                 (Field::Src2, s2),
                 (Field::Vsrc1, 2),
-                (Field::Abs, if mods { rng.next() % 8 } else { 0 }),
-                (Field::Neg, if mods { rng.next() % 8 } else { 0 }),
-                (Field::Omod, if mods { rng.next() % 4 } else { 0 }),
+                (Field::Abs, if mods { rng.next() as u32 % 8 } else { 0 }),
+                (Field::Neg, if mods { rng.next() as u32 % 8 } else { 0 }),
+                (Field::Omod, if mods { rng.next() as u32 % 4 } else { 0 }),
                 (Field::Clmp, u32::from(mods && rng.next().is_multiple_of(2))),
             ];
-            let literal = [s0, s1, s2].contains(&255).then(|| rng.value());
+            let literal = [s0, s1, s2].contains(&255).then(|| value(&mut rng));
             let words = Inst::build(def, &fields, literal).encode();
             let code = Code::new(BASE, words);
             let Ok(fast) = program::decode(&code, BASE) else { continue };
@@ -91,21 +80,21 @@ fn the_32_bit_lane_paths_match_the_general_path() {
             general.v.lanes32 = false;
             let mut w = Wave::new(BASE);
             for r in 0..16 {
-                w.vgpr[r] = std::array::from_fn(|_| rng.value());
+                w.vgpr[r] = std::array::from_fn(|_| value(&mut rng));
             }
             for r in 0..24 {
-                w.sgpr[r] = rng.value();
+                w.sgpr[r] = value(&mut rng);
             }
-            w.sgpr[106] = rng.next();
-            w.sgpr[126] = if case % 4 == 0 { u32::MAX } else { rng.next() };
+            w.sgpr[106] = rng.next() as u32;
+            w.sgpr[126] = if case % 4 == 0 { u32::MAX } else { rng.next() as u32 };
             w.scc = rng.next() % 2 == 1;
             // The reset MODE (nearest even, denormals kept: where F32 rows use the host's
             // arithmetic), denormals flushed, and random rounding and denormal settings.
             w.mode = match rng.next() % 4 {
                 0 => 0x3f0,
                 1 => 0x0f0,
-                2 => 0x300 | (rng.next() & 0xff),
-                _ => rng.next() & 0x3ff,
+                2 => 0x300 | (rng.next() as u32 & 0xff),
+                _ => rng.next() as u32 & 0x3ff,
             };
             let run = |d: &Decoded| {
                 let mut w = w.clone();

@@ -67,17 +67,6 @@ fn op64(op: &str, mode: u32, s: &[u64]) -> u64 {
     get64(&w, 0, 0)
 }
 
-/// A deterministic stream of bit patterns (xorshift64*).
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-}
-
 #[test]
 fn div_scale_follows_the_pseudocode_cases() {
     // (S0, S1 = denominator, S2 = numerator) -> (D0, VCC bit). Exponents are biased fields.
