@@ -49,6 +49,35 @@ fn program(src: &str) -> Code {
     Code::new(BASE, assemble(src))
 }
 
+/// Runs the straight-line program `src` on a wave with MODE `mode`, prepared by `setup`,
+/// until the PC runs off its end, with no memory and no LDS; every instruction must retire.
+fn run_mode(src: &str, mode: u32, setup: impl FnOnce(&mut Wave)) -> Wave {
+    let code = program(src);
+    let end = BASE + 4 * code.dwords.len() as u64;
+    let prog = Program::new(code);
+    let mut w = Wave::new(BASE);
+    w.mode = mode;
+    setup(&mut w);
+    let mut mem = memory::Memory::default();
+    let mut lds = [];
+    let mut env = Env::new(&mut mem, &mut lds);
+    while w.pc < end {
+        let s = step_in(&mut w, &prog, &mut env);
+        assert_eq!(s.outcome, Outcome::Retired, "{src}");
+    }
+    w
+}
+
+/// 32 lanes, lane `l` holding `f(l)`.
+fn lanes(f: impl Fn(usize) -> u32) -> [u32; 32] {
+    std::array::from_fn(f)
+}
+
+/// An F32 as its bit pattern.
+fn f(x: f32) -> u32 {
+    x.to_bits()
+}
+
 /// A running wave at [`BASE`] with the given dwords of scalar storage set.
 fn wave(regs: &[(usize, u32)]) -> Wave {
     let mut w = Wave::new(BASE);

@@ -96,14 +96,6 @@ fn ok(w: &mut Wave, m: &mut Memory, src: &str) {
     assert_eq!(s.outcome, Outcome::Retired, "{src}");
 }
 
-fn lanes(f: impl Fn(usize) -> u32) -> [u32; 32] {
-    std::array::from_fn(f)
-}
-
-fn f(x: f32) -> u32 {
-    x.to_bits()
-}
-
 #[test]
 fn raw_buffer_offen_with_soffset_from_an_sgpr_an_inline_constant_and_m0() {
     // 16 dwords: records = 64 bytes. ADDR = base + SOFFSET + OFFSET + VGPR offset (9.4.1.2).

@@ -33,10 +33,6 @@ fn ok(src: &str, lds: &mut [u8], setup: impl FnOnce(&mut Wave)) -> Wave {
     w
 }
 
-fn lanes(f: impl Fn(usize) -> u32) -> [u32; 32] {
-    std::array::from_fn(f)
-}
-
 /// `n` little-endian bytes of `b` at `a`.
 fn le(b: &[u8], a: usize, n: usize) -> u64 {
     b[a..a + n].iter().rev().fold(0, |acc, &x| acc << 8 | u64::from(x))

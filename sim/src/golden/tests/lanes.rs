@@ -3,28 +3,10 @@
 //! v_cndmask with SGPR masks and float modifiers, v_cmpx leaving EXEC = 0, and v_cmp_class.
 //! Expected values are worked out from the pseudocode and the guide's examples.
 
-use super::super::memory::Memory;
 use super::*;
 
 fn run(src: &str, setup: impl FnOnce(&mut Wave)) -> Wave {
-    let code = program(src);
-    let end = BASE + 4 * code.dwords.len() as u64;
-    let prog = Program::new(code);
-    let mut w = Wave::new(BASE);
-    w.mode = 0x3f0;
-    setup(&mut w);
-    let mut mem = Memory::default();
-    let mut lds = [];
-    let mut env = Env::new(&mut mem, &mut lds);
-    while w.pc < end {
-        let s = step_in(&mut w, &prog, &mut env);
-        assert_eq!(s.outcome, Outcome::Retired, "{src}");
-    }
-    w
-}
-
-fn lanes(f: impl Fn(usize) -> u32) -> [u32; 32] {
-    std::array::from_fn(f)
+    run_mode(src, 0x3f0, setup)
 }
 
 fn ids() -> [u32; 32] {

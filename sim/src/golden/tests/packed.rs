@@ -3,7 +3,6 @@
 //! infinity and denormals under MODE. Expected values are worked out by hand from the
 //! pseudocode (F16 bit patterns written out).
 
-use super::super::memory::Memory;
 use super::*;
 
 /// MODE with every denormal allowed, nearest-even, IEEE and DX10_CLAMP set.
@@ -11,20 +10,7 @@ const MODE_ALL: u32 = 0x3f0;
 
 /// Runs `src` on a wave prepared by `setup` (MODE = [`MODE_ALL`] unless `setup` changes it).
 fn run(src: &str, setup: impl FnOnce(&mut Wave)) -> Wave {
-    let code = program(src);
-    let end = BASE + 4 * code.dwords.len() as u64;
-    let prog = Program::new(code);
-    let mut w = Wave::new(BASE);
-    w.mode = MODE_ALL;
-    setup(&mut w);
-    let mut mem = Memory::default();
-    let mut lds = [];
-    let mut env = Env::new(&mut mem, &mut lds);
-    while w.pc < end {
-        let s = step_in(&mut w, &prog, &mut env);
-        assert_eq!(s.outcome, Outcome::Retired, "{src}");
-    }
-    w
+    run_mode(src, MODE_ALL, setup)
 }
 
 /// Lane 0 of v0 after `src` with v1, v2, v3 set to `a`, `b`, `c` in every lane.

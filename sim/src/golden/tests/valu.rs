@@ -7,29 +7,7 @@ use super::*;
 
 /// Runs `src` (ending in s_endpgm) on a wave prepared by `setup`; returns the wave.
 fn vrun(src: &str, setup: impl FnOnce(&mut Wave)) -> Wave {
-    let prog = Program::new(program(&format!("{src}\ns_endpgm")));
-    let mut w = Wave::new(BASE);
-    setup(&mut w);
-    let mut mem = Memory::default();
-    let mut lds = [];
-    let mut env = Env::new(&mut mem, &mut lds);
-    for _ in 0..100 {
-        let s = step_in(&mut w, &prog, &mut env);
-        match s.outcome {
-            Outcome::Retired => {}
-            Outcome::Ended => return w,
-            other => panic!("{src}: {other:?} at {:#x}", s.pc),
-        }
-    }
-    panic!("{src}: did not end")
-}
-
-fn lanes(f: impl Fn(usize) -> u32) -> [u32; 32] {
-    std::array::from_fn(f)
-}
-
-fn f(x: f32) -> u32 {
-    x.to_bits()
+    run_mode(src, 0, setup)
 }
 
 #[test]

@@ -5,32 +5,15 @@
 //! from the pseudocode and functional examples of chapter 16, or from the host's IEEE
 //! arithmetic where the guide's rule is "the IEEE result".
 
-use super::super::memory::Memory;
 use super::*;
 
 /// MODE: nearest-even, every denormal allowed, DX10_CLAMP and IEEE (the compute default).
 const MODE: u32 = 0x3f0;
 
 fn run(src: &str, setup: impl FnOnce(&mut Wave)) -> Wave {
-    let code = program(src);
-    let end = BASE + 4 * code.dwords.len() as u64;
-    let prog = Program::new(code);
-    let mut w = Wave::new(BASE);
-    w.mode = MODE;
-    setup(&mut w);
-    let mut mem = Memory::default();
-    let mut lds = [];
-    let mut env = Env::new(&mut mem, &mut lds);
-    while w.pc < end {
-        let s = step_in(&mut w, &prog, &mut env);
-        assert_eq!(s.outcome, Outcome::Retired, "{src}");
-    }
-    w
+    run_mode(src, MODE, setup)
 }
 
-fn f(x: f32) -> u32 {
-    x.to_bits()
-}
 fn d(x: f64) -> u64 {
     x.to_bits()
 }

@@ -34,10 +34,6 @@ fn ok(src: &str, mem: &mut Memory, setup: impl FnOnce(&mut Wave)) -> Wave {
     w
 }
 
-fn lanes(f: impl Fn(usize) -> u32) -> [u32; 32] {
-    std::array::from_fn(f)
-}
-
 /// Sets the VGPR pair v[r:r+1] to the 64-bit address `f(lane)`.
 fn pair(w: &mut Wave, r: usize, f: impl Fn(usize) -> u64) {
     for l in 0..32 {

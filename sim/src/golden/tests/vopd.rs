@@ -3,32 +3,10 @@
 //! dot2acc, the Y-only integer operations, inactive lanes and EXEC == 0. Expected values are
 //! worked out from the VOP1/VOP2 pseudocode each half names.
 
-use super::super::memory::Memory;
 use super::*;
 
 fn run(src: &str, setup: impl FnOnce(&mut Wave)) -> Wave {
-    let code = program(src);
-    let end = BASE + 4 * code.dwords.len() as u64;
-    let prog = Program::new(code);
-    let mut w = Wave::new(BASE);
-    w.mode = 0x3f0;
-    setup(&mut w);
-    let mut mem = Memory::default();
-    let mut lds = [];
-    let mut env = Env::new(&mut mem, &mut lds);
-    while w.pc < end {
-        let s = step_in(&mut w, &prog, &mut env);
-        assert_eq!(s.outcome, Outcome::Retired, "{src}");
-    }
-    w
-}
-
-fn f(x: f32) -> u32 {
-    x.to_bits()
-}
-
-fn lanes(g: impl Fn(usize) -> u32) -> [u32; 32] {
-    std::array::from_fn(g)
+    run_mode(src, 0x3f0, setup)
 }
 
 #[test]

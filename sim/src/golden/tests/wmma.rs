@@ -3,25 +3,10 @@
 //! in VGPRs by an independent copy of that layout; values are small integers and halves, so
 //! every sum is exact and the expected results do not depend on rounding.
 
-use super::super::memory::Memory;
 use super::*;
 
 fn wrun(src: &str, setup: impl FnOnce(&mut Wave)) -> Wave {
-    let prog = Program::new(program(&format!("{src}\ns_endpgm")));
-    let mut w = Wave::new(BASE);
-    setup(&mut w);
-    let mut mem = Memory::default();
-    let mut lds = [];
-    let mut env = Env::new(&mut mem, &mut lds);
-    for _ in 0..10 {
-        let s = step_in(&mut w, &prog, &mut env);
-        match s.outcome {
-            Outcome::Retired => {}
-            Outcome::Ended => return w,
-            other => panic!("{src}: {other:?} at {:#x}", s.pc),
-        }
-    }
-    panic!("{src}: did not end")
+    run_mode(src, 0, setup)
 }
 
 fn f16(x: f32) -> u32 {
