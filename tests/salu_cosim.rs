@@ -8,7 +8,7 @@
 
 use std::sync::LazyLock;
 
-use conformance::{Program, program};
+use conformance::scalar_programs::{Program, plain_ops, program};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use rand::rngs::SmallRng;
@@ -18,7 +18,7 @@ use sim::cosim::{Options, WaveEnd, WaveInit, cosim};
 use sim::golden::Code;
 use sim::rtl::NUM_WAVES;
 
-static OPS: LazyLock<Vec<&'static InstDef>> = LazyLock::new(conformance::plain_ops);
+static OPS: LazyLock<Vec<&'static InstDef>> = LazyLock::new(plain_ops);
 
 fn cases() -> u32 {
     std::env::var("RDNA3_PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(1024)

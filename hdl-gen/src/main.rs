@@ -42,12 +42,6 @@ enum Cmd {
         /// An ELF code object (.hsaco, .o), or raw code bytes.
         file: PathBuf,
     },
-    /// List every instruction of the table: encoding, opcode, operands, and whether the golden
-    /// interpreter and the generated RTL execute it (Markdown, or CSV with --csv).
-    Isa {
-        #[arg(long)]
-        csv: bool,
-    },
 }
 
 fn read_input(file: &str) -> Result<Vec<u8>> {
@@ -99,75 +93,6 @@ fn run(cli: Cli) -> Result<()> {
                 }
             }
         }
-        Cmd::Isa { csv } => print_isa(csv)?,
-    }
-    Ok(())
-}
-
-/// The instruction listing; the two execution columns are what the interpreter's dispatch and
-/// the generated RTL say.
-fn print_isa(csv: bool) -> Result<()> {
-    let files = generate(&Config::default())?;
-    let rtl = hdl_gen::sv::rtl_ops(&files);
-    let t = rdna3_isa::table();
-    let mut out = std::io::stdout().lock();
-    let yes = |b: bool| if b { "yes" } else { "no" };
-    if csv {
-        writeln!(out, "encoding,opcode,mnemonic,unit,operands,golden,rtl")?;
-    } else {
-        writeln!(out, "| encoding | opcode | mnemonic | unit | operands | golden | RTL |")?;
-        writeln!(out, "|---|---:|---|---|---|---|---|")?;
-    }
-    let (mut golden_n, mut rtl_n) = (0, 0);
-    for d in &t.insts {
-        let ops: Vec<String> = d
-            .operands
-            .iter()
-            .map(|o| {
-                let kind = match o.kind {
-                    rdna3_isa::Kind::Reg(ty) => ty.name(),
-                    rdna3_isa::Kind::RegRule(r) => format!("@{r}"),
-                    rdna3_isa::Kind::Imm(rdna3_isa::ImmKind::Other(k)) => k.to_string(),
-                    rdna3_isa::Kind::Imm(k) => format!("{k:?}").to_ascii_lowercase(),
-                };
-                format!("{}:{kind}", o.field.name())
-            })
-            .collect();
-        let (g, r) = (sim::golden::implemented(d), hdl_gen::sv::rtl_implements(d, &rtl));
-        golden_n += usize::from(g);
-        rtl_n += usize::from(r);
-        if csv {
-            writeln!(
-                out,
-                "{},{},{},{},{},{},{}",
-                d.format().name,
-                d.opcode,
-                d.name,
-                d.unit.name(),
-                ops.join(" "),
-                yes(g),
-                yes(r)
-            )?;
-        } else {
-            writeln!(
-                out,
-                "| {} | {} | `{}` | {} | {} | {} | {} |",
-                d.format().name,
-                d.opcode,
-                d.name,
-                d.unit.name(),
-                ops.join(", "),
-                yes(g),
-                yes(r)
-            )?;
-        }
-    }
-    if !csv {
-        writeln!(
-            out,
-            "\n{} instructions; the golden interpreter executes {golden_n}, the RTL {rtl_n}.",
-            t.insts.len()
-        )?;
     }
     Ok(())
 }
@@ -175,7 +100,7 @@ fn print_isa(csv: bool) -> Result<()> {
 fn main() -> ExitCode {
     match run(Cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
-        // A reader that stops early (`hdl-gen isa | head`) is not an error.
+        // A reader that stops early (`hdl-gen disasm k.hsaco | head`) is not an error.
         Err(e)
             if e.downcast_ref::<std::io::Error>()
                 .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) =>

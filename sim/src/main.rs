@@ -1,6 +1,7 @@
 //! `sim`: runs RDNA3 code on the golden interpreter and co-simulates it against the Verilator
 //! model of the generated compute unit.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -26,6 +27,12 @@ enum Cmd {
     /// Run a program on the RTL model and the golden model in lockstep, comparing every
     /// retired instruction.
     Cosim(CosimArgs),
+    /// List every instruction of the table: encoding, opcode, operands, and whether the golden
+    /// interpreter and the generated RTL execute it (Markdown, or CSV with --csv).
+    Isa {
+        #[arg(long)]
+        csv: bool,
+    },
 }
 
 #[derive(clap::Args)]
@@ -281,14 +288,90 @@ fn cmd_cosim(a: CosimArgs) -> Result<ExitCode> {
     Ok(if faulted { ExitCode::from(2) } else { ExitCode::SUCCESS })
 }
 
+/// The instruction listing; the two execution columns are what the interpreter's dispatch and
+/// the generated RTL say.
+fn cmd_isa(csv: bool) -> Result<ExitCode> {
+    let files = hdl_gen::sv::generate(&hdl_gen::sv::Config::default())?;
+    let rtl = hdl_gen::sv::rtl_ops(&files);
+    let t = rdna3_isa::table();
+    let mut out = std::io::stdout().lock();
+    let yes = |b: bool| if b { "yes" } else { "no" };
+    if csv {
+        writeln!(out, "encoding,opcode,mnemonic,unit,operands,golden,rtl")?;
+    } else {
+        writeln!(out, "| encoding | opcode | mnemonic | unit | operands | golden | RTL |")?;
+        writeln!(out, "|---|---:|---|---|---|---|---|")?;
+    }
+    let (mut golden_n, mut rtl_n) = (0, 0);
+    for d in &t.insts {
+        let ops: Vec<String> = d
+            .operands
+            .iter()
+            .map(|o| {
+                let kind = match o.kind {
+                    rdna3_isa::Kind::Reg(ty) => ty.name(),
+                    rdna3_isa::Kind::RegRule(r) => format!("@{r}"),
+                    rdna3_isa::Kind::Imm(rdna3_isa::ImmKind::Other(k)) => k.to_string(),
+                    rdna3_isa::Kind::Imm(k) => format!("{k:?}").to_ascii_lowercase(),
+                };
+                format!("{}:{kind}", o.field.name())
+            })
+            .collect();
+        let (g, r) = (sim::golden::implemented(d), hdl_gen::sv::rtl_implements(d, &rtl));
+        golden_n += usize::from(g);
+        rtl_n += usize::from(r);
+        if csv {
+            writeln!(
+                out,
+                "{},{},{},{},{},{},{}",
+                d.format().name,
+                d.opcode,
+                d.name,
+                d.unit.name(),
+                ops.join(" "),
+                yes(g),
+                yes(r)
+            )?;
+        } else {
+            writeln!(
+                out,
+                "| {} | {} | `{}` | {} | {} | {} | {} |",
+                d.format().name,
+                d.opcode,
+                d.name,
+                d.unit.name(),
+                ops.join(", "),
+                yes(g),
+                yes(r)
+            )?;
+        }
+    }
+    if !csv {
+        writeln!(
+            out,
+            "\n{} instructions; the golden interpreter executes {golden_n}, the RTL {rtl_n}.",
+            t.insts.len()
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let r = match cli.cmd {
         Cmd::Cosim(a) => cmd_cosim(a),
         Cmd::Run(a) => cmd_run(a),
+        Cmd::Isa { csv } => cmd_isa(csv),
     };
     match r {
         Ok(c) => c,
+        // A reader that stops early (`sim isa | head`) is not an error.
+        Err(e)
+            if e.downcast_ref::<std::io::Error>()
+                .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) =>
+        {
+            ExitCode::SUCCESS
+        }
         Err(e) => {
             eprintln!("sim: error: {e:#}");
             ExitCode::FAILURE
