@@ -1,6 +1,7 @@
 //! Parser for the table text (`table/*.isa`). See `table/formats.isa` for its grammar.
 
 use std::collections::HashMap;
+use std::fmt;
 
 use super::*;
 
