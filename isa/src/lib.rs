@@ -11,11 +11,13 @@
 pub mod asm;
 pub mod disasm;
 mod inst;
+mod mnemonic;
 pub mod operand;
 pub mod syntax;
 mod table;
 
 pub use inst::{DecodeError, Inst, bytes_to_dwords, decode};
+pub use mnemonic::Mnemonic;
 pub use operand::{Scalar, ScalarSrc};
 pub use table::{
     BitRange, CounterDef, Counters, ExtRule, Family, Field, FieldClass, FormatDef, FormatId, ImmKind,

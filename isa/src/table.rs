@@ -6,6 +6,8 @@ mod parse;
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
+use crate::Mnemonic;
+
 /// The table's directory in the repository, for generated-file headers and error messages.
 pub const TABLE_DIR: &str = "isa/src/table";
 
@@ -701,6 +703,9 @@ pub struct InstDef {
     pub opcode: u32,
     /// Mnemonic as LLVM spells it (without encoding suffixes such as `_e32`).
     pub name: String,
+    /// The same mnemonic as a value the compiler checks: bind behaviour to rows with
+    /// `match def.mnemonic { Mnemonic::v_add_f32 => ..., }`, never by comparing `name`.
+    pub mnemonic: Mnemonic,
     pub unit: Unit,
     pub operands: Vec<Operand>,
     pub reads: Implicit,

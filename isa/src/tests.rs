@@ -131,3 +131,22 @@ fn unknown_words_are_errors() {
     assert!(matches!(decode(&[w]), Err(DecodeError::UnknownOpcode { .. })));
     assert!(matches!(decode(&[]), Err(DecodeError::Truncated { .. })));
 }
+
+#[test]
+fn every_mnemonic_names_rows_and_every_row_its_mnemonic() {
+    let t = table();
+    for d in &t.insts {
+        assert_eq!(d.mnemonic.name(), d.name, "line {}: {}", d.line, d.name);
+        assert_eq!(Mnemonic::from_name(&d.name), Some(d.mnemonic), "{}", d.name);
+    }
+    for (i, m) in Mnemonic::ALL.iter().enumerate() {
+        assert_eq!(*m as usize, i, "{m}: ALL is in declaration order");
+        assert!(t.insts.iter().any(|d| d.mnemonic == *m), "{m} has no row");
+        assert_eq!(t.by_name(m.name()).map(|d| d.mnemonic), Some(*m), "{m}");
+    }
+    // Table order: variants in the order of each mnemonic's first row.
+    let order: Vec<u16> = Mnemonic::ALL.iter().map(|m| t.by_name(m.name()).expect("row").id.0).collect();
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "variants follow the table's order");
+    assert_eq!(Mnemonic::from_name("v_add_f23"), None);
+    assert_eq!(Mnemonic::v_add_f32.to_string(), "v_add_f32");
+}

@@ -181,11 +181,16 @@ fn parse_inst(
         return at.err(format!("opcode {opcode} does not fit {}'s op field", format.name));
     }
     let unit = Unit::parse(unit).ok_or_else(|| at.error(format!("unknown unit `{unit}`")))?;
+    // isa/build.rs generates a variant for every row's mnemonic, so this fails only when the
+    // table parsed here is not the one the crate was built from.
+    let mnemonic = Mnemonic::from_name(name)
+        .ok_or_else(|| at.error(format!("mnemonic `{name}` has no Mnemonic variant (isa/build.rs)")))?;
     let mut def = InstDef {
         id,
         format: format.id,
         opcode,
         name: (*name).to_string(),
+        mnemonic,
         unit,
         operands: Vec::new(),
         reads: Implicit::default(),
@@ -398,4 +403,26 @@ fn resolve_formats(raw: &mut [RawFormat]) -> Result<Vec<FormatDef>, ParseError> 
 
 fn err_at<T>(f: &FormatDef, msg: &str) -> Result<T, ParseError> {
     Err(ParseError { file: "formats.isa", line: 0, msg: format!("{msg} (format {})", f.name) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The error of parsing the table's formats followed by `rows` (as file `t.isa`).
+    fn error(rows: &'static str) -> String {
+        match parse(&[TABLE_FILES[0], ("t.isa", rows)]) {
+            Ok(_) => panic!("`{rows}` parses"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    #[test]
+    fn a_mnemonic_without_a_variant_is_an_error() {
+        assert!(parse(&[TABLE_FILES[0], ("t.isa", "SOP2 0 s_add_u32 salu")]).is_ok());
+        assert_eq!(
+            error("\nSOP2 0 s_frobnicate_u32 salu"),
+            "t.isa:2: mnemonic `s_frobnicate_u32` has no Mnemonic variant (isa/build.rs)"
+        );
+    }
 }
