@@ -1,12 +1,15 @@
 //! The table itself: its types (operand kinds, fields, formats, units, implicit state,
 //! counters) and [`Table`], parsed once from the text files of `table/` beside this module.
 
+mod access;
 mod parse;
 
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
 use crate::Mnemonic;
+
+pub use access::{AtomicOp, AtomicReturn, Half, MemAccess};
 
 /// The table's directory in the repository, for generated-file headers and error messages.
 pub const TABLE_DIR: &str = "isa/src/table";
@@ -711,6 +714,9 @@ pub struct InstDef {
     pub reads: Implicit,
     pub writes: Implicit,
     pub counters: Counters,
+    /// What a memory instruction (DS, FLAT, GLOBAL, SCRATCH, MUBUF, MTBUF, SMEM) reads and
+    /// writes: the table's `A:` column. `None` for every other row.
+    pub access: Option<MemAccess>,
     /// False for the few rows that the guide lists but LLVM 19 does not accept for gfx1100.
     pub in_llvm: bool,
     /// Table file and line of the row, for messages.
