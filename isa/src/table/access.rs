@@ -351,6 +351,11 @@ fn type_name(letter: char, bytes: u32) -> String {
     format!("{letter}{}", bytes * 8)
 }
 
+/// Format components in the column (`?` for a count no instruction has).
+fn comps_name(comps: u32) -> &'static str {
+    COMPS.get((comps as usize).wrapping_sub(1)).copied().unwrap_or("?")
+}
+
 /// The column's text (without `A:`), in canonical form: modifiers in the grammar's order,
 /// unsigned 8- and 16-bit loads as `u`.
 impl fmt::Display for MemAccess {
@@ -377,10 +382,10 @@ impl fmt::Display for MemAccess {
                 write!(f, "store.{}{}{}", type_name('b', bytes), flag(hi, ".d16hi"), flag(addtid, ".addtid"))
             }
             MemAccess::LoadFormat { comps, d16, lds } => {
-                write!(f, "load.{}{}{}", COMPS[comps as usize - 1], half(d16), flag(lds, ".lds"))
+                write!(f, "load.{}{}{}", comps_name(comps), half(d16), flag(lds, ".lds"))
             }
             MemAccess::StoreFormat { comps, d16 } => {
-                write!(f, "store.{}{}", COMPS[comps as usize - 1], half(d16))
+                write!(f, "store.{}{}", comps_name(comps), half(d16))
             }
             MemAccess::Load2 { bytes, stride64 }
             | MemAccess::Store2 { bytes, stride64 }
