@@ -32,6 +32,22 @@ pub const FLOAT_CONSTS: [(u32, u64, &str); 9] = [
     (0x3e22_f983, 0x3fc4_5f30_6dc9_c882, "0.15915494"),
 ];
 
+/// The same inline float constants (codes 240..=248) as F16 bit patterns, for 16-bit and
+/// packed 16-bit operands (1/(2*pi) rounds to 0x3118).
+pub const F16_CONSTS: [u16; 9] = [0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118];
+
+/// The same inline float constants as BF16 bit patterns: the high half of the F32 pattern
+/// (1/(2*pi) truncated to 0x3e22, as LLVM encodes it).
+pub const BF16_CONSTS: [u16; 9] = {
+    let mut out = [0; 9];
+    let mut k = 0;
+    while k < out.len() {
+        out[k] = (FLOAT_CONSTS[k].0 >> 16) as u16;
+        k += 1;
+    }
+    out
+};
+
 /// The aperture constants (235..=238) as 64-bit values. The guide derives them from
 /// SH_MEM_BASES; this implementation fixes SH_MEM_BASES so that the shared aperture starts at
 /// 0x0001_0000_0000_0000 and the private one at 0x0002_0000_0000_0000 (64-bit addressing).
@@ -314,4 +330,41 @@ pub fn buf_format_by_name(name: &str) -> Option<u32> {
 pub fn buf_format_split(data: Option<u32>, num: Option<u32>) -> Option<u32> {
     let pair = (data.unwrap_or(1) as u8, num.unwrap_or(0) as u8);
     BUF_FORMATS.iter().position(|p| *p == pair).map(|v| v as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The value of a normal F16 or BF16 bit pattern (`exp_bits` 5 or 8).
+    fn half_value(bits: u16, exp_bits: u32) -> f64 {
+        let mant_bits = 15 - exp_bits;
+        let bias = (1 << (exp_bits - 1)) - 1;
+        let exp = i32::from(bits >> mant_bits) & ((1 << exp_bits) - 1);
+        let mant = f64::from(bits & ((1 << mant_bits) - 1)) / f64::from(1u32 << mant_bits);
+        let sign = if bits & 0x8000 != 0 { -1.0 } else { 1.0 };
+        sign * (1.0 + mant) * 2f64.powi(exp - bias)
+    }
+
+    #[test]
+    fn sixteen_bit_inline_constants_are_the_float_constants() {
+        for (k, (f32_bits, f64_bits, text)) in FLOAT_CONSTS.iter().enumerate() {
+            let x = f64::from_bits(*f64_bits);
+            assert_eq!(f64::from(f32::from_bits(*f32_bits)), f64::from(x as f32), "{text}");
+            for (bits, exp_bits) in [(F16_CONSTS[k], 5), (BF16_CONSTS[k], 8)] {
+                let v = half_value(bits, exp_bits);
+                if k < 8 {
+                    assert_eq!(v, x, "{text}: {bits:#06x}");
+                } else if exp_bits == 5 {
+                    // 1/(2*pi): F16 is the nearest value (above it) ...
+                    let err = |b: u16| (half_value(b, 5) - x).abs();
+                    assert!(err(bits) < err(bits - 1) && err(bits) < err(bits + 1), "{text}: {bits:#06x}");
+                } else {
+                    // ... BF16 the F32 pattern truncated (below it, not the nearest), as LLVM has it.
+                    assert!(v < x && x < half_value(bits + 1, 8), "{text}: {bits:#06x}");
+                }
+            }
+        }
+        assert_eq!(BF16_CONSTS, [0x3f00, 0xbf00, 0x3f80, 0xbf80, 0x4000, 0xc000, 0x4080, 0xc080, 0x3e22]);
+    }
 }

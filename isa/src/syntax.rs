@@ -67,7 +67,7 @@ pub const DELAY_SKIP: [&str; 6] = ["SAME", "NEXT", "SKIP_1", "SKIP_2", "SKIP_3",
 
 /// Hardware register names LLVM knows for gfx11, by id.
 const HWREGS: [(u32, &str); 15] = [
-    (1, "HW_REG_MODE"),
+    (HW_REG_MODE, "HW_REG_MODE"),
     (2, "HW_REG_STATUS"),
     (3, "HW_REG_TRAPSTS"),
     (5, "HW_REG_GPR_ALLOC"),
@@ -86,6 +86,11 @@ const HWREGS: [(u32, &str); 15] = [
 
 /// Hardware register id of MODE.
 pub const HW_REG_MODE: u32 = 1;
+
+/// MODE bits a shader may write: FP_ROUND, FP_DENORM, DX10_CLAMP, IEEE, LOD_CLAMPED,
+/// TRAP_AFTER_INST, EXCP_EN (bits 21:0), FP16_OVFL (23), DISABLE_PERF (27). Reserved bits
+/// read as zero and ignore writes.
+pub const MODE_WRITABLE: u32 = 0x08bf_ffff;
 
 pub fn hwreg_name(id: u32) -> Option<&'static str> {
     HWREGS.iter().find(|(i, _)| *i == id).map(|(_, n)| *n)

@@ -131,3 +131,216 @@ fn unknown_words_are_errors() {
     assert!(matches!(decode(&[w]), Err(DecodeError::UnknownOpcode { .. })));
     assert!(matches!(decode(&[]), Err(DecodeError::Truncated { .. })));
 }
+
+#[test]
+fn every_mnemonic_names_rows_and_every_row_its_mnemonic() {
+    let t = table();
+    for d in &t.insts {
+        assert_eq!(d.mnemonic.name(), d.name, "line {}: {}", d.line, d.name);
+        assert_eq!(Mnemonic::from_name(&d.name), Some(d.mnemonic), "{}", d.name);
+    }
+    for (i, m) in Mnemonic::ALL.iter().enumerate() {
+        assert_eq!(*m as usize, i, "{m}: ALL is in declaration order");
+        assert!(t.insts.iter().any(|d| d.mnemonic == *m), "{m} has no row");
+        assert_eq!(t.by_name(m.name()).map(|d| d.mnemonic), Some(*m), "{m}");
+    }
+    // Table order: variants in the order of each mnemonic's first row.
+    let order: Vec<u16> = Mnemonic::ALL.iter().map(|m| t.by_name(m.name()).expect("row").id.0).collect();
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "variants follow the table's order");
+    assert_eq!(Mnemonic::from_name("v_add_f23"), None);
+    assert_eq!(Mnemonic::v_add_f32.to_string(), "v_add_f32");
+}
+
+/// The access a memory row's mnemonic spells, read from the mnemonic alone (the table's code
+/// never does this; the `A:` column says it).
+fn access_from_mnemonic(format: &str, name: &str) -> MemAccess {
+    use MemAccess::*;
+    let bytes = |t: &str| -> u32 { t[1..].parse::<u32>().expect("type width") / 8 };
+    let half = |d16: bool, hi: bool| match (d16, hi) {
+        (_, true) => Some(Half::Hi),
+        (true, false) => Some(Half::Lo),
+        (false, false) => None,
+    };
+    let comps = |c: &str| ["x", "xy", "xyz", "xyzw"].iter().position(|x| *x == c).map(|i| i as u32 + 1);
+    let atomic = |stem: &str, ty: &str, rtn: AtomicReturn| {
+        let float = ty.starts_with('f');
+        let op = match stem {
+            "swap" | "storexchg" => AtomicOp::Swap,
+            "cmpswap" | "cmpstore" if float => AtomicOp::CmpSwapF,
+            "cmpswap" | "cmpstore" => AtomicOp::CmpSwap,
+            "add" if float => AtomicOp::AddF,
+            "add" => AtomicOp::Add,
+            "sub" => AtomicOp::Sub,
+            "rsub" => AtomicOp::Rsub,
+            "csub" => AtomicOp::Csub,
+            "min" if float => AtomicOp::MinF,
+            "max" if float => AtomicOp::MaxF,
+            "min" if ty.starts_with('i') => AtomicOp::MinI,
+            "max" if ty.starts_with('i') => AtomicOp::MaxI,
+            "min" => AtomicOp::MinU,
+            "max" => AtomicOp::MaxU,
+            "and" => AtomicOp::And,
+            "or" => AtomicOp::Or,
+            "xor" => AtomicOp::Xor,
+            "inc" => AtomicOp::Inc,
+            "dec" => AtomicOp::Dec,
+            "mskor" => AtomicOp::Mskor,
+            "wrap" => AtomicOp::Wrap,
+            _ => panic!("{name}: unknown atomic `{stem}`"),
+        };
+        Atomic { op, bytes: bytes(ty), rtn }
+    };
+    if format == "SMEM" {
+        return match name.rsplit_once("_load_") {
+            Some((base, ty)) => ScalarLoad { dwords: bytes(ty) / 4, buffer: base == "s_buffer" },
+            None => Invalidate,
+        };
+    }
+    if let Some(r) = name.strip_prefix("ds_") {
+        let special = [
+            ("nop", Nop),
+            ("swizzle_b32", Swizzle),
+            ("permute_b32", Permute),
+            ("bpermute_b32", Bpermute),
+            ("append", Append),
+            ("consume", Consume),
+            ("condxchg32_rtn_b64", CondXchg32),
+            ("ordered_count", OrderedCount),
+            ("add_gs_reg_rtn", GsRegAdd),
+            ("sub_gs_reg_rtn", GsRegSub),
+            ("bvh_stack_rtn_b32", BvhStack),
+        ];
+        if let Some((_, a)) = special.iter().find(|(n, _)| *n == r) {
+            return *a;
+        }
+        let (r, stride64) = match r.replace("_stride64", "") {
+            s if s.len() < r.len() => (s, true),
+            s => (s, false),
+        };
+        if let Some(t) = r.strip_prefix("load_2addr_") {
+            return Load2 { bytes: bytes(t), stride64 };
+        }
+        if let Some(t) = r.strip_prefix("store_2addr_") {
+            return Store2 { bytes: bytes(t), stride64 };
+        }
+        if let Some(t) = r.strip_prefix("storexchg_2addr_rtn_") {
+            return Xchg2 { bytes: bytes(t), stride64 };
+        }
+        let (r, addtid) = match r.strip_suffix("_addtid_b32") {
+            Some(k) => (format!("{k}_b32"), true),
+            None => (r, false),
+        };
+        let (r, hi) = match r.strip_suffix("_hi") {
+            Some(k) => (k.to_string(), true),
+            None => (r, false),
+        };
+        let (r, d16) = match r.strip_suffix("_d16") {
+            Some(k) => (k.to_string(), true),
+            None => (r, false),
+        };
+        if let Some(t) = r.strip_prefix("load_") {
+            let d16 = half(d16, hi);
+            return Load { bytes: bytes(t), signed: t.starts_with('i'), d16, addtid, lds: false };
+        }
+        if let Some(t) = r.strip_prefix("store_") {
+            return Store { bytes: bytes(t), hi, addtid };
+        }
+        let (stem, ty) = r.rsplit_once('_').expect("OP_TYPE");
+        return match stem.strip_suffix("_rtn") {
+            Some(stem) => atomic(stem, ty, AtomicReturn::Always),
+            None => atomic(stem, ty, AtomicReturn::Never),
+        };
+    }
+    if name.ends_with("_inv") {
+        return Invalidate;
+    }
+    // FLAT, GLOBAL, SCRATCH, MUBUF, MTBUF: SEGMENT_KIND[_lds][_d16][_hi][_format]_DATA.
+    let (_, r) = name.split_once('_').expect("segment prefix");
+    if let Some(r) = r.strip_prefix("atomic_") {
+        let (stem, ty) = r.rsplit_once('_').expect("OP_TYPE");
+        return atomic(stem, ty, AtomicReturn::Glc);
+    }
+    let (kind, r) = r.split_once('_').expect("load_ or store_");
+    let mut words: Vec<&str> = r.split('_').collect();
+    let mut take = |w: &str| words.iter().position(|x| *x == w).map(|i| words.remove(i)).is_some();
+    let (lds, d16, hi, format, addtid) =
+        (take("lds"), take("d16"), take("hi"), take("format"), take("addtid"));
+    let [data] = words[..] else { panic!("{name}: more than one data type") };
+    let d16 = half(d16, hi);
+    match (kind, format) {
+        ("load", true) => LoadFormat { comps: comps(data).expect("components"), d16, lds },
+        ("store", true) => StoreFormat { comps: comps(data).expect("components"), d16 },
+        ("load", false) => Load { bytes: bytes(data), signed: data.starts_with('i'), d16, addtid, lds },
+        ("store", false) => Store { bytes: bytes(data), hi: d16 == Some(Half::Hi), addtid },
+        _ => panic!("{name}: neither a load nor a store"),
+    }
+}
+
+#[test]
+fn memory_rows_have_the_access_their_mnemonics_spell() {
+    let t = table();
+    let mut seen = 0;
+    for d in &t.insts {
+        let f = d.format();
+        let memory =
+            matches!(f.name.as_str(), "DS" | "FLAT" | "GLOBAL" | "SCRATCH" | "MUBUF" | "MTBUF" | "SMEM");
+        if !memory {
+            assert_eq!(d.access, None, "line {}: {} has an A: column", d.line, d.name);
+            continue;
+        }
+        let Some(a) = d.access else { panic!("{}:{}: {} has no A: column", d.file, d.line, d.name) };
+        assert_eq!(a, access_from_mnemonic(&f.name, &d.name), "{}:{}: {}", d.file, d.line, d.name);
+        seen += 1;
+    }
+    // 120 DS, 140 FLAT/GLOBAL/SCRATCH, 79 MUBUF, 16 MTBUF and 12 SMEM rows were compared.
+    assert_eq!(seen, 367);
+}
+
+/// The `A:` column against the rows' operand types: the data registers hold what it says.
+#[test]
+fn accesses_agree_with_the_data_operands() {
+    use MemAccess::*;
+    let dwords = |d: &InstDef, roles: &[Role], fields: &[Field]| {
+        d.operands
+            .iter()
+            .find(|o| roles.contains(&o.role) && fields.contains(&o.field))
+            .map(|o| o.ty().expect("a register").dwords())
+    };
+    let data_fields = [Field::Data, Field::Data0, Field::Vdata];
+    for d in table().insts.iter().filter(|d| d.access.is_some()) {
+        let out = dwords(d, &[Role::Dst, Role::Modify], &[Field::Vdst, Field::Vdata, Field::Sdata]);
+        let data = dwords(d, &[Role::Src, Role::Modify], &data_fields);
+        let words = |bytes: u32| Some(bytes.div_ceil(4));
+        let (want_out, want_data) = match d.access.expect("filtered") {
+            Load { lds: true, .. } | LoadFormat { lds: true, .. } => (None, None),
+            Load { d16: Some(_), .. } => (Some(1), None),
+            Load { bytes, .. } => (words(bytes), None),
+            Store { bytes, .. } => (None, words(bytes)),
+            LoadFormat { comps, d16: None, .. } => (Some(comps), None),
+            LoadFormat { comps, d16: Some(_), .. } => (words(comps * 2), None),
+            StoreFormat { comps, d16: None } => (None, Some(comps)),
+            StoreFormat { comps, d16: Some(_) } => (None, words(comps * 2)),
+            Load2 { bytes, .. } => (words(2 * bytes), None),
+            Store2 { bytes, .. } => (None, words(bytes)),
+            Xchg2 { bytes, .. } => (words(2 * bytes), words(bytes)),
+            ScalarLoad { dwords, buffer } => {
+                let base = d.operand(Field::Sbase).and_then(|o| o.ty());
+                assert_eq!(base, Some(if buffer { Ty::Wide(4) } else { Ty::U64 }), "{}", d.name);
+                (Some(dwords), None)
+            }
+            Atomic { op, bytes, rtn } => {
+                // FLAT/GLOBAL compare-swaps take the compare value in DATA's next registers;
+                // DS has it in DATA1, MUBUF's VDATA is read and written (role M).
+                let pair = matches!(op, AtomicOp::CmpSwap | AtomicOp::CmpSwapF) && rtn == AtomicReturn::Glc;
+                let data = words(if pair { 2 * bytes } else { bytes });
+                match (rtn, d.format().name.as_str()) {
+                    (AtomicReturn::Never, _) => (None, data),
+                    (_, "MUBUF") => (data, data),
+                    _ => (words(bytes), data),
+                }
+            }
+            _ => continue,
+        };
+        assert_eq!((out, data), (want_out, want_data), "{}:{}: {}", d.file, d.line, d.name);
+    }
+}

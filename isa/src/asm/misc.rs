@@ -259,14 +259,7 @@ fn bounded(p: &mut Parser, max: u32, msg: &str) -> Result<u32, E> {
 
 #[cfg(test)]
 mod tests {
-    use crate::asm::assemble;
-
-    fn words(src: &str) -> Vec<u32> {
-        assemble(src, "t.s").unwrap_or_else(|e| panic!("{e}")).dwords()
-    }
-    fn err(src: &str) -> String {
-        assemble(src, "t.s").expect_err("should fail").to_string()
-    }
+    use crate::asm::tests::{err, words};
 
     #[test]
     fn encodes_like_llvm() {

@@ -149,14 +149,7 @@ fn parse_cache_policy(def: &InstDef, p: &mut Parser, out: &mut Pending) -> Resul
 
 #[cfg(test)]
 mod tests {
-    use crate::asm::assemble;
-
-    fn words(src: &str) -> Vec<u32> {
-        assemble(src, "t.s").unwrap_or_else(|e| panic!("{e}")).dwords()
-    }
-    fn err(src: &str) -> String {
-        assemble(src, "t.s").expect_err("should fail").to_string()
-    }
+    use crate::asm::tests::{err, words};
 
     #[test]
     fn encodes_like_llvm() {

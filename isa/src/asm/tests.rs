@@ -1,7 +1,15 @@
+//! The assembler's tests, and the helpers every test module under `asm` uses.
+
 use super::*;
 
-fn words(src: &str) -> Vec<u32> {
+/// The dwords `src` assembles to (as file `t.s`); panics with the error otherwise.
+pub(super) fn words(src: &str) -> Vec<u32> {
     assemble(src, "t.s").unwrap_or_else(|e| panic!("{e}")).dwords()
+}
+
+/// The error `src` gives (as file `t.s`); panics if it assembles.
+pub(super) fn err(src: &str) -> String {
+    assemble(src, "t.s").expect_err("should fail").to_string()
 }
 
 #[test]
@@ -33,16 +41,15 @@ fn labels_resolve_to_dword_offsets() {
 
 #[test]
 fn errors_name_line_and_column() {
-    let err = |src: &str| assemble(src, "k.s").expect_err("should fail").to_string();
-    assert_eq!(err("s_nop 0\ns_add_u32 s0, s1"), "k.s:2:17: error: expected `,`");
-    assert_eq!(err("s_frobnicate s0"), "k.s:1:1: error: unknown instruction `s_frobnicate`");
-    assert_eq!(err("s_mov_b64 s[0:1], s2"), "k.s:1:19: error: expected a 64-bit register");
+    assert_eq!(err("s_nop 0\ns_add_u32 s0, s1"), "t.s:2:17: error: expected `,`");
+    assert_eq!(err("s_frobnicate s0"), "t.s:1:1: error: unknown instruction `s_frobnicate`");
+    assert_eq!(err("s_mov_b64 s[0:1], s2"), "t.s:1:19: error: expected a 64-bit register");
     assert_eq!(
         err("s_add_u32 s0, 0x1234, 0x1235"),
-        "k.s:1:23: error: only one unique literal operand is allowed"
+        "t.s:1:23: error: only one unique literal operand is allowed"
     );
-    assert_eq!(err("s_branch nowhere"), "k.s:1:10: error: undefined label `nowhere`");
-    assert_eq!(err("s_mov_b32 s106, 0"), "k.s:1:11: error: register index is out of range");
-    assert_eq!(err("s_waitcnt lgkmcnt(64)"), "k.s:1:19: error: too large value for lgkmcnt");
-    assert_eq!(err("s_mov_b32 s0, s1 s2"), "k.s:1:18: error: unexpected text after the operands");
+    assert_eq!(err("s_branch nowhere"), "t.s:1:10: error: undefined label `nowhere`");
+    assert_eq!(err("s_mov_b32 s106, 0"), "t.s:1:11: error: register index is out of range");
+    assert_eq!(err("s_waitcnt lgkmcnt(64)"), "t.s:1:19: error: too large value for lgkmcnt");
+    assert_eq!(err("s_mov_b32 s0, s1 s2"), "t.s:1:18: error: unexpected text after the operands");
 }

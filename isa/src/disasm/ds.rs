@@ -104,11 +104,7 @@ fn swizzle(imm: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::swizzle;
-    use crate::decode;
-
-    fn text(words: &[u32]) -> String {
-        decode(words).map(|i| i.to_string()).unwrap_or_else(|e| e.to_string())
-    }
+    use crate::disasm::tests::text;
 
     #[test]
     fn operands_and_offsets_print_as_llvm_does() {

@@ -54,11 +54,7 @@ pub(super) fn format(inst: &Inst) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::decode;
-
-    fn text(words: &[u32]) -> String {
-        decode(words).map(|i| i.to_string()).unwrap_or_else(|e| e.to_string())
-    }
+    use crate::disasm::tests::text;
 
     #[test]
     fn prints_like_llvm() {

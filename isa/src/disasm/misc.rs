@@ -110,11 +110,7 @@ fn vgpr_source(code: u32, literal: Option<u32>) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::decode;
-
-    fn text(words: &[u32]) -> String {
-        decode(words).map(|i| i.to_string()).unwrap_or_else(|e| e.to_string())
-    }
+    use crate::disasm::tests::text;
 
     #[test]
     fn prints_as_llvm_does() {

@@ -75,3 +75,6 @@ pub fn disassemble_raw(bytes: &[u8]) -> Vec<String> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests;

@@ -72,11 +72,7 @@ pub(super) fn format(inst: &Inst) -> String {
 
 #[cfg(test)]
 mod tests {
-    use crate::decode;
-
-    fn text(words: &[u32]) -> String {
-        decode(words).map(|i| i.to_string()).unwrap_or_else(|e| e.to_string())
-    }
+    use crate::disasm::tests::text;
 
     #[test]
     fn offsets_and_soffset_print_as_llvm_does() {

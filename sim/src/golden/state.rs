@@ -4,10 +4,7 @@ use std::fmt;
 
 use rdna3_isa::{self as isa, Inst};
 
-/// MODE bits a shader may write: FP_ROUND, FP_DENORM, DX10_CLAMP, IEEE, LOD_CLAMPED,
-/// TRAP_AFTER_INST, EXCP_EN (bits 21:0), FP16_OVFL (23), DISABLE_PERF (27). Reserved bits
-/// read as zero and ignore writes.
-pub const MODE_WRITABLE: u32 = 0x08bf_ffff;
+pub use rdna3_isa::syntax::MODE_WRITABLE;
 
 /// PC bits: 48-bit byte address, dword aligned.
 pub const PC_MASK: u64 = 0x0000_ffff_ffff_fffc;

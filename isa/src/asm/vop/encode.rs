@@ -5,8 +5,8 @@
 use super::super::parser::Parser;
 use super::super::{E, Pending, e};
 use super::operands::{Dpp, Keywords, Opnd, Val, parse_all};
-use super::shape::{self, BF16_CONSTS, Class, Enc, F16_CONSTS, NegBit, OpselHi, Rc, Shape, shape};
-use crate::operand::{FLOAT_CONSTS, LITERAL, NULL, VCC_LO};
+use super::shape::{self, Class, Enc, NegBit, OpselHi, Rc, Shape, shape};
+use crate::operand::{BF16_CONSTS, F16_CONSTS, FLOAT_CONSTS, LITERAL, NULL, VCC_LO};
 use crate::{Field, Implicit, InstDef, Ty, table};
 
 /// SRC0 values that select the DPP extension dwords.

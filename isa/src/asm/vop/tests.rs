@@ -1,12 +1,4 @@
-use crate::asm::assemble;
-
-fn words(src: &str) -> Vec<u32> {
-    assemble(src, "t.s").unwrap_or_else(|e| panic!("{e}")).dwords()
-}
-
-fn err(src: &str) -> String {
-    assemble(src, "t.s").expect_err("should fail").to_string()
-}
+use crate::asm::tests::{err, words};
 
 #[test]
 fn first_encoding_that_fits() {

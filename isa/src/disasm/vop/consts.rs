@@ -2,8 +2,8 @@
 //! and floats, the aperture and status sources, and literals (which LLVM prints as an inline
 //! value when they hold one).
 
-use super::shape::{BF16_CONSTS, Class, F16_CONSTS};
-use crate::operand::FLOAT_CONSTS;
+use super::shape::Class;
+use crate::operand::{BF16_CONSTS, F16_CONSTS, FLOAT_CONSTS};
 
 /// Text of a float inline constant (index 0..=8) at an operand of class `c`.
 fn float_name(k: usize, c: Class) -> String {

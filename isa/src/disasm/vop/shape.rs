@@ -94,13 +94,6 @@ impl Class {
     }
 }
 
-/// F16 bit patterns of the inline float constants (codes 240..=248).
-pub(crate) const F16_CONSTS: [u16; 9] =
-    [0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118];
-/// BF16 bit patterns of the inline float constants.
-pub(crate) const BF16_CONSTS: [u16; 9] =
-    [0x3f00, 0xbf00, 0x3f80, 0xbf80, 0x4000, 0xc000, 0x4080, 0xc080, 0x3e22];
-
 /// Where LLVM 19's operand class differs from the guide's type of the source (the row keeps
 /// the guide's type; only the syntax of constants follows LLVM): (mnemonic, source, class).
 const LLVM_CLASS: &[(&str, usize, Class)] = &[

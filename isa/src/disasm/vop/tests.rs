@@ -1,8 +1,4 @@
-use crate::decode;
-
-fn text(words: &[u32]) -> String {
-    decode(words).map(|i| i.to_string()).unwrap_or_else(|e| format!("error: {e}"))
-}
+use crate::disasm::tests::text;
 
 #[test]
 fn e32_and_e64_forms_print_as_llvm_does() {

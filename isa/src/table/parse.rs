@@ -1,6 +1,7 @@
 //! Parser for the table text (`table/*.isa`). See `table/formats.isa` for its grammar.
 
 use std::collections::HashMap;
+use std::fmt;
 
 use super::*;
 
@@ -180,16 +181,22 @@ fn parse_inst(
         return at.err(format!("opcode {opcode} does not fit {}'s op field", format.name));
     }
     let unit = Unit::parse(unit).ok_or_else(|| at.error(format!("unknown unit `{unit}`")))?;
+    // isa/build.rs generates a variant for every row's mnemonic, so this fails only when the
+    // table parsed here is not the one the crate was built from.
+    let mnemonic = Mnemonic::from_name(name)
+        .ok_or_else(|| at.error(format!("mnemonic `{name}` has no Mnemonic variant (isa/build.rs)")))?;
     let mut def = InstDef {
         id,
         format: format.id,
         opcode,
         name: (*name).to_string(),
+        mnemonic,
         unit,
         operands: Vec::new(),
         reads: Implicit::default(),
         writes: Implicit::default(),
         counters: Counters::default(),
+        access: None,
         in_llvm: true,
         file: at.file,
         line: at.line,
@@ -212,11 +219,24 @@ fn parse_inst(
                     .ok_or_else(|| at.error(format!("unknown counter `{n}`")))?;
                 def.counters.insert(*c);
             }
+        } else if let Some(a) = tok.strip_prefix("A:") {
+            if def.access.is_some() {
+                return at.err("two A: columns");
+            }
+            let a = MemAccess::parse(a).map_err(|e| at.error(format!("`{tok}`: {e}")))?;
+            if !a.fits(format.family()) {
+                return at.err(format!("`{tok}` does not fit a {} row", format.name));
+            }
+            def.access = Some(a);
         } else if *tok == "nollvm" {
             def.in_llvm = false;
         } else {
             def.operands.push(parse_operand(tok, at, format, formats)?);
         }
+    }
+    let memory = matches!(format.family(), Family::Smem | Family::Ds | Family::Flat | Family::Buf);
+    if memory && def.access.is_none() {
+        return at.err(format!("a {} row needs an A: column (its memory access)", format.name));
     }
     Ok(def)
 }
@@ -397,4 +417,96 @@ fn resolve_formats(raw: &mut [RawFormat]) -> Result<Vec<FormatDef>, ParseError> 
 
 fn err_at<T>(f: &FormatDef, msg: &str) -> Result<T, ParseError> {
     Err(ParseError { file: "formats.isa", line: 0, msg: format!("{msg} (format {})", f.name) })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The error of parsing the table's formats followed by `rows` (as file `t.isa`).
+    fn error(rows: &'static str) -> String {
+        match parse(&[TABLE_FILES[0], ("t.isa", rows)]) {
+            Ok(_) => panic!("`{rows}` parses"),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    #[test]
+    fn access_columns_that_are_wrong_are_errors() {
+        let row = "DS 0 ds_add_u32 ds S.addr:u32 S.data0:u32 C:lgkm";
+        assert_eq!(error(row), "t.isa:1: a DS row needs an A: column (its memory access)");
+        let cases = [
+            ("SOP2 0 s_add_u32 salu A:load.b32", "`A:load.b32` does not fit a SOP2 row"),
+            ("DS 0 ds_add_u32 ds A:sload.b32", "`A:sload.b32` does not fit a DS row"),
+            ("DS 0 ds_add_u32 ds A:atomic.add.u32.glc", "`A:atomic.add.u32.glc` does not fit a DS row"),
+            (
+                "GLOBAL 53 global_atomic_add_u32 vmem A:atomic.add.u32.rtn",
+                "`A:atomic.add.u32.rtn` does not fit a GLOBAL row",
+            ),
+            ("DS 0 ds_add_u32 ds A:nop A:nop", "two A: columns"),
+            ("DS 0 ds_add_u32 ds A:frob", "`A:frob`: unknown kind `frob`"),
+            ("DS 0 ds_add_u32 ds A:load", "`A:load`: load needs a type"),
+            ("DS 0 ds_add_u32 ds A:nop.b32", "`A:nop.b32`: unexpected `b32` (nop takes no arguments)"),
+            ("DS 0 ds_add_u32 ds A:load.q8", "`A:load.q8`: `q8` is not a type load takes"),
+            ("DS 0 ds_add_u32 ds A:load.f32", "`A:load.f32`: `f32` is not a type load takes"),
+            (
+                "DS 0 ds_add_u32 ds A:load.i32",
+                "`A:load.i32`: `i32`: only 8- and 16-bit loads extend (as u or i)",
+            ),
+            (
+                "DS 0 ds_add_u32 ds A:load.b32.d16",
+                "`A:load.b32.d16`: a d16 load reads 8 or 16 bits into a VGPR",
+            ),
+            ("DS 0 ds_add_u32 ds A:load.u8.d16.d16hi", "`A:load.u8.d16.d16hi`: `d16` and `d16hi` together"),
+            (
+                "DS 0 ds_add_u32 ds A:load.b32.lds.addtid",
+                "`A:load.b32.lds.addtid`: `addtid` out of order (the order is d16, d16hi, addtid, lds)",
+            ),
+            (
+                "DS 0 ds_add_u32 ds A:load2.b32.stride64.stride64",
+                "`A:load2.b32.stride64.stride64`: `stride64` given twice",
+            ),
+            (
+                "DS 0 ds_add_u32 ds A:store.b32.d16",
+                "`A:store.b32.d16`: unexpected `d16` (this kind takes d16hi, addtid)",
+            ),
+            ("DS 0 ds_add_u32 ds A:load.x.addtid", "`A:load.x.addtid`: a format load has no addtid"),
+            ("DS 0 ds_add_u32 ds A:atomic.add", "`A:atomic.add`: atomic needs OP.TYPE"),
+            ("DS 0 ds_add_u32 ds A:atomic.add.b32", "`A:atomic.add.b32`: atomic add has no type b32"),
+            ("DS 0 ds_add_u32 ds A:atomic.nand.b32", "`A:atomic.nand.b32`: unknown atomic operation `nand`"),
+            ("DS 0 ds_add_u32 ds A:atomic.add.u16", "`A:atomic.add.u16`: `u16` is not a type atomic takes"),
+            (
+                "DS 0 ds_add_u32 ds A:atomic.add.u32.rtn.glc",
+                "`A:atomic.add.u32.rtn.glc`: `rtn` and `glc` together",
+            ),
+        ];
+        for (row, msg) in cases {
+            assert_eq!(error(row), format!("t.isa:1: {msg}"), "{row}");
+        }
+    }
+
+    /// Every row's access prints as a column value that parses back to it.
+    #[test]
+    fn accesses_print_as_they_parse() {
+        for a in table().insts.iter().filter_map(|d| d.access) {
+            assert_eq!(MemAccess::parse(&a.to_string()), Ok(a), "{a}");
+        }
+        let print = |s| MemAccess::parse(s).map(|a| a.to_string());
+        assert_eq!(print("load.b16.d16hi"), Ok("load.u16.d16hi".into()));
+        assert_eq!(print("load.b32.addtid.lds"), Ok("load.b32.addtid.lds".into()));
+        assert_eq!(print("store.xyz.d16"), Ok("store.xyz.d16".into()));
+        assert_eq!(print("xchg2.b64.stride64"), Ok("xchg2.b64.stride64".into()));
+        assert_eq!(print("atomic.min.i64.rtn"), Ok("atomic.min.i64.rtn".into()));
+        assert_eq!(print("sload.b512.buffer"), Ok("sload.b512.buffer".into()));
+        assert_eq!(print("gs_reg_add"), Ok("gs_reg_add".into()));
+    }
+
+    #[test]
+    fn a_mnemonic_without_a_variant_is_an_error() {
+        assert!(parse(&[TABLE_FILES[0], ("t.isa", "SOP2 0 s_add_u32 salu")]).is_ok());
+        assert_eq!(
+            error("\nSOP2 0 s_frobnicate_u32 salu"),
+            "t.isa:2: mnemonic `s_frobnicate_u32` has no Mnemonic variant (isa/build.rs)"
+        );
+    }
 }
