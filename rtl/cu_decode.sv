@@ -3,8 +3,10 @@
 // DO NOT EDIT: change the table, the template or the generator, then run
 //   cargo run --release -p hdl-gen -- generate --out rtl/
 
-// Instruction decoder: the format, the opcode and the operand attributes of every row of the
-// ISA table.
+// Instruction decoder: the format, the opcode and the attributes of every row of the ISA
+// table, with the control bundle of the vector rows. Everything here is generated: the format
+// tests and field slices from the table's formats, one case arm per opcode, and one arm per
+// distinct body of attributes (rows with the same operand signature share it).
 module cu_decode
   import cu_pkg::*;
 (
@@ -14,19 +16,22 @@ module cu_decode
 
   logic src0_rd, src1_rd;  // SSRC0 / SSRC1 hold source operands
 
-  // The dwords of longer instructions (vector and memory formats, which the RTL does not
-  // execute) are read by no field here.
+  // Formats the RTL does not execute (memory, images, exports) are recognised and measured,
+  // but no field of theirs is read.
   logic unused_inst;
   assign unused_inst = ^inst_i;
 
   always_comb begin
     dec_o = '0;
     dec_o.op = OP_INVALID;
+    dec_o.op_y = OP_INVALID;
+    dec_o.fmt = FMT_INVALID;
     src0_rd = 1'b0;
     src1_rd = 1'b0;
     dec_o.unit = UNIT_CONTROL;
     dec_o.dwords = inst_dwords(inst_i[LenBits-1:0]);
     if (inst_i[31:23] == 9'b101111101) begin  // SOP1
+      dec_o.fmt = FMT_SOP1;
       dec_o.sdst = inst_i[22:16];
       dec_o.ssrc0 = inst_i[7:0];
       dec_o.literal = inst_i[63:32];
@@ -99,6 +104,7 @@ module cu_decode
         default: dec_o.op = OP_INVALID;
       endcase
     end else if (inst_i[31:23] == 9'b101111110) begin  // SOPC
+      dec_o.fmt = FMT_SOPC;
       dec_o.ssrc0 = inst_i[7:0];
       dec_o.ssrc1 = inst_i[15:8];
       dec_o.literal = inst_i[63:32];
@@ -124,6 +130,7 @@ module cu_decode
         default: dec_o.op = OP_INVALID;
       endcase
     end else if (inst_i[31:23] == 9'b101111111) begin  // SOPP
+      dec_o.fmt = FMT_SOPP;
       dec_o.simm16 = inst_i[15:0];
       dec_o.literal = inst_i[63:32];
       unique case (inst_i[22:16])
@@ -167,6 +174,7 @@ module cu_decode
         default: dec_o.op = OP_INVALID;
       endcase
     end else if ((inst_i[31:26] == 6'b110111) && (inst_i[17:16] == 2'b00)) begin  // FLAT
+      dec_o.fmt = FMT_FLAT;
       unique case (inst_i[24:18])
         7'd16: dec_o.op = OP_FLAT_LOAD_U8;
         7'd17: dec_o.op = OP_FLAT_LOAD_I8;
@@ -223,6 +231,7 @@ module cu_decode
         default: dec_o.op = OP_INVALID;
       endcase
     end else if ((inst_i[31:26] == 6'b110111) && (inst_i[17:16] == 2'b01)) begin  // SCRATCH
+      dec_o.fmt = FMT_SCRATCH;
       unique case (inst_i[24:18])
         7'd16: dec_o.op = OP_SCRATCH_LOAD_U8;
         7'd17: dec_o.op = OP_SCRATCH_LOAD_I8;
@@ -254,6 +263,7 @@ module cu_decode
         default: dec_o.op = OP_INVALID;
       endcase
     end else if ((inst_i[31:26] == 6'b110111) && (inst_i[17:16] == 2'b10)) begin  // GLOBAL
+      dec_o.fmt = FMT_GLOBAL;
       unique case (inst_i[24:18])
         7'd16: dec_o.op = OP_GLOBAL_LOAD_U8;
         7'd17: dec_o.op = OP_GLOBAL_LOAD_I8;
@@ -319,6 +329,41 @@ module cu_decode
         default: dec_o.op = OP_INVALID;
       endcase
     end else if (inst_i[31:24] == 8'b11001100) begin  // VOP3P
+      dec_o.fmt = FMT_VOP3P;
+      dec_o.clmp = inst_i[15];
+      dec_o.neg = inst_i[63:61];
+      dec_o.neg_hi = inst_i[10:8];
+      dec_o.opsel = 4'(inst_i[13:11]);
+      dec_o.opsel_hi = inst_i[60:59];
+      dec_o.opsel_hi2 = inst_i[14];
+      dec_o.src0 = inst_i[40:32];
+      dec_o.src1 = inst_i[49:41];
+      dec_o.src2 = inst_i[58:50];
+      dec_o.vdst = inst_i[7:0];
+      dec_o.literal = inst_i[95:64];
+      if (inst_i[40:32] == 9'd250) begin
+        dec_o.ext_dpp16 = 1'b1;
+        dec_o.dpp_bank_mask = inst_i[91:88];
+        dec_o.dpp_bc = inst_i[83];
+        dec_o.dpp_ctrl = inst_i[80:72];
+        dec_o.dpp_fi = inst_i[82];
+        dec_o.dpp_row_mask = inst_i[95:92];
+        dec_o.dpp_src0 = inst_i[71:64];
+        dec_o.dpp_src0_abs = inst_i[85];
+        dec_o.dpp_src0_neg = inst_i[84];
+        dec_o.dpp_src1_abs = inst_i[87];
+        dec_o.dpp_src1_neg = inst_i[86];
+      end
+      if (inst_i[40:32] == 9'd233) begin
+        dec_o.ext_dpp8 = 1'b1;
+        dec_o.dpp8_sel = inst_i[95:72];
+        dec_o.dpp_src0 = inst_i[71:64];
+      end
+      if (inst_i[40:32] == 9'd234) begin
+        dec_o.ext_dpp8 = 1'b1;
+        dec_o.dpp8_sel = inst_i[95:72];
+        dec_o.dpp_src0 = inst_i[71:64];
+      end
       unique case (inst_i[22:16])
         7'd0: dec_o.op = OP_V_PK_MAD_I16;
         7'd1: dec_o.op = OP_V_PK_MUL_LO_U16;
@@ -357,6 +402,7 @@ module cu_decode
         default: dec_o.op = OP_INVALID;
       endcase
     end else if (inst_i[31:24] == 8'b11001101) begin  // VINTERP
+      dec_o.fmt = FMT_VINTERP;
       unique case (inst_i[22:16])
         7'd0: dec_o.op = OP_V_INTERP_P10_F32;
         7'd1: dec_o.op = OP_V_INTERP_P2_F32;
@@ -367,12 +413,40 @@ module cu_decode
         default: dec_o.op = OP_INVALID;
       endcase
     end else if (inst_i[31:24] == 8'b11001110) begin  // LDSDIR
+      dec_o.fmt = FMT_LDSDIR;
       unique case (inst_i[21:20])
         2'd0: dec_o.op = OP_LDS_PARAM_LOAD;
         2'd1: dec_o.op = OP_LDS_DIRECT_LOAD;
         default: dec_o.op = OP_INVALID;
       endcase
     end else if (inst_i[31:25] == 7'b0111110) begin  // VOPC
+      dec_o.fmt = FMT_VOPC;
+      dec_o.src0 = inst_i[8:0];
+      dec_o.vsrc1 = inst_i[16:9];
+      dec_o.literal = inst_i[63:32];
+      if (inst_i[8:0] == 9'd250) begin
+        dec_o.ext_dpp16 = 1'b1;
+        dec_o.dpp_bank_mask = inst_i[59:56];
+        dec_o.dpp_bc = inst_i[51];
+        dec_o.dpp_ctrl = inst_i[48:40];
+        dec_o.dpp_fi = inst_i[50];
+        dec_o.dpp_row_mask = inst_i[63:60];
+        dec_o.dpp_src0 = inst_i[39:32];
+        dec_o.dpp_src0_abs = inst_i[53];
+        dec_o.dpp_src0_neg = inst_i[52];
+        dec_o.dpp_src1_abs = inst_i[55];
+        dec_o.dpp_src1_neg = inst_i[54];
+      end
+      if (inst_i[8:0] == 9'd233) begin
+        dec_o.ext_dpp8 = 1'b1;
+        dec_o.dpp8_sel = inst_i[63:40];
+        dec_o.dpp_src0 = inst_i[39:32];
+      end
+      if (inst_i[8:0] == 9'd234) begin
+        dec_o.ext_dpp8 = 1'b1;
+        dec_o.dpp8_sel = inst_i[63:40];
+        dec_o.dpp_src0 = inst_i[39:32];
+      end
       unique case (inst_i[24:17])
         8'd0: dec_o.op = OP_V_CMP_F_F16;
         8'd1: dec_o.op = OP_V_CMP_LT_F16;
@@ -567,6 +641,33 @@ module cu_decode
         default: dec_o.op = OP_INVALID;
       endcase
     end else if (inst_i[31:25] == 7'b0111111) begin  // VOP1
+      dec_o.fmt = FMT_VOP1;
+      dec_o.src0 = inst_i[8:0];
+      dec_o.vdst = inst_i[24:17];
+      dec_o.literal = inst_i[63:32];
+      if (inst_i[8:0] == 9'd250) begin
+        dec_o.ext_dpp16 = 1'b1;
+        dec_o.dpp_bank_mask = inst_i[59:56];
+        dec_o.dpp_bc = inst_i[51];
+        dec_o.dpp_ctrl = inst_i[48:40];
+        dec_o.dpp_fi = inst_i[50];
+        dec_o.dpp_row_mask = inst_i[63:60];
+        dec_o.dpp_src0 = inst_i[39:32];
+        dec_o.dpp_src0_abs = inst_i[53];
+        dec_o.dpp_src0_neg = inst_i[52];
+        dec_o.dpp_src1_abs = inst_i[55];
+        dec_o.dpp_src1_neg = inst_i[54];
+      end
+      if (inst_i[8:0] == 9'd233) begin
+        dec_o.ext_dpp8 = 1'b1;
+        dec_o.dpp8_sel = inst_i[63:40];
+        dec_o.dpp_src0 = inst_i[39:32];
+      end
+      if (inst_i[8:0] == 9'd234) begin
+        dec_o.ext_dpp8 = 1'b1;
+        dec_o.dpp8_sel = inst_i[63:40];
+        dec_o.dpp_src0 = inst_i[39:32];
+      end
       unique case (inst_i[16:9])
         8'd0: dec_o.op = OP_V_NOP;
         8'd1: dec_o.op = OP_V_MOV_B32;
@@ -657,6 +758,15 @@ module cu_decode
         default: dec_o.op = OP_INVALID;
       endcase
     end else if (inst_i[31:26] == 6'b110010) begin  // VOPD_X
+      dec_o.fmt = FMT_VOPD_X;
+      dec_o.opy = inst_i[21:17];
+      dec_o.srcx0 = inst_i[8:0];
+      dec_o.srcy0 = inst_i[40:32];
+      dec_o.vdstx = inst_i[63:56];
+      dec_o.vdsty = inst_i[55:49];
+      dec_o.vsrcx1 = inst_i[16:9];
+      dec_o.vsrcy1 = inst_i[48:41];
+      dec_o.literal = inst_i[95:64];
       unique case (inst_i[25:22])
         4'd0: dec_o.op = OP_V_DUAL_FMAC_F32;
         4'd1: dec_o.op = OP_V_DUAL_FMAAK_F32;
@@ -674,7 +784,63 @@ module cu_decode
         4'd13: dec_o.op = OP_V_DUAL_DOT2ACC_F32_BF16;
         default: dec_o.op = OP_INVALID;
       endcase
+      unique case (inst_i[21:17])
+        5'd0: dec_o.op_y = OP_V_DUAL_FMAC_F32_VOPD_Y;
+        5'd1: dec_o.op_y = OP_V_DUAL_FMAAK_F32_VOPD_Y;
+        5'd2: dec_o.op_y = OP_V_DUAL_FMAMK_F32_VOPD_Y;
+        5'd3: dec_o.op_y = OP_V_DUAL_MUL_F32_VOPD_Y;
+        5'd4: dec_o.op_y = OP_V_DUAL_ADD_F32_VOPD_Y;
+        5'd5: dec_o.op_y = OP_V_DUAL_SUB_F32_VOPD_Y;
+        5'd6: dec_o.op_y = OP_V_DUAL_SUBREV_F32_VOPD_Y;
+        5'd7: dec_o.op_y = OP_V_DUAL_MUL_DX9_ZERO_F32_VOPD_Y;
+        5'd8: dec_o.op_y = OP_V_DUAL_MOV_B32_VOPD_Y;
+        5'd9: dec_o.op_y = OP_V_DUAL_CNDMASK_B32_VOPD_Y;
+        5'd10: dec_o.op_y = OP_V_DUAL_MAX_F32_VOPD_Y;
+        5'd11: dec_o.op_y = OP_V_DUAL_MIN_F32_VOPD_Y;
+        5'd12: dec_o.op_y = OP_V_DUAL_DOT2ACC_F32_F16_VOPD_Y;
+        5'd13: dec_o.op_y = OP_V_DUAL_DOT2ACC_F32_BF16_VOPD_Y;
+        5'd16: dec_o.op_y = OP_V_DUAL_ADD_NC_U32;
+        5'd17: dec_o.op_y = OP_V_DUAL_LSHLREV_B32;
+        5'd18: dec_o.op_y = OP_V_DUAL_AND_B32;
+        default: dec_o.op_y = OP_INVALID;
+      endcase
+      if (dec_o.op_y == OP_INVALID) dec_o.op = OP_INVALID;
     end else if (inst_i[31:26] == 6'b110101) begin  // VOP3/VOP3SD
+      dec_o.fmt = FMT_VOP3;
+      dec_o.abs = inst_i[10:8];
+      dec_o.clmp = inst_i[15];
+      dec_o.neg = inst_i[63:61];
+      dec_o.omod = inst_i[60:59];
+      dec_o.opsel = inst_i[14:11];
+      dec_o.sdst = inst_i[14:8];
+      dec_o.src0 = inst_i[40:32];
+      dec_o.src1 = inst_i[49:41];
+      dec_o.src2 = inst_i[58:50];
+      dec_o.vdst = inst_i[7:0];
+      dec_o.literal = inst_i[95:64];
+      if (inst_i[40:32] == 9'd250) begin
+        dec_o.ext_dpp16 = 1'b1;
+        dec_o.dpp_bank_mask = inst_i[91:88];
+        dec_o.dpp_bc = inst_i[83];
+        dec_o.dpp_ctrl = inst_i[80:72];
+        dec_o.dpp_fi = inst_i[82];
+        dec_o.dpp_row_mask = inst_i[95:92];
+        dec_o.dpp_src0 = inst_i[71:64];
+        dec_o.dpp_src0_abs = inst_i[85];
+        dec_o.dpp_src0_neg = inst_i[84];
+        dec_o.dpp_src1_abs = inst_i[87];
+        dec_o.dpp_src1_neg = inst_i[86];
+      end
+      if (inst_i[40:32] == 9'd233) begin
+        dec_o.ext_dpp8 = 1'b1;
+        dec_o.dpp8_sel = inst_i[95:72];
+        dec_o.dpp_src0 = inst_i[71:64];
+      end
+      if (inst_i[40:32] == 9'd234) begin
+        dec_o.ext_dpp8 = 1'b1;
+        dec_o.dpp8_sel = inst_i[95:72];
+        dec_o.dpp_src0 = inst_i[71:64];
+      end
       unique case (inst_i[25:16])
         10'd0: dec_o.op = OP_V_CMP_F_F16_VOP3;
         10'd1: dec_o.op = OP_V_CMP_LT_F16_VOP3;
@@ -1118,6 +1284,7 @@ module cu_decode
         default: dec_o.op = OP_INVALID;
       endcase
     end else if (inst_i[31:26] == 6'b110110) begin  // DS
+      dec_o.fmt = FMT_DS;
       unique case (inst_i[25:18])
         8'd0: dec_o.op = OP_DS_ADD_U32;
         8'd1: dec_o.op = OP_DS_SUB_U32;
@@ -1242,6 +1409,7 @@ module cu_decode
         default: dec_o.op = OP_INVALID;
       endcase
     end else if (inst_i[31:26] == 6'b111000) begin  // MUBUF
+      dec_o.fmt = FMT_MUBUF;
       unique case (inst_i[25:18])
         8'd0: dec_o.op = OP_BUFFER_LOAD_FORMAT_X;
         8'd1: dec_o.op = OP_BUFFER_LOAD_FORMAT_XY;
@@ -1325,6 +1493,7 @@ module cu_decode
         default: dec_o.op = OP_INVALID;
       endcase
     end else if (inst_i[31:26] == 6'b111010) begin  // MTBUF
+      dec_o.fmt = FMT_MTBUF;
       unique case (inst_i[18:15])
         4'd0: dec_o.op = OP_TBUFFER_LOAD_FORMAT_X;
         4'd1: dec_o.op = OP_TBUFFER_LOAD_FORMAT_XY;
@@ -1345,6 +1514,7 @@ module cu_decode
         default: dec_o.op = OP_INVALID;
       endcase
     end else if (inst_i[31:26] == 6'b111100) begin  // MIMG
+      dec_o.fmt = FMT_MIMG;
       unique case (inst_i[25:18])
         8'd0: dec_o.op = OP_IMAGE_LOAD;
         8'd1: dec_o.op = OP_IMAGE_LOAD_MIP;
@@ -1433,6 +1603,7 @@ module cu_decode
         default: dec_o.op = OP_INVALID;
       endcase
     end else if (inst_i[31:26] == 6'b111101) begin  // SMEM
+      dec_o.fmt = FMT_SMEM;
       unique case (inst_i[25:18])
         8'd0: dec_o.op = OP_S_LOAD_B32;
         8'd1: dec_o.op = OP_S_LOAD_B64;
@@ -1449,8 +1620,10 @@ module cu_decode
         default: dec_o.op = OP_INVALID;
       endcase
     end else if (inst_i[31:26] == 6'b111110) begin  // EXP
+      dec_o.fmt = FMT_EXP;
       dec_o.op = OP_EXPORT;
     end else if (inst_i[31:28] == 4'b1011) begin  // SOPK
+      dec_o.fmt = FMT_SOPK;
       dec_o.sdst = inst_i[22:16];
       dec_o.simm16 = inst_i[15:0];
       dec_o.literal = inst_i[63:32];
@@ -1483,6 +1656,7 @@ module cu_decode
         default: dec_o.op = OP_INVALID;
       endcase
     end else if (inst_i[31:30] == 2'b10) begin  // SOP2
+      dec_o.fmt = FMT_SOP2;
       dec_o.sdst = inst_i[22:16];
       dec_o.ssrc0 = inst_i[7:0];
       dec_o.ssrc1 = inst_i[15:8];
@@ -1543,6 +1717,34 @@ module cu_decode
         default: dec_o.op = OP_INVALID;
       endcase
     end else if (inst_i[31] == 1'b0) begin  // VOP2
+      dec_o.fmt = FMT_VOP2;
+      dec_o.src0 = inst_i[8:0];
+      dec_o.vdst = inst_i[24:17];
+      dec_o.vsrc1 = inst_i[16:9];
+      dec_o.literal = inst_i[63:32];
+      if (inst_i[8:0] == 9'd250) begin
+        dec_o.ext_dpp16 = 1'b1;
+        dec_o.dpp_bank_mask = inst_i[59:56];
+        dec_o.dpp_bc = inst_i[51];
+        dec_o.dpp_ctrl = inst_i[48:40];
+        dec_o.dpp_fi = inst_i[50];
+        dec_o.dpp_row_mask = inst_i[63:60];
+        dec_o.dpp_src0 = inst_i[39:32];
+        dec_o.dpp_src0_abs = inst_i[53];
+        dec_o.dpp_src0_neg = inst_i[52];
+        dec_o.dpp_src1_abs = inst_i[55];
+        dec_o.dpp_src1_neg = inst_i[54];
+      end
+      if (inst_i[8:0] == 9'd233) begin
+        dec_o.ext_dpp8 = 1'b1;
+        dec_o.dpp8_sel = inst_i[63:40];
+        dec_o.dpp_src0 = inst_i[39:32];
+      end
+      if (inst_i[8:0] == 9'd234) begin
+        dec_o.ext_dpp8 = 1'b1;
+        dec_o.dpp8_sel = inst_i[63:40];
+        dec_o.dpp_src0 = inst_i[39:32];
+      end
       unique case (inst_i[30:25])
         6'd1: dec_o.op = OP_V_CNDMASK_B32;
         6'd2: dec_o.op = OP_V_DOT2ACC_F32_F16;
@@ -1594,57 +1796,24 @@ module cu_decode
       endcase
     end
 
-    // Operand attributes, implicit state and counters of each instruction.
+    // Operand attributes, implicit state, counters and the vector control bundle.
     unique case (dec_o.op)
-      OP_S_ADD_U32: begin
+      OP_S_ADD_U32, OP_S_SUB_U32, OP_S_ADD_I32, OP_S_SUB_I32,
+      OP_S_ADDC_U32, OP_S_SUBB_U32, OP_S_ABSDIFF_I32, OP_S_LSHL_B32,
+      OP_S_LSHR_B32, OP_S_ASHR_I32, OP_S_LSHL1_ADD_U32, OP_S_LSHL2_ADD_U32,
+      OP_S_LSHL3_ADD_U32, OP_S_LSHL4_ADD_U32, OP_S_MIN_I32, OP_S_MIN_U32,
+      OP_S_MAX_I32, OP_S_MAX_U32, OP_S_AND_B32, OP_S_OR_B32,
+      OP_S_XOR_B32, OP_S_NAND_B32, OP_S_NOR_B32, OP_S_XNOR_B32,
+      OP_S_AND_NOT1_B32, OP_S_OR_NOT1_B32, OP_S_BFE_U32, OP_S_BFE_I32,
+      OP_S_BFM_B32, OP_S_MUL_I32, OP_S_MUL_HI_U32, OP_S_MUL_HI_I32,
+      OP_S_CSELECT_B32, OP_S_PACK_LL_B32_B16, OP_S_PACK_LH_B32_B16, OP_S_PACK_HH_B32_B16,
+      OP_S_PACK_HL_B32_B16: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         src0_rd = 1'b1;
         src1_rd = 1'b1;
       end
-      OP_S_SUB_U32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_ADD_I32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_SUB_I32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_ADDC_U32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_SUBB_U32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_ABSDIFF_I32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_LSHL_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_LSHL_B64: begin
+      OP_S_LSHL_B64, OP_S_LSHR_B64, OP_S_BFE_U64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
@@ -1652,27 +1821,7 @@ module cu_decode
         dec_o.src0_64 = 1'b1;
         src1_rd = 1'b1;
       end
-      OP_S_LSHR_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_LSHR_B64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_ASHR_I32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_ASHR_I64: begin
+      OP_S_ASHR_I64, OP_S_BFE_I64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
@@ -1681,240 +1830,8 @@ module cu_decode
         dec_o.src0_sext = 1'b1;
         src1_rd = 1'b1;
       end
-      OP_S_LSHL1_ADD_U32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_LSHL2_ADD_U32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_LSHL3_ADD_U32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_LSHL4_ADD_U32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_MIN_I32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_MIN_U32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_MAX_I32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_MAX_U32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_AND_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_AND_B64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-        src1_rd = 1'b1;
-        dec_o.src1_64 = 1'b1;
-      end
-      OP_S_OR_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_OR_B64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-        src1_rd = 1'b1;
-        dec_o.src1_64 = 1'b1;
-      end
-      OP_S_XOR_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_XOR_B64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-        src1_rd = 1'b1;
-        dec_o.src1_64 = 1'b1;
-      end
-      OP_S_NAND_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_NAND_B64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-        src1_rd = 1'b1;
-        dec_o.src1_64 = 1'b1;
-      end
-      OP_S_NOR_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_NOR_B64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-        src1_rd = 1'b1;
-        dec_o.src1_64 = 1'b1;
-      end
-      OP_S_XNOR_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_XNOR_B64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-        src1_rd = 1'b1;
-        dec_o.src1_64 = 1'b1;
-      end
-      OP_S_AND_NOT1_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_AND_NOT1_B64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-        src1_rd = 1'b1;
-        dec_o.src1_64 = 1'b1;
-      end
-      OP_S_OR_NOT1_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_OR_NOT1_B64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-        src1_rd = 1'b1;
-        dec_o.src1_64 = 1'b1;
-      end
-      OP_S_BFE_U32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_BFE_I32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_BFE_U64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_BFE_I64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-        dec_o.src0_sext = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_BFM_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_BFM_B64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_MUL_I32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_MUL_HI_U32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_MUL_HI_I32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_CSELECT_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
+      OP_S_AND_B64, OP_S_OR_B64, OP_S_XOR_B64, OP_S_NAND_B64,
+      OP_S_NOR_B64, OP_S_XNOR_B64, OP_S_AND_NOT1_B64, OP_S_OR_NOT1_B64,
       OP_S_CSELECT_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
@@ -1924,193 +1841,75 @@ module cu_decode
         src1_rd = 1'b1;
         dec_o.src1_64 = 1'b1;
       end
-      OP_S_PACK_LL_B32_B16: begin
+      OP_S_BFM_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
+        dec_o.dst_64 = 1'b1;
         src0_rd = 1'b1;
         src1_rd = 1'b1;
       end
-      OP_S_PACK_LH_B32_B16: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_PACK_HH_B32_B16: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_PACK_HL_B32_B16: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_MOVK_I32: begin
+      OP_S_MOVK_I32, OP_S_CMOVK_I32, OP_S_GETREG_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
       end
-      OP_S_VERSION: begin
+      OP_S_VERSION, OP_S_NOP, OP_S_SLEEP, OP_S_SET_INST_PREFETCH_DISTANCE,
+      OP_S_CLAUSE, OP_S_DELAY_ALU, OP_S_ROUND_MODE, OP_S_DENORM_MODE,
+      OP_S_ENDPGM, OP_S_WAKEUP, OP_S_SETPRIO, OP_S_INCPERFLEVEL,
+      OP_S_DECPERFLEVEL, OP_S_ICACHE_INV, OP_S_BARRIER: begin
         dec_o.unit = UNIT_CONTROL;
       end
-      OP_S_CMOVK_I32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-      end
-      OP_S_CMPK_EQ_I32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_rd = 1'b1;
-      end
-      OP_S_CMPK_LG_I32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_rd = 1'b1;
-      end
-      OP_S_CMPK_GT_I32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_rd = 1'b1;
-      end
-      OP_S_CMPK_GE_I32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_rd = 1'b1;
-      end
-      OP_S_CMPK_LT_I32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_rd = 1'b1;
-      end
-      OP_S_CMPK_LE_I32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_rd = 1'b1;
-      end
-      OP_S_CMPK_EQ_U32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_rd = 1'b1;
-      end
-      OP_S_CMPK_LG_U32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_rd = 1'b1;
-      end
-      OP_S_CMPK_GT_U32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_rd = 1'b1;
-      end
-      OP_S_CMPK_GE_U32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_rd = 1'b1;
-      end
-      OP_S_CMPK_LT_U32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_rd = 1'b1;
-      end
-      OP_S_CMPK_LE_U32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_rd = 1'b1;
-      end
-      OP_S_ADDK_I32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_rd = 1'b1;
-      end
-      OP_S_MULK_I32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_rd = 1'b1;
-      end
-      OP_S_GETREG_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-      end
+      OP_S_CMPK_EQ_I32, OP_S_CMPK_LG_I32, OP_S_CMPK_GT_I32, OP_S_CMPK_GE_I32,
+      OP_S_CMPK_LT_I32, OP_S_CMPK_LE_I32, OP_S_CMPK_EQ_U32, OP_S_CMPK_LG_U32,
+      OP_S_CMPK_GT_U32, OP_S_CMPK_GE_U32, OP_S_CMPK_LT_U32, OP_S_CMPK_LE_U32,
       OP_S_SETREG_B32: begin
         dec_o.unit = UNIT_SALU;
+        dec_o.dst_rd = 1'b1;
+      end
+      OP_S_ADDK_I32, OP_S_MULK_I32: begin
+        dec_o.unit = UNIT_SALU;
+        dec_o.dst_wr = 1'b1;
         dec_o.dst_rd = 1'b1;
       end
       OP_S_SETREG_IMM32_B32: begin
         dec_o.unit = UNIT_SALU;
       end
-      OP_S_CALL_B64: begin
+      OP_S_CALL_B64, OP_S_GETPC_B64: begin
         dec_o.unit = UNIT_BRANCH;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
       end
-      OP_S_WAITCNT_VSCNT: begin
+      OP_S_WAITCNT_VSCNT, OP_S_WAITCNT_VMCNT, OP_S_WAITCNT_EXPCNT, OP_S_WAITCNT_LGKMCNT: begin
         dec_o.unit = UNIT_WAIT;
         dec_o.dst_rd = 1'b1;
       end
-      OP_S_WAITCNT_VMCNT: begin
-        dec_o.unit = UNIT_WAIT;
-        dec_o.dst_rd = 1'b1;
-      end
-      OP_S_WAITCNT_EXPCNT: begin
-        dec_o.unit = UNIT_WAIT;
-        dec_o.dst_rd = 1'b1;
-      end
-      OP_S_WAITCNT_LGKMCNT: begin
-        dec_o.unit = UNIT_WAIT;
-        dec_o.dst_rd = 1'b1;
-      end
-      OP_S_MOV_B32: begin
+      OP_S_MOV_B32, OP_S_CMOV_B32, OP_S_BREV_B32, OP_S_CTZ_I32_B32,
+      OP_S_CLZ_I32_U32, OP_S_CLS_I32, OP_S_SEXT_I32_I8, OP_S_SEXT_I32_I16,
+      OP_S_ABS_I32, OP_S_BCNT0_I32_B32, OP_S_BCNT1_I32_B32, OP_S_QUADMASK_B32,
+      OP_S_WQM_B32, OP_S_NOT_B32, OP_S_AND_SAVEEXEC_B32, OP_S_OR_SAVEEXEC_B32,
+      OP_S_XOR_SAVEEXEC_B32, OP_S_NAND_SAVEEXEC_B32, OP_S_NOR_SAVEEXEC_B32, OP_S_XNOR_SAVEEXEC_B32,
+      OP_S_AND_NOT0_SAVEEXEC_B32, OP_S_OR_NOT0_SAVEEXEC_B32, OP_S_AND_NOT1_SAVEEXEC_B32, OP_S_OR_NOT1_SAVEEXEC_B32,
+      OP_S_AND_NOT0_WREXEC_B32, OP_S_AND_NOT1_WREXEC_B32, OP_S_MOVRELS_B32, OP_S_MOVRELD_B32,
+      OP_S_MOVRELSD_2_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         src0_rd = 1'b1;
       end
-      OP_S_MOV_B64: begin
+      OP_S_MOV_B64, OP_S_CMOV_B64, OP_S_BREV_B64, OP_S_QUADMASK_B64,
+      OP_S_WQM_B64, OP_S_NOT_B64, OP_S_AND_SAVEEXEC_B64, OP_S_OR_SAVEEXEC_B64,
+      OP_S_XOR_SAVEEXEC_B64, OP_S_NAND_SAVEEXEC_B64, OP_S_NOR_SAVEEXEC_B64, OP_S_XNOR_SAVEEXEC_B64,
+      OP_S_AND_NOT0_SAVEEXEC_B64, OP_S_OR_NOT0_SAVEEXEC_B64, OP_S_AND_NOT1_SAVEEXEC_B64, OP_S_OR_NOT1_SAVEEXEC_B64,
+      OP_S_AND_NOT0_WREXEC_B64, OP_S_AND_NOT1_WREXEC_B64, OP_S_MOVRELS_B64, OP_S_MOVRELD_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
         src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
       end
-      OP_S_CMOV_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-      end
-      OP_S_CMOV_B64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-      end
-      OP_S_BREV_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-      end
-      OP_S_BREV_B64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-      end
-      OP_S_CTZ_I32_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-      end
-      OP_S_CTZ_I32_B64: begin
+      OP_S_CTZ_I32_B64, OP_S_CLZ_I32_U64, OP_S_BCNT0_I32_B64, OP_S_BCNT1_I32_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-      end
-      OP_S_CLZ_I32_U32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-      end
-      OP_S_CLZ_I32_U64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-      end
-      OP_S_CLS_I32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
       end
       OP_S_CLS_I32_I64: begin
         dec_o.unit = UNIT_SALU;
@@ -2119,36 +1918,13 @@ module cu_decode
         dec_o.src0_64 = 1'b1;
         dec_o.src0_sext = 1'b1;
       end
-      OP_S_SEXT_I32_I8: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-      end
-      OP_S_SEXT_I32_I16: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-      end
-      OP_S_BITSET0_B32: begin
+      OP_S_BITSET0_B32, OP_S_BITSET1_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_rd = 1'b1;
         src0_rd = 1'b1;
       end
-      OP_S_BITSET0_B64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_rd = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-      end
-      OP_S_BITSET1_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_rd = 1'b1;
-        src0_rd = 1'b1;
-      end
-      OP_S_BITSET1_B64: begin
+      OP_S_BITSET0_B64, OP_S_BITSET1_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_rd = 1'b1;
@@ -2160,247 +1936,6 @@ module cu_decode
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
         src0_rd = 1'b1;
-      end
-      OP_S_ABS_I32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-      end
-      OP_S_BCNT0_I32_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-      end
-      OP_S_BCNT0_I32_B64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-      end
-      OP_S_BCNT1_I32_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-      end
-      OP_S_BCNT1_I32_B64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-      end
-      OP_S_QUADMASK_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-      end
-      OP_S_QUADMASK_B64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-      end
-      OP_S_WQM_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-      end
-      OP_S_WQM_B64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-      end
-      OP_S_NOT_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-      end
-      OP_S_NOT_B64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-      end
-      OP_S_AND_SAVEEXEC_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-      end
-      OP_S_AND_SAVEEXEC_B64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-      end
-      OP_S_OR_SAVEEXEC_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-      end
-      OP_S_OR_SAVEEXEC_B64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-      end
-      OP_S_XOR_SAVEEXEC_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-      end
-      OP_S_XOR_SAVEEXEC_B64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-      end
-      OP_S_NAND_SAVEEXEC_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-      end
-      OP_S_NAND_SAVEEXEC_B64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-      end
-      OP_S_NOR_SAVEEXEC_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-      end
-      OP_S_NOR_SAVEEXEC_B64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-      end
-      OP_S_XNOR_SAVEEXEC_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-      end
-      OP_S_XNOR_SAVEEXEC_B64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-      end
-      OP_S_AND_NOT0_SAVEEXEC_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-      end
-      OP_S_AND_NOT0_SAVEEXEC_B64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-      end
-      OP_S_OR_NOT0_SAVEEXEC_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-      end
-      OP_S_OR_NOT0_SAVEEXEC_B64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-      end
-      OP_S_AND_NOT1_SAVEEXEC_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-      end
-      OP_S_AND_NOT1_SAVEEXEC_B64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-      end
-      OP_S_OR_NOT1_SAVEEXEC_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-      end
-      OP_S_OR_NOT1_SAVEEXEC_B64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-      end
-      OP_S_AND_NOT0_WREXEC_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-      end
-      OP_S_AND_NOT0_WREXEC_B64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-      end
-      OP_S_AND_NOT1_WREXEC_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-      end
-      OP_S_AND_NOT1_WREXEC_B64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-      end
-      OP_S_MOVRELS_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-      end
-      OP_S_MOVRELS_B64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-      end
-      OP_S_MOVRELD_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-      end
-      OP_S_MOVRELD_B64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-      end
-      OP_S_MOVRELSD_2_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-      end
-      OP_S_GETPC_B64: begin
-        dec_o.unit = UNIT_BRANCH;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
       end
       OP_S_SETPC_B64: begin
         dec_o.unit = UNIT_BRANCH;
@@ -2430,4685 +1965,2556 @@ module cu_decode
         dec_o.dst_64 = 1'b1;
         dec_o.inc.lgkm = 1'b1;
       end
-      OP_S_CMP_EQ_I32: begin
+      OP_S_CMP_EQ_I32, OP_S_CMP_LG_I32, OP_S_CMP_GT_I32, OP_S_CMP_GE_I32,
+      OP_S_CMP_LT_I32, OP_S_CMP_LE_I32, OP_S_CMP_EQ_U32, OP_S_CMP_LG_U32,
+      OP_S_CMP_GT_U32, OP_S_CMP_GE_U32, OP_S_CMP_LT_U32, OP_S_CMP_LE_U32,
+      OP_S_BITCMP0_B32, OP_S_BITCMP1_B32: begin
         dec_o.unit = UNIT_SALU;
         src0_rd = 1'b1;
         src1_rd = 1'b1;
       end
-      OP_S_CMP_LG_I32: begin
-        dec_o.unit = UNIT_SALU;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_CMP_GT_I32: begin
-        dec_o.unit = UNIT_SALU;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_CMP_GE_I32: begin
-        dec_o.unit = UNIT_SALU;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_CMP_LT_I32: begin
-        dec_o.unit = UNIT_SALU;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_CMP_LE_I32: begin
-        dec_o.unit = UNIT_SALU;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_CMP_EQ_U32: begin
-        dec_o.unit = UNIT_SALU;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_CMP_LG_U32: begin
-        dec_o.unit = UNIT_SALU;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_CMP_GT_U32: begin
-        dec_o.unit = UNIT_SALU;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_CMP_GE_U32: begin
-        dec_o.unit = UNIT_SALU;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_CMP_LT_U32: begin
-        dec_o.unit = UNIT_SALU;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_CMP_LE_U32: begin
-        dec_o.unit = UNIT_SALU;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_BITCMP0_B32: begin
-        dec_o.unit = UNIT_SALU;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_BITCMP1_B32: begin
-        dec_o.unit = UNIT_SALU;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_BITCMP0_B64: begin
+      OP_S_BITCMP0_B64, OP_S_BITCMP1_B64: begin
         dec_o.unit = UNIT_SALU;
         src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
         src1_rd = 1'b1;
       end
-      OP_S_BITCMP1_B64: begin
-        dec_o.unit = UNIT_SALU;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_CMP_EQ_U64: begin
+      OP_S_CMP_EQ_U64, OP_S_CMP_LG_U64: begin
         dec_o.unit = UNIT_SALU;
         src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
         src1_rd = 1'b1;
         dec_o.src1_64 = 1'b1;
       end
-      OP_S_CMP_LG_U64: begin
-        dec_o.unit = UNIT_SALU;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-        src1_rd = 1'b1;
-        dec_o.src1_64 = 1'b1;
-      end
-      OP_S_NOP: begin
-        dec_o.unit = UNIT_CONTROL;
-      end
-      OP_S_SETKILL: begin
+      OP_S_SETKILL, OP_S_SETHALT, OP_S_TRAP, OP_S_CODE_END,
+      OP_S_ENDPGM_SAVED: begin
         dec_o.unit = UNIT_TRAP;
       end
-      OP_S_SETHALT: begin
-        dec_o.unit = UNIT_TRAP;
-      end
-      OP_S_SLEEP: begin
-        dec_o.unit = UNIT_CONTROL;
-      end
-      OP_S_SET_INST_PREFETCH_DISTANCE: begin
-        dec_o.unit = UNIT_CONTROL;
-      end
-      OP_S_CLAUSE: begin
-        dec_o.unit = UNIT_CONTROL;
-      end
-      OP_S_DELAY_ALU: begin
-        dec_o.unit = UNIT_CONTROL;
-      end
-      OP_S_WAITCNT_DEPCTR: begin
-        dec_o.unit = UNIT_WAIT;
-      end
-      OP_S_WAITCNT: begin
-        dec_o.unit = UNIT_WAIT;
-      end
-      OP_S_WAIT_IDLE: begin
+      OP_S_WAITCNT_DEPCTR, OP_S_WAITCNT, OP_S_WAIT_IDLE: begin
         dec_o.unit = UNIT_WAIT;
       end
       OP_S_WAIT_EVENT: begin
         dec_o.unit = UNIT_EXPORT;
       end
-      OP_S_TRAP: begin
-        dec_o.unit = UNIT_TRAP;
-      end
-      OP_S_ROUND_MODE: begin
-        dec_o.unit = UNIT_CONTROL;
-      end
-      OP_S_DENORM_MODE: begin
-        dec_o.unit = UNIT_CONTROL;
-      end
-      OP_S_CODE_END: begin
-        dec_o.unit = UNIT_TRAP;
-      end
-      OP_S_BRANCH: begin
+      OP_S_BRANCH, OP_S_CBRANCH_SCC0, OP_S_CBRANCH_SCC1, OP_S_CBRANCH_VCCZ,
+      OP_S_CBRANCH_VCCNZ, OP_S_CBRANCH_EXECZ, OP_S_CBRANCH_EXECNZ, OP_S_CBRANCH_CDBGSYS,
+      OP_S_CBRANCH_CDBGUSER, OP_S_CBRANCH_CDBGSYS_OR_USER, OP_S_CBRANCH_CDBGSYS_AND_USER: begin
         dec_o.unit = UNIT_BRANCH;
-      end
-      OP_S_CBRANCH_SCC0: begin
-        dec_o.unit = UNIT_BRANCH;
-      end
-      OP_S_CBRANCH_SCC1: begin
-        dec_o.unit = UNIT_BRANCH;
-      end
-      OP_S_CBRANCH_VCCZ: begin
-        dec_o.unit = UNIT_BRANCH;
-      end
-      OP_S_CBRANCH_VCCNZ: begin
-        dec_o.unit = UNIT_BRANCH;
-      end
-      OP_S_CBRANCH_EXECZ: begin
-        dec_o.unit = UNIT_BRANCH;
-      end
-      OP_S_CBRANCH_EXECNZ: begin
-        dec_o.unit = UNIT_BRANCH;
-      end
-      OP_S_CBRANCH_CDBGSYS: begin
-        dec_o.unit = UNIT_BRANCH;
-      end
-      OP_S_CBRANCH_CDBGUSER: begin
-        dec_o.unit = UNIT_BRANCH;
-      end
-      OP_S_CBRANCH_CDBGSYS_OR_USER: begin
-        dec_o.unit = UNIT_BRANCH;
-      end
-      OP_S_CBRANCH_CDBGSYS_AND_USER: begin
-        dec_o.unit = UNIT_BRANCH;
-      end
-      OP_S_ENDPGM: begin
-        dec_o.unit = UNIT_CONTROL;
-      end
-      OP_S_ENDPGM_SAVED: begin
-        dec_o.unit = UNIT_TRAP;
       end
       OP_S_ENDPGM_ORDERED_PS_DONE: begin
         dec_o.unit = UNIT_MESSAGE;
       end
-      OP_S_WAKEUP: begin
-        dec_o.unit = UNIT_CONTROL;
-      end
-      OP_S_SETPRIO: begin
-        dec_o.unit = UNIT_CONTROL;
-      end
-      OP_S_SENDMSG: begin
+      OP_S_SENDMSG, OP_S_SENDMSGHALT: begin
         dec_o.unit = UNIT_MESSAGE;
         dec_o.inc.lgkm = 1'b1;
       end
-      OP_S_SENDMSGHALT: begin
-        dec_o.unit = UNIT_MESSAGE;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_S_INCPERFLEVEL: begin
-        dec_o.unit = UNIT_CONTROL;
-      end
-      OP_S_DECPERFLEVEL: begin
-        dec_o.unit = UNIT_CONTROL;
-      end
-      OP_S_ICACHE_INV: begin
-        dec_o.unit = UNIT_CONTROL;
-      end
-      OP_S_BARRIER: begin
-        dec_o.unit = UNIT_CONTROL;
-      end
-      OP_S_LOAD_B32: begin
-        dec_o.unit = UNIT_SMEM;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_S_LOAD_B64: begin
-        dec_o.unit = UNIT_SMEM;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_S_LOAD_B128: begin
-        dec_o.unit = UNIT_SMEM;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_S_LOAD_B256: begin
-        dec_o.unit = UNIT_SMEM;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_S_LOAD_B512: begin
-        dec_o.unit = UNIT_SMEM;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_S_BUFFER_LOAD_B32: begin
-        dec_o.unit = UNIT_SMEM;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_S_BUFFER_LOAD_B64: begin
-        dec_o.unit = UNIT_SMEM;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_S_BUFFER_LOAD_B128: begin
-        dec_o.unit = UNIT_SMEM;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_S_BUFFER_LOAD_B256: begin
-        dec_o.unit = UNIT_SMEM;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_S_BUFFER_LOAD_B512: begin
-        dec_o.unit = UNIT_SMEM;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_S_GL1_INV: begin
-        dec_o.unit = UNIT_SMEM;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_S_DCACHE_INV: begin
+      OP_S_LOAD_B32, OP_S_LOAD_B64, OP_S_LOAD_B128, OP_S_LOAD_B256,
+      OP_S_LOAD_B512, OP_S_BUFFER_LOAD_B32, OP_S_BUFFER_LOAD_B64, OP_S_BUFFER_LOAD_B128,
+      OP_S_BUFFER_LOAD_B256, OP_S_BUFFER_LOAD_B512, OP_S_GL1_INV, OP_S_DCACHE_INV: begin
         dec_o.unit = UNIT_SMEM;
         dec_o.inc.lgkm = 1'b1;
       end
       OP_V_CNDMASK_B32: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP2;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B32;
+        dec_o.vc.fld[1] = VF_VSRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.dty = OT_B32;
+        dec_o.vc.rd_vcc = 1'b1;
       end
       OP_V_DOT2ACC_F32_F16: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP2;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_V2F16;
+        dec_o.vc.fld[1] = VF_VSRC1;
+        dec_o.vc.ty[1] = OT_V2F16;
+        dec_o.vc.fld[2] = VF_VDST;
+        dec_o.vc.ty[2] = OT_F32;
+        dec_o.vc.dty = OT_F32;
       end
-      OP_V_ADD_F32: begin
+      OP_V_ADD_F32, OP_V_SUB_F32, OP_V_SUBREV_F32, OP_V_MUL_DX9_ZERO_F32,
+      OP_V_MUL_F32, OP_V_MIN_F32, OP_V_MAX_F32: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP2;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.fld[1] = VF_VSRC1;
+        dec_o.vc.ty[1] = OT_F32;
+        dec_o.vc.dty = OT_F32;
       end
-      OP_V_SUB_F32: begin
+      OP_V_FMAC_DX9_ZERO_F32, OP_V_FMAC_F32: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP2;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.fld[1] = VF_VSRC1;
+        dec_o.vc.ty[1] = OT_F32;
+        dec_o.vc.fld[2] = VF_VDST;
+        dec_o.vc.ty[2] = OT_F32;
+        dec_o.vc.dty = OT_F32;
       end
-      OP_V_SUBREV_F32: begin
+      OP_V_MUL_I32_I24, OP_V_MUL_HI_I32_I24, OP_V_MUL_U32_U24, OP_V_MUL_HI_U32_U24,
+      OP_V_MIN_I32, OP_V_MAX_I32, OP_V_MIN_U32, OP_V_MAX_U32,
+      OP_V_LSHLREV_B32, OP_V_LSHRREV_B32, OP_V_ASHRREV_I32, OP_V_AND_B32,
+      OP_V_OR_B32, OP_V_XOR_B32, OP_V_XNOR_B32, OP_V_ADD_NC_U32,
+      OP_V_SUB_NC_U32, OP_V_SUBREV_NC_U32: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP2;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B32;
+        dec_o.vc.fld[1] = VF_VSRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.dty = OT_B32;
       end
-      OP_V_FMAC_DX9_ZERO_F32: begin
+      OP_V_ADD_CO_CI_U32, OP_V_SUB_CO_CI_U32, OP_V_SUBREV_CO_CI_U32: begin
         dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MUL_DX9_ZERO_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MUL_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MUL_I32_I24: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MUL_HI_I32_I24: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MUL_U32_U24: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MUL_HI_U32_U24: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MIN_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MAX_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MIN_I32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MAX_I32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MIN_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MAX_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_LSHLREV_B32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_LSHRREV_B32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_ASHRREV_I32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_AND_B32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_OR_B32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_XOR_B32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_XNOR_B32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_ADD_CO_CI_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_SUB_CO_CI_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_SUBREV_CO_CI_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_ADD_NC_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_SUB_NC_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_SUBREV_NC_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_FMAC_F32: begin
-        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP2;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B32;
+        dec_o.vc.fld[1] = VF_VSRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.dty = OT_B32;
+        dec_o.vc.rd_vcc = 1'b1;
+        dec_o.vc.mask_vcc = 1'b1;
       end
       OP_V_FMAMK_F32: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP2;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.fld[1] = VF_LIT;
+        dec_o.vc.ty[1] = OT_F32;
+        dec_o.vc.fld[2] = VF_VSRC1;
+        dec_o.vc.ty[2] = OT_F32;
+        dec_o.vc.dty = OT_F32;
       end
       OP_V_FMAAK_F32: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP2;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.fld[1] = VF_VSRC1;
+        dec_o.vc.ty[1] = OT_F32;
+        dec_o.vc.fld[2] = VF_LIT;
+        dec_o.vc.ty[2] = OT_F32;
+        dec_o.vc.dty = OT_F32;
       end
       OP_V_CVT_PK_RTZ_F16_F32: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP2;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.fld[1] = VF_VSRC1;
+        dec_o.vc.ty[1] = OT_F32;
+        dec_o.vc.dty = OT_V2F16;
       end
-      OP_V_ADD_F16: begin
+      OP_V_ADD_F16, OP_V_SUB_F16, OP_V_SUBREV_F16, OP_V_MUL_F16,
+      OP_V_MAX_F16, OP_V_MIN_F16: begin
         dec_o.unit = UNIT_VALU;
-      end
-      OP_V_SUB_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_SUBREV_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MUL_F16: begin
-        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP2;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F16;
+        dec_o.vc.fld[1] = VF_VSRC1;
+        dec_o.vc.ty[1] = OT_F16;
+        dec_o.vc.dty = OT_F16;
       end
       OP_V_FMAC_F16: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP2;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F16;
+        dec_o.vc.fld[1] = VF_VSRC1;
+        dec_o.vc.ty[1] = OT_F16;
+        dec_o.vc.fld[2] = VF_VDST;
+        dec_o.vc.ty[2] = OT_F16;
+        dec_o.vc.dty = OT_F16;
       end
       OP_V_FMAMK_F16: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP2;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F16;
+        dec_o.vc.fld[1] = VF_LIT;
+        dec_o.vc.ty[1] = OT_F16;
+        dec_o.vc.fld[2] = VF_VSRC1;
+        dec_o.vc.ty[2] = OT_F16;
+        dec_o.vc.dty = OT_F16;
       end
       OP_V_FMAAK_F16: begin
         dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MAX_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MIN_F16: begin
-        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP2;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F16;
+        dec_o.vc.fld[1] = VF_VSRC1;
+        dec_o.vc.ty[1] = OT_F16;
+        dec_o.vc.fld[2] = VF_LIT;
+        dec_o.vc.ty[2] = OT_F16;
+        dec_o.vc.dty = OT_F16;
       end
       OP_V_LDEXP_F16: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP2;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F16;
+        dec_o.vc.fld[1] = VF_VSRC1;
+        dec_o.vc.ty[1] = OT_B16;
+        dec_o.vc.dty = OT_F16;
       end
       OP_V_PK_FMAC_F16: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP2;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_V2F16;
+        dec_o.vc.fld[1] = VF_VSRC1;
+        dec_o.vc.ty[1] = OT_V2F16;
+        dec_o.vc.fld[2] = VF_VDST;
+        dec_o.vc.ty[2] = OT_V2F16;
+        dec_o.vc.dty = OT_V2F16;
       end
-      OP_V_NOP: begin
+      OP_V_NOP, OP_V_PIPEFLUSH: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP1;
       end
-      OP_V_MOV_B32: begin
+      OP_V_MOV_B32, OP_V_NOT_B32, OP_V_BFREV_B32, OP_V_CLZ_I32_U32,
+      OP_V_CTZ_I32_B32, OP_V_CLS_I32, OP_V_PERMLANE64_B32: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP1;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B32;
+        dec_o.vc.dty = OT_B32;
       end
       OP_V_READFIRSTLANE_B32: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP1;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B32;
+        dec_o.vc.dty = OT_SGPR;
       end
-      OP_V_CVT_I32_F64: begin
+      OP_V_CVT_I32_F64, OP_V_CVT_U32_F64, OP_V_FREXP_EXP_I32_F64: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP1;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F64;
+        dec_o.vc.dty = OT_B32;
       end
-      OP_V_CVT_F64_I32: begin
+      OP_V_CVT_F64_I32, OP_V_CVT_F64_U32: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP1;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B32;
+        dec_o.vc.dty = OT_F64;
       end
-      OP_V_CVT_F32_I32: begin
+      OP_V_CVT_F32_I32, OP_V_CVT_F32_U32, OP_V_CVT_OFF_F32_I4, OP_V_CVT_F32_UBYTE0,
+      OP_V_CVT_F32_UBYTE1, OP_V_CVT_F32_UBYTE2, OP_V_CVT_F32_UBYTE3: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP1;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B32;
+        dec_o.vc.dty = OT_F32;
       end
-      OP_V_CVT_F32_U32: begin
+      OP_V_CVT_U32_F32, OP_V_CVT_I32_F32, OP_V_CVT_NEAREST_I32_F32, OP_V_CVT_FLOOR_I32_F32,
+      OP_V_FREXP_EXP_I32_F32: begin
         dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_U32_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_I32_F32: begin
-        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP1;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.dty = OT_B32;
       end
       OP_V_CVT_F16_F32: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP1;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.dty = OT_F16;
       end
       OP_V_CVT_F32_F16: begin
         dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_NEAREST_I32_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_FLOOR_I32_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_OFF_F32_I4: begin
-        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP1;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F16;
+        dec_o.vc.dty = OT_F32;
       end
       OP_V_CVT_F32_F64: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP1;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F64;
+        dec_o.vc.dty = OT_F32;
       end
       OP_V_CVT_F64_F32: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP1;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.dty = OT_F64;
       end
-      OP_V_CVT_F32_UBYTE0: begin
+      OP_V_TRUNC_F64, OP_V_CEIL_F64, OP_V_RNDNE_F64, OP_V_FLOOR_F64,
+      OP_V_FREXP_MANT_F64, OP_V_FRACT_F64: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP1;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F64;
+        dec_o.vc.dty = OT_F64;
       end
-      OP_V_CVT_F32_UBYTE1: begin
+      OP_V_MOV_B16, OP_V_NOT_B16: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP1;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B16;
+        dec_o.vc.dty = OT_B16;
       end
-      OP_V_CVT_F32_UBYTE2: begin
+      OP_V_FRACT_F32, OP_V_TRUNC_F32, OP_V_CEIL_F32, OP_V_RNDNE_F32,
+      OP_V_FLOOR_F32, OP_V_FREXP_MANT_F32: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP1;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.dty = OT_F32;
       end
-      OP_V_CVT_F32_UBYTE3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_U32_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_F64_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_TRUNC_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CEIL_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_RNDNE_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_FLOOR_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_PIPEFLUSH: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MOV_B16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_FRACT_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_TRUNC_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CEIL_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_RNDNE_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_FLOOR_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_EXP_F32: begin
+      OP_V_EXP_F32, OP_V_LOG_F32, OP_V_RCP_F32, OP_V_RCP_IFLAG_F32,
+      OP_V_RSQ_F32, OP_V_SQRT_F32, OP_V_SIN_F32, OP_V_COS_F32: begin
         dec_o.unit = UNIT_TRANS;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP1;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.dty = OT_F32;
       end
-      OP_V_LOG_F32: begin
+      OP_V_RCP_F64, OP_V_RSQ_F64, OP_V_SQRT_F64: begin
         dec_o.unit = UNIT_TRANS;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP1;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F64;
+        dec_o.vc.dty = OT_F64;
       end
-      OP_V_RCP_F32: begin
+      OP_V_MOVRELD_B32, OP_V_MOVRELS_B32, OP_V_MOVRELSD_B32, OP_V_MOVRELSD_2_B32: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP1;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B32;
+        dec_o.vc.dty = OT_B32;
+        dec_o.vc.rd_m0 = 1'b1;
+      end
+      OP_V_CVT_F16_U16, OP_V_CVT_F16_I16: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP1;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B16;
+        dec_o.vc.dty = OT_F16;
+      end
+      OP_V_CVT_U16_F16, OP_V_CVT_I16_F16, OP_V_FREXP_EXP_I16_F16, OP_V_CVT_NORM_I16_F16,
+      OP_V_CVT_NORM_U16_F16: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP1;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F16;
+        dec_o.vc.dty = OT_B16;
+      end
+      OP_V_RCP_F16, OP_V_SQRT_F16, OP_V_RSQ_F16, OP_V_LOG_F16,
+      OP_V_EXP_F16, OP_V_SIN_F16, OP_V_COS_F16: begin
         dec_o.unit = UNIT_TRANS;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP1;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F16;
+        dec_o.vc.dty = OT_F16;
       end
-      OP_V_RCP_IFLAG_F32: begin
-        dec_o.unit = UNIT_TRANS;
-      end
-      OP_V_RSQ_F32: begin
-        dec_o.unit = UNIT_TRANS;
-      end
-      OP_V_RCP_F64: begin
-        dec_o.unit = UNIT_TRANS;
-      end
-      OP_V_RSQ_F64: begin
-        dec_o.unit = UNIT_TRANS;
-      end
-      OP_V_SQRT_F32: begin
-        dec_o.unit = UNIT_TRANS;
-      end
-      OP_V_SQRT_F64: begin
-        dec_o.unit = UNIT_TRANS;
-      end
-      OP_V_SIN_F32: begin
-        dec_o.unit = UNIT_TRANS;
-      end
-      OP_V_COS_F32: begin
-        dec_o.unit = UNIT_TRANS;
-      end
-      OP_V_NOT_B32: begin
+      OP_V_FREXP_MANT_F16, OP_V_FLOOR_F16, OP_V_CEIL_F16, OP_V_TRUNC_F16,
+      OP_V_RNDNE_F16, OP_V_FRACT_F16: begin
         dec_o.unit = UNIT_VALU;
-      end
-      OP_V_BFREV_B32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CLZ_I32_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CTZ_I32_B32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CLS_I32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_FREXP_EXP_I32_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_FREXP_MANT_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_FRACT_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_FREXP_EXP_I32_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_FREXP_MANT_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MOVRELD_B32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MOVRELS_B32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MOVRELSD_B32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MOVRELSD_2_B32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_F16_U16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_F16_I16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_U16_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_I16_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_RCP_F16: begin
-        dec_o.unit = UNIT_TRANS;
-      end
-      OP_V_SQRT_F16: begin
-        dec_o.unit = UNIT_TRANS;
-      end
-      OP_V_RSQ_F16: begin
-        dec_o.unit = UNIT_TRANS;
-      end
-      OP_V_LOG_F16: begin
-        dec_o.unit = UNIT_TRANS;
-      end
-      OP_V_EXP_F16: begin
-        dec_o.unit = UNIT_TRANS;
-      end
-      OP_V_FREXP_MANT_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_FREXP_EXP_I16_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_FLOOR_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CEIL_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_TRUNC_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_RNDNE_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_FRACT_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_SIN_F16: begin
-        dec_o.unit = UNIT_TRANS;
-      end
-      OP_V_COS_F16: begin
-        dec_o.unit = UNIT_TRANS;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP1;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F16;
+        dec_o.vc.dty = OT_F16;
       end
       OP_V_SAT_PK_U8_I16: begin
         dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_NORM_I16_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_NORM_U16_F16: begin
-        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP1;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_V2I16;
+        dec_o.vc.dty = OT_B16;
       end
       OP_V_SWAP_B32: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP1;
+        dec_o.vc.fld[0] = VF_VDST;
+        dec_o.vc.ty[0] = OT_B32;
+        dec_o.vc.fld[1] = VF_SRC0;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.dty = OT_B32;
       end
       OP_V_SWAP_B16: begin
         dec_o.unit = UNIT_VALU;
-      end
-      OP_V_PERMLANE64_B32: begin
-        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP1;
+        dec_o.vc.fld[0] = VF_VDST;
+        dec_o.vc.ty[0] = OT_B16;
+        dec_o.vc.fld[1] = VF_SRC0;
+        dec_o.vc.ty[1] = OT_B16;
+        dec_o.vc.dty = OT_B16;
       end
       OP_V_SWAPREL_B32: begin
         dec_o.unit = UNIT_VALU;
-      end
-      OP_V_NOT_B16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_I32_I16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_U32_U16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_F_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LT_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_EQ_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LE_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GT_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LG_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GE_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_O_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_U_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NGE_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NLG_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NGT_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NLE_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NEQ_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NLT_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_T_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_F_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LT_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_EQ_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LE_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GT_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LG_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GE_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_O_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_U_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NGE_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NLG_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NGT_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NLE_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NEQ_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NLT_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_T_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_F_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LT_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_EQ_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LE_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GT_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LG_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GE_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_O_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_U_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NGE_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NLG_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NGT_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NLE_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NEQ_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NLT_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_T_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LT_I16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_EQ_I16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LE_I16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GT_I16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NE_I16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GE_I16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LT_U16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_EQ_U16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LE_U16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GT_U16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NE_U16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GE_U16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_F_I32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LT_I32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_EQ_I32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LE_I32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GT_I32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NE_I32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GE_I32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_T_I32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_F_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LT_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_EQ_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LE_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GT_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NE_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GE_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_T_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_F_I64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LT_I64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_EQ_I64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LE_I64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GT_I64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NE_I64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GE_I64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_T_I64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_F_U64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LT_U64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_EQ_U64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LE_U64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GT_U64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NE_U64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GE_U64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_T_U64: begin
-        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP1;
+        dec_o.vc.fld[0] = VF_VDST;
+        dec_o.vc.ty[0] = OT_B32;
+        dec_o.vc.fld[1] = VF_SRC0;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.dty = OT_B32;
+        dec_o.vc.rd_m0 = 1'b1;
+      end
+      OP_V_CVT_I32_I16, OP_V_CVT_U32_U16: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP1;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B16;
+        dec_o.vc.dty = OT_B32;
+      end
+      OP_V_CMP_F_F16, OP_V_CMP_LT_F16, OP_V_CMP_EQ_F16, OP_V_CMP_LE_F16,
+      OP_V_CMP_GT_F16, OP_V_CMP_LG_F16, OP_V_CMP_GE_F16, OP_V_CMP_O_F16,
+      OP_V_CMP_U_F16, OP_V_CMP_NGE_F16, OP_V_CMP_NLG_F16, OP_V_CMP_NGT_F16,
+      OP_V_CMP_NLE_F16, OP_V_CMP_NEQ_F16, OP_V_CMP_NLT_F16, OP_V_CMP_T_F16: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOPC;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F16;
+        dec_o.vc.fld[1] = VF_VSRC1;
+        dec_o.vc.ty[1] = OT_F16;
+        dec_o.vc.mask_vcc = 1'b1;
+      end
+      OP_V_CMP_F_F32, OP_V_CMP_LT_F32, OP_V_CMP_EQ_F32, OP_V_CMP_LE_F32,
+      OP_V_CMP_GT_F32, OP_V_CMP_LG_F32, OP_V_CMP_GE_F32, OP_V_CMP_O_F32,
+      OP_V_CMP_U_F32, OP_V_CMP_NGE_F32, OP_V_CMP_NLG_F32, OP_V_CMP_NGT_F32,
+      OP_V_CMP_NLE_F32, OP_V_CMP_NEQ_F32, OP_V_CMP_NLT_F32, OP_V_CMP_T_F32: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOPC;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.fld[1] = VF_VSRC1;
+        dec_o.vc.ty[1] = OT_F32;
+        dec_o.vc.mask_vcc = 1'b1;
+      end
+      OP_V_CMP_F_F64, OP_V_CMP_LT_F64, OP_V_CMP_EQ_F64, OP_V_CMP_LE_F64,
+      OP_V_CMP_GT_F64, OP_V_CMP_LG_F64, OP_V_CMP_GE_F64, OP_V_CMP_O_F64,
+      OP_V_CMP_U_F64, OP_V_CMP_NGE_F64, OP_V_CMP_NLG_F64, OP_V_CMP_NGT_F64,
+      OP_V_CMP_NLE_F64, OP_V_CMP_NEQ_F64, OP_V_CMP_NLT_F64, OP_V_CMP_T_F64: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOPC;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F64;
+        dec_o.vc.fld[1] = VF_VSRC1;
+        dec_o.vc.ty[1] = OT_F64;
+        dec_o.vc.mask_vcc = 1'b1;
+      end
+      OP_V_CMP_LT_I16, OP_V_CMP_EQ_I16, OP_V_CMP_LE_I16, OP_V_CMP_GT_I16,
+      OP_V_CMP_NE_I16, OP_V_CMP_GE_I16, OP_V_CMP_LT_U16, OP_V_CMP_EQ_U16,
+      OP_V_CMP_LE_U16, OP_V_CMP_GT_U16, OP_V_CMP_NE_U16, OP_V_CMP_GE_U16: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOPC;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B16;
+        dec_o.vc.fld[1] = VF_VSRC1;
+        dec_o.vc.ty[1] = OT_B16;
+        dec_o.vc.mask_vcc = 1'b1;
+      end
+      OP_V_CMP_F_I32, OP_V_CMP_LT_I32, OP_V_CMP_EQ_I32, OP_V_CMP_LE_I32,
+      OP_V_CMP_GT_I32, OP_V_CMP_NE_I32, OP_V_CMP_GE_I32, OP_V_CMP_T_I32,
+      OP_V_CMP_F_U32, OP_V_CMP_LT_U32, OP_V_CMP_EQ_U32, OP_V_CMP_LE_U32,
+      OP_V_CMP_GT_U32, OP_V_CMP_NE_U32, OP_V_CMP_GE_U32, OP_V_CMP_T_U32: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOPC;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B32;
+        dec_o.vc.fld[1] = VF_VSRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.mask_vcc = 1'b1;
+      end
+      OP_V_CMP_F_I64, OP_V_CMP_LT_I64, OP_V_CMP_EQ_I64, OP_V_CMP_LE_I64,
+      OP_V_CMP_GT_I64, OP_V_CMP_NE_I64, OP_V_CMP_GE_I64, OP_V_CMP_T_I64: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOPC;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_I64;
+        dec_o.vc.fld[1] = VF_VSRC1;
+        dec_o.vc.ty[1] = OT_I64;
+        dec_o.vc.mask_vcc = 1'b1;
+      end
+      OP_V_CMP_F_U64, OP_V_CMP_LT_U64, OP_V_CMP_EQ_U64, OP_V_CMP_LE_U64,
+      OP_V_CMP_GT_U64, OP_V_CMP_NE_U64, OP_V_CMP_GE_U64, OP_V_CMP_T_U64: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOPC;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B64;
+        dec_o.vc.fld[1] = VF_VSRC1;
+        dec_o.vc.ty[1] = OT_B64;
+        dec_o.vc.mask_vcc = 1'b1;
       end
       OP_V_CMP_CLASS_F16: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOPC;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F16;
+        dec_o.vc.fld[1] = VF_VSRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.mask_vcc = 1'b1;
       end
       OP_V_CMP_CLASS_F32: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOPC;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.fld[1] = VF_VSRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.mask_vcc = 1'b1;
       end
       OP_V_CMP_CLASS_F64: begin
         dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_F_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LT_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_EQ_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LE_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GT_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LG_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GE_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_O_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_U_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NGE_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NLG_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NGT_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NLE_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NEQ_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NLT_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_T_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_F_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LT_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_EQ_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LE_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GT_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LG_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GE_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_O_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_U_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NGE_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NLG_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NGT_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NLE_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NEQ_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NLT_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_T_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_F_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LT_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_EQ_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LE_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GT_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LG_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GE_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_O_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_U_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NGE_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NLG_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NGT_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NLE_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NEQ_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NLT_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_T_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LT_I16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_EQ_I16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LE_I16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GT_I16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NE_I16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GE_I16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LT_U16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_EQ_U16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LE_U16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GT_U16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NE_U16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GE_U16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_F_I32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LT_I32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_EQ_I32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LE_I32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GT_I32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NE_I32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GE_I32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_T_I32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_F_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LT_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_EQ_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LE_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GT_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NE_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GE_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_T_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_F_I64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LT_I64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_EQ_I64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LE_I64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GT_I64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NE_I64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GE_I64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_T_I64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_F_U64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LT_U64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_EQ_U64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LE_U64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GT_U64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NE_U64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GE_U64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_T_U64: begin
-        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOPC;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F64;
+        dec_o.vc.fld[1] = VF_VSRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.mask_vcc = 1'b1;
+      end
+      OP_V_CMPX_F_F16, OP_V_CMPX_LT_F16, OP_V_CMPX_EQ_F16, OP_V_CMPX_LE_F16,
+      OP_V_CMPX_GT_F16, OP_V_CMPX_LG_F16, OP_V_CMPX_GE_F16, OP_V_CMPX_O_F16,
+      OP_V_CMPX_U_F16, OP_V_CMPX_NGE_F16, OP_V_CMPX_NLG_F16, OP_V_CMPX_NGT_F16,
+      OP_V_CMPX_NLE_F16, OP_V_CMPX_NEQ_F16, OP_V_CMPX_NLT_F16, OP_V_CMPX_T_F16: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOPC;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F16;
+        dec_o.vc.fld[1] = VF_VSRC1;
+        dec_o.vc.ty[1] = OT_F16;
+        dec_o.vc.mask_exec = 1'b1;
+      end
+      OP_V_CMPX_F_F32, OP_V_CMPX_LT_F32, OP_V_CMPX_EQ_F32, OP_V_CMPX_LE_F32,
+      OP_V_CMPX_GT_F32, OP_V_CMPX_LG_F32, OP_V_CMPX_GE_F32, OP_V_CMPX_O_F32,
+      OP_V_CMPX_U_F32, OP_V_CMPX_NGE_F32, OP_V_CMPX_NLG_F32, OP_V_CMPX_NGT_F32,
+      OP_V_CMPX_NLE_F32, OP_V_CMPX_NEQ_F32, OP_V_CMPX_NLT_F32, OP_V_CMPX_T_F32: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOPC;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.fld[1] = VF_VSRC1;
+        dec_o.vc.ty[1] = OT_F32;
+        dec_o.vc.mask_exec = 1'b1;
+      end
+      OP_V_CMPX_F_F64, OP_V_CMPX_LT_F64, OP_V_CMPX_EQ_F64, OP_V_CMPX_LE_F64,
+      OP_V_CMPX_GT_F64, OP_V_CMPX_LG_F64, OP_V_CMPX_GE_F64, OP_V_CMPX_O_F64,
+      OP_V_CMPX_U_F64, OP_V_CMPX_NGE_F64, OP_V_CMPX_NLG_F64, OP_V_CMPX_NGT_F64,
+      OP_V_CMPX_NLE_F64, OP_V_CMPX_NEQ_F64, OP_V_CMPX_NLT_F64, OP_V_CMPX_T_F64: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOPC;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F64;
+        dec_o.vc.fld[1] = VF_VSRC1;
+        dec_o.vc.ty[1] = OT_F64;
+        dec_o.vc.mask_exec = 1'b1;
+      end
+      OP_V_CMPX_LT_I16, OP_V_CMPX_EQ_I16, OP_V_CMPX_LE_I16, OP_V_CMPX_GT_I16,
+      OP_V_CMPX_NE_I16, OP_V_CMPX_GE_I16, OP_V_CMPX_LT_U16, OP_V_CMPX_EQ_U16,
+      OP_V_CMPX_LE_U16, OP_V_CMPX_GT_U16, OP_V_CMPX_NE_U16, OP_V_CMPX_GE_U16: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOPC;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B16;
+        dec_o.vc.fld[1] = VF_VSRC1;
+        dec_o.vc.ty[1] = OT_B16;
+        dec_o.vc.mask_exec = 1'b1;
+      end
+      OP_V_CMPX_F_I32, OP_V_CMPX_LT_I32, OP_V_CMPX_EQ_I32, OP_V_CMPX_LE_I32,
+      OP_V_CMPX_GT_I32, OP_V_CMPX_NE_I32, OP_V_CMPX_GE_I32, OP_V_CMPX_T_I32,
+      OP_V_CMPX_F_U32, OP_V_CMPX_LT_U32, OP_V_CMPX_EQ_U32, OP_V_CMPX_LE_U32,
+      OP_V_CMPX_GT_U32, OP_V_CMPX_NE_U32, OP_V_CMPX_GE_U32, OP_V_CMPX_T_U32: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOPC;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B32;
+        dec_o.vc.fld[1] = VF_VSRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.mask_exec = 1'b1;
+      end
+      OP_V_CMPX_F_I64, OP_V_CMPX_LT_I64, OP_V_CMPX_EQ_I64, OP_V_CMPX_LE_I64,
+      OP_V_CMPX_GT_I64, OP_V_CMPX_NE_I64, OP_V_CMPX_GE_I64, OP_V_CMPX_T_I64: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOPC;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_I64;
+        dec_o.vc.fld[1] = VF_VSRC1;
+        dec_o.vc.ty[1] = OT_I64;
+        dec_o.vc.mask_exec = 1'b1;
+      end
+      OP_V_CMPX_F_U64, OP_V_CMPX_LT_U64, OP_V_CMPX_EQ_U64, OP_V_CMPX_LE_U64,
+      OP_V_CMPX_GT_U64, OP_V_CMPX_NE_U64, OP_V_CMPX_GE_U64, OP_V_CMPX_T_U64: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOPC;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B64;
+        dec_o.vc.fld[1] = VF_VSRC1;
+        dec_o.vc.ty[1] = OT_B64;
+        dec_o.vc.mask_exec = 1'b1;
       end
       OP_V_CMPX_CLASS_F16: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOPC;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F16;
+        dec_o.vc.fld[1] = VF_VSRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.mask_exec = 1'b1;
       end
       OP_V_CMPX_CLASS_F32: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOPC;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.fld[1] = VF_VSRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.mask_exec = 1'b1;
       end
       OP_V_CMPX_CLASS_F64: begin
         dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_F_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LT_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_EQ_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LE_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GT_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LG_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GE_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_O_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_U_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NGE_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NLG_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NGT_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NLE_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NEQ_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NLT_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_T_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_F_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LT_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_EQ_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LE_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GT_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LG_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GE_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_O_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_U_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NGE_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NLG_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NGT_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NLE_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NEQ_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NLT_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_T_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_F_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LT_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_EQ_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LE_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GT_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LG_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GE_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_O_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_U_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NGE_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NLG_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NGT_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NLE_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NEQ_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NLT_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_T_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LT_I16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_EQ_I16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LE_I16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GT_I16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NE_I16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GE_I16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LT_U16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_EQ_U16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LE_U16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GT_U16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NE_U16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GE_U16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_F_I32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LT_I32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_EQ_I32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LE_I32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GT_I32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NE_I32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GE_I32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_T_I32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_F_U32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LT_U32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_EQ_U32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LE_U32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GT_U32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NE_U32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GE_U32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_T_U32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_F_I64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LT_I64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_EQ_I64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LE_I64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GT_I64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NE_I64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GE_I64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_T_I64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_F_U64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LT_U64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_EQ_U64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_LE_U64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GT_U64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_NE_U64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_GE_U64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMP_T_U64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOPC;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F64;
+        dec_o.vc.fld[1] = VF_VSRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.mask_exec = 1'b1;
+      end
+      OP_V_CMP_F_F16_VOP3, OP_V_CMP_LT_F16_VOP3, OP_V_CMP_EQ_F16_VOP3, OP_V_CMP_LE_F16_VOP3,
+      OP_V_CMP_GT_F16_VOP3, OP_V_CMP_LG_F16_VOP3, OP_V_CMP_GE_F16_VOP3, OP_V_CMP_O_F16_VOP3,
+      OP_V_CMP_U_F16_VOP3, OP_V_CMP_NGE_F16_VOP3, OP_V_CMP_NLG_F16_VOP3, OP_V_CMP_NGT_F16_VOP3,
+      OP_V_CMP_NLE_F16_VOP3, OP_V_CMP_NEQ_F16_VOP3, OP_V_CMP_NLT_F16_VOP3, OP_V_CMP_T_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F16;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_F16;
+        dec_o.vc.mask_vdst = 1'b1;
+      end
+      OP_V_CMP_F_F32_VOP3, OP_V_CMP_LT_F32_VOP3, OP_V_CMP_EQ_F32_VOP3, OP_V_CMP_LE_F32_VOP3,
+      OP_V_CMP_GT_F32_VOP3, OP_V_CMP_LG_F32_VOP3, OP_V_CMP_GE_F32_VOP3, OP_V_CMP_O_F32_VOP3,
+      OP_V_CMP_U_F32_VOP3, OP_V_CMP_NGE_F32_VOP3, OP_V_CMP_NLG_F32_VOP3, OP_V_CMP_NGT_F32_VOP3,
+      OP_V_CMP_NLE_F32_VOP3, OP_V_CMP_NEQ_F32_VOP3, OP_V_CMP_NLT_F32_VOP3, OP_V_CMP_T_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_F32;
+        dec_o.vc.mask_vdst = 1'b1;
+      end
+      OP_V_CMP_F_F64_VOP3, OP_V_CMP_LT_F64_VOP3, OP_V_CMP_EQ_F64_VOP3, OP_V_CMP_LE_F64_VOP3,
+      OP_V_CMP_GT_F64_VOP3, OP_V_CMP_LG_F64_VOP3, OP_V_CMP_GE_F64_VOP3, OP_V_CMP_O_F64_VOP3,
+      OP_V_CMP_U_F64_VOP3, OP_V_CMP_NGE_F64_VOP3, OP_V_CMP_NLG_F64_VOP3, OP_V_CMP_NGT_F64_VOP3,
+      OP_V_CMP_NLE_F64_VOP3, OP_V_CMP_NEQ_F64_VOP3, OP_V_CMP_NLT_F64_VOP3, OP_V_CMP_T_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F64;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_F64;
+        dec_o.vc.mask_vdst = 1'b1;
+      end
+      OP_V_CMP_LT_I16_VOP3, OP_V_CMP_EQ_I16_VOP3, OP_V_CMP_LE_I16_VOP3, OP_V_CMP_GT_I16_VOP3,
+      OP_V_CMP_NE_I16_VOP3, OP_V_CMP_GE_I16_VOP3, OP_V_CMP_LT_U16_VOP3, OP_V_CMP_EQ_U16_VOP3,
+      OP_V_CMP_LE_U16_VOP3, OP_V_CMP_GT_U16_VOP3, OP_V_CMP_NE_U16_VOP3, OP_V_CMP_GE_U16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B16;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B16;
+        dec_o.vc.mask_vdst = 1'b1;
+      end
+      OP_V_CMP_F_I32_VOP3, OP_V_CMP_LT_I32_VOP3, OP_V_CMP_EQ_I32_VOP3, OP_V_CMP_LE_I32_VOP3,
+      OP_V_CMP_GT_I32_VOP3, OP_V_CMP_NE_I32_VOP3, OP_V_CMP_GE_I32_VOP3, OP_V_CMP_T_I32_VOP3,
+      OP_V_CMP_F_U32_VOP3, OP_V_CMP_LT_U32_VOP3, OP_V_CMP_EQ_U32_VOP3, OP_V_CMP_LE_U32_VOP3,
+      OP_V_CMP_GT_U32_VOP3, OP_V_CMP_NE_U32_VOP3, OP_V_CMP_GE_U32_VOP3, OP_V_CMP_T_U32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B32;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.mask_vdst = 1'b1;
+      end
+      OP_V_CMP_F_I64_VOP3, OP_V_CMP_LT_I64_VOP3, OP_V_CMP_EQ_I64_VOP3, OP_V_CMP_LE_I64_VOP3,
+      OP_V_CMP_GT_I64_VOP3, OP_V_CMP_NE_I64_VOP3, OP_V_CMP_GE_I64_VOP3, OP_V_CMP_T_I64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_I64;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_I64;
+        dec_o.vc.mask_vdst = 1'b1;
+      end
+      OP_V_CMP_F_U64_VOP3, OP_V_CMP_LT_U64_VOP3, OP_V_CMP_EQ_U64_VOP3, OP_V_CMP_LE_U64_VOP3,
+      OP_V_CMP_GT_U64_VOP3, OP_V_CMP_NE_U64_VOP3, OP_V_CMP_GE_U64_VOP3, OP_V_CMP_T_U64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B64;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B64;
+        dec_o.vc.mask_vdst = 1'b1;
       end
       OP_V_CMP_CLASS_F16_VOP3: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F16;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.mask_vdst = 1'b1;
       end
       OP_V_CMP_CLASS_F32_VOP3: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.mask_vdst = 1'b1;
       end
       OP_V_CMP_CLASS_F64_VOP3: begin
         dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_F_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LT_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_EQ_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LE_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GT_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LG_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GE_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_O_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_U_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NGE_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NLG_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NGT_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NLE_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NEQ_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NLT_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_T_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_F_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LT_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_EQ_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LE_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GT_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LG_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GE_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_O_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_U_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NGE_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NLG_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NGT_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NLE_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NEQ_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NLT_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_T_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_F_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LT_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_EQ_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LE_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GT_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LG_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GE_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_O_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_U_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NGE_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NLG_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NGT_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NLE_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NEQ_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NLT_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_T_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LT_I16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_EQ_I16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LE_I16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GT_I16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NE_I16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GE_I16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LT_U16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_EQ_U16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LE_U16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GT_U16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NE_U16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GE_U16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_F_I32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LT_I32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_EQ_I32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LE_I32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GT_I32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NE_I32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GE_I32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_T_I32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_F_U32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LT_U32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_EQ_U32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LE_U32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GT_U32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NE_U32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GE_U32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_T_U32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_F_I64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LT_I64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_EQ_I64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LE_I64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GT_I64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NE_I64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GE_I64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_T_I64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_F_U64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LT_U64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_EQ_U64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_LE_U64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GT_U64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_NE_U64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_GE_U64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CMPX_T_U64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F64;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.mask_vdst = 1'b1;
+      end
+      OP_V_CMPX_F_F16_VOP3, OP_V_CMPX_LT_F16_VOP3, OP_V_CMPX_EQ_F16_VOP3, OP_V_CMPX_LE_F16_VOP3,
+      OP_V_CMPX_GT_F16_VOP3, OP_V_CMPX_LG_F16_VOP3, OP_V_CMPX_GE_F16_VOP3, OP_V_CMPX_O_F16_VOP3,
+      OP_V_CMPX_U_F16_VOP3, OP_V_CMPX_NGE_F16_VOP3, OP_V_CMPX_NLG_F16_VOP3, OP_V_CMPX_NGT_F16_VOP3,
+      OP_V_CMPX_NLE_F16_VOP3, OP_V_CMPX_NEQ_F16_VOP3, OP_V_CMPX_NLT_F16_VOP3, OP_V_CMPX_T_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F16;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_F16;
+        dec_o.vc.mask_exec = 1'b1;
+      end
+      OP_V_CMPX_F_F32_VOP3, OP_V_CMPX_LT_F32_VOP3, OP_V_CMPX_EQ_F32_VOP3, OP_V_CMPX_LE_F32_VOP3,
+      OP_V_CMPX_GT_F32_VOP3, OP_V_CMPX_LG_F32_VOP3, OP_V_CMPX_GE_F32_VOP3, OP_V_CMPX_O_F32_VOP3,
+      OP_V_CMPX_U_F32_VOP3, OP_V_CMPX_NGE_F32_VOP3, OP_V_CMPX_NLG_F32_VOP3, OP_V_CMPX_NGT_F32_VOP3,
+      OP_V_CMPX_NLE_F32_VOP3, OP_V_CMPX_NEQ_F32_VOP3, OP_V_CMPX_NLT_F32_VOP3, OP_V_CMPX_T_F32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_F32;
+        dec_o.vc.mask_exec = 1'b1;
+      end
+      OP_V_CMPX_F_F64_VOP3, OP_V_CMPX_LT_F64_VOP3, OP_V_CMPX_EQ_F64_VOP3, OP_V_CMPX_LE_F64_VOP3,
+      OP_V_CMPX_GT_F64_VOP3, OP_V_CMPX_LG_F64_VOP3, OP_V_CMPX_GE_F64_VOP3, OP_V_CMPX_O_F64_VOP3,
+      OP_V_CMPX_U_F64_VOP3, OP_V_CMPX_NGE_F64_VOP3, OP_V_CMPX_NLG_F64_VOP3, OP_V_CMPX_NGT_F64_VOP3,
+      OP_V_CMPX_NLE_F64_VOP3, OP_V_CMPX_NEQ_F64_VOP3, OP_V_CMPX_NLT_F64_VOP3, OP_V_CMPX_T_F64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F64;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_F64;
+        dec_o.vc.mask_exec = 1'b1;
+      end
+      OP_V_CMPX_LT_I16_VOP3, OP_V_CMPX_EQ_I16_VOP3, OP_V_CMPX_LE_I16_VOP3, OP_V_CMPX_GT_I16_VOP3,
+      OP_V_CMPX_NE_I16_VOP3, OP_V_CMPX_GE_I16_VOP3, OP_V_CMPX_LT_U16_VOP3, OP_V_CMPX_EQ_U16_VOP3,
+      OP_V_CMPX_LE_U16_VOP3, OP_V_CMPX_GT_U16_VOP3, OP_V_CMPX_NE_U16_VOP3, OP_V_CMPX_GE_U16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B16;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B16;
+        dec_o.vc.mask_exec = 1'b1;
+      end
+      OP_V_CMPX_F_I32_VOP3, OP_V_CMPX_LT_I32_VOP3, OP_V_CMPX_EQ_I32_VOP3, OP_V_CMPX_LE_I32_VOP3,
+      OP_V_CMPX_GT_I32_VOP3, OP_V_CMPX_NE_I32_VOP3, OP_V_CMPX_GE_I32_VOP3, OP_V_CMPX_T_I32_VOP3,
+      OP_V_CMPX_F_U32_VOP3, OP_V_CMPX_LT_U32_VOP3, OP_V_CMPX_EQ_U32_VOP3, OP_V_CMPX_LE_U32_VOP3,
+      OP_V_CMPX_GT_U32_VOP3, OP_V_CMPX_NE_U32_VOP3, OP_V_CMPX_GE_U32_VOP3, OP_V_CMPX_T_U32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B32;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.mask_exec = 1'b1;
+      end
+      OP_V_CMPX_F_I64_VOP3, OP_V_CMPX_LT_I64_VOP3, OP_V_CMPX_EQ_I64_VOP3, OP_V_CMPX_LE_I64_VOP3,
+      OP_V_CMPX_GT_I64_VOP3, OP_V_CMPX_NE_I64_VOP3, OP_V_CMPX_GE_I64_VOP3, OP_V_CMPX_T_I64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_I64;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_I64;
+        dec_o.vc.mask_exec = 1'b1;
+      end
+      OP_V_CMPX_F_U64_VOP3, OP_V_CMPX_LT_U64_VOP3, OP_V_CMPX_EQ_U64_VOP3, OP_V_CMPX_LE_U64_VOP3,
+      OP_V_CMPX_GT_U64_VOP3, OP_V_CMPX_NE_U64_VOP3, OP_V_CMPX_GE_U64_VOP3, OP_V_CMPX_T_U64_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B64;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B64;
+        dec_o.vc.mask_exec = 1'b1;
       end
       OP_V_CMPX_CLASS_F16_VOP3: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F16;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.mask_exec = 1'b1;
       end
       OP_V_CMPX_CLASS_F32_VOP3: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.mask_exec = 1'b1;
       end
       OP_V_CMPX_CLASS_F64_VOP3: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F64;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.mask_exec = 1'b1;
       end
       OP_V_CNDMASK_B32_VOP3: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B32;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_MASK;
+        dec_o.vc.dty = OT_B32;
       end
-      OP_V_ADD_F32_VOP3: begin
+      OP_V_ADD_F32_VOP3, OP_V_SUB_F32_VOP3, OP_V_SUBREV_F32_VOP3, OP_V_MUL_DX9_ZERO_F32_VOP3,
+      OP_V_MUL_F32_VOP3, OP_V_MIN_F32_VOP3, OP_V_MAX_F32_VOP3: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_F32;
+        dec_o.vc.dty = OT_F32;
       end
-      OP_V_SUB_F32_VOP3: begin
+      OP_V_FMAC_DX9_ZERO_F32_VOP3, OP_V_FMAC_F32_VOP3: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_F32;
+        dec_o.vc.fld[2] = VF_VDST;
+        dec_o.vc.ty[2] = OT_F32;
+        dec_o.vc.dty = OT_F32;
       end
-      OP_V_SUBREV_F32_VOP3: begin
+      OP_V_MUL_I32_I24_VOP3, OP_V_MUL_HI_I32_I24_VOP3, OP_V_MUL_U32_U24_VOP3, OP_V_MUL_HI_U32_U24_VOP3,
+      OP_V_MIN_I32_VOP3, OP_V_MAX_I32_VOP3, OP_V_MIN_U32_VOP3, OP_V_MAX_U32_VOP3,
+      OP_V_LSHLREV_B32_VOP3, OP_V_LSHRREV_B32_VOP3, OP_V_ASHRREV_I32_VOP3, OP_V_AND_B32_VOP3,
+      OP_V_OR_B32_VOP3, OP_V_XOR_B32_VOP3, OP_V_XNOR_B32_VOP3, OP_V_ADD_NC_U32_VOP3,
+      OP_V_SUB_NC_U32_VOP3, OP_V_SUBREV_NC_U32_VOP3, OP_V_BFM_B32, OP_V_BCNT_U32_B32,
+      OP_V_MBCNT_LO_U32_B32, OP_V_MBCNT_HI_U32_B32, OP_V_SUB_NC_I32, OP_V_ADD_NC_I32,
+      OP_V_MUL_LO_U32, OP_V_MUL_HI_U32, OP_V_MUL_HI_I32, OP_V_WRITELANE_B32: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B32;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.dty = OT_B32;
       end
-      OP_V_FMAC_DX9_ZERO_F32_VOP3: begin
+      OP_V_ADD_CO_CI_U32_VOP3SD, OP_V_SUB_CO_CI_U32_VOP3SD, OP_V_SUBREV_CO_CI_U32_VOP3SD: begin
         dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MUL_DX9_ZERO_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MUL_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MUL_I32_I24_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MUL_HI_I32_I24_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MUL_U32_U24_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MUL_HI_U32_U24_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MIN_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MAX_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MIN_I32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MAX_I32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MIN_U32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MAX_U32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_LSHLREV_B32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_LSHRREV_B32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_ASHRREV_I32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_AND_B32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_OR_B32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_XOR_B32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_XNOR_B32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_ADD_CO_CI_U32_VOP3SD: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_SUB_CO_CI_U32_VOP3SD: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_SUBREV_CO_CI_U32_VOP3SD: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_ADD_NC_U32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_SUB_NC_U32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_SUBREV_NC_U32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_FMAC_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3SD;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B32;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_MASK;
+        dec_o.vc.dty = OT_B32;
+        dec_o.vc.mask_sdst = 1'b1;
       end
       OP_V_CVT_PK_RTZ_F16_F32_VOP3: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_F32;
+        dec_o.vc.dty = OT_V2F16;
       end
-      OP_V_ADD_F16_VOP3: begin
+      OP_V_ADD_F16_VOP3, OP_V_SUB_F16_VOP3, OP_V_SUBREV_F16_VOP3, OP_V_MUL_F16_VOP3,
+      OP_V_MAX_F16_VOP3, OP_V_MIN_F16_VOP3: begin
         dec_o.unit = UNIT_VALU;
-      end
-      OP_V_SUB_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_SUBREV_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MUL_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F16;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_F16;
+        dec_o.vc.dty = OT_F16;
       end
       OP_V_FMAC_F16_VOP3: begin
         dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MAX_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MIN_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F16;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_F16;
+        dec_o.vc.fld[2] = VF_VDST;
+        dec_o.vc.ty[2] = OT_F16;
+        dec_o.vc.dty = OT_F16;
       end
       OP_V_LDEXP_F16_VOP3: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F16;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B16;
+        dec_o.vc.dty = OT_F16;
       end
-      OP_V_NOP_VOP3: begin
+      OP_V_NOP_VOP3, OP_V_PIPEFLUSH_VOP3: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
       end
-      OP_V_MOV_B32_VOP3: begin
+      OP_V_MOV_B32_VOP3, OP_V_NOT_B32_VOP3, OP_V_BFREV_B32_VOP3, OP_V_CLZ_I32_U32_VOP3,
+      OP_V_CTZ_I32_B32_VOP3, OP_V_CLS_I32_VOP3: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B32;
+        dec_o.vc.dty = OT_B32;
       end
       OP_V_READFIRSTLANE_B32_VOP3: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B32;
+        dec_o.vc.dty = OT_SGPR;
       end
-      OP_V_CVT_I32_F64_VOP3: begin
+      OP_V_CVT_I32_F64_VOP3, OP_V_CVT_U32_F64_VOP3, OP_V_FREXP_EXP_I32_F64_VOP3: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F64;
+        dec_o.vc.dty = OT_B32;
       end
-      OP_V_CVT_F64_I32_VOP3: begin
+      OP_V_CVT_F64_I32_VOP3, OP_V_CVT_F64_U32_VOP3: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B32;
+        dec_o.vc.dty = OT_F64;
       end
-      OP_V_CVT_F32_I32_VOP3: begin
+      OP_V_CVT_F32_I32_VOP3, OP_V_CVT_F32_U32_VOP3, OP_V_CVT_OFF_F32_I4_VOP3, OP_V_CVT_F32_UBYTE0_VOP3,
+      OP_V_CVT_F32_UBYTE1_VOP3, OP_V_CVT_F32_UBYTE2_VOP3, OP_V_CVT_F32_UBYTE3_VOP3: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B32;
+        dec_o.vc.dty = OT_F32;
       end
-      OP_V_CVT_F32_U32_VOP3: begin
+      OP_V_CVT_U32_F32_VOP3, OP_V_CVT_I32_F32_VOP3, OP_V_CVT_NEAREST_I32_F32_VOP3, OP_V_CVT_FLOOR_I32_F32_VOP3,
+      OP_V_FREXP_EXP_I32_F32_VOP3: begin
         dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_U32_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_I32_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.dty = OT_B32;
       end
       OP_V_CVT_F16_F32_VOP3: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.dty = OT_F16;
       end
       OP_V_CVT_F32_F16_VOP3: begin
         dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_NEAREST_I32_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_FLOOR_I32_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_OFF_F32_I4_VOP3: begin
-        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F16;
+        dec_o.vc.dty = OT_F32;
       end
       OP_V_CVT_F32_F64_VOP3: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F64;
+        dec_o.vc.dty = OT_F32;
       end
       OP_V_CVT_F64_F32_VOP3: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.dty = OT_F64;
       end
-      OP_V_CVT_F32_UBYTE0_VOP3: begin
+      OP_V_TRUNC_F64_VOP3, OP_V_CEIL_F64_VOP3, OP_V_RNDNE_F64_VOP3, OP_V_FLOOR_F64_VOP3,
+      OP_V_FREXP_MANT_F64_VOP3, OP_V_FRACT_F64_VOP3: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F64;
+        dec_o.vc.dty = OT_F64;
       end
-      OP_V_CVT_F32_UBYTE1_VOP3: begin
+      OP_V_MOV_B16_VOP3, OP_V_NOT_B16_VOP3: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B16;
+        dec_o.vc.dty = OT_B16;
       end
-      OP_V_CVT_F32_UBYTE2_VOP3: begin
+      OP_V_FRACT_F32_VOP3, OP_V_TRUNC_F32_VOP3, OP_V_CEIL_F32_VOP3, OP_V_RNDNE_F32_VOP3,
+      OP_V_FLOOR_F32_VOP3, OP_V_FREXP_MANT_F32_VOP3: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.dty = OT_F32;
       end
-      OP_V_CVT_F32_UBYTE3_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_U32_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_F64_U32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_TRUNC_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CEIL_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_RNDNE_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_FLOOR_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_PIPEFLUSH_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MOV_B16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_FRACT_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_TRUNC_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CEIL_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_RNDNE_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_FLOOR_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_EXP_F32_VOP3: begin
+      OP_V_EXP_F32_VOP3, OP_V_LOG_F32_VOP3, OP_V_RCP_F32_VOP3, OP_V_RCP_IFLAG_F32_VOP3,
+      OP_V_RSQ_F32_VOP3, OP_V_SQRT_F32_VOP3, OP_V_SIN_F32_VOP3, OP_V_COS_F32_VOP3: begin
         dec_o.unit = UNIT_TRANS;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.dty = OT_F32;
       end
-      OP_V_LOG_F32_VOP3: begin
+      OP_V_RCP_F64_VOP3, OP_V_RSQ_F64_VOP3, OP_V_SQRT_F64_VOP3: begin
         dec_o.unit = UNIT_TRANS;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F64;
+        dec_o.vc.dty = OT_F64;
       end
-      OP_V_RCP_F32_VOP3: begin
+      OP_V_MOVRELD_B32_VOP3, OP_V_MOVRELS_B32_VOP3, OP_V_MOVRELSD_B32_VOP3, OP_V_MOVRELSD_2_B32_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B32;
+        dec_o.vc.dty = OT_B32;
+        dec_o.vc.rd_m0 = 1'b1;
+      end
+      OP_V_CVT_F16_U16_VOP3, OP_V_CVT_F16_I16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B16;
+        dec_o.vc.dty = OT_F16;
+      end
+      OP_V_CVT_U16_F16_VOP3, OP_V_CVT_I16_F16_VOP3, OP_V_FREXP_EXP_I16_F16_VOP3, OP_V_CVT_NORM_I16_F16_VOP3,
+      OP_V_CVT_NORM_U16_F16_VOP3: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F16;
+        dec_o.vc.dty = OT_B16;
+      end
+      OP_V_RCP_F16_VOP3, OP_V_SQRT_F16_VOP3, OP_V_RSQ_F16_VOP3, OP_V_LOG_F16_VOP3,
+      OP_V_EXP_F16_VOP3, OP_V_SIN_F16_VOP3, OP_V_COS_F16_VOP3: begin
         dec_o.unit = UNIT_TRANS;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F16;
+        dec_o.vc.dty = OT_F16;
       end
-      OP_V_RCP_IFLAG_F32_VOP3: begin
-        dec_o.unit = UNIT_TRANS;
-      end
-      OP_V_RSQ_F32_VOP3: begin
-        dec_o.unit = UNIT_TRANS;
-      end
-      OP_V_RCP_F64_VOP3: begin
-        dec_o.unit = UNIT_TRANS;
-      end
-      OP_V_RSQ_F64_VOP3: begin
-        dec_o.unit = UNIT_TRANS;
-      end
-      OP_V_SQRT_F32_VOP3: begin
-        dec_o.unit = UNIT_TRANS;
-      end
-      OP_V_SQRT_F64_VOP3: begin
-        dec_o.unit = UNIT_TRANS;
-      end
-      OP_V_SIN_F32_VOP3: begin
-        dec_o.unit = UNIT_TRANS;
-      end
-      OP_V_COS_F32_VOP3: begin
-        dec_o.unit = UNIT_TRANS;
-      end
-      OP_V_NOT_B32_VOP3: begin
+      OP_V_FREXP_MANT_F16_VOP3, OP_V_FLOOR_F16_VOP3, OP_V_CEIL_F16_VOP3, OP_V_TRUNC_F16_VOP3,
+      OP_V_RNDNE_F16_VOP3, OP_V_FRACT_F16_VOP3: begin
         dec_o.unit = UNIT_VALU;
-      end
-      OP_V_BFREV_B32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CLZ_I32_U32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CTZ_I32_B32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CLS_I32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_FREXP_EXP_I32_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_FREXP_MANT_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_FRACT_F64_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_FREXP_EXP_I32_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_FREXP_MANT_F32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MOVRELD_B32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MOVRELS_B32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MOVRELSD_B32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MOVRELSD_2_B32_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_F16_U16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_F16_I16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_U16_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_I16_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_RCP_F16_VOP3: begin
-        dec_o.unit = UNIT_TRANS;
-      end
-      OP_V_SQRT_F16_VOP3: begin
-        dec_o.unit = UNIT_TRANS;
-      end
-      OP_V_RSQ_F16_VOP3: begin
-        dec_o.unit = UNIT_TRANS;
-      end
-      OP_V_LOG_F16_VOP3: begin
-        dec_o.unit = UNIT_TRANS;
-      end
-      OP_V_EXP_F16_VOP3: begin
-        dec_o.unit = UNIT_TRANS;
-      end
-      OP_V_FREXP_MANT_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_FREXP_EXP_I16_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_FLOOR_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CEIL_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_TRUNC_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_RNDNE_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_FRACT_F16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_SIN_F16_VOP3: begin
-        dec_o.unit = UNIT_TRANS;
-      end
-      OP_V_COS_F16_VOP3: begin
-        dec_o.unit = UNIT_TRANS;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F16;
+        dec_o.vc.dty = OT_F16;
       end
       OP_V_SAT_PK_U8_I16_VOP3: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_V2I16;
+        dec_o.vc.dty = OT_B16;
       end
-      OP_V_CVT_NORM_I16_F16_VOP3: begin
+      OP_V_CVT_I32_I16_VOP3, OP_V_CVT_U32_U16_VOP3: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B16;
+        dec_o.vc.dty = OT_B32;
       end
-      OP_V_CVT_NORM_U16_F16_VOP3: begin
+      OP_V_FMA_DX9_ZERO_F32, OP_V_CUBEID_F32, OP_V_CUBESC_F32, OP_V_CUBETC_F32,
+      OP_V_CUBEMA_F32, OP_V_FMA_F32, OP_V_MULLIT_F32, OP_V_MIN3_F32,
+      OP_V_MAX3_F32, OP_V_MED3_F32, OP_V_DIV_FIXUP_F32, OP_V_MAXMIN_F32,
+      OP_V_MINMAX_F32: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_F32;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_F32;
+        dec_o.vc.dty = OT_F32;
       end
-      OP_V_NOT_B16_VOP3: begin
+      OP_V_MAD_I32_I24, OP_V_MAD_U32_U24, OP_V_BFE_U32, OP_V_BFE_I32,
+      OP_V_BFI_B32, OP_V_LERP_U8, OP_V_ALIGNBIT_B32, OP_V_ALIGNBYTE_B32,
+      OP_V_MIN3_I32, OP_V_MIN3_U32, OP_V_MAX3_I32, OP_V_MAX3_U32,
+      OP_V_MED3_I32, OP_V_MED3_U32, OP_V_SAD_U8, OP_V_SAD_HI_U8,
+      OP_V_SAD_U32, OP_V_MSAD_U8, OP_V_XOR3_B32, OP_V_PERM_B32,
+      OP_V_XAD_U32, OP_V_LSHL_ADD_U32, OP_V_ADD_LSHL_U32, OP_V_ADD3_U32,
+      OP_V_LSHL_OR_B32, OP_V_AND_OR_B32, OP_V_OR3_B32, OP_V_PERMLANE16_B32,
+      OP_V_PERMLANEX16_B32, OP_V_MAXMIN_U32, OP_V_MINMAX_U32, OP_V_MAXMIN_I32,
+      OP_V_MINMAX_I32: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B32;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_B32;
+        dec_o.vc.dty = OT_B32;
       end
-      OP_V_CVT_I32_I16_VOP3: begin
+      OP_V_FMA_F64, OP_V_DIV_FIXUP_F64: begin
         dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_U32_U16_VOP3: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_FMA_DX9_ZERO_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MAD_I32_I24: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MAD_U32_U24: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CUBEID_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CUBESC_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CUBETC_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CUBEMA_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_BFE_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_BFE_I32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_BFI_B32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_FMA_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_FMA_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_LERP_U8: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_ALIGNBIT_B32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_ALIGNBYTE_B32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MULLIT_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MIN3_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MIN3_I32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MIN3_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MAX3_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MAX3_I32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MAX3_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MED3_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MED3_I32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MED3_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_SAD_U8: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_SAD_HI_U8: begin
-        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F64;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_F64;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_F64;
+        dec_o.vc.dty = OT_F64;
       end
       OP_V_SAD_U16: begin
         dec_o.unit = UNIT_VALU;
-      end
-      OP_V_SAD_U32: begin
-        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_V2I16;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_V2I16;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_B32;
+        dec_o.vc.dty = OT_B32;
       end
       OP_V_CVT_PK_U8_F32: begin
         dec_o.unit = UNIT_VALU;
-      end
-      OP_V_DIV_FIXUP_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_DIV_FIXUP_F64: begin
-        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_B32;
+        dec_o.vc.dty = OT_B32;
       end
       OP_V_DIV_FMAS_F32: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_F32;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_F32;
+        dec_o.vc.dty = OT_F32;
+        dec_o.vc.rd_vcc = 1'b1;
       end
       OP_V_DIV_FMAS_F64: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F64;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_F64;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_F64;
+        dec_o.vc.dty = OT_F64;
+        dec_o.vc.rd_vcc = 1'b1;
       end
-      OP_V_MSAD_U8: begin
+      OP_V_QSAD_PK_U16_U8, OP_V_MQSAD_PK_U16_U8: begin
         dec_o.unit = UNIT_VALU;
-      end
-      OP_V_QSAD_PK_U16_U8: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MQSAD_PK_U16_U8: begin
-        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B64;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_B64;
+        dec_o.vc.dty = OT_B64;
       end
       OP_V_MQSAD_U32_U8: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B64;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_B128;
+        dec_o.vc.dty = OT_B128;
       end
-      OP_V_XOR3_B32: begin
+      OP_V_MAD_U16, OP_V_MIN3_I16, OP_V_MIN3_U16, OP_V_MAX3_I16,
+      OP_V_MAX3_U16, OP_V_MED3_I16, OP_V_MED3_U16, OP_V_MAD_I16: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B16;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B16;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_B16;
+        dec_o.vc.dty = OT_B16;
       end
-      OP_V_MAD_U16: begin
+      OP_V_FMA_F16, OP_V_MIN3_F16, OP_V_MAX3_F16, OP_V_MED3_F16,
+      OP_V_DIV_FIXUP_F16, OP_V_MAXMIN_F16, OP_V_MINMAX_F16: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F16;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_F16;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_F16;
+        dec_o.vc.dty = OT_F16;
       end
-      OP_V_PERM_B32: begin
+      OP_V_MAD_U32_U16, OP_V_MAD_I32_I16: begin
         dec_o.unit = UNIT_VALU;
-      end
-      OP_V_XAD_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_LSHL_ADD_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_ADD_LSHL_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_FMA_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MIN3_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MIN3_I16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MIN3_U16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MAX3_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MAX3_I16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MAX3_U16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MED3_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MED3_I16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MED3_U16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MAD_I16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_DIV_FIXUP_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_ADD3_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_LSHL_OR_B32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_AND_OR_B32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_OR3_B32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MAD_U32_U16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MAD_I32_I16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_PERMLANE16_B32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_PERMLANEX16_B32: begin
-        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B16;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B16;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_B32;
+        dec_o.vc.dty = OT_B32;
       end
       OP_V_CNDMASK_B16: begin
         dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MAXMIN_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MINMAX_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MAXMIN_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MINMAX_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MAXMIN_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MINMAX_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MAXMIN_I32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MINMAX_I32: begin
-        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B16;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B16;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_MASK;
+        dec_o.vc.dty = OT_B16;
       end
       OP_V_DOT2_F16_F16: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_V2F16;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_V2F16;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_F16;
+        dec_o.vc.dty = OT_F16;
       end
       OP_V_DOT2_BF16_BF16: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_V2BF16;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_V2BF16;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_BF16;
+        dec_o.vc.dty = OT_BF16;
       end
       OP_V_DIV_SCALE_F32: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3SD;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_F32;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_F32;
+        dec_o.vc.dty = OT_F32;
+        dec_o.vc.mask_sdst = 1'b1;
       end
       OP_V_DIV_SCALE_F64: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3SD;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F64;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_F64;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_F64;
+        dec_o.vc.dty = OT_F64;
+        dec_o.vc.mask_sdst = 1'b1;
       end
       OP_V_MAD_U64_U32: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3SD;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B32;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_B64;
+        dec_o.vc.dty = OT_B64;
+        dec_o.vc.mask_sdst = 1'b1;
       end
       OP_V_MAD_I64_I32: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3SD;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B32;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_I64;
+        dec_o.vc.dty = OT_I64;
+        dec_o.vc.mask_sdst = 1'b1;
       end
-      OP_V_ADD_CO_U32: begin
+      OP_V_ADD_CO_U32, OP_V_SUB_CO_U32, OP_V_SUBREV_CO_U32: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3SD;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B32;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.dty = OT_B32;
+        dec_o.vc.mask_sdst = 1'b1;
       end
-      OP_V_SUB_CO_U32: begin
+      OP_V_ADD_NC_U16, OP_V_SUB_NC_U16, OP_V_MUL_LO_U16, OP_V_MAX_U16,
+      OP_V_MAX_I16, OP_V_MIN_U16, OP_V_MIN_I16, OP_V_ADD_NC_I16,
+      OP_V_SUB_NC_I16, OP_V_LSHLREV_B16, OP_V_LSHRREV_B16, OP_V_ASHRREV_I16,
+      OP_V_AND_B16, OP_V_OR_B16, OP_V_XOR_B16: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B16;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B16;
+        dec_o.vc.dty = OT_B16;
       end
-      OP_V_SUBREV_CO_U32: begin
+      OP_V_CVT_PK_I16_F32, OP_V_CVT_PK_U16_F32, OP_V_CVT_PK_NORM_I16_F32, OP_V_CVT_PK_NORM_U16_F32: begin
         dec_o.unit = UNIT_VALU;
-      end
-      OP_V_ADD_NC_U16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_SUB_NC_U16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MUL_LO_U16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_PK_I16_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_PK_U16_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MAX_U16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MAX_I16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MIN_U16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MIN_I16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_ADD_NC_I16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_SUB_NC_I16: begin
-        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_F32;
+        dec_o.vc.dty = OT_V2I16;
       end
       OP_V_PACK_B32_F16: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F16;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_F16;
+        dec_o.vc.dty = OT_V2F16;
       end
-      OP_V_CVT_PK_NORM_I16_F16: begin
+      OP_V_CVT_PK_NORM_I16_F16, OP_V_CVT_PK_NORM_U16_F16: begin
         dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_PK_NORM_U16_F16: begin
-        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F16;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_F16;
+        dec_o.vc.dty = OT_V2I16;
       end
       OP_V_LDEXP_F32: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.dty = OT_F32;
       end
-      OP_V_BFM_B32: begin
+      OP_V_CVT_PK_U16_U32, OP_V_CVT_PK_I16_I32: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B32;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.dty = OT_V2I16;
       end
-      OP_V_BCNT_U32_B32: begin
+      OP_V_ADD_F64, OP_V_MUL_F64, OP_V_MIN_F64, OP_V_MAX_F64: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F64;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_F64;
+        dec_o.vc.dty = OT_F64;
       end
-      OP_V_MBCNT_LO_U32_B32: begin
+      OP_V_LDEXP_F64, OP_V_TRIG_PREOP_F64: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F64;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.dty = OT_F64;
       end
-      OP_V_MBCNT_HI_U32_B32: begin
+      OP_V_LSHLREV_B64, OP_V_LSHRREV_B64, OP_V_ASHRREV_I64: begin
         dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_PK_NORM_I16_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_PK_NORM_U16_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_PK_U16_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_CVT_PK_I16_I32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_SUB_NC_I32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_ADD_NC_I32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_ADD_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MUL_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MIN_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MAX_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_LDEXP_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MUL_LO_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MUL_HI_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_MUL_HI_I32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_TRIG_PREOP_F64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_LSHLREV_B16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_LSHRREV_B16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_ASHRREV_I16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_LSHLREV_B64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_LSHRREV_B64: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_ASHRREV_I64: begin
-        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B32;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B64;
+        dec_o.vc.dty = OT_B64;
       end
       OP_V_READLANE_B32: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B32;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.dty = OT_SGPR;
       end
-      OP_V_WRITELANE_B32: begin
+      OP_V_PK_MAD_I16, OP_V_PK_MAD_U16: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3P;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_V2I16;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_V2I16;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_V2I16;
+        dec_o.vc.dty = OT_V2I16;
       end
-      OP_V_AND_B16: begin
+      OP_V_PK_MUL_LO_U16, OP_V_PK_ADD_I16, OP_V_PK_SUB_I16, OP_V_PK_LSHLREV_B16,
+      OP_V_PK_LSHRREV_B16, OP_V_PK_ASHRREV_I16, OP_V_PK_MAX_I16, OP_V_PK_MIN_I16,
+      OP_V_PK_ADD_U16, OP_V_PK_SUB_U16, OP_V_PK_MAX_U16, OP_V_PK_MIN_U16: begin
         dec_o.unit = UNIT_VALU;
-      end
-      OP_V_OR_B16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_XOR_B16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_PK_MAD_I16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_PK_MUL_LO_U16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_PK_ADD_I16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_PK_SUB_I16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_PK_LSHLREV_B16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_PK_LSHRREV_B16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_PK_ASHRREV_I16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_PK_MAX_I16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_PK_MIN_I16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_PK_MAD_U16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_PK_ADD_U16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_PK_SUB_U16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_PK_MAX_U16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_PK_MIN_U16: begin
-        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3P;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_V2I16;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_V2I16;
+        dec_o.vc.dty = OT_V2I16;
       end
       OP_V_PK_FMA_F16: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3P;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_V2F16;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_V2F16;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_V2F16;
+        dec_o.vc.dty = OT_V2F16;
       end
-      OP_V_PK_ADD_F16: begin
+      OP_V_PK_ADD_F16, OP_V_PK_MUL_F16, OP_V_PK_MIN_F16, OP_V_PK_MAX_F16: begin
         dec_o.unit = UNIT_VALU;
-      end
-      OP_V_PK_MUL_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_PK_MIN_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_PK_MAX_F16: begin
-        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3P;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_V2F16;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_V2F16;
+        dec_o.vc.dty = OT_V2F16;
       end
       OP_V_DOT2_F32_F16: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3P;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_V2F16;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_V2F16;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_F32;
+        dec_o.vc.dty = OT_F32;
       end
-      OP_V_DOT4_I32_IU8: begin
+      OP_V_DOT4_I32_IU8, OP_V_DOT4_U32_U8, OP_V_DOT8_I32_IU4, OP_V_DOT8_U32_U4: begin
         dec_o.unit = UNIT_VALU;
-      end
-      OP_V_DOT4_U32_U8: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_DOT8_I32_IU4: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_DOT8_U32_U4: begin
-        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3P;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B32;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_B32;
+        dec_o.vc.dty = OT_B32;
       end
       OP_V_DOT2_F32_BF16: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3P;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_V2BF16;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_V2BF16;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_F32;
+        dec_o.vc.dty = OT_F32;
       end
       OP_V_FMA_MIX_F32: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3P;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_F32;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_F32;
+        dec_o.vc.dty = OT_F32;
       end
-      OP_V_FMA_MIXLO_F16: begin
+      OP_V_FMA_MIXLO_F16, OP_V_FMA_MIXHI_F16: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3P;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_F32;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_F32;
+        dec_o.vc.dty = OT_F16;
       end
-      OP_V_FMA_MIXHI_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_WMMA_F32_16X16X16_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_WMMA_F32_16X16X16_BF16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_WMMA_F16_16X16X16_F16: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_WMMA_BF16_16X16X16_BF16: begin
-        dec_o.unit = UNIT_VALU;
-      end
+      OP_V_WMMA_F32_16X16X16_F16, OP_V_WMMA_F32_16X16X16_BF16, OP_V_WMMA_F16_16X16X16_F16, OP_V_WMMA_BF16_16X16X16_BF16,
       OP_V_WMMA_I32_16X16X16_IU8: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3P;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B128;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B128;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_B128;
+        dec_o.vc.dty = OT_B128;
       end
       OP_V_WMMA_I32_16X16X16_IU4: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3P;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B64;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B64;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_B128;
+        dec_o.vc.dty = OT_B128;
       end
       OP_V_DUAL_FMAC_F32: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOPD;
+        dec_o.vc.fld[0] = VF_SRCX0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.fld[1] = VF_VSRCX1;
+        dec_o.vc.ty[1] = OT_F32;
+        dec_o.vc.fld[2] = VF_VDSTX;
+        dec_o.vc.ty[2] = OT_F32;
+        dec_o.vc.dty = OT_F32;
       end
       OP_V_DUAL_FMAAK_F32: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOPD;
+        dec_o.vc.fld[0] = VF_SRCX0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.fld[1] = VF_VSRCX1;
+        dec_o.vc.ty[1] = OT_F32;
+        dec_o.vc.fld[2] = VF_LIT;
+        dec_o.vc.ty[2] = OT_F32;
+        dec_o.vc.dty = OT_F32;
       end
       OP_V_DUAL_FMAMK_F32: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOPD;
+        dec_o.vc.fld[0] = VF_SRCX0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.fld[1] = VF_LIT;
+        dec_o.vc.ty[1] = OT_F32;
+        dec_o.vc.fld[2] = VF_VSRCX1;
+        dec_o.vc.ty[2] = OT_F32;
+        dec_o.vc.dty = OT_F32;
       end
-      OP_V_DUAL_MUL_F32: begin
+      OP_V_DUAL_MUL_F32, OP_V_DUAL_ADD_F32, OP_V_DUAL_SUB_F32, OP_V_DUAL_SUBREV_F32,
+      OP_V_DUAL_MUL_DX9_ZERO_F32, OP_V_DUAL_MAX_F32, OP_V_DUAL_MIN_F32: begin
         dec_o.unit = UNIT_VALU;
-      end
-      OP_V_DUAL_ADD_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_DUAL_SUB_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_DUAL_SUBREV_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_DUAL_MUL_DX9_ZERO_F32: begin
-        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOPD;
+        dec_o.vc.fld[0] = VF_SRCX0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.fld[1] = VF_VSRCX1;
+        dec_o.vc.ty[1] = OT_F32;
+        dec_o.vc.dty = OT_F32;
       end
       OP_V_DUAL_MOV_B32: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOPD;
+        dec_o.vc.fld[0] = VF_SRCX0;
+        dec_o.vc.ty[0] = OT_B32;
+        dec_o.vc.dty = OT_B32;
       end
       OP_V_DUAL_CNDMASK_B32: begin
         dec_o.unit = UNIT_VALU;
-      end
-      OP_V_DUAL_MAX_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_DUAL_MIN_F32: begin
-        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOPD;
+        dec_o.vc.fld[0] = VF_SRCX0;
+        dec_o.vc.ty[0] = OT_B32;
+        dec_o.vc.fld[1] = VF_VSRCX1;
+        dec_o.vc.ty[1] = OT_B32;
+        dec_o.vc.dty = OT_B32;
+        dec_o.vc.rd_vcc = 1'b1;
       end
       OP_V_DUAL_DOT2ACC_F32_F16: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOPD;
+        dec_o.vc.fld[0] = VF_SRCX0;
+        dec_o.vc.ty[0] = OT_V2F16;
+        dec_o.vc.fld[1] = VF_VSRCX1;
+        dec_o.vc.ty[1] = OT_V2F16;
+        dec_o.vc.fld[2] = VF_VDSTX;
+        dec_o.vc.ty[2] = OT_F32;
+        dec_o.vc.dty = OT_F32;
       end
       OP_V_DUAL_DOT2ACC_F32_BF16: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOPD;
+        dec_o.vc.fld[0] = VF_SRCX0;
+        dec_o.vc.ty[0] = OT_V2BF16;
+        dec_o.vc.fld[1] = VF_VSRCX1;
+        dec_o.vc.ty[1] = OT_V2BF16;
+        dec_o.vc.fld[2] = VF_VDSTX;
+        dec_o.vc.ty[2] = OT_F32;
+        dec_o.vc.dty = OT_F32;
       end
-      OP_V_DUAL_FMAC_F32_VOPD_Y: begin
+      OP_V_INTERP_P10_F32, OP_V_INTERP_P2_F32, OP_V_INTERP_P10_F16_F32, OP_V_INTERP_P2_F16_F32,
+      OP_V_INTERP_P10_RTZ_F16_F32, OP_V_INTERP_P2_RTZ_F16_F32: begin
         dec_o.unit = UNIT_VALU;
       end
-      OP_V_DUAL_FMAAK_F32_VOPD_Y: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_DUAL_FMAMK_F32_VOPD_Y: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_DUAL_MUL_F32_VOPD_Y: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_DUAL_ADD_F32_VOPD_Y: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_DUAL_SUB_F32_VOPD_Y: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_DUAL_SUBREV_F32_VOPD_Y: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_DUAL_MUL_DX9_ZERO_F32_VOPD_Y: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_DUAL_MOV_B32_VOPD_Y: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_DUAL_CNDMASK_B32_VOPD_Y: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_DUAL_MAX_F32_VOPD_Y: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_DUAL_MIN_F32_VOPD_Y: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_DUAL_DOT2ACC_F32_F16_VOPD_Y: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_DUAL_DOT2ACC_F32_BF16_VOPD_Y: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_DUAL_ADD_NC_U32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_DUAL_LSHLREV_B32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_DUAL_AND_B32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_INTERP_P10_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_INTERP_P2_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_INTERP_P10_F16_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_INTERP_P2_F16_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_INTERP_P10_RTZ_F16_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_V_INTERP_P2_RTZ_F16_F32: begin
-        dec_o.unit = UNIT_VALU;
-      end
-      OP_LDS_PARAM_LOAD: begin
+      OP_LDS_PARAM_LOAD, OP_LDS_DIRECT_LOAD: begin
         dec_o.unit = UNIT_DS;
         dec_o.inc.exp = 1'b1;
       end
-      OP_LDS_DIRECT_LOAD: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.exp = 1'b1;
-      end
-      OP_DS_ADD_U32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_SUB_U32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_RSUB_U32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_INC_U32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_DEC_U32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_MIN_I32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_MAX_I32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_MIN_U32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_MAX_U32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_AND_B32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_OR_B32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_XOR_B32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_MSKOR_B32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_STORE_B32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_STORE_2ADDR_B32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_STORE_2ADDR_STRIDE64_B32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_CMPSTORE_B32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_CMPSTORE_F32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_MIN_F32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_MAX_F32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_NOP: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_ADD_F32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_STORE_B8: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_STORE_B16: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_ADD_RTN_U32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_SUB_RTN_U32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_RSUB_RTN_U32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_INC_RTN_U32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_DEC_RTN_U32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_MIN_RTN_I32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_MAX_RTN_I32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_MIN_RTN_U32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_MAX_RTN_U32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_AND_RTN_B32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_OR_RTN_B32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_XOR_RTN_B32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_MSKOR_RTN_B32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_STOREXCHG_RTN_B32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_STOREXCHG_2ADDR_RTN_B32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_STOREXCHG_2ADDR_STRIDE64_RTN_B32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_CMPSTORE_RTN_B32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_CMPSTORE_RTN_F32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_MIN_RTN_F32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_MAX_RTN_F32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_WRAP_RTN_B32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_SWIZZLE_B32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_LOAD_B32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_LOAD_2ADDR_B32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_LOAD_2ADDR_STRIDE64_B32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_LOAD_I8: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_LOAD_U8: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_LOAD_I16: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_LOAD_U16: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_CONSUME: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_APPEND: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_ORDERED_COUNT: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_ADD_U64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_SUB_U64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_RSUB_U64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_INC_U64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_DEC_U64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_MIN_I64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_MAX_I64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_MIN_U64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_MAX_U64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_AND_B64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_OR_B64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_XOR_B64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_MSKOR_B64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_STORE_B64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_STORE_2ADDR_B64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_STORE_2ADDR_STRIDE64_B64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_CMPSTORE_B64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_CMPSTORE_F64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_MIN_F64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_MAX_F64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_ADD_RTN_U64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_SUB_RTN_U64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_RSUB_RTN_U64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_INC_RTN_U64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_DEC_RTN_U64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_MIN_RTN_I64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_MAX_RTN_I64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_MIN_RTN_U64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_MAX_RTN_U64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_AND_RTN_B64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_OR_RTN_B64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_XOR_RTN_B64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_MSKOR_RTN_B64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_STOREXCHG_RTN_B64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_STOREXCHG_2ADDR_RTN_B64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_STOREXCHG_2ADDR_STRIDE64_RTN_B64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_CMPSTORE_RTN_B64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_CMPSTORE_RTN_F64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_MIN_RTN_F64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_MAX_RTN_F64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_LOAD_B64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_LOAD_2ADDR_B64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_LOAD_2ADDR_STRIDE64_B64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_ADD_RTN_F32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_ADD_GS_REG_RTN: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_SUB_GS_REG_RTN: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_CONDXCHG32_RTN_B64: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_STORE_B8_D16_HI: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_STORE_B16_D16_HI: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_LOAD_U8_D16: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_LOAD_U8_D16_HI: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_LOAD_I8_D16: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_LOAD_I8_D16_HI: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_LOAD_U16_D16: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_LOAD_U16_D16_HI: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_BVH_STACK_RTN_B32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_STORE_ADDTID_B32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_LOAD_ADDTID_B32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_PERMUTE_B32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_BPERMUTE_B32: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_STORE_B96: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_STORE_B128: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_LOAD_B96: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_DS_LOAD_B128: begin
-        dec_o.unit = UNIT_DS;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_BUFFER_LOAD_FORMAT_X: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_BUFFER_LOAD_FORMAT_XY: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_BUFFER_LOAD_FORMAT_XYZ: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_BUFFER_LOAD_FORMAT_XYZW: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_BUFFER_STORE_FORMAT_X: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_STORE_FORMAT_XY: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_STORE_FORMAT_XYZ: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_STORE_FORMAT_XYZW: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_LOAD_D16_FORMAT_X: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_BUFFER_LOAD_D16_FORMAT_XY: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_BUFFER_LOAD_D16_FORMAT_XYZ: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_BUFFER_LOAD_D16_FORMAT_XYZW: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_BUFFER_STORE_D16_FORMAT_X: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_STORE_D16_FORMAT_XY: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_STORE_D16_FORMAT_XYZ: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_STORE_D16_FORMAT_XYZW: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_LOAD_U8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_BUFFER_LOAD_I8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_BUFFER_LOAD_U16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_BUFFER_LOAD_I16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_BUFFER_LOAD_B32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_BUFFER_LOAD_B64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_BUFFER_LOAD_B96: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_BUFFER_LOAD_B128: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_BUFFER_STORE_B8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_STORE_B16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_STORE_B32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_STORE_B64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_STORE_B96: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_STORE_B128: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_LOAD_D16_U8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_BUFFER_LOAD_D16_I8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_BUFFER_LOAD_D16_B16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_BUFFER_LOAD_D16_HI_U8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_BUFFER_LOAD_D16_HI_I8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_BUFFER_LOAD_D16_HI_B16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_BUFFER_STORE_D16_HI_B8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_STORE_D16_HI_B16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_LOAD_D16_HI_FORMAT_X: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_BUFFER_STORE_D16_HI_FORMAT_X: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_GL0_INV: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_BUFFER_GL1_INV: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_BUFFER_LOAD_LDS_U8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_BUFFER_LOAD_LDS_I8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_BUFFER_LOAD_LDS_U16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_BUFFER_LOAD_LDS_I16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_BUFFER_LOAD_LDS_B32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_BUFFER_LOAD_LDS_FORMAT_X: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_BUFFER_ATOMIC_SWAP_B32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_ATOMIC_CMPSWAP_B32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_ATOMIC_ADD_U32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_ATOMIC_SUB_U32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_ATOMIC_CSUB_U32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_ATOMIC_MIN_I32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_ATOMIC_MIN_U32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_ATOMIC_MAX_I32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_ATOMIC_MAX_U32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_ATOMIC_AND_B32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_ATOMIC_OR_B32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_ATOMIC_XOR_B32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_ATOMIC_INC_U32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_ATOMIC_DEC_U32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_ATOMIC_SWAP_B64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_ATOMIC_CMPSWAP_B64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_ATOMIC_ADD_U64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_ATOMIC_SUB_U64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_ATOMIC_MIN_I64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_ATOMIC_MIN_U64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_ATOMIC_MAX_I64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_ATOMIC_MAX_U64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_ATOMIC_AND_B64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_ATOMIC_OR_B64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_ATOMIC_XOR_B64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_ATOMIC_INC_U64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_ATOMIC_DEC_U64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_ATOMIC_CMPSWAP_F32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_ATOMIC_MIN_F32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_ATOMIC_MAX_F32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_BUFFER_ATOMIC_ADD_F32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_TBUFFER_LOAD_FORMAT_X: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_TBUFFER_LOAD_FORMAT_XY: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_TBUFFER_LOAD_FORMAT_XYZ: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_TBUFFER_LOAD_FORMAT_XYZW: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_TBUFFER_STORE_FORMAT_X: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_TBUFFER_STORE_FORMAT_XY: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_TBUFFER_STORE_FORMAT_XYZ: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_TBUFFER_STORE_FORMAT_XYZW: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_TBUFFER_LOAD_D16_FORMAT_X: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_TBUFFER_LOAD_D16_FORMAT_XY: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_TBUFFER_LOAD_D16_FORMAT_XYZ: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_TBUFFER_LOAD_D16_FORMAT_XYZW: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_TBUFFER_STORE_D16_FORMAT_X: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_TBUFFER_STORE_D16_FORMAT_XY: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_TBUFFER_STORE_D16_FORMAT_XYZ: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_TBUFFER_STORE_D16_FORMAT_XYZW: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_IMAGE_LOAD: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_LOAD_MIP: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_LOAD_PCK: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_LOAD_PCK_SGN: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_LOAD_MIP_PCK: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_LOAD_MIP_PCK_SGN: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_STORE: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_IMAGE_STORE_MIP: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_IMAGE_STORE_PCK: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_IMAGE_STORE_MIP_PCK: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_IMAGE_ATOMIC_SWAP: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_IMAGE_ATOMIC_CMPSWAP: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_IMAGE_ATOMIC_ADD: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_IMAGE_ATOMIC_SUB: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_IMAGE_ATOMIC_SMIN: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_IMAGE_ATOMIC_UMIN: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_IMAGE_ATOMIC_SMAX: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_IMAGE_ATOMIC_UMAX: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_IMAGE_ATOMIC_AND: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_IMAGE_ATOMIC_OR: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_IMAGE_ATOMIC_XOR: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_IMAGE_ATOMIC_INC: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_IMAGE_ATOMIC_DEC: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_IMAGE_GET_RESINFO: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_MSAA_LOAD: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_BVH_INTERSECT_RAY: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_BVH64_INTERSECT_RAY: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_D: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_L: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_B: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_LZ: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_C: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_C_D: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_C_L: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_C_B: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_C_LZ: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_O: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_D_O: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_L_O: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_B_O: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_LZ_O: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_C_O: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_C_D_O: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_C_L_O: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_C_B_O: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_C_LZ_O: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_GATHER4: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_GATHER4_L: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_GATHER4_B: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_GATHER4_LZ: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_GATHER4_C: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_GATHER4_C_LZ: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_GATHER4_O: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_GATHER4_LZ_O: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_GATHER4_C_LZ_O: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_GET_LOD: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_D_G16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_C_D_G16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_D_O_G16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_C_D_O_G16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_CL: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_D_CL: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_B_CL: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_C_CL: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_C_D_CL: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_C_B_CL: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_CL_O: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_D_CL_O: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_B_CL_O: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_C_CL_O: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_C_D_CL_O: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_C_B_CL_O: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_C_D_CL_G16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_D_CL_O_G16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_C_D_CL_O_G16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_SAMPLE_D_CL_G16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_GATHER4_CL: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_GATHER4_B_CL: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_GATHER4_C_CL: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_GATHER4_C_L: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_GATHER4_C_B: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_GATHER4_C_B_CL: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_IMAGE_GATHER4H: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_FLAT_LOAD_U8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_LOAD_I8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_LOAD_U16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_LOAD_I16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_LOAD_B32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_LOAD_B64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_LOAD_B96: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_LOAD_B128: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_STORE_B8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_STORE_B16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_STORE_B32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_STORE_B64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_STORE_B96: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_STORE_B128: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_LOAD_D16_U8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_LOAD_D16_I8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_LOAD_D16_B16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_LOAD_D16_HI_U8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_LOAD_D16_HI_I8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_LOAD_D16_HI_B16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_STORE_D16_HI_B8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_STORE_D16_HI_B16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_ATOMIC_SWAP_B32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_ATOMIC_CMPSWAP_B32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_ATOMIC_ADD_U32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_ATOMIC_SUB_U32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_ATOMIC_MIN_I32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_ATOMIC_MIN_U32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_ATOMIC_MAX_I32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_ATOMIC_MAX_U32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_ATOMIC_AND_B32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_ATOMIC_OR_B32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_ATOMIC_XOR_B32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_ATOMIC_INC_U32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_ATOMIC_DEC_U32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_ATOMIC_SWAP_B64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_ATOMIC_CMPSWAP_B64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_ATOMIC_ADD_U64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_ATOMIC_SUB_U64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_ATOMIC_MIN_I64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_ATOMIC_MIN_U64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_ATOMIC_MAX_I64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_ATOMIC_MAX_U64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_ATOMIC_AND_B64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_ATOMIC_OR_B64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_ATOMIC_XOR_B64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_ATOMIC_INC_U64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_ATOMIC_DEC_U64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_ATOMIC_CMPSWAP_F32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_ATOMIC_MIN_F32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_ATOMIC_MAX_F32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_FLAT_ATOMIC_ADD_F32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-        dec_o.inc.lgkm = 1'b1;
-      end
-      OP_GLOBAL_LOAD_U8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_GLOBAL_LOAD_I8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_GLOBAL_LOAD_U16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_GLOBAL_LOAD_I16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_GLOBAL_LOAD_B32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_GLOBAL_LOAD_B64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_GLOBAL_LOAD_B96: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_GLOBAL_LOAD_B128: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_GLOBAL_STORE_B8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_STORE_B16: begin
+      OP_DS_ADD_U32, OP_DS_SUB_U32, OP_DS_RSUB_U32, OP_DS_INC_U32,
+      OP_DS_DEC_U32, OP_DS_MIN_I32, OP_DS_MAX_I32, OP_DS_MIN_U32,
+      OP_DS_MAX_U32, OP_DS_AND_B32, OP_DS_OR_B32, OP_DS_XOR_B32,
+      OP_DS_MSKOR_B32, OP_DS_STORE_B32, OP_DS_STORE_2ADDR_B32, OP_DS_STORE_2ADDR_STRIDE64_B32,
+      OP_DS_CMPSTORE_B32, OP_DS_CMPSTORE_F32, OP_DS_MIN_F32, OP_DS_MAX_F32,
+      OP_DS_NOP, OP_DS_ADD_F32, OP_DS_STORE_B8, OP_DS_STORE_B16,
+      OP_DS_ADD_RTN_U32, OP_DS_SUB_RTN_U32, OP_DS_RSUB_RTN_U32, OP_DS_INC_RTN_U32,
+      OP_DS_DEC_RTN_U32, OP_DS_MIN_RTN_I32, OP_DS_MAX_RTN_I32, OP_DS_MIN_RTN_U32,
+      OP_DS_MAX_RTN_U32, OP_DS_AND_RTN_B32, OP_DS_OR_RTN_B32, OP_DS_XOR_RTN_B32,
+      OP_DS_MSKOR_RTN_B32, OP_DS_STOREXCHG_RTN_B32, OP_DS_STOREXCHG_2ADDR_RTN_B32, OP_DS_STOREXCHG_2ADDR_STRIDE64_RTN_B32,
+      OP_DS_CMPSTORE_RTN_B32, OP_DS_CMPSTORE_RTN_F32, OP_DS_MIN_RTN_F32, OP_DS_MAX_RTN_F32,
+      OP_DS_WRAP_RTN_B32, OP_DS_SWIZZLE_B32, OP_DS_LOAD_B32, OP_DS_LOAD_2ADDR_B32,
+      OP_DS_LOAD_2ADDR_STRIDE64_B32, OP_DS_LOAD_I8, OP_DS_LOAD_U8, OP_DS_LOAD_I16,
+      OP_DS_LOAD_U16, OP_DS_CONSUME, OP_DS_APPEND, OP_DS_ORDERED_COUNT,
+      OP_DS_ADD_U64, OP_DS_SUB_U64, OP_DS_RSUB_U64, OP_DS_INC_U64,
+      OP_DS_DEC_U64, OP_DS_MIN_I64, OP_DS_MAX_I64, OP_DS_MIN_U64,
+      OP_DS_MAX_U64, OP_DS_AND_B64, OP_DS_OR_B64, OP_DS_XOR_B64,
+      OP_DS_MSKOR_B64, OP_DS_STORE_B64, OP_DS_STORE_2ADDR_B64, OP_DS_STORE_2ADDR_STRIDE64_B64,
+      OP_DS_CMPSTORE_B64, OP_DS_CMPSTORE_F64, OP_DS_MIN_F64, OP_DS_MAX_F64,
+      OP_DS_ADD_RTN_U64, OP_DS_SUB_RTN_U64, OP_DS_RSUB_RTN_U64, OP_DS_INC_RTN_U64,
+      OP_DS_DEC_RTN_U64, OP_DS_MIN_RTN_I64, OP_DS_MAX_RTN_I64, OP_DS_MIN_RTN_U64,
+      OP_DS_MAX_RTN_U64, OP_DS_AND_RTN_B64, OP_DS_OR_RTN_B64, OP_DS_XOR_RTN_B64,
+      OP_DS_MSKOR_RTN_B64, OP_DS_STOREXCHG_RTN_B64, OP_DS_STOREXCHG_2ADDR_RTN_B64, OP_DS_STOREXCHG_2ADDR_STRIDE64_RTN_B64,
+      OP_DS_CMPSTORE_RTN_B64, OP_DS_CMPSTORE_RTN_F64, OP_DS_MIN_RTN_F64, OP_DS_MAX_RTN_F64,
+      OP_DS_LOAD_B64, OP_DS_LOAD_2ADDR_B64, OP_DS_LOAD_2ADDR_STRIDE64_B64, OP_DS_ADD_RTN_F32,
+      OP_DS_ADD_GS_REG_RTN, OP_DS_SUB_GS_REG_RTN, OP_DS_CONDXCHG32_RTN_B64, OP_DS_STORE_B8_D16_HI,
+      OP_DS_STORE_B16_D16_HI, OP_DS_LOAD_U8_D16, OP_DS_LOAD_U8_D16_HI, OP_DS_LOAD_I8_D16,
+      OP_DS_LOAD_I8_D16_HI, OP_DS_LOAD_U16_D16, OP_DS_LOAD_U16_D16_HI, OP_DS_BVH_STACK_RTN_B32,
+      OP_DS_STORE_ADDTID_B32, OP_DS_LOAD_ADDTID_B32, OP_DS_PERMUTE_B32, OP_DS_BPERMUTE_B32,
+      OP_DS_STORE_B96, OP_DS_STORE_B128, OP_DS_LOAD_B96, OP_DS_LOAD_B128: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
+      OP_BUFFER_LOAD_FORMAT_X, OP_BUFFER_LOAD_FORMAT_XY, OP_BUFFER_LOAD_FORMAT_XYZ, OP_BUFFER_LOAD_FORMAT_XYZW,
+      OP_BUFFER_LOAD_D16_FORMAT_X, OP_BUFFER_LOAD_D16_FORMAT_XY, OP_BUFFER_LOAD_D16_FORMAT_XYZ, OP_BUFFER_LOAD_D16_FORMAT_XYZW,
+      OP_BUFFER_LOAD_U8, OP_BUFFER_LOAD_I8, OP_BUFFER_LOAD_U16, OP_BUFFER_LOAD_I16,
+      OP_BUFFER_LOAD_B32, OP_BUFFER_LOAD_B64, OP_BUFFER_LOAD_B96, OP_BUFFER_LOAD_B128,
+      OP_BUFFER_LOAD_D16_U8, OP_BUFFER_LOAD_D16_I8, OP_BUFFER_LOAD_D16_B16, OP_BUFFER_LOAD_D16_HI_U8,
+      OP_BUFFER_LOAD_D16_HI_I8, OP_BUFFER_LOAD_D16_HI_B16, OP_BUFFER_LOAD_D16_HI_FORMAT_X, OP_BUFFER_GL0_INV,
+      OP_BUFFER_GL1_INV, OP_BUFFER_LOAD_LDS_U8, OP_BUFFER_LOAD_LDS_I8, OP_BUFFER_LOAD_LDS_U16,
+      OP_BUFFER_LOAD_LDS_I16, OP_BUFFER_LOAD_LDS_B32, OP_BUFFER_LOAD_LDS_FORMAT_X, OP_TBUFFER_LOAD_FORMAT_X,
+      OP_TBUFFER_LOAD_FORMAT_XY, OP_TBUFFER_LOAD_FORMAT_XYZ, OP_TBUFFER_LOAD_FORMAT_XYZW, OP_TBUFFER_LOAD_D16_FORMAT_X,
+      OP_TBUFFER_LOAD_D16_FORMAT_XY, OP_TBUFFER_LOAD_D16_FORMAT_XYZ, OP_TBUFFER_LOAD_D16_FORMAT_XYZW, OP_IMAGE_LOAD,
+      OP_IMAGE_LOAD_MIP, OP_IMAGE_LOAD_PCK, OP_IMAGE_LOAD_PCK_SGN, OP_IMAGE_LOAD_MIP_PCK,
+      OP_IMAGE_LOAD_MIP_PCK_SGN, OP_IMAGE_GET_RESINFO, OP_IMAGE_MSAA_LOAD, OP_IMAGE_BVH_INTERSECT_RAY,
+      OP_IMAGE_BVH64_INTERSECT_RAY, OP_IMAGE_SAMPLE, OP_IMAGE_SAMPLE_D, OP_IMAGE_SAMPLE_L,
+      OP_IMAGE_SAMPLE_B, OP_IMAGE_SAMPLE_LZ, OP_IMAGE_SAMPLE_C, OP_IMAGE_SAMPLE_C_D,
+      OP_IMAGE_SAMPLE_C_L, OP_IMAGE_SAMPLE_C_B, OP_IMAGE_SAMPLE_C_LZ, OP_IMAGE_SAMPLE_O,
+      OP_IMAGE_SAMPLE_D_O, OP_IMAGE_SAMPLE_L_O, OP_IMAGE_SAMPLE_B_O, OP_IMAGE_SAMPLE_LZ_O,
+      OP_IMAGE_SAMPLE_C_O, OP_IMAGE_SAMPLE_C_D_O, OP_IMAGE_SAMPLE_C_L_O, OP_IMAGE_SAMPLE_C_B_O,
+      OP_IMAGE_SAMPLE_C_LZ_O, OP_IMAGE_GATHER4, OP_IMAGE_GATHER4_L, OP_IMAGE_GATHER4_B,
+      OP_IMAGE_GATHER4_LZ, OP_IMAGE_GATHER4_C, OP_IMAGE_GATHER4_C_LZ, OP_IMAGE_GATHER4_O,
+      OP_IMAGE_GATHER4_LZ_O, OP_IMAGE_GATHER4_C_LZ_O, OP_IMAGE_GET_LOD, OP_IMAGE_SAMPLE_D_G16,
+      OP_IMAGE_SAMPLE_C_D_G16, OP_IMAGE_SAMPLE_D_O_G16, OP_IMAGE_SAMPLE_C_D_O_G16, OP_IMAGE_SAMPLE_CL,
+      OP_IMAGE_SAMPLE_D_CL, OP_IMAGE_SAMPLE_B_CL, OP_IMAGE_SAMPLE_C_CL, OP_IMAGE_SAMPLE_C_D_CL,
+      OP_IMAGE_SAMPLE_C_B_CL, OP_IMAGE_SAMPLE_CL_O, OP_IMAGE_SAMPLE_D_CL_O, OP_IMAGE_SAMPLE_B_CL_O,
+      OP_IMAGE_SAMPLE_C_CL_O, OP_IMAGE_SAMPLE_C_D_CL_O, OP_IMAGE_SAMPLE_C_B_CL_O, OP_IMAGE_SAMPLE_C_D_CL_G16,
+      OP_IMAGE_SAMPLE_D_CL_O_G16, OP_IMAGE_SAMPLE_C_D_CL_O_G16, OP_IMAGE_SAMPLE_D_CL_G16, OP_IMAGE_GATHER4_CL,
+      OP_IMAGE_GATHER4_B_CL, OP_IMAGE_GATHER4_C_CL, OP_IMAGE_GATHER4_C_L, OP_IMAGE_GATHER4_C_B,
+      OP_IMAGE_GATHER4_C_B_CL, OP_IMAGE_GATHER4H, OP_GLOBAL_LOAD_U8, OP_GLOBAL_LOAD_I8,
+      OP_GLOBAL_LOAD_U16, OP_GLOBAL_LOAD_I16, OP_GLOBAL_LOAD_B32, OP_GLOBAL_LOAD_B64,
+      OP_GLOBAL_LOAD_B96, OP_GLOBAL_LOAD_B128, OP_GLOBAL_LOAD_D16_U8, OP_GLOBAL_LOAD_D16_I8,
+      OP_GLOBAL_LOAD_D16_B16, OP_GLOBAL_LOAD_D16_HI_U8, OP_GLOBAL_LOAD_D16_HI_I8, OP_GLOBAL_LOAD_D16_HI_B16,
+      OP_GLOBAL_LOAD_ADDTID_B32, OP_GLOBAL_LOAD_LDS_ADDTID_B32, OP_GLOBAL_LOAD_LDS_U8, OP_GLOBAL_LOAD_LDS_I8,
+      OP_GLOBAL_LOAD_LDS_U16, OP_GLOBAL_LOAD_LDS_I16, OP_GLOBAL_LOAD_LDS_B32, OP_SCRATCH_LOAD_U8,
+      OP_SCRATCH_LOAD_I8, OP_SCRATCH_LOAD_U16, OP_SCRATCH_LOAD_I16, OP_SCRATCH_LOAD_B32,
+      OP_SCRATCH_LOAD_B64, OP_SCRATCH_LOAD_B96, OP_SCRATCH_LOAD_B128, OP_SCRATCH_LOAD_D16_U8,
+      OP_SCRATCH_LOAD_D16_I8, OP_SCRATCH_LOAD_D16_B16, OP_SCRATCH_LOAD_D16_HI_U8, OP_SCRATCH_LOAD_D16_HI_I8,
+      OP_SCRATCH_LOAD_D16_HI_B16, OP_SCRATCH_LOAD_LDS_U8, OP_SCRATCH_LOAD_LDS_I8, OP_SCRATCH_LOAD_LDS_U16,
+      OP_SCRATCH_LOAD_LDS_I16, OP_SCRATCH_LOAD_LDS_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+      end
+      OP_BUFFER_STORE_FORMAT_X, OP_BUFFER_STORE_FORMAT_XY, OP_BUFFER_STORE_FORMAT_XYZ, OP_BUFFER_STORE_FORMAT_XYZW,
+      OP_BUFFER_STORE_D16_FORMAT_X, OP_BUFFER_STORE_D16_FORMAT_XY, OP_BUFFER_STORE_D16_FORMAT_XYZ, OP_BUFFER_STORE_D16_FORMAT_XYZW,
+      OP_BUFFER_STORE_B8, OP_BUFFER_STORE_B16, OP_BUFFER_STORE_B32, OP_BUFFER_STORE_B64,
+      OP_BUFFER_STORE_B96, OP_BUFFER_STORE_B128, OP_BUFFER_STORE_D16_HI_B8, OP_BUFFER_STORE_D16_HI_B16,
+      OP_BUFFER_STORE_D16_HI_FORMAT_X, OP_TBUFFER_STORE_FORMAT_X, OP_TBUFFER_STORE_FORMAT_XY, OP_TBUFFER_STORE_FORMAT_XYZ,
+      OP_TBUFFER_STORE_FORMAT_XYZW, OP_TBUFFER_STORE_D16_FORMAT_X, OP_TBUFFER_STORE_D16_FORMAT_XY, OP_TBUFFER_STORE_D16_FORMAT_XYZ,
+      OP_TBUFFER_STORE_D16_FORMAT_XYZW, OP_IMAGE_STORE, OP_IMAGE_STORE_MIP, OP_IMAGE_STORE_PCK,
+      OP_IMAGE_STORE_MIP_PCK, OP_GLOBAL_STORE_B8, OP_GLOBAL_STORE_B16, OP_GLOBAL_STORE_B32,
+      OP_GLOBAL_STORE_B64, OP_GLOBAL_STORE_B96, OP_GLOBAL_STORE_B128, OP_GLOBAL_STORE_D16_HI_B8,
+      OP_GLOBAL_STORE_D16_HI_B16, OP_GLOBAL_STORE_ADDTID_B32, OP_SCRATCH_STORE_B8, OP_SCRATCH_STORE_B16,
+      OP_SCRATCH_STORE_B32, OP_SCRATCH_STORE_B64, OP_SCRATCH_STORE_B96, OP_SCRATCH_STORE_B128,
+      OP_SCRATCH_STORE_D16_HI_B8, OP_SCRATCH_STORE_D16_HI_B16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_ATOMIC_SWAP_B32, OP_BUFFER_ATOMIC_CMPSWAP_B32, OP_BUFFER_ATOMIC_ADD_U32, OP_BUFFER_ATOMIC_SUB_U32,
+      OP_BUFFER_ATOMIC_CSUB_U32, OP_BUFFER_ATOMIC_MIN_I32, OP_BUFFER_ATOMIC_MIN_U32, OP_BUFFER_ATOMIC_MAX_I32,
+      OP_BUFFER_ATOMIC_MAX_U32, OP_BUFFER_ATOMIC_AND_B32, OP_BUFFER_ATOMIC_OR_B32, OP_BUFFER_ATOMIC_XOR_B32,
+      OP_BUFFER_ATOMIC_INC_U32, OP_BUFFER_ATOMIC_DEC_U32, OP_BUFFER_ATOMIC_SWAP_B64, OP_BUFFER_ATOMIC_CMPSWAP_B64,
+      OP_BUFFER_ATOMIC_ADD_U64, OP_BUFFER_ATOMIC_SUB_U64, OP_BUFFER_ATOMIC_MIN_I64, OP_BUFFER_ATOMIC_MIN_U64,
+      OP_BUFFER_ATOMIC_MAX_I64, OP_BUFFER_ATOMIC_MAX_U64, OP_BUFFER_ATOMIC_AND_B64, OP_BUFFER_ATOMIC_OR_B64,
+      OP_BUFFER_ATOMIC_XOR_B64, OP_BUFFER_ATOMIC_INC_U64, OP_BUFFER_ATOMIC_DEC_U64, OP_BUFFER_ATOMIC_CMPSWAP_F32,
+      OP_BUFFER_ATOMIC_MIN_F32, OP_BUFFER_ATOMIC_MAX_F32, OP_BUFFER_ATOMIC_ADD_F32, OP_IMAGE_ATOMIC_SWAP,
+      OP_IMAGE_ATOMIC_CMPSWAP, OP_IMAGE_ATOMIC_ADD, OP_IMAGE_ATOMIC_SUB, OP_IMAGE_ATOMIC_SMIN,
+      OP_IMAGE_ATOMIC_UMIN, OP_IMAGE_ATOMIC_SMAX, OP_IMAGE_ATOMIC_UMAX, OP_IMAGE_ATOMIC_AND,
+      OP_IMAGE_ATOMIC_OR, OP_IMAGE_ATOMIC_XOR, OP_IMAGE_ATOMIC_INC, OP_IMAGE_ATOMIC_DEC,
+      OP_GLOBAL_ATOMIC_SWAP_B32, OP_GLOBAL_ATOMIC_CMPSWAP_B32, OP_GLOBAL_ATOMIC_ADD_U32, OP_GLOBAL_ATOMIC_SUB_U32,
+      OP_GLOBAL_ATOMIC_CSUB_U32, OP_GLOBAL_ATOMIC_MIN_I32, OP_GLOBAL_ATOMIC_MIN_U32, OP_GLOBAL_ATOMIC_MAX_I32,
+      OP_GLOBAL_ATOMIC_MAX_U32, OP_GLOBAL_ATOMIC_AND_B32, OP_GLOBAL_ATOMIC_OR_B32, OP_GLOBAL_ATOMIC_XOR_B32,
+      OP_GLOBAL_ATOMIC_INC_U32, OP_GLOBAL_ATOMIC_DEC_U32, OP_GLOBAL_ATOMIC_SWAP_B64, OP_GLOBAL_ATOMIC_CMPSWAP_B64,
+      OP_GLOBAL_ATOMIC_ADD_U64, OP_GLOBAL_ATOMIC_SUB_U64, OP_GLOBAL_ATOMIC_MIN_I64, OP_GLOBAL_ATOMIC_MIN_U64,
+      OP_GLOBAL_ATOMIC_MAX_I64, OP_GLOBAL_ATOMIC_MAX_U64, OP_GLOBAL_ATOMIC_AND_B64, OP_GLOBAL_ATOMIC_OR_B64,
+      OP_GLOBAL_ATOMIC_XOR_B64, OP_GLOBAL_ATOMIC_INC_U64, OP_GLOBAL_ATOMIC_DEC_U64, OP_GLOBAL_ATOMIC_CMPSWAP_F32,
+      OP_GLOBAL_ATOMIC_MIN_F32, OP_GLOBAL_ATOMIC_MAX_F32, OP_GLOBAL_ATOMIC_ADD_F32: begin
         dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_STORE_B32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_STORE_B64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_STORE_B96: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_STORE_B128: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_LOAD_D16_U8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_GLOBAL_LOAD_D16_I8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_GLOBAL_LOAD_D16_B16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_GLOBAL_LOAD_D16_HI_U8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_GLOBAL_LOAD_D16_HI_I8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_GLOBAL_LOAD_D16_HI_B16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_GLOBAL_STORE_D16_HI_B8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_STORE_D16_HI_B16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_LOAD_ADDTID_B32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_GLOBAL_STORE_ADDTID_B32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_LOAD_LDS_ADDTID_B32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_GLOBAL_LOAD_LDS_U8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_GLOBAL_LOAD_LDS_I8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_GLOBAL_LOAD_LDS_U16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_GLOBAL_LOAD_LDS_I16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_GLOBAL_LOAD_LDS_B32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_GLOBAL_ATOMIC_SWAP_B32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_ATOMIC_CMPSWAP_B32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_ATOMIC_ADD_U32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_ATOMIC_SUB_U32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_ATOMIC_CSUB_U32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_ATOMIC_MIN_I32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_ATOMIC_MIN_U32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_ATOMIC_MAX_I32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_ATOMIC_MAX_U32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_ATOMIC_AND_B32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_ATOMIC_OR_B32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_ATOMIC_XOR_B32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_ATOMIC_INC_U32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_ATOMIC_DEC_U32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_ATOMIC_SWAP_B64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_ATOMIC_CMPSWAP_B64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_ATOMIC_ADD_U64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_ATOMIC_SUB_U64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_ATOMIC_MIN_I64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_ATOMIC_MIN_U64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_ATOMIC_MAX_I64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_ATOMIC_MAX_U64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_ATOMIC_AND_B64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_ATOMIC_OR_B64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_ATOMIC_XOR_B64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_ATOMIC_INC_U64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_ATOMIC_DEC_U64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_ATOMIC_CMPSWAP_F32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_ATOMIC_MIN_F32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_ATOMIC_MAX_F32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_GLOBAL_ATOMIC_ADD_F32: begin
-        dec_o.unit = UNIT_VMEM;
         dec_o.inc.vm = 1'b1;
         dec_o.inc.vs = 1'b1;
-      end
-      OP_SCRATCH_LOAD_U8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_SCRATCH_LOAD_I8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_SCRATCH_LOAD_U16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
       end
-      OP_SCRATCH_LOAD_I16: begin
+      OP_FLAT_LOAD_U8, OP_FLAT_LOAD_I8, OP_FLAT_LOAD_U16, OP_FLAT_LOAD_I16,
+      OP_FLAT_LOAD_B32, OP_FLAT_LOAD_B64, OP_FLAT_LOAD_B96, OP_FLAT_LOAD_B128,
+      OP_FLAT_LOAD_D16_U8, OP_FLAT_LOAD_D16_I8, OP_FLAT_LOAD_D16_B16, OP_FLAT_LOAD_D16_HI_U8,
+      OP_FLAT_LOAD_D16_HI_I8, OP_FLAT_LOAD_D16_HI_B16: begin
         dec_o.unit = UNIT_VMEM;
         dec_o.inc.vm = 1'b1;
-      end
-      OP_SCRATCH_LOAD_B32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_SCRATCH_LOAD_B64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_SCRATCH_LOAD_B96: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_SCRATCH_LOAD_B128: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_SCRATCH_STORE_B8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_SCRATCH_STORE_B16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_SCRATCH_STORE_B32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_SCRATCH_STORE_B64: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_SCRATCH_STORE_B96: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
       end
-      OP_SCRATCH_STORE_B128: begin
+      OP_FLAT_STORE_B8, OP_FLAT_STORE_B16, OP_FLAT_STORE_B32, OP_FLAT_STORE_B64,
+      OP_FLAT_STORE_B96, OP_FLAT_STORE_B128, OP_FLAT_STORE_D16_HI_B8, OP_FLAT_STORE_D16_HI_B16: begin
         dec_o.unit = UNIT_VMEM;
         dec_o.inc.vs = 1'b1;
-      end
-      OP_SCRATCH_LOAD_D16_U8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_SCRATCH_LOAD_D16_I8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_SCRATCH_LOAD_D16_B16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_SCRATCH_LOAD_D16_HI_U8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_SCRATCH_LOAD_D16_HI_I8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
       end
-      OP_SCRATCH_LOAD_D16_HI_B16: begin
+      OP_FLAT_ATOMIC_SWAP_B32, OP_FLAT_ATOMIC_CMPSWAP_B32, OP_FLAT_ATOMIC_ADD_U32, OP_FLAT_ATOMIC_SUB_U32,
+      OP_FLAT_ATOMIC_MIN_I32, OP_FLAT_ATOMIC_MIN_U32, OP_FLAT_ATOMIC_MAX_I32, OP_FLAT_ATOMIC_MAX_U32,
+      OP_FLAT_ATOMIC_AND_B32, OP_FLAT_ATOMIC_OR_B32, OP_FLAT_ATOMIC_XOR_B32, OP_FLAT_ATOMIC_INC_U32,
+      OP_FLAT_ATOMIC_DEC_U32, OP_FLAT_ATOMIC_SWAP_B64, OP_FLAT_ATOMIC_CMPSWAP_B64, OP_FLAT_ATOMIC_ADD_U64,
+      OP_FLAT_ATOMIC_SUB_U64, OP_FLAT_ATOMIC_MIN_I64, OP_FLAT_ATOMIC_MIN_U64, OP_FLAT_ATOMIC_MAX_I64,
+      OP_FLAT_ATOMIC_MAX_U64, OP_FLAT_ATOMIC_AND_B64, OP_FLAT_ATOMIC_OR_B64, OP_FLAT_ATOMIC_XOR_B64,
+      OP_FLAT_ATOMIC_INC_U64, OP_FLAT_ATOMIC_DEC_U64, OP_FLAT_ATOMIC_CMPSWAP_F32, OP_FLAT_ATOMIC_MIN_F32,
+      OP_FLAT_ATOMIC_MAX_F32, OP_FLAT_ATOMIC_ADD_F32: begin
         dec_o.unit = UNIT_VMEM;
         dec_o.inc.vm = 1'b1;
-      end
-      OP_SCRATCH_STORE_D16_HI_B8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vs = 1'b1;
-      end
-      OP_SCRATCH_STORE_D16_HI_B16: begin
-        dec_o.unit = UNIT_VMEM;
         dec_o.inc.vs = 1'b1;
-      end
-      OP_SCRATCH_LOAD_LDS_U8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_SCRATCH_LOAD_LDS_I8: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_SCRATCH_LOAD_LDS_U16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_SCRATCH_LOAD_LDS_I16: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
-      end
-      OP_SCRATCH_LOAD_LDS_B32: begin
-        dec_o.unit = UNIT_VMEM;
-        dec_o.inc.vm = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
       end
       OP_EXPORT: begin
         dec_o.unit = UNIT_EXPORT;
         dec_o.inc.exp = 1'b1;
       end
       default: ;
+    endcase
+
+    // The lane operation of each vector row.
+    unique case (dec_o.op)
+      OP_V_CNDMASK_B32, OP_V_CNDMASK_B32_VOP3: dec_o.vop = VOP_V_CNDMASK_B32;
+      OP_V_DOT2ACC_F32_F16: dec_o.vop = VOP_V_DOT2ACC_F32_F16;
+      OP_V_ADD_F32, OP_V_ADD_F32_VOP3: dec_o.vop = VOP_V_ADD_F32;
+      OP_V_SUB_F32, OP_V_SUB_F32_VOP3: dec_o.vop = VOP_V_SUB_F32;
+      OP_V_SUBREV_F32, OP_V_SUBREV_F32_VOP3: dec_o.vop = VOP_V_SUBREV_F32;
+      OP_V_FMAC_DX9_ZERO_F32, OP_V_FMAC_DX9_ZERO_F32_VOP3: dec_o.vop = VOP_V_FMAC_DX9_ZERO_F32;
+      OP_V_MUL_DX9_ZERO_F32, OP_V_MUL_DX9_ZERO_F32_VOP3: dec_o.vop = VOP_V_MUL_DX9_ZERO_F32;
+      OP_V_MUL_F32, OP_V_MUL_F32_VOP3: dec_o.vop = VOP_V_MUL_F32;
+      OP_V_MUL_I32_I24, OP_V_MUL_I32_I24_VOP3: dec_o.vop = VOP_V_MUL_I32_I24;
+      OP_V_MUL_HI_I32_I24, OP_V_MUL_HI_I32_I24_VOP3: dec_o.vop = VOP_V_MUL_HI_I32_I24;
+      OP_V_MUL_U32_U24, OP_V_MUL_U32_U24_VOP3: dec_o.vop = VOP_V_MUL_U32_U24;
+      OP_V_MUL_HI_U32_U24, OP_V_MUL_HI_U32_U24_VOP3: dec_o.vop = VOP_V_MUL_HI_U32_U24;
+      OP_V_MIN_F32, OP_V_MIN_F32_VOP3: dec_o.vop = VOP_V_MIN_F32;
+      OP_V_MAX_F32, OP_V_MAX_F32_VOP3: dec_o.vop = VOP_V_MAX_F32;
+      OP_V_MIN_I32, OP_V_MIN_I32_VOP3: dec_o.vop = VOP_V_MIN_I32;
+      OP_V_MAX_I32, OP_V_MAX_I32_VOP3: dec_o.vop = VOP_V_MAX_I32;
+      OP_V_MIN_U32, OP_V_MIN_U32_VOP3: dec_o.vop = VOP_V_MIN_U32;
+      OP_V_MAX_U32, OP_V_MAX_U32_VOP3: dec_o.vop = VOP_V_MAX_U32;
+      OP_V_LSHLREV_B32, OP_V_LSHLREV_B32_VOP3: dec_o.vop = VOP_V_LSHLREV_B32;
+      OP_V_LSHRREV_B32, OP_V_LSHRREV_B32_VOP3: dec_o.vop = VOP_V_LSHRREV_B32;
+      OP_V_ASHRREV_I32, OP_V_ASHRREV_I32_VOP3: dec_o.vop = VOP_V_ASHRREV_I32;
+      OP_V_AND_B32, OP_V_AND_B32_VOP3: dec_o.vop = VOP_V_AND_B32;
+      OP_V_OR_B32, OP_V_OR_B32_VOP3: dec_o.vop = VOP_V_OR_B32;
+      OP_V_XOR_B32, OP_V_XOR_B32_VOP3: dec_o.vop = VOP_V_XOR_B32;
+      OP_V_XNOR_B32, OP_V_XNOR_B32_VOP3: dec_o.vop = VOP_V_XNOR_B32;
+      OP_V_ADD_CO_CI_U32, OP_V_ADD_CO_CI_U32_VOP3SD: dec_o.vop = VOP_V_ADD_CO_CI_U32;
+      OP_V_SUB_CO_CI_U32, OP_V_SUB_CO_CI_U32_VOP3SD: dec_o.vop = VOP_V_SUB_CO_CI_U32;
+      OP_V_SUBREV_CO_CI_U32, OP_V_SUBREV_CO_CI_U32_VOP3SD: dec_o.vop = VOP_V_SUBREV_CO_CI_U32;
+      OP_V_ADD_NC_U32, OP_V_ADD_NC_U32_VOP3: dec_o.vop = VOP_V_ADD_NC_U32;
+      OP_V_SUB_NC_U32, OP_V_SUB_NC_U32_VOP3: dec_o.vop = VOP_V_SUB_NC_U32;
+      OP_V_SUBREV_NC_U32, OP_V_SUBREV_NC_U32_VOP3: dec_o.vop = VOP_V_SUBREV_NC_U32;
+      OP_V_FMAC_F32, OP_V_FMAC_F32_VOP3: dec_o.vop = VOP_V_FMAC_F32;
+      OP_V_FMAMK_F32: dec_o.vop = VOP_V_FMAMK_F32;
+      OP_V_FMAAK_F32: dec_o.vop = VOP_V_FMAAK_F32;
+      OP_V_CVT_PK_RTZ_F16_F32, OP_V_CVT_PK_RTZ_F16_F32_VOP3: dec_o.vop = VOP_V_CVT_PK_RTZ_F16_F32;
+      OP_V_ADD_F16, OP_V_ADD_F16_VOP3: dec_o.vop = VOP_V_ADD_F16;
+      OP_V_SUB_F16, OP_V_SUB_F16_VOP3: dec_o.vop = VOP_V_SUB_F16;
+      OP_V_SUBREV_F16, OP_V_SUBREV_F16_VOP3: dec_o.vop = VOP_V_SUBREV_F16;
+      OP_V_MUL_F16, OP_V_MUL_F16_VOP3: dec_o.vop = VOP_V_MUL_F16;
+      OP_V_FMAC_F16, OP_V_FMAC_F16_VOP3: dec_o.vop = VOP_V_FMAC_F16;
+      OP_V_FMAMK_F16: dec_o.vop = VOP_V_FMAMK_F16;
+      OP_V_FMAAK_F16: dec_o.vop = VOP_V_FMAAK_F16;
+      OP_V_MAX_F16, OP_V_MAX_F16_VOP3: dec_o.vop = VOP_V_MAX_F16;
+      OP_V_MIN_F16, OP_V_MIN_F16_VOP3: dec_o.vop = VOP_V_MIN_F16;
+      OP_V_LDEXP_F16, OP_V_LDEXP_F16_VOP3: dec_o.vop = VOP_V_LDEXP_F16;
+      OP_V_PK_FMAC_F16: dec_o.vop = VOP_V_PK_FMAC_F16;
+      OP_V_NOP, OP_V_NOP_VOP3: dec_o.vop = VOP_V_NOP;
+      OP_V_MOV_B32, OP_V_MOV_B32_VOP3: dec_o.vop = VOP_V_MOV_B32;
+      OP_V_READFIRSTLANE_B32, OP_V_READFIRSTLANE_B32_VOP3: dec_o.vop = VOP_V_READFIRSTLANE_B32;
+      OP_V_CVT_I32_F64, OP_V_CVT_I32_F64_VOP3: dec_o.vop = VOP_V_CVT_I32_F64;
+      OP_V_CVT_F64_I32, OP_V_CVT_F64_I32_VOP3: dec_o.vop = VOP_V_CVT_F64_I32;
+      OP_V_CVT_F32_I32, OP_V_CVT_F32_I32_VOP3: dec_o.vop = VOP_V_CVT_F32_I32;
+      OP_V_CVT_F32_U32, OP_V_CVT_F32_U32_VOP3: dec_o.vop = VOP_V_CVT_F32_U32;
+      OP_V_CVT_U32_F32, OP_V_CVT_U32_F32_VOP3: dec_o.vop = VOP_V_CVT_U32_F32;
+      OP_V_CVT_I32_F32, OP_V_CVT_I32_F32_VOP3: dec_o.vop = VOP_V_CVT_I32_F32;
+      OP_V_CVT_F16_F32, OP_V_CVT_F16_F32_VOP3: dec_o.vop = VOP_V_CVT_F16_F32;
+      OP_V_CVT_F32_F16, OP_V_CVT_F32_F16_VOP3: dec_o.vop = VOP_V_CVT_F32_F16;
+      OP_V_CVT_NEAREST_I32_F32, OP_V_CVT_NEAREST_I32_F32_VOP3: dec_o.vop = VOP_V_CVT_NEAREST_I32_F32;
+      OP_V_CVT_FLOOR_I32_F32, OP_V_CVT_FLOOR_I32_F32_VOP3: dec_o.vop = VOP_V_CVT_FLOOR_I32_F32;
+      OP_V_CVT_OFF_F32_I4, OP_V_CVT_OFF_F32_I4_VOP3: dec_o.vop = VOP_V_CVT_OFF_F32_I4;
+      OP_V_CVT_F32_F64, OP_V_CVT_F32_F64_VOP3: dec_o.vop = VOP_V_CVT_F32_F64;
+      OP_V_CVT_F64_F32, OP_V_CVT_F64_F32_VOP3: dec_o.vop = VOP_V_CVT_F64_F32;
+      OP_V_CVT_F32_UBYTE0, OP_V_CVT_F32_UBYTE0_VOP3: dec_o.vop = VOP_V_CVT_F32_UBYTE0;
+      OP_V_CVT_F32_UBYTE1, OP_V_CVT_F32_UBYTE1_VOP3: dec_o.vop = VOP_V_CVT_F32_UBYTE1;
+      OP_V_CVT_F32_UBYTE2, OP_V_CVT_F32_UBYTE2_VOP3: dec_o.vop = VOP_V_CVT_F32_UBYTE2;
+      OP_V_CVT_F32_UBYTE3, OP_V_CVT_F32_UBYTE3_VOP3: dec_o.vop = VOP_V_CVT_F32_UBYTE3;
+      OP_V_CVT_U32_F64, OP_V_CVT_U32_F64_VOP3: dec_o.vop = VOP_V_CVT_U32_F64;
+      OP_V_CVT_F64_U32, OP_V_CVT_F64_U32_VOP3: dec_o.vop = VOP_V_CVT_F64_U32;
+      OP_V_TRUNC_F64, OP_V_TRUNC_F64_VOP3: dec_o.vop = VOP_V_TRUNC_F64;
+      OP_V_CEIL_F64, OP_V_CEIL_F64_VOP3: dec_o.vop = VOP_V_CEIL_F64;
+      OP_V_RNDNE_F64, OP_V_RNDNE_F64_VOP3: dec_o.vop = VOP_V_RNDNE_F64;
+      OP_V_FLOOR_F64, OP_V_FLOOR_F64_VOP3: dec_o.vop = VOP_V_FLOOR_F64;
+      OP_V_PIPEFLUSH, OP_V_PIPEFLUSH_VOP3: dec_o.vop = VOP_V_PIPEFLUSH;
+      OP_V_MOV_B16, OP_V_MOV_B16_VOP3: dec_o.vop = VOP_V_MOV_B16;
+      OP_V_FRACT_F32, OP_V_FRACT_F32_VOP3: dec_o.vop = VOP_V_FRACT_F32;
+      OP_V_TRUNC_F32, OP_V_TRUNC_F32_VOP3: dec_o.vop = VOP_V_TRUNC_F32;
+      OP_V_CEIL_F32, OP_V_CEIL_F32_VOP3: dec_o.vop = VOP_V_CEIL_F32;
+      OP_V_RNDNE_F32, OP_V_RNDNE_F32_VOP3: dec_o.vop = VOP_V_RNDNE_F32;
+      OP_V_FLOOR_F32, OP_V_FLOOR_F32_VOP3: dec_o.vop = VOP_V_FLOOR_F32;
+      OP_V_EXP_F32, OP_V_EXP_F32_VOP3: dec_o.vop = VOP_V_EXP_F32;
+      OP_V_LOG_F32, OP_V_LOG_F32_VOP3: dec_o.vop = VOP_V_LOG_F32;
+      OP_V_RCP_F32, OP_V_RCP_F32_VOP3: dec_o.vop = VOP_V_RCP_F32;
+      OP_V_RCP_IFLAG_F32, OP_V_RCP_IFLAG_F32_VOP3: dec_o.vop = VOP_V_RCP_IFLAG_F32;
+      OP_V_RSQ_F32, OP_V_RSQ_F32_VOP3: dec_o.vop = VOP_V_RSQ_F32;
+      OP_V_RCP_F64, OP_V_RCP_F64_VOP3: dec_o.vop = VOP_V_RCP_F64;
+      OP_V_RSQ_F64, OP_V_RSQ_F64_VOP3: dec_o.vop = VOP_V_RSQ_F64;
+      OP_V_SQRT_F32, OP_V_SQRT_F32_VOP3: dec_o.vop = VOP_V_SQRT_F32;
+      OP_V_SQRT_F64, OP_V_SQRT_F64_VOP3: dec_o.vop = VOP_V_SQRT_F64;
+      OP_V_SIN_F32, OP_V_SIN_F32_VOP3: dec_o.vop = VOP_V_SIN_F32;
+      OP_V_COS_F32, OP_V_COS_F32_VOP3: dec_o.vop = VOP_V_COS_F32;
+      OP_V_NOT_B32, OP_V_NOT_B32_VOP3: dec_o.vop = VOP_V_NOT_B32;
+      OP_V_BFREV_B32, OP_V_BFREV_B32_VOP3: dec_o.vop = VOP_V_BFREV_B32;
+      OP_V_CLZ_I32_U32, OP_V_CLZ_I32_U32_VOP3: dec_o.vop = VOP_V_CLZ_I32_U32;
+      OP_V_CTZ_I32_B32, OP_V_CTZ_I32_B32_VOP3: dec_o.vop = VOP_V_CTZ_I32_B32;
+      OP_V_CLS_I32, OP_V_CLS_I32_VOP3: dec_o.vop = VOP_V_CLS_I32;
+      OP_V_FREXP_EXP_I32_F64, OP_V_FREXP_EXP_I32_F64_VOP3: dec_o.vop = VOP_V_FREXP_EXP_I32_F64;
+      OP_V_FREXP_MANT_F64, OP_V_FREXP_MANT_F64_VOP3: dec_o.vop = VOP_V_FREXP_MANT_F64;
+      OP_V_FRACT_F64, OP_V_FRACT_F64_VOP3: dec_o.vop = VOP_V_FRACT_F64;
+      OP_V_FREXP_EXP_I32_F32, OP_V_FREXP_EXP_I32_F32_VOP3: dec_o.vop = VOP_V_FREXP_EXP_I32_F32;
+      OP_V_FREXP_MANT_F32, OP_V_FREXP_MANT_F32_VOP3: dec_o.vop = VOP_V_FREXP_MANT_F32;
+      OP_V_MOVRELD_B32, OP_V_MOVRELD_B32_VOP3: dec_o.vop = VOP_V_MOVRELD_B32;
+      OP_V_MOVRELS_B32, OP_V_MOVRELS_B32_VOP3: dec_o.vop = VOP_V_MOVRELS_B32;
+      OP_V_MOVRELSD_B32, OP_V_MOVRELSD_B32_VOP3: dec_o.vop = VOP_V_MOVRELSD_B32;
+      OP_V_MOVRELSD_2_B32, OP_V_MOVRELSD_2_B32_VOP3: dec_o.vop = VOP_V_MOVRELSD_2_B32;
+      OP_V_CVT_F16_U16, OP_V_CVT_F16_U16_VOP3: dec_o.vop = VOP_V_CVT_F16_U16;
+      OP_V_CVT_F16_I16, OP_V_CVT_F16_I16_VOP3: dec_o.vop = VOP_V_CVT_F16_I16;
+      OP_V_CVT_U16_F16, OP_V_CVT_U16_F16_VOP3: dec_o.vop = VOP_V_CVT_U16_F16;
+      OP_V_CVT_I16_F16, OP_V_CVT_I16_F16_VOP3: dec_o.vop = VOP_V_CVT_I16_F16;
+      OP_V_RCP_F16, OP_V_RCP_F16_VOP3: dec_o.vop = VOP_V_RCP_F16;
+      OP_V_SQRT_F16, OP_V_SQRT_F16_VOP3: dec_o.vop = VOP_V_SQRT_F16;
+      OP_V_RSQ_F16, OP_V_RSQ_F16_VOP3: dec_o.vop = VOP_V_RSQ_F16;
+      OP_V_LOG_F16, OP_V_LOG_F16_VOP3: dec_o.vop = VOP_V_LOG_F16;
+      OP_V_EXP_F16, OP_V_EXP_F16_VOP3: dec_o.vop = VOP_V_EXP_F16;
+      OP_V_FREXP_MANT_F16, OP_V_FREXP_MANT_F16_VOP3: dec_o.vop = VOP_V_FREXP_MANT_F16;
+      OP_V_FREXP_EXP_I16_F16, OP_V_FREXP_EXP_I16_F16_VOP3: dec_o.vop = VOP_V_FREXP_EXP_I16_F16;
+      OP_V_FLOOR_F16, OP_V_FLOOR_F16_VOP3: dec_o.vop = VOP_V_FLOOR_F16;
+      OP_V_CEIL_F16, OP_V_CEIL_F16_VOP3: dec_o.vop = VOP_V_CEIL_F16;
+      OP_V_TRUNC_F16, OP_V_TRUNC_F16_VOP3: dec_o.vop = VOP_V_TRUNC_F16;
+      OP_V_RNDNE_F16, OP_V_RNDNE_F16_VOP3: dec_o.vop = VOP_V_RNDNE_F16;
+      OP_V_FRACT_F16, OP_V_FRACT_F16_VOP3: dec_o.vop = VOP_V_FRACT_F16;
+      OP_V_SIN_F16, OP_V_SIN_F16_VOP3: dec_o.vop = VOP_V_SIN_F16;
+      OP_V_COS_F16, OP_V_COS_F16_VOP3: dec_o.vop = VOP_V_COS_F16;
+      OP_V_SAT_PK_U8_I16, OP_V_SAT_PK_U8_I16_VOP3: dec_o.vop = VOP_V_SAT_PK_U8_I16;
+      OP_V_CVT_NORM_I16_F16, OP_V_CVT_NORM_I16_F16_VOP3: dec_o.vop = VOP_V_CVT_NORM_I16_F16;
+      OP_V_CVT_NORM_U16_F16, OP_V_CVT_NORM_U16_F16_VOP3: dec_o.vop = VOP_V_CVT_NORM_U16_F16;
+      OP_V_SWAP_B32: dec_o.vop = VOP_V_SWAP_B32;
+      OP_V_SWAP_B16: dec_o.vop = VOP_V_SWAP_B16;
+      OP_V_PERMLANE64_B32: dec_o.vop = VOP_V_PERMLANE64_B32;
+      OP_V_SWAPREL_B32: dec_o.vop = VOP_V_SWAPREL_B32;
+      OP_V_NOT_B16, OP_V_NOT_B16_VOP3: dec_o.vop = VOP_V_NOT_B16;
+      OP_V_CVT_I32_I16, OP_V_CVT_I32_I16_VOP3: dec_o.vop = VOP_V_CVT_I32_I16;
+      OP_V_CVT_U32_U16, OP_V_CVT_U32_U16_VOP3: dec_o.vop = VOP_V_CVT_U32_U16;
+      OP_V_CMP_F_F16, OP_V_CMP_F_F16_VOP3: dec_o.vop = VOP_V_CMP_F_F16;
+      OP_V_CMP_LT_F16, OP_V_CMP_LT_F16_VOP3: dec_o.vop = VOP_V_CMP_LT_F16;
+      OP_V_CMP_EQ_F16, OP_V_CMP_EQ_F16_VOP3: dec_o.vop = VOP_V_CMP_EQ_F16;
+      OP_V_CMP_LE_F16, OP_V_CMP_LE_F16_VOP3: dec_o.vop = VOP_V_CMP_LE_F16;
+      OP_V_CMP_GT_F16, OP_V_CMP_GT_F16_VOP3: dec_o.vop = VOP_V_CMP_GT_F16;
+      OP_V_CMP_LG_F16, OP_V_CMP_LG_F16_VOP3: dec_o.vop = VOP_V_CMP_LG_F16;
+      OP_V_CMP_GE_F16, OP_V_CMP_GE_F16_VOP3: dec_o.vop = VOP_V_CMP_GE_F16;
+      OP_V_CMP_O_F16, OP_V_CMP_O_F16_VOP3: dec_o.vop = VOP_V_CMP_O_F16;
+      OP_V_CMP_U_F16, OP_V_CMP_U_F16_VOP3: dec_o.vop = VOP_V_CMP_U_F16;
+      OP_V_CMP_NGE_F16, OP_V_CMP_NGE_F16_VOP3: dec_o.vop = VOP_V_CMP_NGE_F16;
+      OP_V_CMP_NLG_F16, OP_V_CMP_NLG_F16_VOP3: dec_o.vop = VOP_V_CMP_NLG_F16;
+      OP_V_CMP_NGT_F16, OP_V_CMP_NGT_F16_VOP3: dec_o.vop = VOP_V_CMP_NGT_F16;
+      OP_V_CMP_NLE_F16, OP_V_CMP_NLE_F16_VOP3: dec_o.vop = VOP_V_CMP_NLE_F16;
+      OP_V_CMP_NEQ_F16, OP_V_CMP_NEQ_F16_VOP3: dec_o.vop = VOP_V_CMP_NEQ_F16;
+      OP_V_CMP_NLT_F16, OP_V_CMP_NLT_F16_VOP3: dec_o.vop = VOP_V_CMP_NLT_F16;
+      OP_V_CMP_T_F16, OP_V_CMP_T_F16_VOP3: dec_o.vop = VOP_V_CMP_T_F16;
+      OP_V_CMP_F_F32, OP_V_CMP_F_F32_VOP3: dec_o.vop = VOP_V_CMP_F_F32;
+      OP_V_CMP_LT_F32, OP_V_CMP_LT_F32_VOP3: dec_o.vop = VOP_V_CMP_LT_F32;
+      OP_V_CMP_EQ_F32, OP_V_CMP_EQ_F32_VOP3: dec_o.vop = VOP_V_CMP_EQ_F32;
+      OP_V_CMP_LE_F32, OP_V_CMP_LE_F32_VOP3: dec_o.vop = VOP_V_CMP_LE_F32;
+      OP_V_CMP_GT_F32, OP_V_CMP_GT_F32_VOP3: dec_o.vop = VOP_V_CMP_GT_F32;
+      OP_V_CMP_LG_F32, OP_V_CMP_LG_F32_VOP3: dec_o.vop = VOP_V_CMP_LG_F32;
+      OP_V_CMP_GE_F32, OP_V_CMP_GE_F32_VOP3: dec_o.vop = VOP_V_CMP_GE_F32;
+      OP_V_CMP_O_F32, OP_V_CMP_O_F32_VOP3: dec_o.vop = VOP_V_CMP_O_F32;
+      OP_V_CMP_U_F32, OP_V_CMP_U_F32_VOP3: dec_o.vop = VOP_V_CMP_U_F32;
+      OP_V_CMP_NGE_F32, OP_V_CMP_NGE_F32_VOP3: dec_o.vop = VOP_V_CMP_NGE_F32;
+      OP_V_CMP_NLG_F32, OP_V_CMP_NLG_F32_VOP3: dec_o.vop = VOP_V_CMP_NLG_F32;
+      OP_V_CMP_NGT_F32, OP_V_CMP_NGT_F32_VOP3: dec_o.vop = VOP_V_CMP_NGT_F32;
+      OP_V_CMP_NLE_F32, OP_V_CMP_NLE_F32_VOP3: dec_o.vop = VOP_V_CMP_NLE_F32;
+      OP_V_CMP_NEQ_F32, OP_V_CMP_NEQ_F32_VOP3: dec_o.vop = VOP_V_CMP_NEQ_F32;
+      OP_V_CMP_NLT_F32, OP_V_CMP_NLT_F32_VOP3: dec_o.vop = VOP_V_CMP_NLT_F32;
+      OP_V_CMP_T_F32, OP_V_CMP_T_F32_VOP3: dec_o.vop = VOP_V_CMP_T_F32;
+      OP_V_CMP_F_F64, OP_V_CMP_F_F64_VOP3: dec_o.vop = VOP_V_CMP_F_F64;
+      OP_V_CMP_LT_F64, OP_V_CMP_LT_F64_VOP3: dec_o.vop = VOP_V_CMP_LT_F64;
+      OP_V_CMP_EQ_F64, OP_V_CMP_EQ_F64_VOP3: dec_o.vop = VOP_V_CMP_EQ_F64;
+      OP_V_CMP_LE_F64, OP_V_CMP_LE_F64_VOP3: dec_o.vop = VOP_V_CMP_LE_F64;
+      OP_V_CMP_GT_F64, OP_V_CMP_GT_F64_VOP3: dec_o.vop = VOP_V_CMP_GT_F64;
+      OP_V_CMP_LG_F64, OP_V_CMP_LG_F64_VOP3: dec_o.vop = VOP_V_CMP_LG_F64;
+      OP_V_CMP_GE_F64, OP_V_CMP_GE_F64_VOP3: dec_o.vop = VOP_V_CMP_GE_F64;
+      OP_V_CMP_O_F64, OP_V_CMP_O_F64_VOP3: dec_o.vop = VOP_V_CMP_O_F64;
+      OP_V_CMP_U_F64, OP_V_CMP_U_F64_VOP3: dec_o.vop = VOP_V_CMP_U_F64;
+      OP_V_CMP_NGE_F64, OP_V_CMP_NGE_F64_VOP3: dec_o.vop = VOP_V_CMP_NGE_F64;
+      OP_V_CMP_NLG_F64, OP_V_CMP_NLG_F64_VOP3: dec_o.vop = VOP_V_CMP_NLG_F64;
+      OP_V_CMP_NGT_F64, OP_V_CMP_NGT_F64_VOP3: dec_o.vop = VOP_V_CMP_NGT_F64;
+      OP_V_CMP_NLE_F64, OP_V_CMP_NLE_F64_VOP3: dec_o.vop = VOP_V_CMP_NLE_F64;
+      OP_V_CMP_NEQ_F64, OP_V_CMP_NEQ_F64_VOP3: dec_o.vop = VOP_V_CMP_NEQ_F64;
+      OP_V_CMP_NLT_F64, OP_V_CMP_NLT_F64_VOP3: dec_o.vop = VOP_V_CMP_NLT_F64;
+      OP_V_CMP_T_F64, OP_V_CMP_T_F64_VOP3: dec_o.vop = VOP_V_CMP_T_F64;
+      OP_V_CMP_LT_I16, OP_V_CMP_LT_I16_VOP3: dec_o.vop = VOP_V_CMP_LT_I16;
+      OP_V_CMP_EQ_I16, OP_V_CMP_EQ_I16_VOP3: dec_o.vop = VOP_V_CMP_EQ_I16;
+      OP_V_CMP_LE_I16, OP_V_CMP_LE_I16_VOP3: dec_o.vop = VOP_V_CMP_LE_I16;
+      OP_V_CMP_GT_I16, OP_V_CMP_GT_I16_VOP3: dec_o.vop = VOP_V_CMP_GT_I16;
+      OP_V_CMP_NE_I16, OP_V_CMP_NE_I16_VOP3: dec_o.vop = VOP_V_CMP_NE_I16;
+      OP_V_CMP_GE_I16, OP_V_CMP_GE_I16_VOP3: dec_o.vop = VOP_V_CMP_GE_I16;
+      OP_V_CMP_LT_U16, OP_V_CMP_LT_U16_VOP3: dec_o.vop = VOP_V_CMP_LT_U16;
+      OP_V_CMP_EQ_U16, OP_V_CMP_EQ_U16_VOP3: dec_o.vop = VOP_V_CMP_EQ_U16;
+      OP_V_CMP_LE_U16, OP_V_CMP_LE_U16_VOP3: dec_o.vop = VOP_V_CMP_LE_U16;
+      OP_V_CMP_GT_U16, OP_V_CMP_GT_U16_VOP3: dec_o.vop = VOP_V_CMP_GT_U16;
+      OP_V_CMP_NE_U16, OP_V_CMP_NE_U16_VOP3: dec_o.vop = VOP_V_CMP_NE_U16;
+      OP_V_CMP_GE_U16, OP_V_CMP_GE_U16_VOP3: dec_o.vop = VOP_V_CMP_GE_U16;
+      OP_V_CMP_F_I32, OP_V_CMP_F_I32_VOP3: dec_o.vop = VOP_V_CMP_F_I32;
+      OP_V_CMP_LT_I32, OP_V_CMP_LT_I32_VOP3: dec_o.vop = VOP_V_CMP_LT_I32;
+      OP_V_CMP_EQ_I32, OP_V_CMP_EQ_I32_VOP3: dec_o.vop = VOP_V_CMP_EQ_I32;
+      OP_V_CMP_LE_I32, OP_V_CMP_LE_I32_VOP3: dec_o.vop = VOP_V_CMP_LE_I32;
+      OP_V_CMP_GT_I32, OP_V_CMP_GT_I32_VOP3: dec_o.vop = VOP_V_CMP_GT_I32;
+      OP_V_CMP_NE_I32, OP_V_CMP_NE_I32_VOP3: dec_o.vop = VOP_V_CMP_NE_I32;
+      OP_V_CMP_GE_I32, OP_V_CMP_GE_I32_VOP3: dec_o.vop = VOP_V_CMP_GE_I32;
+      OP_V_CMP_T_I32, OP_V_CMP_T_I32_VOP3: dec_o.vop = VOP_V_CMP_T_I32;
+      OP_V_CMP_F_U32, OP_V_CMP_F_U32_VOP3: dec_o.vop = VOP_V_CMP_F_U32;
+      OP_V_CMP_LT_U32, OP_V_CMP_LT_U32_VOP3: dec_o.vop = VOP_V_CMP_LT_U32;
+      OP_V_CMP_EQ_U32, OP_V_CMP_EQ_U32_VOP3: dec_o.vop = VOP_V_CMP_EQ_U32;
+      OP_V_CMP_LE_U32, OP_V_CMP_LE_U32_VOP3: dec_o.vop = VOP_V_CMP_LE_U32;
+      OP_V_CMP_GT_U32, OP_V_CMP_GT_U32_VOP3: dec_o.vop = VOP_V_CMP_GT_U32;
+      OP_V_CMP_NE_U32, OP_V_CMP_NE_U32_VOP3: dec_o.vop = VOP_V_CMP_NE_U32;
+      OP_V_CMP_GE_U32, OP_V_CMP_GE_U32_VOP3: dec_o.vop = VOP_V_CMP_GE_U32;
+      OP_V_CMP_T_U32, OP_V_CMP_T_U32_VOP3: dec_o.vop = VOP_V_CMP_T_U32;
+      OP_V_CMP_F_I64, OP_V_CMP_F_I64_VOP3: dec_o.vop = VOP_V_CMP_F_I64;
+      OP_V_CMP_LT_I64, OP_V_CMP_LT_I64_VOP3: dec_o.vop = VOP_V_CMP_LT_I64;
+      OP_V_CMP_EQ_I64, OP_V_CMP_EQ_I64_VOP3: dec_o.vop = VOP_V_CMP_EQ_I64;
+      OP_V_CMP_LE_I64, OP_V_CMP_LE_I64_VOP3: dec_o.vop = VOP_V_CMP_LE_I64;
+      OP_V_CMP_GT_I64, OP_V_CMP_GT_I64_VOP3: dec_o.vop = VOP_V_CMP_GT_I64;
+      OP_V_CMP_NE_I64, OP_V_CMP_NE_I64_VOP3: dec_o.vop = VOP_V_CMP_NE_I64;
+      OP_V_CMP_GE_I64, OP_V_CMP_GE_I64_VOP3: dec_o.vop = VOP_V_CMP_GE_I64;
+      OP_V_CMP_T_I64, OP_V_CMP_T_I64_VOP3: dec_o.vop = VOP_V_CMP_T_I64;
+      OP_V_CMP_F_U64, OP_V_CMP_F_U64_VOP3: dec_o.vop = VOP_V_CMP_F_U64;
+      OP_V_CMP_LT_U64, OP_V_CMP_LT_U64_VOP3: dec_o.vop = VOP_V_CMP_LT_U64;
+      OP_V_CMP_EQ_U64, OP_V_CMP_EQ_U64_VOP3: dec_o.vop = VOP_V_CMP_EQ_U64;
+      OP_V_CMP_LE_U64, OP_V_CMP_LE_U64_VOP3: dec_o.vop = VOP_V_CMP_LE_U64;
+      OP_V_CMP_GT_U64, OP_V_CMP_GT_U64_VOP3: dec_o.vop = VOP_V_CMP_GT_U64;
+      OP_V_CMP_NE_U64, OP_V_CMP_NE_U64_VOP3: dec_o.vop = VOP_V_CMP_NE_U64;
+      OP_V_CMP_GE_U64, OP_V_CMP_GE_U64_VOP3: dec_o.vop = VOP_V_CMP_GE_U64;
+      OP_V_CMP_T_U64, OP_V_CMP_T_U64_VOP3: dec_o.vop = VOP_V_CMP_T_U64;
+      OP_V_CMP_CLASS_F16, OP_V_CMP_CLASS_F16_VOP3: dec_o.vop = VOP_V_CMP_CLASS_F16;
+      OP_V_CMP_CLASS_F32, OP_V_CMP_CLASS_F32_VOP3: dec_o.vop = VOP_V_CMP_CLASS_F32;
+      OP_V_CMP_CLASS_F64, OP_V_CMP_CLASS_F64_VOP3: dec_o.vop = VOP_V_CMP_CLASS_F64;
+      OP_V_CMPX_F_F16, OP_V_CMPX_F_F16_VOP3: dec_o.vop = VOP_V_CMPX_F_F16;
+      OP_V_CMPX_LT_F16, OP_V_CMPX_LT_F16_VOP3: dec_o.vop = VOP_V_CMPX_LT_F16;
+      OP_V_CMPX_EQ_F16, OP_V_CMPX_EQ_F16_VOP3: dec_o.vop = VOP_V_CMPX_EQ_F16;
+      OP_V_CMPX_LE_F16, OP_V_CMPX_LE_F16_VOP3: dec_o.vop = VOP_V_CMPX_LE_F16;
+      OP_V_CMPX_GT_F16, OP_V_CMPX_GT_F16_VOP3: dec_o.vop = VOP_V_CMPX_GT_F16;
+      OP_V_CMPX_LG_F16, OP_V_CMPX_LG_F16_VOP3: dec_o.vop = VOP_V_CMPX_LG_F16;
+      OP_V_CMPX_GE_F16, OP_V_CMPX_GE_F16_VOP3: dec_o.vop = VOP_V_CMPX_GE_F16;
+      OP_V_CMPX_O_F16, OP_V_CMPX_O_F16_VOP3: dec_o.vop = VOP_V_CMPX_O_F16;
+      OP_V_CMPX_U_F16, OP_V_CMPX_U_F16_VOP3: dec_o.vop = VOP_V_CMPX_U_F16;
+      OP_V_CMPX_NGE_F16, OP_V_CMPX_NGE_F16_VOP3: dec_o.vop = VOP_V_CMPX_NGE_F16;
+      OP_V_CMPX_NLG_F16, OP_V_CMPX_NLG_F16_VOP3: dec_o.vop = VOP_V_CMPX_NLG_F16;
+      OP_V_CMPX_NGT_F16, OP_V_CMPX_NGT_F16_VOP3: dec_o.vop = VOP_V_CMPX_NGT_F16;
+      OP_V_CMPX_NLE_F16, OP_V_CMPX_NLE_F16_VOP3: dec_o.vop = VOP_V_CMPX_NLE_F16;
+      OP_V_CMPX_NEQ_F16, OP_V_CMPX_NEQ_F16_VOP3: dec_o.vop = VOP_V_CMPX_NEQ_F16;
+      OP_V_CMPX_NLT_F16, OP_V_CMPX_NLT_F16_VOP3: dec_o.vop = VOP_V_CMPX_NLT_F16;
+      OP_V_CMPX_T_F16, OP_V_CMPX_T_F16_VOP3: dec_o.vop = VOP_V_CMPX_T_F16;
+      OP_V_CMPX_F_F32, OP_V_CMPX_F_F32_VOP3: dec_o.vop = VOP_V_CMPX_F_F32;
+      OP_V_CMPX_LT_F32, OP_V_CMPX_LT_F32_VOP3: dec_o.vop = VOP_V_CMPX_LT_F32;
+      OP_V_CMPX_EQ_F32, OP_V_CMPX_EQ_F32_VOP3: dec_o.vop = VOP_V_CMPX_EQ_F32;
+      OP_V_CMPX_LE_F32, OP_V_CMPX_LE_F32_VOP3: dec_o.vop = VOP_V_CMPX_LE_F32;
+      OP_V_CMPX_GT_F32, OP_V_CMPX_GT_F32_VOP3: dec_o.vop = VOP_V_CMPX_GT_F32;
+      OP_V_CMPX_LG_F32, OP_V_CMPX_LG_F32_VOP3: dec_o.vop = VOP_V_CMPX_LG_F32;
+      OP_V_CMPX_GE_F32, OP_V_CMPX_GE_F32_VOP3: dec_o.vop = VOP_V_CMPX_GE_F32;
+      OP_V_CMPX_O_F32, OP_V_CMPX_O_F32_VOP3: dec_o.vop = VOP_V_CMPX_O_F32;
+      OP_V_CMPX_U_F32, OP_V_CMPX_U_F32_VOP3: dec_o.vop = VOP_V_CMPX_U_F32;
+      OP_V_CMPX_NGE_F32, OP_V_CMPX_NGE_F32_VOP3: dec_o.vop = VOP_V_CMPX_NGE_F32;
+      OP_V_CMPX_NLG_F32, OP_V_CMPX_NLG_F32_VOP3: dec_o.vop = VOP_V_CMPX_NLG_F32;
+      OP_V_CMPX_NGT_F32, OP_V_CMPX_NGT_F32_VOP3: dec_o.vop = VOP_V_CMPX_NGT_F32;
+      OP_V_CMPX_NLE_F32, OP_V_CMPX_NLE_F32_VOP3: dec_o.vop = VOP_V_CMPX_NLE_F32;
+      OP_V_CMPX_NEQ_F32, OP_V_CMPX_NEQ_F32_VOP3: dec_o.vop = VOP_V_CMPX_NEQ_F32;
+      OP_V_CMPX_NLT_F32, OP_V_CMPX_NLT_F32_VOP3: dec_o.vop = VOP_V_CMPX_NLT_F32;
+      OP_V_CMPX_T_F32, OP_V_CMPX_T_F32_VOP3: dec_o.vop = VOP_V_CMPX_T_F32;
+      OP_V_CMPX_F_F64, OP_V_CMPX_F_F64_VOP3: dec_o.vop = VOP_V_CMPX_F_F64;
+      OP_V_CMPX_LT_F64, OP_V_CMPX_LT_F64_VOP3: dec_o.vop = VOP_V_CMPX_LT_F64;
+      OP_V_CMPX_EQ_F64, OP_V_CMPX_EQ_F64_VOP3: dec_o.vop = VOP_V_CMPX_EQ_F64;
+      OP_V_CMPX_LE_F64, OP_V_CMPX_LE_F64_VOP3: dec_o.vop = VOP_V_CMPX_LE_F64;
+      OP_V_CMPX_GT_F64, OP_V_CMPX_GT_F64_VOP3: dec_o.vop = VOP_V_CMPX_GT_F64;
+      OP_V_CMPX_LG_F64, OP_V_CMPX_LG_F64_VOP3: dec_o.vop = VOP_V_CMPX_LG_F64;
+      OP_V_CMPX_GE_F64, OP_V_CMPX_GE_F64_VOP3: dec_o.vop = VOP_V_CMPX_GE_F64;
+      OP_V_CMPX_O_F64, OP_V_CMPX_O_F64_VOP3: dec_o.vop = VOP_V_CMPX_O_F64;
+      OP_V_CMPX_U_F64, OP_V_CMPX_U_F64_VOP3: dec_o.vop = VOP_V_CMPX_U_F64;
+      OP_V_CMPX_NGE_F64, OP_V_CMPX_NGE_F64_VOP3: dec_o.vop = VOP_V_CMPX_NGE_F64;
+      OP_V_CMPX_NLG_F64, OP_V_CMPX_NLG_F64_VOP3: dec_o.vop = VOP_V_CMPX_NLG_F64;
+      OP_V_CMPX_NGT_F64, OP_V_CMPX_NGT_F64_VOP3: dec_o.vop = VOP_V_CMPX_NGT_F64;
+      OP_V_CMPX_NLE_F64, OP_V_CMPX_NLE_F64_VOP3: dec_o.vop = VOP_V_CMPX_NLE_F64;
+      OP_V_CMPX_NEQ_F64, OP_V_CMPX_NEQ_F64_VOP3: dec_o.vop = VOP_V_CMPX_NEQ_F64;
+      OP_V_CMPX_NLT_F64, OP_V_CMPX_NLT_F64_VOP3: dec_o.vop = VOP_V_CMPX_NLT_F64;
+      OP_V_CMPX_T_F64, OP_V_CMPX_T_F64_VOP3: dec_o.vop = VOP_V_CMPX_T_F64;
+      OP_V_CMPX_LT_I16, OP_V_CMPX_LT_I16_VOP3: dec_o.vop = VOP_V_CMPX_LT_I16;
+      OP_V_CMPX_EQ_I16, OP_V_CMPX_EQ_I16_VOP3: dec_o.vop = VOP_V_CMPX_EQ_I16;
+      OP_V_CMPX_LE_I16, OP_V_CMPX_LE_I16_VOP3: dec_o.vop = VOP_V_CMPX_LE_I16;
+      OP_V_CMPX_GT_I16, OP_V_CMPX_GT_I16_VOP3: dec_o.vop = VOP_V_CMPX_GT_I16;
+      OP_V_CMPX_NE_I16, OP_V_CMPX_NE_I16_VOP3: dec_o.vop = VOP_V_CMPX_NE_I16;
+      OP_V_CMPX_GE_I16, OP_V_CMPX_GE_I16_VOP3: dec_o.vop = VOP_V_CMPX_GE_I16;
+      OP_V_CMPX_LT_U16, OP_V_CMPX_LT_U16_VOP3: dec_o.vop = VOP_V_CMPX_LT_U16;
+      OP_V_CMPX_EQ_U16, OP_V_CMPX_EQ_U16_VOP3: dec_o.vop = VOP_V_CMPX_EQ_U16;
+      OP_V_CMPX_LE_U16, OP_V_CMPX_LE_U16_VOP3: dec_o.vop = VOP_V_CMPX_LE_U16;
+      OP_V_CMPX_GT_U16, OP_V_CMPX_GT_U16_VOP3: dec_o.vop = VOP_V_CMPX_GT_U16;
+      OP_V_CMPX_NE_U16, OP_V_CMPX_NE_U16_VOP3: dec_o.vop = VOP_V_CMPX_NE_U16;
+      OP_V_CMPX_GE_U16, OP_V_CMPX_GE_U16_VOP3: dec_o.vop = VOP_V_CMPX_GE_U16;
+      OP_V_CMPX_F_I32, OP_V_CMPX_F_I32_VOP3: dec_o.vop = VOP_V_CMPX_F_I32;
+      OP_V_CMPX_LT_I32, OP_V_CMPX_LT_I32_VOP3: dec_o.vop = VOP_V_CMPX_LT_I32;
+      OP_V_CMPX_EQ_I32, OP_V_CMPX_EQ_I32_VOP3: dec_o.vop = VOP_V_CMPX_EQ_I32;
+      OP_V_CMPX_LE_I32, OP_V_CMPX_LE_I32_VOP3: dec_o.vop = VOP_V_CMPX_LE_I32;
+      OP_V_CMPX_GT_I32, OP_V_CMPX_GT_I32_VOP3: dec_o.vop = VOP_V_CMPX_GT_I32;
+      OP_V_CMPX_NE_I32, OP_V_CMPX_NE_I32_VOP3: dec_o.vop = VOP_V_CMPX_NE_I32;
+      OP_V_CMPX_GE_I32, OP_V_CMPX_GE_I32_VOP3: dec_o.vop = VOP_V_CMPX_GE_I32;
+      OP_V_CMPX_T_I32, OP_V_CMPX_T_I32_VOP3: dec_o.vop = VOP_V_CMPX_T_I32;
+      OP_V_CMPX_F_U32, OP_V_CMPX_F_U32_VOP3: dec_o.vop = VOP_V_CMPX_F_U32;
+      OP_V_CMPX_LT_U32, OP_V_CMPX_LT_U32_VOP3: dec_o.vop = VOP_V_CMPX_LT_U32;
+      OP_V_CMPX_EQ_U32, OP_V_CMPX_EQ_U32_VOP3: dec_o.vop = VOP_V_CMPX_EQ_U32;
+      OP_V_CMPX_LE_U32, OP_V_CMPX_LE_U32_VOP3: dec_o.vop = VOP_V_CMPX_LE_U32;
+      OP_V_CMPX_GT_U32, OP_V_CMPX_GT_U32_VOP3: dec_o.vop = VOP_V_CMPX_GT_U32;
+      OP_V_CMPX_NE_U32, OP_V_CMPX_NE_U32_VOP3: dec_o.vop = VOP_V_CMPX_NE_U32;
+      OP_V_CMPX_GE_U32, OP_V_CMPX_GE_U32_VOP3: dec_o.vop = VOP_V_CMPX_GE_U32;
+      OP_V_CMPX_T_U32, OP_V_CMPX_T_U32_VOP3: dec_o.vop = VOP_V_CMPX_T_U32;
+      OP_V_CMPX_F_I64, OP_V_CMPX_F_I64_VOP3: dec_o.vop = VOP_V_CMPX_F_I64;
+      OP_V_CMPX_LT_I64, OP_V_CMPX_LT_I64_VOP3: dec_o.vop = VOP_V_CMPX_LT_I64;
+      OP_V_CMPX_EQ_I64, OP_V_CMPX_EQ_I64_VOP3: dec_o.vop = VOP_V_CMPX_EQ_I64;
+      OP_V_CMPX_LE_I64, OP_V_CMPX_LE_I64_VOP3: dec_o.vop = VOP_V_CMPX_LE_I64;
+      OP_V_CMPX_GT_I64, OP_V_CMPX_GT_I64_VOP3: dec_o.vop = VOP_V_CMPX_GT_I64;
+      OP_V_CMPX_NE_I64, OP_V_CMPX_NE_I64_VOP3: dec_o.vop = VOP_V_CMPX_NE_I64;
+      OP_V_CMPX_GE_I64, OP_V_CMPX_GE_I64_VOP3: dec_o.vop = VOP_V_CMPX_GE_I64;
+      OP_V_CMPX_T_I64, OP_V_CMPX_T_I64_VOP3: dec_o.vop = VOP_V_CMPX_T_I64;
+      OP_V_CMPX_F_U64, OP_V_CMPX_F_U64_VOP3: dec_o.vop = VOP_V_CMPX_F_U64;
+      OP_V_CMPX_LT_U64, OP_V_CMPX_LT_U64_VOP3: dec_o.vop = VOP_V_CMPX_LT_U64;
+      OP_V_CMPX_EQ_U64, OP_V_CMPX_EQ_U64_VOP3: dec_o.vop = VOP_V_CMPX_EQ_U64;
+      OP_V_CMPX_LE_U64, OP_V_CMPX_LE_U64_VOP3: dec_o.vop = VOP_V_CMPX_LE_U64;
+      OP_V_CMPX_GT_U64, OP_V_CMPX_GT_U64_VOP3: dec_o.vop = VOP_V_CMPX_GT_U64;
+      OP_V_CMPX_NE_U64, OP_V_CMPX_NE_U64_VOP3: dec_o.vop = VOP_V_CMPX_NE_U64;
+      OP_V_CMPX_GE_U64, OP_V_CMPX_GE_U64_VOP3: dec_o.vop = VOP_V_CMPX_GE_U64;
+      OP_V_CMPX_T_U64, OP_V_CMPX_T_U64_VOP3: dec_o.vop = VOP_V_CMPX_T_U64;
+      OP_V_CMPX_CLASS_F16, OP_V_CMPX_CLASS_F16_VOP3: dec_o.vop = VOP_V_CMPX_CLASS_F16;
+      OP_V_CMPX_CLASS_F32, OP_V_CMPX_CLASS_F32_VOP3: dec_o.vop = VOP_V_CMPX_CLASS_F32;
+      OP_V_CMPX_CLASS_F64, OP_V_CMPX_CLASS_F64_VOP3: dec_o.vop = VOP_V_CMPX_CLASS_F64;
+      OP_V_FMA_DX9_ZERO_F32: dec_o.vop = VOP_V_FMA_DX9_ZERO_F32;
+      OP_V_MAD_I32_I24: dec_o.vop = VOP_V_MAD_I32_I24;
+      OP_V_MAD_U32_U24: dec_o.vop = VOP_V_MAD_U32_U24;
+      OP_V_CUBEID_F32: dec_o.vop = VOP_V_CUBEID_F32;
+      OP_V_CUBESC_F32: dec_o.vop = VOP_V_CUBESC_F32;
+      OP_V_CUBETC_F32: dec_o.vop = VOP_V_CUBETC_F32;
+      OP_V_CUBEMA_F32: dec_o.vop = VOP_V_CUBEMA_F32;
+      OP_V_BFE_U32: dec_o.vop = VOP_V_BFE_U32;
+      OP_V_BFE_I32: dec_o.vop = VOP_V_BFE_I32;
+      OP_V_BFI_B32: dec_o.vop = VOP_V_BFI_B32;
+      OP_V_FMA_F32: dec_o.vop = VOP_V_FMA_F32;
+      OP_V_FMA_F64: dec_o.vop = VOP_V_FMA_F64;
+      OP_V_LERP_U8: dec_o.vop = VOP_V_LERP_U8;
+      OP_V_ALIGNBIT_B32: dec_o.vop = VOP_V_ALIGNBIT_B32;
+      OP_V_ALIGNBYTE_B32: dec_o.vop = VOP_V_ALIGNBYTE_B32;
+      OP_V_MULLIT_F32: dec_o.vop = VOP_V_MULLIT_F32;
+      OP_V_MIN3_F32: dec_o.vop = VOP_V_MIN3_F32;
+      OP_V_MIN3_I32: dec_o.vop = VOP_V_MIN3_I32;
+      OP_V_MIN3_U32: dec_o.vop = VOP_V_MIN3_U32;
+      OP_V_MAX3_F32: dec_o.vop = VOP_V_MAX3_F32;
+      OP_V_MAX3_I32: dec_o.vop = VOP_V_MAX3_I32;
+      OP_V_MAX3_U32: dec_o.vop = VOP_V_MAX3_U32;
+      OP_V_MED3_F32: dec_o.vop = VOP_V_MED3_F32;
+      OP_V_MED3_I32: dec_o.vop = VOP_V_MED3_I32;
+      OP_V_MED3_U32: dec_o.vop = VOP_V_MED3_U32;
+      OP_V_SAD_U8: dec_o.vop = VOP_V_SAD_U8;
+      OP_V_SAD_HI_U8: dec_o.vop = VOP_V_SAD_HI_U8;
+      OP_V_SAD_U16: dec_o.vop = VOP_V_SAD_U16;
+      OP_V_SAD_U32: dec_o.vop = VOP_V_SAD_U32;
+      OP_V_CVT_PK_U8_F32: dec_o.vop = VOP_V_CVT_PK_U8_F32;
+      OP_V_DIV_FIXUP_F32: dec_o.vop = VOP_V_DIV_FIXUP_F32;
+      OP_V_DIV_FIXUP_F64: dec_o.vop = VOP_V_DIV_FIXUP_F64;
+      OP_V_DIV_FMAS_F32: dec_o.vop = VOP_V_DIV_FMAS_F32;
+      OP_V_DIV_FMAS_F64: dec_o.vop = VOP_V_DIV_FMAS_F64;
+      OP_V_MSAD_U8: dec_o.vop = VOP_V_MSAD_U8;
+      OP_V_QSAD_PK_U16_U8: dec_o.vop = VOP_V_QSAD_PK_U16_U8;
+      OP_V_MQSAD_PK_U16_U8: dec_o.vop = VOP_V_MQSAD_PK_U16_U8;
+      OP_V_MQSAD_U32_U8: dec_o.vop = VOP_V_MQSAD_U32_U8;
+      OP_V_XOR3_B32: dec_o.vop = VOP_V_XOR3_B32;
+      OP_V_MAD_U16: dec_o.vop = VOP_V_MAD_U16;
+      OP_V_PERM_B32: dec_o.vop = VOP_V_PERM_B32;
+      OP_V_XAD_U32: dec_o.vop = VOP_V_XAD_U32;
+      OP_V_LSHL_ADD_U32: dec_o.vop = VOP_V_LSHL_ADD_U32;
+      OP_V_ADD_LSHL_U32: dec_o.vop = VOP_V_ADD_LSHL_U32;
+      OP_V_FMA_F16: dec_o.vop = VOP_V_FMA_F16;
+      OP_V_MIN3_F16: dec_o.vop = VOP_V_MIN3_F16;
+      OP_V_MIN3_I16: dec_o.vop = VOP_V_MIN3_I16;
+      OP_V_MIN3_U16: dec_o.vop = VOP_V_MIN3_U16;
+      OP_V_MAX3_F16: dec_o.vop = VOP_V_MAX3_F16;
+      OP_V_MAX3_I16: dec_o.vop = VOP_V_MAX3_I16;
+      OP_V_MAX3_U16: dec_o.vop = VOP_V_MAX3_U16;
+      OP_V_MED3_F16: dec_o.vop = VOP_V_MED3_F16;
+      OP_V_MED3_I16: dec_o.vop = VOP_V_MED3_I16;
+      OP_V_MED3_U16: dec_o.vop = VOP_V_MED3_U16;
+      OP_V_MAD_I16: dec_o.vop = VOP_V_MAD_I16;
+      OP_V_DIV_FIXUP_F16: dec_o.vop = VOP_V_DIV_FIXUP_F16;
+      OP_V_ADD3_U32: dec_o.vop = VOP_V_ADD3_U32;
+      OP_V_LSHL_OR_B32: dec_o.vop = VOP_V_LSHL_OR_B32;
+      OP_V_AND_OR_B32: dec_o.vop = VOP_V_AND_OR_B32;
+      OP_V_OR3_B32: dec_o.vop = VOP_V_OR3_B32;
+      OP_V_MAD_U32_U16: dec_o.vop = VOP_V_MAD_U32_U16;
+      OP_V_MAD_I32_I16: dec_o.vop = VOP_V_MAD_I32_I16;
+      OP_V_PERMLANE16_B32: dec_o.vop = VOP_V_PERMLANE16_B32;
+      OP_V_PERMLANEX16_B32: dec_o.vop = VOP_V_PERMLANEX16_B32;
+      OP_V_CNDMASK_B16: dec_o.vop = VOP_V_CNDMASK_B16;
+      OP_V_MAXMIN_F32: dec_o.vop = VOP_V_MAXMIN_F32;
+      OP_V_MINMAX_F32: dec_o.vop = VOP_V_MINMAX_F32;
+      OP_V_MAXMIN_F16: dec_o.vop = VOP_V_MAXMIN_F16;
+      OP_V_MINMAX_F16: dec_o.vop = VOP_V_MINMAX_F16;
+      OP_V_MAXMIN_U32: dec_o.vop = VOP_V_MAXMIN_U32;
+      OP_V_MINMAX_U32: dec_o.vop = VOP_V_MINMAX_U32;
+      OP_V_MAXMIN_I32: dec_o.vop = VOP_V_MAXMIN_I32;
+      OP_V_MINMAX_I32: dec_o.vop = VOP_V_MINMAX_I32;
+      OP_V_DOT2_F16_F16: dec_o.vop = VOP_V_DOT2_F16_F16;
+      OP_V_DOT2_BF16_BF16: dec_o.vop = VOP_V_DOT2_BF16_BF16;
+      OP_V_DIV_SCALE_F32: dec_o.vop = VOP_V_DIV_SCALE_F32;
+      OP_V_DIV_SCALE_F64: dec_o.vop = VOP_V_DIV_SCALE_F64;
+      OP_V_MAD_U64_U32: dec_o.vop = VOP_V_MAD_U64_U32;
+      OP_V_MAD_I64_I32: dec_o.vop = VOP_V_MAD_I64_I32;
+      OP_V_ADD_CO_U32: dec_o.vop = VOP_V_ADD_CO_U32;
+      OP_V_SUB_CO_U32: dec_o.vop = VOP_V_SUB_CO_U32;
+      OP_V_SUBREV_CO_U32: dec_o.vop = VOP_V_SUBREV_CO_U32;
+      OP_V_ADD_NC_U16: dec_o.vop = VOP_V_ADD_NC_U16;
+      OP_V_SUB_NC_U16: dec_o.vop = VOP_V_SUB_NC_U16;
+      OP_V_MUL_LO_U16: dec_o.vop = VOP_V_MUL_LO_U16;
+      OP_V_CVT_PK_I16_F32: dec_o.vop = VOP_V_CVT_PK_I16_F32;
+      OP_V_CVT_PK_U16_F32: dec_o.vop = VOP_V_CVT_PK_U16_F32;
+      OP_V_MAX_U16: dec_o.vop = VOP_V_MAX_U16;
+      OP_V_MAX_I16: dec_o.vop = VOP_V_MAX_I16;
+      OP_V_MIN_U16: dec_o.vop = VOP_V_MIN_U16;
+      OP_V_MIN_I16: dec_o.vop = VOP_V_MIN_I16;
+      OP_V_ADD_NC_I16: dec_o.vop = VOP_V_ADD_NC_I16;
+      OP_V_SUB_NC_I16: dec_o.vop = VOP_V_SUB_NC_I16;
+      OP_V_PACK_B32_F16: dec_o.vop = VOP_V_PACK_B32_F16;
+      OP_V_CVT_PK_NORM_I16_F16: dec_o.vop = VOP_V_CVT_PK_NORM_I16_F16;
+      OP_V_CVT_PK_NORM_U16_F16: dec_o.vop = VOP_V_CVT_PK_NORM_U16_F16;
+      OP_V_LDEXP_F32: dec_o.vop = VOP_V_LDEXP_F32;
+      OP_V_BFM_B32: dec_o.vop = VOP_V_BFM_B32;
+      OP_V_BCNT_U32_B32: dec_o.vop = VOP_V_BCNT_U32_B32;
+      OP_V_MBCNT_LO_U32_B32: dec_o.vop = VOP_V_MBCNT_LO_U32_B32;
+      OP_V_MBCNT_HI_U32_B32: dec_o.vop = VOP_V_MBCNT_HI_U32_B32;
+      OP_V_CVT_PK_NORM_I16_F32: dec_o.vop = VOP_V_CVT_PK_NORM_I16_F32;
+      OP_V_CVT_PK_NORM_U16_F32: dec_o.vop = VOP_V_CVT_PK_NORM_U16_F32;
+      OP_V_CVT_PK_U16_U32: dec_o.vop = VOP_V_CVT_PK_U16_U32;
+      OP_V_CVT_PK_I16_I32: dec_o.vop = VOP_V_CVT_PK_I16_I32;
+      OP_V_SUB_NC_I32: dec_o.vop = VOP_V_SUB_NC_I32;
+      OP_V_ADD_NC_I32: dec_o.vop = VOP_V_ADD_NC_I32;
+      OP_V_ADD_F64: dec_o.vop = VOP_V_ADD_F64;
+      OP_V_MUL_F64: dec_o.vop = VOP_V_MUL_F64;
+      OP_V_MIN_F64: dec_o.vop = VOP_V_MIN_F64;
+      OP_V_MAX_F64: dec_o.vop = VOP_V_MAX_F64;
+      OP_V_LDEXP_F64: dec_o.vop = VOP_V_LDEXP_F64;
+      OP_V_MUL_LO_U32: dec_o.vop = VOP_V_MUL_LO_U32;
+      OP_V_MUL_HI_U32: dec_o.vop = VOP_V_MUL_HI_U32;
+      OP_V_MUL_HI_I32: dec_o.vop = VOP_V_MUL_HI_I32;
+      OP_V_TRIG_PREOP_F64: dec_o.vop = VOP_V_TRIG_PREOP_F64;
+      OP_V_LSHLREV_B16: dec_o.vop = VOP_V_LSHLREV_B16;
+      OP_V_LSHRREV_B16: dec_o.vop = VOP_V_LSHRREV_B16;
+      OP_V_ASHRREV_I16: dec_o.vop = VOP_V_ASHRREV_I16;
+      OP_V_LSHLREV_B64: dec_o.vop = VOP_V_LSHLREV_B64;
+      OP_V_LSHRREV_B64: dec_o.vop = VOP_V_LSHRREV_B64;
+      OP_V_ASHRREV_I64: dec_o.vop = VOP_V_ASHRREV_I64;
+      OP_V_READLANE_B32: dec_o.vop = VOP_V_READLANE_B32;
+      OP_V_WRITELANE_B32: dec_o.vop = VOP_V_WRITELANE_B32;
+      OP_V_AND_B16: dec_o.vop = VOP_V_AND_B16;
+      OP_V_OR_B16: dec_o.vop = VOP_V_OR_B16;
+      OP_V_XOR_B16: dec_o.vop = VOP_V_XOR_B16;
+      OP_V_PK_MAD_I16: dec_o.vop = VOP_V_PK_MAD_I16;
+      OP_V_PK_MUL_LO_U16: dec_o.vop = VOP_V_PK_MUL_LO_U16;
+      OP_V_PK_ADD_I16: dec_o.vop = VOP_V_PK_ADD_I16;
+      OP_V_PK_SUB_I16: dec_o.vop = VOP_V_PK_SUB_I16;
+      OP_V_PK_LSHLREV_B16: dec_o.vop = VOP_V_PK_LSHLREV_B16;
+      OP_V_PK_LSHRREV_B16: dec_o.vop = VOP_V_PK_LSHRREV_B16;
+      OP_V_PK_ASHRREV_I16: dec_o.vop = VOP_V_PK_ASHRREV_I16;
+      OP_V_PK_MAX_I16: dec_o.vop = VOP_V_PK_MAX_I16;
+      OP_V_PK_MIN_I16: dec_o.vop = VOP_V_PK_MIN_I16;
+      OP_V_PK_MAD_U16: dec_o.vop = VOP_V_PK_MAD_U16;
+      OP_V_PK_ADD_U16: dec_o.vop = VOP_V_PK_ADD_U16;
+      OP_V_PK_SUB_U16: dec_o.vop = VOP_V_PK_SUB_U16;
+      OP_V_PK_MAX_U16: dec_o.vop = VOP_V_PK_MAX_U16;
+      OP_V_PK_MIN_U16: dec_o.vop = VOP_V_PK_MIN_U16;
+      OP_V_PK_FMA_F16: dec_o.vop = VOP_V_PK_FMA_F16;
+      OP_V_PK_ADD_F16: dec_o.vop = VOP_V_PK_ADD_F16;
+      OP_V_PK_MUL_F16: dec_o.vop = VOP_V_PK_MUL_F16;
+      OP_V_PK_MIN_F16: dec_o.vop = VOP_V_PK_MIN_F16;
+      OP_V_PK_MAX_F16: dec_o.vop = VOP_V_PK_MAX_F16;
+      OP_V_DOT2_F32_F16: dec_o.vop = VOP_V_DOT2_F32_F16;
+      OP_V_DOT4_I32_IU8: dec_o.vop = VOP_V_DOT4_I32_IU8;
+      OP_V_DOT4_U32_U8: dec_o.vop = VOP_V_DOT4_U32_U8;
+      OP_V_DOT8_I32_IU4: dec_o.vop = VOP_V_DOT8_I32_IU4;
+      OP_V_DOT8_U32_U4: dec_o.vop = VOP_V_DOT8_U32_U4;
+      OP_V_DOT2_F32_BF16: dec_o.vop = VOP_V_DOT2_F32_BF16;
+      OP_V_FMA_MIX_F32: dec_o.vop = VOP_V_FMA_MIX_F32;
+      OP_V_FMA_MIXLO_F16: dec_o.vop = VOP_V_FMA_MIXLO_F16;
+      OP_V_FMA_MIXHI_F16: dec_o.vop = VOP_V_FMA_MIXHI_F16;
+      OP_V_WMMA_F32_16X16X16_F16: dec_o.vop = VOP_V_WMMA_F32_16X16X16_F16;
+      OP_V_WMMA_F32_16X16X16_BF16: dec_o.vop = VOP_V_WMMA_F32_16X16X16_BF16;
+      OP_V_WMMA_F16_16X16X16_F16: dec_o.vop = VOP_V_WMMA_F16_16X16X16_F16;
+      OP_V_WMMA_BF16_16X16X16_BF16: dec_o.vop = VOP_V_WMMA_BF16_16X16X16_BF16;
+      OP_V_WMMA_I32_16X16X16_IU8: dec_o.vop = VOP_V_WMMA_I32_16X16X16_IU8;
+      OP_V_WMMA_I32_16X16X16_IU4: dec_o.vop = VOP_V_WMMA_I32_16X16X16_IU4;
+      OP_V_DUAL_FMAC_F32: dec_o.vop = VOP_V_DUAL_FMAC_F32;
+      OP_V_DUAL_FMAAK_F32: dec_o.vop = VOP_V_DUAL_FMAAK_F32;
+      OP_V_DUAL_FMAMK_F32: dec_o.vop = VOP_V_DUAL_FMAMK_F32;
+      OP_V_DUAL_MUL_F32: dec_o.vop = VOP_V_DUAL_MUL_F32;
+      OP_V_DUAL_ADD_F32: dec_o.vop = VOP_V_DUAL_ADD_F32;
+      OP_V_DUAL_SUB_F32: dec_o.vop = VOP_V_DUAL_SUB_F32;
+      OP_V_DUAL_SUBREV_F32: dec_o.vop = VOP_V_DUAL_SUBREV_F32;
+      OP_V_DUAL_MUL_DX9_ZERO_F32: dec_o.vop = VOP_V_DUAL_MUL_DX9_ZERO_F32;
+      OP_V_DUAL_MOV_B32: dec_o.vop = VOP_V_DUAL_MOV_B32;
+      OP_V_DUAL_CNDMASK_B32: dec_o.vop = VOP_V_DUAL_CNDMASK_B32;
+      OP_V_DUAL_MAX_F32: dec_o.vop = VOP_V_DUAL_MAX_F32;
+      OP_V_DUAL_MIN_F32: dec_o.vop = VOP_V_DUAL_MIN_F32;
+      OP_V_DUAL_DOT2ACC_F32_F16: dec_o.vop = VOP_V_DUAL_DOT2ACC_F32_F16;
+      OP_V_DUAL_DOT2ACC_F32_BF16: dec_o.vop = VOP_V_DUAL_DOT2ACC_F32_BF16;
+      default: dec_o.vop = VOP_NONE;
+    endcase
+
+    // VOPD's Y half.
+    unique case (dec_o.op_y)
+      OP_V_DUAL_FMAC_F32_VOPD_Y: begin
+        dec_o.vcy.enc = VE_VOPD;
+        dec_o.vcy.fld[0] = VF_SRCY0;
+        dec_o.vcy.ty[0] = OT_F32;
+        dec_o.vcy.fld[1] = VF_VSRCY1;
+        dec_o.vcy.ty[1] = OT_F32;
+        dec_o.vcy.fld[2] = VF_VDSTY;
+        dec_o.vcy.ty[2] = OT_F32;
+        dec_o.vcy.dty = OT_F32;
+      end
+      OP_V_DUAL_FMAAK_F32_VOPD_Y: begin
+        dec_o.vcy.enc = VE_VOPD;
+        dec_o.vcy.fld[0] = VF_SRCY0;
+        dec_o.vcy.ty[0] = OT_F32;
+        dec_o.vcy.fld[1] = VF_VSRCY1;
+        dec_o.vcy.ty[1] = OT_F32;
+        dec_o.vcy.fld[2] = VF_LIT;
+        dec_o.vcy.ty[2] = OT_F32;
+        dec_o.vcy.dty = OT_F32;
+      end
+      OP_V_DUAL_FMAMK_F32_VOPD_Y: begin
+        dec_o.vcy.enc = VE_VOPD;
+        dec_o.vcy.fld[0] = VF_SRCY0;
+        dec_o.vcy.ty[0] = OT_F32;
+        dec_o.vcy.fld[1] = VF_LIT;
+        dec_o.vcy.ty[1] = OT_F32;
+        dec_o.vcy.fld[2] = VF_VSRCY1;
+        dec_o.vcy.ty[2] = OT_F32;
+        dec_o.vcy.dty = OT_F32;
+      end
+      OP_V_DUAL_MUL_F32_VOPD_Y, OP_V_DUAL_ADD_F32_VOPD_Y, OP_V_DUAL_SUB_F32_VOPD_Y, OP_V_DUAL_SUBREV_F32_VOPD_Y,
+      OP_V_DUAL_MUL_DX9_ZERO_F32_VOPD_Y, OP_V_DUAL_MAX_F32_VOPD_Y, OP_V_DUAL_MIN_F32_VOPD_Y: begin
+        dec_o.vcy.enc = VE_VOPD;
+        dec_o.vcy.fld[0] = VF_SRCY0;
+        dec_o.vcy.ty[0] = OT_F32;
+        dec_o.vcy.fld[1] = VF_VSRCY1;
+        dec_o.vcy.ty[1] = OT_F32;
+        dec_o.vcy.dty = OT_F32;
+      end
+      OP_V_DUAL_MOV_B32_VOPD_Y: begin
+        dec_o.vcy.enc = VE_VOPD;
+        dec_o.vcy.fld[0] = VF_SRCY0;
+        dec_o.vcy.ty[0] = OT_B32;
+        dec_o.vcy.dty = OT_B32;
+      end
+      OP_V_DUAL_CNDMASK_B32_VOPD_Y: begin
+        dec_o.vcy.enc = VE_VOPD;
+        dec_o.vcy.fld[0] = VF_SRCY0;
+        dec_o.vcy.ty[0] = OT_B32;
+        dec_o.vcy.fld[1] = VF_VSRCY1;
+        dec_o.vcy.ty[1] = OT_B32;
+        dec_o.vcy.dty = OT_B32;
+        dec_o.vcy.rd_vcc = 1'b1;
+      end
+      OP_V_DUAL_DOT2ACC_F32_F16_VOPD_Y: begin
+        dec_o.vcy.enc = VE_VOPD;
+        dec_o.vcy.fld[0] = VF_SRCY0;
+        dec_o.vcy.ty[0] = OT_V2F16;
+        dec_o.vcy.fld[1] = VF_VSRCY1;
+        dec_o.vcy.ty[1] = OT_V2F16;
+        dec_o.vcy.fld[2] = VF_VDSTY;
+        dec_o.vcy.ty[2] = OT_F32;
+        dec_o.vcy.dty = OT_F32;
+      end
+      OP_V_DUAL_DOT2ACC_F32_BF16_VOPD_Y: begin
+        dec_o.vcy.enc = VE_VOPD;
+        dec_o.vcy.fld[0] = VF_SRCY0;
+        dec_o.vcy.ty[0] = OT_V2BF16;
+        dec_o.vcy.fld[1] = VF_VSRCY1;
+        dec_o.vcy.ty[1] = OT_V2BF16;
+        dec_o.vcy.fld[2] = VF_VDSTY;
+        dec_o.vcy.ty[2] = OT_F32;
+        dec_o.vcy.dty = OT_F32;
+      end
+      OP_V_DUAL_ADD_NC_U32, OP_V_DUAL_LSHLREV_B32, OP_V_DUAL_AND_B32: begin
+        dec_o.vcy.enc = VE_VOPD;
+        dec_o.vcy.fld[0] = VF_SRCY0;
+        dec_o.vcy.ty[0] = OT_B32;
+        dec_o.vcy.fld[1] = VF_VSRCY1;
+        dec_o.vcy.ty[1] = OT_B32;
+        dec_o.vcy.dty = OT_B32;
+      end
+      default: ;
+    endcase
+    unique case (dec_o.op_y)
+      OP_V_DUAL_FMAC_F32_VOPD_Y: dec_o.vop_y = VOP_V_DUAL_FMAC_F32;
+      OP_V_DUAL_FMAAK_F32_VOPD_Y: dec_o.vop_y = VOP_V_DUAL_FMAAK_F32;
+      OP_V_DUAL_FMAMK_F32_VOPD_Y: dec_o.vop_y = VOP_V_DUAL_FMAMK_F32;
+      OP_V_DUAL_MUL_F32_VOPD_Y: dec_o.vop_y = VOP_V_DUAL_MUL_F32;
+      OP_V_DUAL_ADD_F32_VOPD_Y: dec_o.vop_y = VOP_V_DUAL_ADD_F32;
+      OP_V_DUAL_SUB_F32_VOPD_Y: dec_o.vop_y = VOP_V_DUAL_SUB_F32;
+      OP_V_DUAL_SUBREV_F32_VOPD_Y: dec_o.vop_y = VOP_V_DUAL_SUBREV_F32;
+      OP_V_DUAL_MUL_DX9_ZERO_F32_VOPD_Y: dec_o.vop_y = VOP_V_DUAL_MUL_DX9_ZERO_F32;
+      OP_V_DUAL_MOV_B32_VOPD_Y: dec_o.vop_y = VOP_V_DUAL_MOV_B32;
+      OP_V_DUAL_CNDMASK_B32_VOPD_Y: dec_o.vop_y = VOP_V_DUAL_CNDMASK_B32;
+      OP_V_DUAL_MAX_F32_VOPD_Y: dec_o.vop_y = VOP_V_DUAL_MAX_F32;
+      OP_V_DUAL_MIN_F32_VOPD_Y: dec_o.vop_y = VOP_V_DUAL_MIN_F32;
+      OP_V_DUAL_DOT2ACC_F32_F16_VOPD_Y: dec_o.vop_y = VOP_V_DUAL_DOT2ACC_F32_F16;
+      OP_V_DUAL_DOT2ACC_F32_BF16_VOPD_Y: dec_o.vop_y = VOP_V_DUAL_DOT2ACC_F32_BF16;
+      OP_V_DUAL_ADD_NC_U32: dec_o.vop_y = VOP_V_DUAL_ADD_NC_U32;
+      OP_V_DUAL_LSHLREV_B32: dec_o.vop_y = VOP_V_DUAL_LSHLREV_B32;
+      OP_V_DUAL_AND_B32: dec_o.vop_y = VOP_V_DUAL_AND_B32;
+      default: dec_o.vop_y = VOP_NONE;
     endcase
 
     dec_o.valid = dec_o.op != OP_INVALID;

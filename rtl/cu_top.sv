@@ -4,95 +4,106 @@
 //   cargo run --release -p hdl-gen -- generate --out rtl/
 
 // The compute unit: several waves, each with its own PC, instruction buffer and scalar state,
-// issued interleaved by a round-robin arbiter into a two-stage pipeline:
+// issued interleaved by a round-robin arbiter into one in-order pipeline of five stages:
 //
-//   IS  pick a ready wave, decode the head of its instruction buffer, present the register
-//       addresses to the SGPR RAM (synchronous read);
-//   EX  operands arrive; the scalar ALU, the branch unit, the sequencer (nop, sleep, barrier,
-//       endpgm) and the waitcnt scoreboard execute; results are written at the end of the
-//       cycle and reported on the retire port one cycle later.
+//   IS  pick a ready wave and decode the head of its instruction buffer;
+//   RA  the operand collector: present the register addresses (scalar RAM, VGPR banks);
+//       an instruction stays here while it needs more than one read of a bank, and a vector
+//       instruction for each pass over the lanes (32 / NumLanes passes);
+//   RD  the data arrives: scalar sources, vector lanes (with DPP and lane permutes),
+//       constants, 16-bit halves and packed halves are put together;
+//   EX  the scalar ALU, the branch unit, the sequencer, the waitcnt scoreboard and the vector
+//       lanes compute; the wave's control state (PC, instruction buffer, status) is committed;
+//   WB  registers are written (SGPR RAM, VGPR banks, EXEC, SCC, M0, MODE) and the instruction
+//       is reported on the retire port one cycle later.
 //
-// A wave has at most one instruction in flight, so there are no register hazards and no
-// forwarding; other waves fill the pipeline. Instruction fetch runs ahead: each wave keeps up
-// to four dwords from its PC and asks the instruction memory for two more whenever at most
-// two are buffered. A taken branch empties the buffer, and the answer to a fetch made before
-// it is dropped.
+// A wave issues again once its previous instruction has reached WB (its last pass, for a
+// vector instruction): the registers that instruction writes are written at the end of that
+// cycle, before the new instruction reads any. So every dependency is met in hardware,
+// without s_delay_alu or s_nop, and four waves keep the pipeline full. Fetch runs ahead: each
+// wave keeps up to four dwords from its PC and asks for two more whenever at most two are
+// buffered; a taken branch empties the buffer and drops the answer of a fetch made before it.
 //
-// Interfaces:
-//   spi_*   wave setup by the dispatcher: scalar register writes, launch (PC, MODE,
-//           workgroup), and a start pulse that lets a set of launched waves run together;
-//   imem_*  instruction fetch: two dwords from a dword address, answered in any order,
-//           tagged by wave, with an error flag per dword where there is no memory;
-//   rt_*    the retire port: every retired instruction with its architectural writes, in
-//           retire order (co-simulation reads only this port and the memory ports).
+// Generated from the table and the configuration: the port list (hdl-gen/src/sv/ports.rs),
+// the parameters' defaults and the wait-counter wiring. The rest is written by hand in the
+// template; the vector operand rules follow the golden model's (sim/src/golden/vector.rs).
 module cu_top
   import cu_pkg::*;
 #(
   parameter int unsigned NumWaves = 4,
+  parameter int unsigned NumLanes = 32,
+  parameter int unsigned Vgprs = 256,
   parameter int unsigned WgW = 4,
-  localparam int unsigned WaveW = (NumWaves > 1) ? $clog2(NumWaves) : 1
+  localparam int unsigned WaveW = (NumWaves > 1) ? $clog2(NumWaves) : 1,
+  localparam int unsigned Passes = 32 / NumLanes,
+  localparam int unsigned PassW = (Passes > 1) ? $clog2(Passes) : 1,
+  localparam int unsigned RowW = (Vgprs > 4) ? $clog2(Vgprs / 4) : 1
 ) (
-  input  logic                  clk_i,
-  input  logic                  rst_ni,
-
-  // Wave setup.
-  input  logic [WaveW-1:0]      spi_wave_i,
-  input  logic                  spi_sgpr_we_i,
-  input  logic [6:0]            spi_sgpr_idx_i,
-  input  logic [31:0]           spi_sgpr_data_i,
-  output logic                  spi_sgpr_ready_o,
-  input  logic                  spi_launch_i,
-  input  logic [47:0]           spi_pc_i,
-  input  logic [31:0]           spi_mode_i,
-  input  logic [WgW-1:0]        spi_wg_i,
-  input  logic                  spi_start_i,
-  input  logic [NumWaves-1:0]   spi_start_mask_i,
-
-  // Instruction fetch.
-  output logic                  imem_req_valid_o,
-  input  logic                  imem_req_ready_i,
-  output logic [47:0]           imem_req_addr_o,
-  output logic [WaveW-1:0]      imem_req_wave_o,
-  input  logic                  imem_rsp_valid_i,
-  input  logic [WaveW-1:0]      imem_rsp_wave_i,
-  input  logic [63:0]           imem_rsp_data_i,
-  input  logic [1:0]            imem_rsp_err_i,  // per dword: no memory at that address
-
-  // Retire port.
-  output logic                  rt_valid_o,
-  output logic [WaveW-1:0]      rt_wave_o,
-  output logic [47:0]           rt_pc_o,
-  output logic [InstBits-1:0]   rt_inst_o,
-  output logic [1:0]            rt_dwords_o,
-  output logic [1:0]            rt_status_o,    // RtRetired, RtEndpgm, RtBarrier, RtFault
-  output logic [1:0]            rt_fault_o,     // FaultFetch, FaultIllegal, FaultNotImpl
-  output logic [47:0]           rt_next_pc_o,
-  output logic [1:0]            rt_sdst_we_o,   // dwords written at rt_sdst_o, rt_sdst_o + 1
-  output logic [6:0]            rt_sdst_o,      // even
-  output logic [63:0]           rt_sdst_data_o,
-  output logic [1:0]            rt_exec_we_o,   // EXEC dwords written (before the SDST write)
-  output logic [63:0]           rt_exec_o,
-  output logic                  rt_scc_we_o,
-  output logic                  rt_scc_o,
-  output logic                  rt_mode_we_o,
-  output logic [31:0]           rt_mode_o,
-
+  input  logic                              clk_i,
+  input  logic                              rst_ni,
+  // Wave setup by the dispatcher: scalar and vector registers, launch, start.
+  input  logic [WaveW-1:0]                  spi_wave_i,  // the wave the other spi_* inputs address
+  input  logic                              spi_sgpr_we_i,  // write a scalar register
+  input  logic [6:0]                        spi_sgpr_idx_i,  // its operand code (SGPR, VCC, TTMP, M0, EXEC)
+  input  logic [31:0]                       spi_sgpr_data_i,
+  output logic                              spi_sgpr_ready_o,  // the write is taken this cycle
+  input  logic                              spi_vgpr_we_i,  // write the lanes of one pass of a VGPR
+  input  logic [7:0]                        spi_vgpr_idx_i,  // the VGPR
+  input  logic [PassW-1:0]                  spi_vgpr_pass_i,  // lanes pass*NumLanes and up
+  input  logic [NumLanes-1:0][31:0]         spi_vgpr_data_i,
+  output logic                              spi_vgpr_ready_o,  // the write is taken this cycle
+  input  logic                              spi_launch_i,  // set the wave up to start at spi_pc_i
+  input  logic [47:0]                       spi_pc_i,
+  input  logic [31:0]                       spi_mode_i,
+  input  logic [WgW-1:0]                    spi_wg_i,  // its workgroup (barriers, s_wakeup)
+  input  logic                              spi_start_i,  // start the launched waves of spi_start_mask_i together
+  input  logic [NumWaves-1:0]               spi_start_mask_i,
+  // Instruction fetch: two dwords a request, answered in any order, tagged by wave.
+  output logic                              imem_req_valid_o,
+  input  logic                              imem_req_ready_i,
+  output logic [47:0]                       imem_req_addr_o,  // byte address, dword aligned
+  output logic [WaveW-1:0]                  imem_req_wave_o,
+  input  logic                              imem_rsp_valid_i,
+  input  logic [WaveW-1:0]                  imem_rsp_wave_i,
+  input  logic [63:0]                       imem_rsp_data_i,
+  input  logic [1:0]                        imem_rsp_err_i,  // per dword: no memory at that address
+  // Retire port: every retired instruction and its architectural writes, in retire order; VGPR
+  // writes come in beats, one a pass, the last with rt_valid_o.
+  output logic                              rt_valid_o,  // an instruction retires
+  output logic [WaveW-1:0]                  rt_wave_o,
+  output logic [47:0]                       rt_pc_o,
+  output logic [InstBits-1:0]               rt_inst_o,  // its dwords, the first in bits 31:0
+  output logic [1:0]                        rt_dwords_o,
+  output logic [1:0]                        rt_status_o,  // RtRetired, RtEndpgm, RtBarrier, RtFault
+  output logic [1:0]                        rt_fault_o,  // FaultFetch, FaultIllegal, FaultNotImpl
+  output logic [47:0]                       rt_next_pc_o,
+  output logic [1:0]                        rt_sdst_we_o,  // dwords written at rt_sdst_o, rt_sdst_o + 1
+  output logic [6:0]                        rt_sdst_o,  // even
+  output logic [63:0]                       rt_sdst_data_o,
+  output logic [1:0]                        rt_exec_we_o,  // EXEC dwords written (before the SDST write)
+  output logic [63:0]                       rt_exec_o,
+  output logic                              rt_scc_we_o,
+  output logic                              rt_scc_o,
+  output logic                              rt_mode_we_o,
+  output logic [31:0]                       rt_mode_o,
+  output logic [WaveW-1:0]                  rt_vwave_o,  // the wave of this cycle's VGPR writes
+  output logic [PassW-1:0]                  rt_vpass_o,  // their pass
+  output logic [3:0][2*NumLanes-1:0]        rt_vwe_o,  // per bank, lane and 16-bit half
+  output logic [3:0][7:0]                   rt_vreg_o,  // per bank: the VGPR written
+  output logic [3:0][NumLanes-1:0][31:0]    rt_vdata_o,  // per bank and lane
   // Status.
-  output logic [NumWaves-1:0]   wave_running_o,  // started and not yet ended
-  output cnt_t [NumWaves-1:0]   wave_cnt_o,      // wait counters
-  output logic                  cnt_error_o      // a memory return found its counter at zero
+  output logic [NumWaves-1:0]               wave_running_o,  // started and not yet ended
+  output cnt_t [NumWaves-1:0]               wave_cnt_o,  // wait counters
+  output logic                              cnt_error_o  // a memory return found its counter at zero
 );
 
-  // Retire status and fault codes.
-  localparam logic [1:0] RtRetired = 2'd0;
-  localparam logic [1:0] RtEndpgm = 2'd1;
-  localparam logic [1:0] RtBarrier = 2'd2;
-  localparam logic [1:0] RtFault = 2'd3;
-  localparam logic [1:0] FaultFetch = 2'd1;
-  localparam logic [1:0] FaultIllegal = 2'd2;
-  localparam logic [1:0] FaultNotImpl = 2'd3;
-
   localparam logic [47:0] PcMask = 48'hffff_ffff_fffc;
+  // Vector operand slots: a dword each. Sources 0, 1 and 2 take slots 0-1, 2-3 and 4-7 (64-bit
+  // and 128-bit operands take consecutive registers); VOPD's X sources take 0, 2, 4 and its Y
+  // sources 1, 3, 5.
+  localparam int unsigned NVS = 8;
+  // Scalar operand slots: source 0, source 1 (VOPD: Y's source 0), source 2, VCC.
+  localparam int unsigned NSS = 4;
 
   typedef enum logic [1:0] {
     WsIdle,     // no program
@@ -100,6 +111,20 @@ module cu_top
     WsRun,
     WsDone      // ended or faulted
   } wstate_e;
+
+  // Where a vector source's value comes from.
+  typedef enum logic [1:0] {
+    SkNone,     // no such source: 0
+    SkVgpr,     // VGPR lanes
+    SkScalar,   // a scalar operand code: register, constant, SCC or literal
+    SkLit       // the literal dword (fmamk, fmaak)
+  } skind_e;
+
+  typedef struct packed {
+    skind_e     kind;
+    logic [7:0] code;   // the scalar operand code
+    logic       hi;     // a 16-bit VGPR operand's high half
+  } vsrc_t;
 
   // ------------------------------------------------------------------------------------------
   // Per-wave state.
@@ -110,7 +135,7 @@ module cu_top
   logic [NumWaves-1:0]              fpend_q, fpend_d;    // a fetch is outstanding
   logic [NumWaves-1:0]              fstale_q, fstale_d;  // ... and its answer must be dropped
   logic [NumWaves-1:0]              ferr_q, ferr_d;      // the last fetch found no memory
-  logic [NumWaves-1:0]              busy_q, busy_d;      // an instruction is in EX
+  logic [NumWaves-1:0]              busy_q, busy_d;      // an instruction is in IS..EX
   logic [NumWaves-1:0]              scc_q, scc_d;
   logic [NumWaves-1:0]              vccz_q, vccz_d;      // VCC[31:0] == 0
   logic [NumWaves-1:0][63:0]        exec_q, exec_d;
@@ -122,16 +147,16 @@ module cu_top
   logic [NumWaves-1:0][WgW-1:0]     wg_q, wg_d;
 
   // ------------------------------------------------------------------------------------------
-  // Issue stage.
+  // IS: issue.
   logic [NumWaves-1:0]  has_inst;     // the buffer holds the whole head instruction
   logic [NumWaves-1:0]  fetch_fault;  // ... never will: the fetch found no memory
   logic [NumWaves-1:0]  eligible;
   logic [NumWaves-1:0]  wait_stall, cnt_full;
-  logic                 is_valid;
+  logic                 ra_take;      // RA accepts an instruction this cycle
+  logic                 is_grant, is_valid;
   logic [WaveW-1:0]     is_wave;
   logic [InstBits-1:0]  is_inst;
   decoded_t             is_dec;
-  logic [31:0]          is_m0;
 
   always_comb begin
     for (int w = 0; w < NumWaves; w++) begin
@@ -147,84 +172,419 @@ module cu_top
     .clk_i,
     .rst_ni,
     .req_i  (eligible),
-    .take_i (1'b1),
-    .valid_o(is_valid),
+    .take_i (ra_take),
+    .valid_o(is_grant),
     .idx_o  (is_wave)
   );
 
-  always_comb begin
-    is_inst = InstBits'({ib_q[is_wave][3], ib_q[is_wave][2], ib_q[is_wave][1], ib_q[is_wave][0]});
-    is_m0 = m0_q[is_wave];
-  end
+  assign is_valid = is_grant && ra_take;
+  assign is_inst = InstBits'({ib_q[is_wave][3], ib_q[is_wave][2], ib_q[is_wave][1], ib_q[is_wave][0]});
 
   cu_decode u_decode (
     .inst_i(is_inst),
     .dec_o (is_dec)
   );
 
-  // Register addresses. Port A reads SSRC0 (or the M0-relative source of s_movrels*); port B
-  // reads SDST when the instruction reads its destination, SSRC1 otherwise.
-  logic [7:0]  is_src_a;       // operand code whose value port A provides
-  logic [6:0]  is_dst;         // destination code (M0-relative for s_movreld*)
-  logic        is_dst_ok;      // the destination is in range
-  logic        is_movrel_src, is_movrel_dst;
-  logic [32:0] rel_src, rel_dst;
-  logic [31:0] rel_src_off, rel_dst_off;
-  logic        rel64;
+  // ------------------------------------------------------------------------------------------
+  // RA: the operand collector.
+  logic                ra_valid_q;
+  logic [WaveW-1:0]    ra_wave_q;
+  logic [47:0]         ra_pc_q;
+  logic [InstBits-1:0] ra_inst_q;
+  decoded_t            ra_dec_q;
+  logic                ra_ffault_q;
+  logic [PassW-1:0]    ra_pass_q, ra_pass_d;     // the pass being collected
+  logic                ra_gather_q, ra_gather_d; // gathering source 0 for a lane permute
+  logic                ra_wsel_q, ra_wsel_d;     // a swap's second write beat
+  logic [NVS-1:0]      ra_vpend_q, ra_vpend_d;   // vector slots still to read this pass
+  logic [NSS-1:0]      ra_spend_q, ra_spend_d;   // scalar slots still to read
+
+  // What the instruction reads, from its decoded fields.
+  logic [NVS-1:0]        vs_on;        // the slot reads a VGPR
+  logic [NVS-1:0][7:0]   vs_reg;       // which (past the allocation or v255: v0)
+  logic [NSS-1:0]        ss_on;        // the scalar slot reads the SGPR RAM
+  logic [NSS-1:0][7:0]   ss_code;      // the operand code (a pair for 64-bit operands)
+  vsrc_t [2:0]           ra_src, ra_ysrc;
+  logic [8:0]            ra_vdst;      // the vector destination (bit 8: past v255)
+  logic [8:0]            ra_vdst2;     // a swap's second destination
+  logic                  ra_dst_hi;    // a 16-bit destination's high half
+  logic                  ra_xlane;     // source 0 is read across lanes (DPP, permute, lane read)
+  logic                  ra_gathers;   // ... and must first be gathered from every pass
+  logic                  ra_two_beats; // a swap whose two destinations share a bank
+  logic                  ra_dual;      // VOPD
+  logic [7:0]            ra_movrel_src_code;
+  logic [6:0]            ra_sdst;      // scalar destination code (M0-relative for s_movreld*)
+  logic                  ra_sdst_ok;
+
+  // The VGPR a 9- or 8-bit field names, plus an offset (M0-relative moves); bit 8 set past
+  // v255.
+  function automatic logic [8:0] vreg_at(logic [7:0] reg_i, logic [32:0] off);
+    logic [33:0] sum;
+    sum = {26'd0, reg_i} + {1'b0, off};
+    vreg_at = (sum > 34'd255) ? 9'h100 : {1'b0, sum[7:0]};
+  endfunction
+
+  // The register a read of VGPR `r` (bit 8: past v255) plus `k` reads: v0 past the
+  // allocation (guide 7.2.7).
+  function automatic logic [7:0] vread(logic [8:0] r, logic [1:0] k);
+    logic [9:0] x;
+    x = {1'b0, r} + {8'd0, k};
+    vread = (r[8] || x >= 10'(Vgprs)) ? 8'd0 : x[7:0];
+  endfunction
+
+  function automatic int unsigned ty_dwords(opnd_ty_e t);
+    unique case (t)
+      OT_I64, OT_B64, OT_F64: ty_dwords = 2;
+      OT_B128: ty_dwords = 4;
+      default: ty_dwords = 1;
+    endcase
+  endfunction
+
+  function automatic logic ty16(opnd_ty_e t);
+    ty16 = t inside {OT_B16, OT_F16, OT_BF16};
+  endfunction
+
+  // A source as the collector reads it: `v` the field's value (bit 8 set for a VGPR),
+  // `hi_sel` the VOP3 OPSEL bit of a 16-bit operand.
+  function automatic vsrc_t vsrc(vfield_e f, logic [8:0] v, opnd_ty_e t, logic narrow, logic hi_sel);
+    vsrc = '0;
+    if (f == VF_NONE) begin
+      vsrc.kind = SkNone;
+    end else if (f == VF_LIT) begin
+      vsrc.kind = SkLit;
+    end else if (v[8]) begin
+      vsrc.kind = SkVgpr;
+      vsrc.code = v[7:0];
+      if (ty16(t)) begin
+        if (narrow) begin
+          vsrc.hi = v[7];
+          vsrc.code = {1'b0, v[6:0]};
+        end else begin
+          vsrc.hi = hi_sel;
+        end
+      end
+    end else begin
+      vsrc.kind = SkScalar;
+      vsrc.code = v[7:0];
+    end
+  endfunction
+
+  // Scalar codes the SGPR RAM holds (SGPRs, VCC, TTMPs); NULL, M0 and EXEC are flops.
+  function automatic logic in_ram(logic [7:0] code, logic is64);
+    in_ram = (is64 ? {code[7:1], 1'b0} : code) < SrcNull;
+  endfunction
+
+  logic [31:0] ra_m0;
+  logic        ra_narrow;
+  logic [8:0]  ra_mr_src, ra_mr_dst;  // M0-relative register numbers of v_movrel*/v_swaprel
 
   always_comb begin
-    is_movrel_src = is_dec.op inside {OP_S_MOVRELS_B32, OP_S_MOVRELS_B64, OP_S_MOVRELSD_2_B32};
-    is_movrel_dst = is_dec.op inside {OP_S_MOVRELD_B32, OP_S_MOVRELD_B64, OP_S_MOVRELSD_2_B32};
-    rel64 = is_dec.op inside {OP_S_MOVRELS_B64, OP_S_MOVRELD_B64};
-    rel_src_off = (is_dec.op == OP_S_MOVRELSD_2_B32) ? {22'd0, is_m0[9:0]} : is_m0;
-    rel_dst_off = (is_dec.op == OP_S_MOVRELSD_2_B32) ? {22'd0, is_m0[25:16]} : is_m0;
-    if (rel64) begin
-      rel_src_off[0] = 1'b0;
-      rel_dst_off[0] = 1'b0;
+    ra_m0 = m0_q[ra_wave_q];
+    ra_narrow = ra_dec_q.vc.enc inside {VE_VOP1, VE_VOP2, VE_VOPC};
+    ra_dual = ra_dec_q.vc.enc == VE_VOPD;
+    for (int s = 0; s < 3; s++) begin
+      logic [1:0][8:0] fv;  // the main and the Y source's field values
+      for (int h = 0; h < 2; h++) begin
+        unique case (h == 0 ? ra_dec_q.vc.fld[s] : ra_dec_q.vcy.fld[s])
+          VF_SRC0: fv[h] = (ra_dec_q.ext_dpp16 || ra_dec_q.ext_dpp8) ? {1'b1, ra_dec_q.dpp_src0} : ra_dec_q.src0;
+          VF_VSRC1: fv[h] = {1'b1, ra_dec_q.vsrc1};
+          VF_SRC1: fv[h] = ra_dec_q.src1;
+          VF_SRC2: fv[h] = ra_dec_q.src2;
+          VF_VDST: fv[h] = {1'b1, ra_dec_q.vdst};
+          VF_SRCX0: fv[h] = ra_dec_q.srcx0;
+          VF_VSRCX1: fv[h] = {1'b1, ra_dec_q.vsrcx1};
+          VF_VDSTX: fv[h] = {1'b1, ra_dec_q.vdstx};
+          VF_SRCY0: fv[h] = ra_dec_q.srcy0;
+          VF_VSRCY1: fv[h] = {1'b1, ra_dec_q.vsrcy1};
+          VF_VDSTY: fv[h] = {1'b1, ra_dec_q.vdsty, !ra_dec_q.vdstx[0]};
+          default: fv[h] = 9'd0;
+        endcase
+      end
+      ra_src[s] = vsrc(ra_dec_q.vc.fld[s], fv[0], ra_dec_q.vc.ty[s], ra_narrow, ra_dec_q.opsel[s]);
+      ra_ysrc[s] = vsrc(ra_dec_q.vcy.fld[s], fv[1], ra_dec_q.vcy.ty[s], 1'b0, 1'b0);
     end
-    rel_src = {25'd0, is_dec.ssrc0[7:1], is_dec.ssrc0[0] & !rel64} + {1'b0, rel_src_off};
-    rel_dst = {26'd0, is_dec.sdst[6:1], is_dec.sdst[0] & !rel64} + {1'b0, rel_dst_off};
 
-    // M0-relative indexing stays in the base's region (guide 3.3.1.4): SGPRs and VCC
-    // (0..107) or TTMPs (108..123); out of range, a source reads s0 and a destination is
-    // not written. Other bases are not indexed.
-    is_src_a = is_dec.ssrc0;
-    if (is_movrel_src && is_dec.ssrc0 < 8'd124) begin
-      if (rel_src <= ((is_dec.ssrc0 < SrcTtmp0) ? 33'd107 : 33'd123) - {32'd0, rel64}) begin
-        is_src_a = rel_src[7:0];
-      end else begin
-        is_src_a = 8'd0;
+    // M0-relative moves add M0 (v_movrelsd_2 and v_swaprel: M0[9:0] to the source and
+    // M0[25:16] to the destination) to the register numbers; the source field counts as a
+    // VGPR number whatever it holds.
+    ra_mr_src = vreg_at(ra_dec_q.src0[7:0], 33'd0);
+    ra_mr_dst = {1'b0, ra_dec_q.vdst};
+    unique case (ra_dec_q.vop)
+      VOP_V_MOVRELS_B32: ra_mr_src = vreg_at(ra_dec_q.src0[7:0], {1'b0, ra_m0});
+      VOP_V_MOVRELD_B32: ra_mr_dst = vreg_at(ra_dec_q.vdst, {1'b0, ra_m0});
+      VOP_V_MOVRELSD_B32: begin
+        ra_mr_src = vreg_at(ra_dec_q.src0[7:0], {1'b0, ra_m0});
+        ra_mr_dst = vreg_at(ra_dec_q.vdst, {1'b0, ra_m0});
+      end
+      VOP_V_MOVRELSD_2_B32, VOP_V_SWAPREL_B32: begin
+        ra_mr_src = vreg_at(ra_dec_q.src0[7:0], {23'd0, ra_m0[9:0]});
+        ra_mr_dst = vreg_at(ra_dec_q.vdst, {23'd0, ra_m0[25:16]});
+      end
+      default: ;
+    endcase
+    // Moves that name source 0 as a VGPR number whatever the field holds, and swaps, which
+    // read their two registers as sources 0 (source 0's) and 1 (the destination's).
+    if (ra_dec_q.vop inside {VOP_V_MOVRELS_B32, VOP_V_MOVRELSD_B32, VOP_V_MOVRELSD_2_B32,
+                             VOP_V_SWAPREL_B32, VOP_V_SWAP_B32}) begin
+      ra_src[0] = '{kind: SkVgpr, code: 8'd0, hi: 1'b0};
+    end
+    if (ra_dec_q.vop inside {VOP_V_SWAPREL_B32, VOP_V_SWAP_B32}) begin
+      ra_src[1] = '{kind: SkVgpr, code: 8'd0, hi: 1'b0};
+    end
+
+    // Vector slots.
+    vs_on = '0;
+    vs_reg = '0;
+    if (ra_dec_q.valu) begin
+      for (int s = 0; s < 3; s++) begin
+        int unsigned first;
+        first = (s == 0) ? 0 : ((s == 1) ? 2 : 4);
+        if (ra_src[s].kind == SkVgpr) begin
+          for (int k = 0; k < ty_dwords(ra_dec_q.vc.ty[s]); k++) begin
+            vs_on[first + k] = 1'b1;
+            vs_reg[first + k] = vread({1'b0, ra_src[s].code}, 2'(k));
+          end
+        end
+        if (ra_dual && ra_ysrc[s].kind == SkVgpr) begin
+          vs_on[first + 1] = 1'b1;
+          vs_reg[first + 1] = vread({1'b0, ra_ysrc[s].code}, 2'd0);
+        end
+      end
+      if (ra_dec_q.vop inside {VOP_V_MOVRELS_B32, VOP_V_MOVRELSD_B32, VOP_V_MOVRELSD_2_B32,
+                               VOP_V_SWAPREL_B32, VOP_V_SWAP_B32}) begin
+        vs_reg[0] = vread(ra_mr_src, 2'd0);
+      end
+      if (ra_dec_q.vop inside {VOP_V_SWAPREL_B32, VOP_V_SWAP_B32}) begin
+        vs_on[2] = 1'b1;
+        vs_reg[2] = vread(ra_mr_dst, 2'd0);
       end
     end
-    is_dst = is_dec.sdst;
-    is_dst_ok = 1'b1;
-    if (is_movrel_dst && is_dec.sdst < 7'd124) begin
-      if (rel_dst <= ((is_dec.sdst < SrcTtmp0[6:0]) ? 33'd107 : 33'd123) - {32'd0, rel64}) begin
-        is_dst = rel_dst[6:0];
+
+    // The vector destinations.
+    ra_dst_hi = 1'b0;
+    ra_vdst = {1'b0, ra_dec_q.vdst};
+    if (ra_dual) ra_vdst = {1'b0, ra_dec_q.vdstx};
+    if (ty16(ra_dec_q.vc.dty)) begin
+      if (ra_narrow) begin
+        ra_dst_hi = ra_dec_q.vdst[7];
+        ra_vdst = {2'b0, ra_dec_q.vdst[6:0]};
       end else begin
-        is_dst_ok = 1'b0;
+        ra_dst_hi = ra_dec_q.opsel[3];
+      end
+    end
+    if (ra_dec_q.vop inside {VOP_V_MOVRELD_B32, VOP_V_MOVRELSD_B32, VOP_V_MOVRELSD_2_B32,
+                             VOP_V_SWAPREL_B32}) begin
+      ra_vdst = ra_mr_dst;
+    end
+    ra_vdst2 = ra_mr_src;  // v_swap*: source 0's register
+    ra_two_beats = ra_dec_q.vop inside {VOP_V_SWAP_B32, VOP_V_SWAPREL_B32} &&
+                   ra_vdst[1:0] == ra_vdst2[1:0];
+
+    // Source 0 across lanes.
+    ra_xlane = ra_dec_q.valu && (ra_dec_q.ext_dpp16 || ra_dec_q.ext_dpp8 ||
+               ra_dec_q.vop inside {VOP_V_READLANE_B32, VOP_V_READFIRSTLANE_B32,
+                                    VOP_V_PERMLANE16_B32, VOP_V_PERMLANEX16_B32});
+    ra_gathers = Passes > 1 && ra_xlane && vs_on[0];
+
+    // Scalar slots.
+    ss_on = '0;
+    ss_code = '0;
+    ra_sdst = ra_dec_q.sdst;
+    ra_sdst_ok = 1'b1;
+    ra_movrel_src_code = ra_dec_q.ssrc0;
+    if (ra_dec_q.valu) begin
+      for (int s = 0; s < 3; s++) begin
+        logic wide;
+        wide = ty_dwords(ra_dec_q.vc.ty[s]) == 2;
+        if (ra_src[s].kind == SkScalar && in_ram(ra_src[s].code, wide)) begin
+          ss_on[s] = 1'b1;
+          ss_code[s] = ra_src[s].code;
+        end
+      end
+      if (ra_dual && ra_ysrc[0].kind == SkScalar && in_ram(ra_ysrc[0].code, 1'b0)) begin
+        ss_on[1] = 1'b1;
+        ss_code[1] = ra_ysrc[0].code;
+      end
+      if (ra_dec_q.vc.rd_vcc || (ra_dual && ra_dec_q.vcy.rd_vcc)) begin
+        ss_on[3] = 1'b1;
+        ss_code[3] = SrcVccLo;
+      end
+    end else begin
+      // Scalar instructions: port A reads SSRC0 (or the M0-relative source of s_movrels*),
+      // port B SDST when the instruction reads its destination, SSRC1 otherwise.
+      logic        movrel_src, movrel_dst, rel64;
+      logic [31:0] src_off, dst_off;
+      logic [32:0] rel_src, rel_dst;
+      movrel_src = ra_dec_q.op inside {OP_S_MOVRELS_B32, OP_S_MOVRELS_B64, OP_S_MOVRELSD_2_B32};
+      movrel_dst = ra_dec_q.op inside {OP_S_MOVRELD_B32, OP_S_MOVRELD_B64, OP_S_MOVRELSD_2_B32};
+      rel64 = ra_dec_q.op inside {OP_S_MOVRELS_B64, OP_S_MOVRELD_B64};
+      src_off = (ra_dec_q.op == OP_S_MOVRELSD_2_B32) ? {22'd0, ra_m0[9:0]} : ra_m0;
+      dst_off = (ra_dec_q.op == OP_S_MOVRELSD_2_B32) ? {22'd0, ra_m0[25:16]} : ra_m0;
+      if (rel64) begin
+        src_off[0] = 1'b0;
+        dst_off[0] = 1'b0;
+      end
+      rel_src = {25'd0, ra_dec_q.ssrc0[7:1], ra_dec_q.ssrc0[0] & !rel64} + {1'b0, src_off};
+      rel_dst = {26'd0, ra_dec_q.sdst[6:1], ra_dec_q.sdst[0] & !rel64} + {1'b0, dst_off};
+      // M0-relative indexing stays in the base's region (guide 3.3.1.4): SGPRs and VCC
+      // (0..107) or TTMPs (108..123); out of range, a source reads s0 and a destination is
+      // not written. Other bases are not indexed.
+      if (movrel_src && ra_dec_q.ssrc0 < 8'd124) begin
+        if (rel_src <= ((ra_dec_q.ssrc0 < SrcTtmp0) ? 33'd107 : 33'd123) - {32'd0, rel64}) begin
+          ra_movrel_src_code = rel_src[7:0];
+        end else begin
+          ra_movrel_src_code = 8'd0;
+        end
+      end
+      if (movrel_dst && ra_dec_q.sdst < 7'd124) begin
+        if (rel_dst <= ((ra_dec_q.sdst < SrcTtmp0[6:0]) ? 33'd107 : 33'd123) - {32'd0, rel64}) begin
+          ra_sdst = rel_dst[6:0];
+        end else begin
+          ra_sdst_ok = 1'b0;
+        end
+      end
+      ss_on[0] = in_ram(ra_movrel_src_code, 1'b0) || in_ram(ra_movrel_src_code, 1'b1);
+      ss_code[0] = ra_movrel_src_code;
+      ss_on[1] = 1'b1;
+      ss_code[1] = ra_dec_q.dst_rd ? {1'b0, ra_dec_q.sdst} : ra_dec_q.ssrc1;
+    end
+  end
+
+  // This cycle's reads: per bank the first pending slot of the bank, and every pending slot
+  // of the bank naming the same register with it; per scalar port the first two pending
+  // scalar slots. Scalar slots are read once, vector slots in every pass.
+  logic [NVS-1:0]        vpend;
+  logic [NSS-1:0]        spend;
+  logic                  gather;
+  logic [3:0][7:0]       bank_reg;
+  logic [NVS-1:0]        vs_now;       // slots whose data the banks return next cycle
+  logic [NSS-1:0]        ss_now;
+  logic [NSS-1:0]        ss_port;      // 0: port A, 1: port B
+  logic [6:1]            port_a, port_b;  // the pairs the scalar ports read
+  logic                  ra_beat;      // the reads of a beat are complete this cycle
+  logic                  ra_last;      // ... and it is the instruction's last
+  logic [PassW-1:0]      ra_npass;     // passes of the instruction, minus one
+
+  always_comb begin
+    vpend = ra_vpend_q & vs_on;
+    spend = ra_spend_q & ss_on;
+    gather = ra_gather_q && ra_gathers;
+    bank_reg = '0;
+    vs_now = '0;
+    ss_now = '0;
+    ss_port = '0;
+    port_a = '0;
+    port_b = '0;
+    ra_npass = ra_dec_q.valu ? PassW'(Passes - 1) : '0;
+    if (gather) begin
+      // Gather: source 0's register, pass ra_pass_q, into the permute buffer.
+      bank_reg[vs_reg[0][1:0]] = vs_reg[0];
+    end else begin
+      for (int b = 0; b < 4; b++) begin
+        for (int i = NVS - 1; i >= 0; i--) begin
+          if (vpend[i] && vs_reg[i][1:0] == 2'(b)) begin
+            bank_reg[b] = vs_reg[i];
+          end
+        end
+      end
+      for (int i = 0; i < NVS; i++) begin
+        vs_now[i] = vpend[i] && bank_reg[vs_reg[i][1:0]] == vs_reg[i];
+      end
+      for (int i = 0; i < NSS; i++) begin
+        if (spend[i]) begin
+          if (ss_now == '0) begin
+            ss_now[i] = 1'b1;
+            port_a = ss_code[i][6:1];
+          end else if (ss_port == '0) begin
+            ss_now[i] = 1'b1;
+            ss_port[i] = 1'b1;
+            port_b = ss_code[i][6:1];
+          end
+        end
+      end
+    end
+    ra_beat = ra_valid_q && !gather && (vpend & ~vs_now) == '0 && (spend & ~ss_now) == '0;
+    ra_last = ra_beat && ra_pass_q == ra_npass && (!ra_two_beats || ra_wsel_q);
+  end
+
+  assign ra_take = !ra_valid_q || ra_last;
+
+  always_comb begin
+    ra_pass_d = ra_pass_q;
+    ra_gather_d = gather;
+    ra_wsel_d = ra_wsel_q;
+    ra_vpend_d = ra_vpend_q & ~vs_now;
+    ra_spend_d = ra_spend_q & ~ss_now;
+    if (gather) begin
+      ra_pass_d = ra_pass_q + 1'b1;
+      if (ra_pass_q == ra_npass) begin
+        ra_gather_d = 1'b0;
+        ra_pass_d = '0;
+      end
+    end else if (ra_beat && !ra_last) begin
+      if (ra_two_beats && !ra_wsel_q) begin
+        // The second write beat of a swap: the data is held; nothing to read.
+        ra_wsel_d = 1'b1;
+        ra_vpend_d = '0;
+      end else begin
+        ra_wsel_d = 1'b0;
+        ra_pass_d = ra_pass_q + 1'b1;
+        ra_vpend_d = '1;
       end
     end
   end
 
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ra_valid_q <= 1'b0;
+      ra_wave_q <= '0;
+      ra_pc_q <= '0;
+      ra_inst_q <= '0;
+      ra_dec_q <= '0;
+      ra_ffault_q <= 1'b0;
+      ra_pass_q <= '0;
+      ra_gather_q <= 1'b0;
+      ra_wsel_q <= 1'b0;
+      ra_vpend_q <= '0;
+      ra_spend_q <= '0;
+    end else if (ra_take) begin
+      ra_valid_q <= is_valid;
+      ra_wave_q <= is_wave;
+      ra_pc_q <= pc_q[is_wave];
+      ra_inst_q <= is_inst;
+      ra_dec_q <= is_dec;
+      ra_ffault_q <= fetch_fault[is_wave];
+      ra_pass_q <= '0;
+      ra_wsel_q <= 1'b0;
+      // Every slot the instruction has is pending (vs_on and ss_on say which it has), and
+      // source 0 is gathered first if it needs to be.
+      ra_gather_q <= 1'b1;
+      ra_vpend_q <= '1;
+      ra_spend_q <= '1;
+    end else begin
+      ra_pass_q <= ra_pass_d;
+      ra_gather_q <= ra_gather_d;
+      ra_wsel_q <= ra_wsel_d;
+      ra_vpend_q <= ra_vpend_d;
+      ra_spend_q <= ra_spend_d;
+    end
+  end
+
   // ------------------------------------------------------------------------------------------
-  // SGPR RAM.
+  // Register files. The write ports belong to WB, then to the dispatcher.
   logic [63:0]      ra_data, rb_data;
   logic [1:0]       rf_we;
   logic [WaveW-1:0] rf_w_wave;
   logic [5:0]       rf_w_pair;
   logic [63:0]      rf_w_data;
-  logic [5:0]       rb_pair;
-
-  assign rb_pair = is_dec.dst_rd ? is_dec.sdst[6:1] : is_dec.ssrc1[6:1];
 
   cu_sgpr_file #(.NumWaves(NumWaves)) u_sgpr_file (
     .clk_i,
-    .ra_wave_i(is_wave),
-    .ra_pair_i(is_src_a[6:1]),
+    .ra_wave_i(ra_wave_q),
+    .ra_pair_i(port_a),
     .ra_data_o(ra_data),
-    .rb_wave_i(is_wave),
-    .rb_pair_i(rb_pair),
+    .rb_wave_i(ra_wave_q),
+    .rb_pair_i(port_b),
     .rb_data_o(rb_data),
     .we_i     (rf_we),
     .w_wave_i (rf_w_wave),
@@ -232,51 +592,157 @@ module cu_top
     .w_data_i (rf_w_data)
   );
 
-  // ------------------------------------------------------------------------------------------
-  // EX stage registers.
-  logic                ex_valid_q;
-  logic [WaveW-1:0]    ex_wave_q;
-  logic [47:0]         ex_pc_q;
-  logic [InstBits-1:0] ex_inst_q;
-  decoded_t            ex_dec_q;
-  logic                ex_fetch_fault_q;
-  logic [7:0]          ex_src_a_q;
-  logic                ex_movrel_src_q;
-  logic [6:0]          ex_dst_q;
-  logic                ex_dst_ok_q;
+  logic [3:0][WaveW-1:0]          vr_wave;
+  logic [3:0][RowW-1:0]           vr_row;
+  logic [3:0][PassW-1:0]          vr_pass;
+  logic [3:0][NumLanes-1:0][31:0] vr_data;
+  logic [3:0][2*NumLanes-1:0]     vw_en;
+  logic [3:0][WaveW-1:0]          vw_wave;
+  logic [3:0][RowW-1:0]           vw_row;
+  logic [3:0][PassW-1:0]          vw_pass;
+  logic [3:0][NumLanes-1:0][31:0] vw_data;
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      ex_valid_q <= 1'b0;
-      ex_wave_q <= '0;
-      ex_pc_q <= '0;
-      ex_inst_q <= '0;
-      ex_dec_q <= '0;
-      ex_fetch_fault_q <= 1'b0;
-      ex_src_a_q <= '0;
-      ex_movrel_src_q <= 1'b0;
-      ex_dst_q <= '0;
-      ex_dst_ok_q <= 1'b0;
-    end else begin
-      ex_valid_q <= is_valid;
-      ex_wave_q <= is_wave;
-      ex_pc_q <= pc_q[is_wave];
-      ex_inst_q <= is_inst;
-      ex_dec_q <= is_dec;
-      ex_fetch_fault_q <= fetch_fault[is_wave];
-      ex_src_a_q <= is_src_a;
-      ex_movrel_src_q <= is_movrel_src;
-      ex_dst_q <= is_dst;
-      ex_dst_ok_q <= is_dst_ok;
+  always_comb begin
+    for (int b = 0; b < 4; b++) begin
+      vr_wave[b] = ra_wave_q;
+      vr_row[b] = RowW'(bank_reg[b][7:2]);
+      vr_pass[b] = ra_pass_q;
     end
   end
 
+  cu_vgpr_file #(.NumWaves(NumWaves), .NumLanes(NumLanes), .Vgprs(Vgprs)) u_vgpr_file (
+    .clk_i,
+    .r_wave_i(vr_wave),
+    .r_row_i (vr_row),
+    .r_pass_i(vr_pass),
+    .r_data_o(vr_data),
+    .w_en_i  (vw_en),
+    .w_wave_i(vw_wave),
+    .w_row_i (vw_row),
+    .w_pass_i(vw_pass),
+    .w_data_i(vw_data)
+  );
+
   // ------------------------------------------------------------------------------------------
-  // EX: operands.
-  logic [31:0] ex_m0;
-  logic [63:0] ex_exec;
-  logic        ex_scc;
-  logic [63:0] ex_s0, ex_s1, ex_d;
+  // RD: the data arrives and the operands are put together.
+  logic                rd_valid_q;      // reads are in flight or a beat completes
+  logic                rd_beat_q;       // the reads of a beat are complete
+  logic                rd_last_q;       // ... the instruction's last
+  logic                rd_gather_q;     // a gathered pass of source 0 arrives
+  logic [PassW-1:0]    rd_pass_q;
+  logic                rd_wsel_q;
+  logic [NVS-1:0]      rd_vnow_q;
+  logic [NSS-1:0]      rd_snow_q, rd_sport_q;
+  logic [WaveW-1:0]    rd_wave_q;
+  logic [47:0]         rd_pc_q;
+  logic [InstBits-1:0] rd_inst_q;
+  decoded_t            rd_dec_q;
+  logic                rd_ffault_q;
+  logic [NVS-1:0][1:0] rd_vbank_q;      // the bank of each slot
+  vsrc_t [2:0]         rd_src_q, rd_ysrc_q;
+  logic [8:0]          rd_vdst_q, rd_vdst2_q;
+  logic                rd_dst_hi_q, rd_xlane_q, rd_two_q;
+  logic [7:0]          rd_ssrc0_q;      // SSRC0, M0-relative for s_movrels*
+  logic [6:0]          rd_sdst_q;
+  logic                rd_sdst_ok_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      rd_valid_q <= 1'b0;
+      rd_beat_q <= 1'b0;
+      rd_last_q <= 1'b0;
+      rd_gather_q <= 1'b0;
+      rd_pass_q <= '0;
+      rd_wsel_q <= 1'b0;
+      rd_vnow_q <= '0;
+      rd_snow_q <= '0;
+      rd_sport_q <= '0;
+      rd_wave_q <= '0;
+      rd_pc_q <= '0;
+      rd_inst_q <= '0;
+      rd_dec_q <= '0;
+      rd_ffault_q <= 1'b0;
+      rd_vbank_q <= '0;
+      rd_src_q <= '0;
+      rd_ysrc_q <= '0;
+      rd_vdst_q <= '0;
+      rd_vdst2_q <= '0;
+      rd_dst_hi_q <= 1'b0;
+      rd_xlane_q <= 1'b0;
+      rd_two_q <= 1'b0;
+      rd_ssrc0_q <= '0;
+      rd_sdst_q <= '0;
+      rd_sdst_ok_q <= 1'b0;
+    end else begin
+      rd_valid_q <= ra_valid_q;
+      rd_beat_q <= ra_beat;
+      rd_last_q <= ra_last;
+      rd_gather_q <= gather;
+      rd_pass_q <= ra_pass_q;
+      rd_wsel_q <= ra_wsel_q;
+      rd_vnow_q <= vs_now | ((gather) ? NVS'(1) : '0);
+      rd_snow_q <= ss_now;
+      rd_sport_q <= ss_port;
+      rd_wave_q <= ra_wave_q;
+      rd_pc_q <= ra_pc_q;
+      rd_inst_q <= ra_inst_q;
+      rd_dec_q <= ra_dec_q;
+      rd_ffault_q <= ra_ffault_q;
+      for (int i = 0; i < NVS; i++) rd_vbank_q[i] <= vs_reg[i][1:0];
+      rd_src_q <= ra_src;
+      rd_ysrc_q <= ra_ysrc;
+      rd_vdst_q <= ra_vdst;
+      rd_vdst2_q <= ra_vdst2;
+      rd_dst_hi_q <= ra_dst_hi;
+      rd_xlane_q <= ra_xlane;
+      rd_two_q <= ra_two_beats;
+      rd_ssrc0_q <= ra_movrel_src_code;
+      rd_sdst_q <= ra_sdst;
+      rd_sdst_ok_q <= ra_sdst_ok;
+    end
+  end
+
+  // Slot values: this cycle's bank data for the slots read last cycle, held otherwise.
+  logic [NVS-1:0][NumLanes-1:0][31:0] vslot, vhold_q;
+  logic [NSS-1:0][63:0]               sslot, shold_q;
+
+  always_comb begin
+    for (int i = 0; i < NVS; i++) begin
+      vslot[i] = rd_vnow_q[i] ? vr_data[rd_vbank_q[i]] : vhold_q[i];
+    end
+    for (int i = 0; i < NSS; i++) begin
+      sslot[i] = rd_snow_q[i] ? (rd_sport_q[i] ? rb_data : ra_data) : shold_q[i];
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      vhold_q <= '0;
+      shold_q <= '0;
+    end else begin
+      vhold_q <= vslot;
+      shold_q <= sslot;
+    end
+  end
+
+  // Source 0 of every lane, for lane permutes: the register itself in one pass, or gathered
+  // pass by pass into a buffer.
+  logic [31:0][31:0] xsrc;
+  if (Passes > 1) begin : gen_gather
+    logic [31:0][31:0] xbuf_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        xbuf_q <= '0;
+      end else if (rd_gather_q) begin
+        for (int i = 0; i < NumLanes; i++) xbuf_q[int'(rd_pass_q) * NumLanes + i] <= vslot[0][i];
+      end
+    end
+    assign xsrc = xbuf_q;
+  end else begin : gen_no_gather
+    logic unused_gather;
+    assign unused_gather = rd_gather_q;
+    assign xsrc = vslot[0];
+  end
 
   // The value of scalar operand `code` at 32 or 64 bits; `ram` is the RAM pair read for it.
   function automatic logic [63:0] src_value(logic [7:0] code, logic is64, logic sext,
@@ -299,28 +765,369 @@ module cu_top
     end
   endfunction
 
-  assign ex_m0 = m0_q[ex_wave_q];
-  assign ex_exec = exec_q[ex_wave_q];
-  assign ex_scc = scc_q[ex_wave_q];
-  assign ex_s0 = src_value(ex_movrel_src_q ? ex_src_a_q : ex_dec_q.ssrc0, ex_dec_q.src0_64, ex_dec_q.src0_sext, ra_data,
-                           ex_dec_q.literal, ex_scc, ex_m0, ex_exec);
-  assign ex_s1 = src_value(ex_dec_q.ssrc1, ex_dec_q.src1_64, ex_dec_q.src1_sext, rb_data,
-                           ex_dec_q.literal, ex_scc, ex_m0, ex_exec);
-  assign ex_d = ex_dec_q.dst_rd ? src_value({1'b0, ex_dec_q.sdst}, ex_dec_q.dst_64, 1'b0, rb_data,
-                                           ex_dec_q.literal, ex_scc, ex_m0, ex_exec) : 64'd0;
+  // The value of a scalar register code for a vector source (NULL reads 0; a 64-bit operand
+  // reads the even-aligned pair, and the pair NULL/M0 reads 0); `ram` is the RAM's pair.
+  function automatic logic [63:0] sreg_val(logic [7:0] code, logic wide, logic [63:0] ram,
+                                           logic [31:0] m0, logic [63:0] exec);
+    logic [7:0] c;
+    c = wide ? {code[7:1], 1'b0} : code;
+    if (c < SrcNull) sreg_val = wide ? ram : {32'd0, c[0] ? ram[63:32] : ram[31:0]};
+    else if (c == SrcM0 && !wide) sreg_val = {32'd0, m0};
+    else if (c == SrcExecLo) sreg_val = wide ? exec : {32'd0, exec[31:0]};
+    else if (c == SrcExecLo + 8'd1) sreg_val = {32'd0, exec[63:32]};
+    else sreg_val = 64'd0;
+  endfunction
+
+  // The value of a constant source code at a vector operand type (guide 4.1, 7.5.1): inline
+  // integers sign-extend to the operand's width; inline floats are the type's bit pattern
+  // (BF16: the high half of F32's); a packed 16-bit operand has the constant in both halves,
+  // except in VOP3P, where an integer is its 32-bit value and a float sits in the low half;
+  // a literal is the low half of a 16-bit operand and extends as cu_pkg's src_const says.
+  function automatic logic [63:0] vconst(logic [7:0] code, opnd_ty_e ty, logic [31:0] lit,
+                                         logic vop3p, logic scc);
+    logic [63:0] f32, f64;
+    logic [31:0] i;
+    logic [15:0] h;
+    logic w16, pk, w64;
+    w16 = ty inside {OT_B16, OT_F16, OT_BF16};
+    pk = ty inside {OT_V2I16, OT_V2F16, OT_V2BF16};
+    w64 = ty inside {OT_I64, OT_B64, OT_F64};
+    f32 = src_const(code, 1'b0, 1'b0, lit, scc);
+    f64 = src_const(code, 1'b1, 1'b0, lit, scc);
+    i = f32[31:0];
+    vconst = w64 ? f64 : f32;
+    if (code >= 8'd128 && code <= 8'd208) begin
+      if (w16) vconst = {48'd0, i[15:0]};
+      else if (pk) vconst = (vop3p && ty != OT_V2BF16) ? {32'd0, i[31:0]} : {32'd0, i[15:0], i[15:0]};
+    end else if (code >= 8'd240 && code <= 8'd248) begin
+      unique case (code)
+        8'd240: h = 16'h3800;
+        8'd241: h = 16'hb800;
+        8'd242: h = 16'h3c00;
+        8'd243: h = 16'hbc00;
+        8'd244: h = 16'h4000;
+        8'd245: h = 16'hc000;
+        8'd246: h = 16'h4400;
+        8'd247: h = 16'hc400;
+        8'd248: h = 16'h3118;
+        default: h = 16'd0;
+      endcase
+      if (ty inside {OT_BF16, OT_V2BF16}) h = f32[31:16];
+      if (w16) vconst = {48'd0, h};
+      else if (pk) vconst = (vop3p && ty != OT_V2BF16) ? {48'd0, h} : {32'd0, h, h};
+    end else if (code == SrcLiteral) begin
+      if (w16) vconst = {48'd0, lit[15:0]};
+      else if (ty == OT_F64) vconst = {lit, 32'd0};
+      else if (ty == OT_I64) vconst = { {32{lit[31]}}, lit};
+      else vconst = {32'd0, lit};
+    end
+  endfunction
+
+  // The lane that DPP16 control `ctrl` reads for lane `l` (guide 7.7.1), and whether there
+  // is one.
+  function automatic logic [5:0] dpp16_src(logic [8:0] ctrl, logic [4:0] l);
+    logic [4:0] i, n, j;
+    logic ok;
+    i = {1'b0, l[3:0]};
+    n = {1'b0, ctrl[3:0]};
+    j = '0;
+    ok = 1'b1;
+    if (ctrl <= 9'h0ff) begin
+      j = {1'b0, l[3:2], ctrl[2*l[1:0] +: 2]};
+    end else if (ctrl >= 9'h101 && ctrl <= 9'h10f) begin
+      j = i + n;
+      ok = j < 5'd16;
+    end else if (ctrl >= 9'h111 && ctrl <= 9'h11f) begin
+      j = i - n;
+      ok = i >= n;
+    end else if (ctrl >= 9'h121 && ctrl <= 9'h12f) begin
+      j = (i - n) & 5'd15;
+    end else if (ctrl == 9'h140) begin
+      j = 5'd15 - i;
+    end else if (ctrl == 9'h141) begin
+      j = {1'b0, i[3], 3'd7 - i[2:0]};
+    end else if (ctrl >= 9'h150 && ctrl <= 9'h15f) begin
+      j = n;
+    end else if (ctrl >= 9'h160 && ctrl <= 9'h16f) begin
+      j = i ^ n;
+    end else begin
+      ok = 1'b0;
+    end
+    dpp16_src = {ok, l[4], j[3:0]};
+  endfunction
+
+  // Operands of the beat in RD.
+  logic [NumLanes-1:0][63:0]  op_a, op_b;
+  logic [NumLanes-1:0][127:0] op_c;
+  logic [NumLanes-1:0][31:0]  op_ya, op_yb;
+  logic [NumLanes-1:0]        op_m;       // mask-in bits
+  logic [NumLanes-1:0]        op_wm;      // lanes written
+  logic [NumLanes-1:0]        op_em;      // active lanes (EXEC)
+  logic [31:0]                op_lane;    // a lane read's value
+  logic                       op_illegal; // a vector source holds a reserved code
+  logic [2:0][63:0]           sv;         // scalar and constant sources (the same in all lanes)
+  logic [1:0][31:0]           ysv;        // ... of VOPD's Y half
+  logic [2:0][31:0]           uni, uni_q; // sources 1 and 2 (0 unused) at lane 0 of pass 0
+  logic [63:0]                op_s0, op_s1, op_d;  // scalar instructions' operands
+  logic [31:0]                rd_m0;
+  logic [63:0]                rd_exec;
+  logic [31:0]                rd_exec32;  // wave32: the lanes
+  logic                       rd_scc, rd_vop3p;
+
+  // A vector source's lanes: `s` the source, `f` its first slot, `y` VOPD's Y.
+  function automatic logic [127:0] lane_val(skind_e kind, logic hi, opnd_ty_e ty, logic [63:0] scalar,
+                                            logic [3:0][31:0] dw, logic vop3p,
+                                            logic sel_lo, logic sel_hi);
+    logic [127:0] v;
+    unique case (kind)
+      SkVgpr: begin
+        v = {dw[3], dw[2], dw[1], dw[0]};
+        if (ty_dwords(ty) == 1) v[127:32] = '0;
+        else if (ty_dwords(ty) == 2) v[127:64] = '0;
+        if (ty inside {OT_B16, OT_F16, OT_BF16}) v = {112'd0, hi ? dw[0][31:16] : dw[0][15:0]};
+      end
+      SkScalar, SkLit: v = {64'd0, scalar};
+      default: v = '0;
+    endcase
+    // A 128-bit source (v_mqsad_u32_u8's accumulator) that is not a VGPR quad reads 0.
+    if (ty == OT_B128 && kind != SkVgpr) v = '0;
+    if (vop3p && ty inside {OT_V2I16, OT_V2F16, OT_V2BF16}) begin
+      v = {96'd0, sel_hi ? v[31:16] : v[15:0], sel_lo ? v[31:16] : v[15:0]};
+    end
+    lane_val = v;
+  endfunction
+
+  always_comb begin
+    logic [2:0]  opsel_hi;
+    logic [31:0] mask;
+    logic [63:0] sel64;
+    logic [4:0]  lsel;
+    rd_m0 = m0_q[rd_wave_q];
+    rd_exec = exec_q[rd_wave_q];
+    rd_exec32 = rd_exec[31:0];
+    rd_scc = scc_q[rd_wave_q];
+    rd_vop3p = rd_dec_q.vc.enc == VE_VOP3P;
+    opsel_hi = {rd_dec_q.opsel_hi2, rd_dec_q.opsel_hi};
+    op_illegal = 1'b0;
+    for (int s = 0; s < 3; s++) begin
+      logic wide;
+      wide = ty_dwords(rd_dec_q.vc.ty[s]) == 2;
+      sv[s] = '0;
+      if (rd_src_q[s].kind == SkLit) begin
+        sv[s] = vconst(SrcLiteral, rd_dec_q.vc.ty[s], rd_dec_q.literal, rd_vop3p, rd_scc);
+      end else if (rd_src_q[s].code < 8'd128) begin
+        sv[s] = sreg_val(rd_src_q[s].code, wide, sslot[s], rd_m0, rd_exec);
+        if (ty16(rd_dec_q.vc.ty[s])) sv[s][63:16] = '0;
+      end else begin
+        sv[s] = vconst(rd_src_q[s].code, rd_dec_q.vc.ty[s], rd_dec_q.literal, rd_vop3p, rd_scc);
+      end
+      if (s < 2) begin
+        if (rd_ysrc_q[s].kind == SkLit) begin
+          ysv[s] = 32'(vconst(SrcLiteral, rd_dec_q.vcy.ty[s], rd_dec_q.literal, 1'b0, rd_scc));
+        end else if (rd_ysrc_q[s].code < 8'd128) begin
+          ysv[s] = 32'(sreg_val(rd_ysrc_q[s].code, 1'b0, (s == 0) ? sslot[1] : 64'd0, rd_m0, rd_exec));
+        end else begin
+          ysv[s] = 32'(vconst(rd_ysrc_q[s].code, rd_dec_q.vcy.ty[s], rd_dec_q.literal, 1'b0, rd_scc));
+        end
+      end
+      if (rd_dec_q.valu && rd_src_q[s].kind == SkScalar && src_reserved(rd_src_q[s].code)) op_illegal = 1'b1;
+      if (rd_dec_q.valu && rd_ysrc_q[s].kind == SkScalar && src_reserved(rd_ysrc_q[s].code)) op_illegal = 1'b1;
+    end
+
+    // Sources 1 and 2 at lane 0 of the first pass, for lane selects and lane masks.
+    uni = uni_q;
+    for (int s = 1; s < 3; s++) begin
+      if (rd_pass_q == '0 && !rd_wsel_q) begin
+        uni[s] = (rd_src_q[s].kind == SkVgpr) ? vslot[2 * s][0] : sv[s][31:0];
+      end
+    end
+    uni[0] = '0;
+    mask = (rd_dec_q.vc.ty[2] == OT_MASK) ? uni[2] : (rd_dec_q.vc.rd_vcc || rd_dec_q.vcy.rd_vcc) ? sslot[3][31:0] : 32'd0;
+    sel64 = {uni[2], uni[1]};
+    lsel = (rd_dec_q.vop == VOP_V_READFIRSTLANE_B32) ? 5'd0 : uni[1][4:0];
+    if (rd_dec_q.vop == VOP_V_READFIRSTLANE_B32) begin
+      for (int l = 31; l >= 0; l--) if (rd_exec32[l]) lsel = 5'(l);
+    end
+    op_lane = (rd_src_q[0].kind == SkVgpr) ? xsrc[lsel] : sv[0][31:0];
+
+    op_a = '0;
+    op_b = '0;
+    op_c = '0;
+    op_ya = '0;
+    op_yb = '0;
+    op_m = '0;
+    op_wm = '0;
+    op_em = '0;
+    for (int i = 0; i < NumLanes; i++) begin
+      logic [4:0]   gl;
+      logic [5:0]   d16;
+      logic [4:0]   xs;
+      logic         xok, wen;
+      logic [63:0]  v0;
+      gl = 5'(int'(rd_pass_q) * NumLanes + i);
+      d16 = '0;
+      op_em[i] = rd_exec32[gl];
+      wen = 1'b1;
+      // Source 0, through DPP or a lane permute.
+      v0 = 64'(lane_val(rd_src_q[0].kind, rd_src_q[0].hi, rd_dec_q.vc.ty[0], sv[0], {32'd0, 32'd0, vslot[1][i], vslot[0][i]},
+                    rd_vop3p, rd_dec_q.opsel[0], opsel_hi[0]));
+      xs = gl;
+      xok = 1'b1;
+      if (rd_dec_q.ext_dpp16) begin
+        d16 = dpp16_src(rd_dec_q.dpp_ctrl, gl);
+        xs = d16[4:0];
+        xok = d16[5] && (rd_dec_q.dpp_fi || rd_exec32[xs]);
+        wen = rd_dec_q.dpp_row_mask[{1'b0, gl[4]}] && rd_dec_q.dpp_bank_mask[gl[3:2]] &&
+              (d16[5] ? (rd_dec_q.dpp_bc || rd_dec_q.dpp_fi || rd_exec32[xs]) : rd_dec_q.dpp_bc);
+      end else if (rd_dec_q.ext_dpp8) begin
+        xs = {gl[4:3], rd_dec_q.dpp8_sel[3 * gl[2:0] +: 3]};
+        xok = rd_dec_q.src0 == 9'd234 || rd_exec32[xs];
+      end else if (rd_dec_q.vop inside {VOP_V_PERMLANE16_B32, VOP_V_PERMLANEX16_B32}) begin
+        xs = {gl[4] ^ (rd_dec_q.vop == VOP_V_PERMLANEX16_B32), sel64[4 * gl[3:0] +: 4]};
+        // OPSEL[0] is FI and OPSEL[1] BOUND_CTRL, as in DPP16.
+        xok = rd_dec_q.opsel[0] || rd_exec32[xs];
+        wen = xok || rd_dec_q.opsel[1];
+      end
+      if (rd_xlane_q && rd_src_q[0].kind == SkVgpr) begin
+        v0 = {32'd0, xok ? xsrc[xs] : 32'd0};
+      end
+      op_a[i] = v0;
+      op_b[i] = 64'(lane_val(rd_src_q[1].kind, rd_src_q[1].hi, rd_dec_q.vc.ty[1], sv[1],
+                             {32'd0, 32'd0, vslot[3][i], vslot[2][i]}, rd_vop3p, rd_dec_q.opsel[1], opsel_hi[1]));
+      op_c[i] = lane_val(rd_src_q[2].kind, rd_src_q[2].hi, rd_dec_q.vc.ty[2], sv[2],
+                         {vslot[7][i], vslot[6][i], vslot[5][i], vslot[4][i]},
+                         rd_vop3p, rd_dec_q.opsel[2], opsel_hi[2]);
+      op_ya[i] = 32'(lane_val(rd_ysrc_q[0].kind, 1'b0, rd_dec_q.vcy.ty[0], {32'd0, ysv[0]},
+                              {96'd0, vslot[1][i]}, 1'b0, 1'b0, 1'b0));
+      op_yb[i] = 32'(lane_val(rd_ysrc_q[1].kind, 1'b0, rd_dec_q.vcy.ty[1], {32'd0, ysv[1]},
+                              {96'd0, vslot[3][i]}, 1'b0, 1'b0, 1'b0));
+      op_m[i] = mask[gl];
+      op_wm[i] = (rd_dec_q.vop == VOP_V_WRITELANE_B32) ? (gl == uni[1][4:0]) : (rd_exec32[gl] && wen);
+    end
+
+    // Scalar instructions: SSRC0 on port A, SSRC1 or SDST on port B.
+    op_s0 = src_value(rd_ssrc0_q, rd_dec_q.src0_64, rd_dec_q.src0_sext, sslot[0], rd_dec_q.literal,
+                      rd_scc, rd_m0, rd_exec);
+    op_s1 = src_value(rd_dec_q.ssrc1, rd_dec_q.src1_64, rd_dec_q.src1_sext, sslot[1], rd_dec_q.literal,
+                      rd_scc, rd_m0, rd_exec);
+    op_d = rd_dec_q.dst_rd ? src_value({1'b0, rd_dec_q.sdst}, rd_dec_q.dst_64, 1'b0, sslot[1],
+                                        rd_dec_q.literal, rd_scc, rd_m0, rd_exec) : 64'd0;
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      uni_q <= '0;
+    end else if (rd_beat_q) begin
+      uni_q <= uni;
+    end
+  end
 
   // ------------------------------------------------------------------------------------------
-  // EX: scalar ALU.
+  // EX: stage registers.
+  logic                       ex_valid_q;    // a beat is here
+  logic                       ex_last_q;     // the instruction's last beat
+  logic [PassW-1:0]           ex_pass_q;
+  logic                       ex_wsel_q;
+  logic [WaveW-1:0]           ex_wave_q;
+  logic [47:0]                ex_pc_q;
+  logic [InstBits-1:0]        ex_inst_q;
+  decoded_t                   ex_dec_q;
+  logic                       ex_ffault_q;
+  logic                       ex_illegal_q;
+  logic [8:0]                 ex_vdst_q, ex_vdst2_q;
+  logic                       ex_dst_hi_q, ex_two_q;
+  logic [6:0]                 ex_dst_q;      // scalar destination code
+  logic                       ex_dst_ok_q;
+  logic [63:0]                ex_s0_q, ex_s1_q, ex_d_q;
+  logic [NumLanes-1:0][63:0]  ex_a_q, ex_b_q;
+  logic [NumLanes-1:0][127:0] ex_c_q;
+  logic [NumLanes-1:0][31:0]  ex_ya_q, ex_yb_q;
+  logic [NumLanes-1:0]        ex_m_q, ex_wm_q, ex_em_q;
+  logic [31:0]                ex_lane_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ex_valid_q <= 1'b0;
+      ex_last_q <= 1'b0;
+      ex_pass_q <= '0;
+      ex_wsel_q <= 1'b0;
+      ex_wave_q <= '0;
+      ex_pc_q <= '0;
+      ex_inst_q <= '0;
+      ex_dec_q <= '0;
+      ex_ffault_q <= 1'b0;
+      ex_illegal_q <= 1'b0;
+      ex_vdst_q <= '0;
+      ex_vdst2_q <= '0;
+      ex_dst_hi_q <= 1'b0;
+      ex_two_q <= 1'b0;
+      ex_dst_q <= '0;
+      ex_dst_ok_q <= 1'b0;
+      ex_s0_q <= '0;
+      ex_s1_q <= '0;
+      ex_d_q <= '0;
+      ex_a_q <= '0;
+      ex_b_q <= '0;
+      ex_c_q <= '0;
+      ex_ya_q <= '0;
+      ex_yb_q <= '0;
+      ex_m_q <= '0;
+      ex_wm_q <= '0;
+      ex_em_q <= '0;
+      ex_lane_q <= '0;
+    end else begin
+      ex_valid_q <= rd_valid_q && rd_beat_q;
+      ex_last_q <= rd_last_q;
+      ex_pass_q <= rd_pass_q;
+      ex_wsel_q <= rd_wsel_q;
+      ex_wave_q <= rd_wave_q;
+      ex_pc_q <= rd_pc_q;
+      ex_inst_q <= rd_inst_q;
+      ex_dec_q <= rd_dec_q;
+      ex_ffault_q <= rd_ffault_q;
+      ex_illegal_q <= op_illegal;
+      ex_vdst_q <= rd_vdst_q;
+      ex_vdst2_q <= rd_vdst2_q;
+      ex_dst_hi_q <= rd_dst_hi_q;
+      ex_two_q <= rd_two_q;
+      ex_dst_q <= rd_sdst_q;
+      ex_dst_ok_q <= rd_sdst_ok_q;
+      ex_s0_q <= op_s0;
+      ex_s1_q <= op_s1;
+      ex_d_q <= op_d;
+      ex_a_q <= op_a;
+      ex_b_q <= op_b;
+      ex_c_q <= op_c;
+      ex_ya_q <= op_ya;
+      ex_yb_q <= op_yb;
+      ex_m_q <= op_m;
+      ex_wm_q <= op_wm;
+      ex_em_q <= op_em;
+      ex_lane_q <= op_lane;
+    end
+  end
+
+  // The decoded fields EX does not look at (the operand collector used them).
+  logic unused_ex_dec;
+  assign unused_ex_dec = ^ex_dec_q;
+
+  // ------------------------------------------------------------------------------------------
+  // EX: the scalar ALU.
+  logic [63:0] ex_exec;
+  logic        ex_scc;
   logic        alu_valid, alu_d_we, alu_scc, alu_scc_we, alu_mode_we, alu_hwreg_bad;
   logic [1:0]  alu_exec_we;
   logic [63:0] alu_d, alu_exec;
   logic [31:0] alu_mode;
 
+  assign ex_exec = exec_q[ex_wave_q];
+  assign ex_scc = scc_q[ex_wave_q];
+
   cu_salu u_salu (
     .op_i       (ex_dec_q.op),
-    .s0_i       (ex_s0),
-    .s1_i       (ex_s1),
-    .d_i        (ex_d),
+    .s0_i       (ex_s0_q),
+    .s1_i       (ex_s1_q),
+    .d_i        (ex_d_q),
     .simm16_i   (ex_dec_q.simm16),
     .literal_i  (ex_dec_q.literal),
     .scc_i      (ex_scc),
@@ -338,6 +1145,64 @@ module cu_top
     .hwreg_bad_o(alu_hwreg_bad)
   );
 
+  // ------------------------------------------------------------------------------------------
+  // EX: the vector lanes.
+  logic                       vl_valid;
+  logic [NumLanes-1:0][127:0] vl_d;
+  logic [NumLanes-1:0]        vl_m;
+  logic [NumLanes-1:0][31:0]  vl_yd;
+
+  cu_valu #(.NumLanes(NumLanes)) u_valu (
+    .op_i   (ex_dec_q.vop),
+    .clamp_i(ex_dec_q.clmp),
+    .lane0_i(5'(int'(ex_pass_q) * NumLanes)),
+    .a_i    (ex_a_q),
+    .b_i    (ex_b_q),
+    .c_i    (ex_c_q),
+    .m_i    (ex_m_q),
+    .op_y_i (ex_dec_q.vop_y),
+    .ya_i   (ex_ya_q),
+    .yb_i   (ex_yb_q),
+    .valid_o(vl_valid),
+    .d_o    (vl_d),
+    .m_o    (vl_m),
+    .yd_o   (vl_yd)
+  );
+
+  // Operations of the vector pipeline that are not lane arithmetic: lane reads write an
+  // SGPR, swaps write two VGPRs.
+  logic ex_lane_read, ex_swap, ex_vok;
+  always_comb begin
+    ex_lane_read = 1'b0;
+    ex_swap = 1'b0;
+    unique case (ex_dec_q.vop)
+      VOP_V_READLANE_B32, VOP_V_READFIRSTLANE_B32: ex_lane_read = 1'b1;
+      VOP_V_SWAP_B32, VOP_V_SWAPREL_B32: ex_swap = 1'b1;
+      default: ;
+    endcase
+    ex_vok = vl_valid || ex_lane_read || ex_swap;
+  end
+
+  // The lane mask being built over the passes: compare results and carries, zero in lanes
+  // that do not take part (compares: the lanes written; carries: EXEC).
+  logic [31:0] macc_q, macc_d;
+  logic [NumLanes-1:0] ex_mbits;
+  logic        ex_carry;
+
+  always_comb begin
+    ex_carry = ex_dec_q.vc.mask_sdst || ex_dec_q.vc.enc == VE_VOP2;
+    ex_mbits = vl_m & (ex_carry ? ex_em_q : ex_wm_q);
+    macc_d = (ex_pass_q == '0) ? 32'd0 : macc_q;
+    for (int i = 0; i < NumLanes; i++) macc_d[int'(ex_pass_q) * NumLanes + i] = ex_mbits[i];
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      macc_q <= '0;
+    end else if (ex_valid_q && ex_dec_q.valu) begin
+      macc_q <= macc_d;
+    end
+  end
   // ------------------------------------------------------------------------------------------
   // EX: branch unit, sequencer and waits.
   logic [47:0] seq_pc, rel_target, ret_addr;
@@ -364,7 +1229,7 @@ module cu_top
   logic        ex_sleep_wakeable, ex_wakeup, ex_barrier;
 
   always_comb begin
-    ex_retire = ex_valid_q;
+    ex_retire = ex_valid_q && ex_last_q;
     ex_status = RtRetired;
     ex_fault = 2'd0;
     ex_next_pc = seq_pc;
@@ -380,15 +1245,21 @@ module cu_top
     ex_barrier = 1'b0;
     wait_thr = '1;
 
-    if (ex_fetch_fault_q) begin
+    if (ex_ffault_q) begin
       ex_status = RtFault;
       ex_fault = FaultFetch;
     end else if (ex_dec_q.inc != '0 && cnt_full[ex_wave_q]) begin
       // A counter the instruction increments is at its maximum: try again later.
       ex_retire = 1'b0;
-    end else if (!ex_dec_q.valid || ex_dec_q.illegal_src) begin
+    end else if (!ex_dec_q.valid || ex_dec_q.illegal_src || ex_illegal_q) begin
       ex_status = RtFault;
       ex_fault = FaultIllegal;
+    end else if (ex_dec_q.valu) begin
+      // The vector pipeline: a row it has no lanes for faults; the writes are made below.
+      if (!ex_vok) begin
+        ex_status = RtFault;
+        ex_fault = FaultNotImpl;
+      end
     end else begin
       unique case (ex_dec_q.op)
         // ---- Branch unit -------------------------------------------------------------------
@@ -406,11 +1277,11 @@ module cu_top
           ex_d_we = 1'b1;
           ex_d_val = ret_addr64;
         end
-        OP_S_SETPC_B64: ex_next_pc = ex_s0[47:0] & PcMask;
+        OP_S_SETPC_B64: ex_next_pc = ex_s0_q[47:0] & PcMask;
         OP_S_SWAPPC_B64: begin
           ex_d_we = 1'b1;
           ex_d_val = ret_addr64;
-          ex_next_pc = ex_s0[47:0] & PcMask;
+          ex_next_pc = ex_s0_q[47:0] & PcMask;
         end
         OP_S_CALL_B64: begin
           ex_d_we = 1'b1;
@@ -457,10 +1328,10 @@ module cu_top
               wait_thr.lgkm = ex_dec_q.simm16[9:4];
               wait_thr.exp = ex_dec_q.simm16[2:0];
             end
-            OP_S_WAITCNT_VSCNT: wait_thr.vs = ex_d[5:0] + ex_dec_q.simm16[5:0];
-            OP_S_WAITCNT_VMCNT: wait_thr.vm = ex_d[5:0] + ex_dec_q.simm16[5:0];
-            OP_S_WAITCNT_LGKMCNT: wait_thr.lgkm = ex_d[5:0] + ex_dec_q.simm16[5:0];
-            OP_S_WAITCNT_EXPCNT: wait_thr.exp = ex_d[2:0] + ex_dec_q.simm16[2:0];
+            OP_S_WAITCNT_VSCNT: wait_thr.vs = ex_d_q[5:0] + ex_dec_q.simm16[5:0];
+            OP_S_WAITCNT_VMCNT: wait_thr.vm = ex_d_q[5:0] + ex_dec_q.simm16[5:0];
+            OP_S_WAITCNT_LGKMCNT: wait_thr.lgkm = ex_d_q[5:0] + ex_dec_q.simm16[5:0];
+            OP_S_WAITCNT_EXPCNT: wait_thr.exp = ex_d_q[2:0] + ex_dec_q.simm16[2:0];
             default: wait_thr = '0;  // s_wait_idle
           endcase
           if (!wait_query_ok) begin
@@ -495,28 +1366,68 @@ module cu_top
       ex_next_pc = ex_pc_q;
       ex_flush = 1'b0;
     end
-    if (!ex_valid_q) begin
+    // Only the last beat of an instruction retires it.
+    if (!ex_valid_q || !ex_last_q) begin
       ex_retire = 1'b0;
       ex_wait = 1'b0;
     end
   end
 
+
   // ------------------------------------------------------------------------------------------
-  // EX: destination. 64-bit destinations are even-aligned; codes 0..107 are RAM, TTMPs
-  // (108..123) are writable only in a trap handler, so a write to one is dropped and the
-  // instruction's SCC update with it; NULL drops the write; M0 and EXEC are flops.
-  logic [6:0] wr_code;
-  logic       wr_ram, wr_ttmp, wr_m0, wr_exec;
-  logic [1:0] wr_dwords;   // dwords written of the pair {wr_code[6:1], 0} (even, odd)
+  // EX: the scalar destination. Scalar instructions: 64-bit destinations are even-aligned;
+  // codes 0..107 are RAM, TTMPs (108..123) are writable only in a trap handler, so a write to
+  // one is dropped and the instruction's SCC update with it; NULL drops the write; M0 and
+  // EXEC are flops. Vector instructions write one dword (a lane mask or a lane's value) to
+  // any code but NULL, TTMPs included, as the golden model does.
+  logic [6:0]  wr_code;
+  logic        wr_ram, wr_ttmp, wr_m0, wr_exec;
+  logic [1:0]  wr_dwords;   // dwords written of the pair {wr_code[6:1], 0} (even, odd)
+  logic [63:0] wr_data;
+  logic        v_sdst_we;   // a vector instruction writes a scalar register
+  logic [6:0]  v_sdst;
+  logic [31:0] v_sdst_val;
+  logic        v_exec_we;   // ... EXEC (v_cmpx)
+
+  always_comb begin
+    v_sdst_we = 1'b0;
+    v_sdst = ex_dec_q.vdst[6:0];
+    v_sdst_val = macc_d;
+    v_exec_we = 1'b0;
+    if (ex_dec_q.valu && ex_retire && ex_status != RtFault) begin
+      if (ex_lane_read) begin
+        v_sdst_we = !ex_dec_q.vdst[7];
+        v_sdst_val = ex_lane_q;
+      end else if (ex_dec_q.vc.mask_vcc) begin
+        v_sdst_we = 1'b1;
+        v_sdst = SrcVccLo[6:0];
+      end else if (ex_dec_q.vc.mask_sdst) begin
+        v_sdst_we = 1'b1;
+        v_sdst = ex_dec_q.sdst;
+      end else if (ex_dec_q.vc.mask_vdst) begin
+        v_sdst_we = !ex_dec_q.vdst[7];
+      end
+      v_exec_we = ex_dec_q.vc.mask_exec;
+    end
+  end
 
   always_comb begin
     wr_code = ex_dec_q.dst_64 ? {ex_dst_q[6:1], 1'b0} : ex_dst_q;
+    wr_data = ex_dec_q.dst_64 ? ex_d_val : {ex_d_val[31:0], ex_d_val[31:0]};
     wr_ram = 1'b0;
     wr_ttmp = 1'b0;
     wr_m0 = 1'b0;
     wr_exec = 1'b0;
     wr_dwords = 2'b00;
-    if (ex_d_we && ex_dec_q.dst_wr && ex_dst_ok_q && ex_retire) begin
+    if (v_sdst_we) begin
+      wr_code = v_sdst;
+      wr_data = {v_sdst_val, v_sdst_val};
+      wr_dwords = wr_code[0] ? 2'b10 : 2'b01;
+      if (wr_code < SrcNull[6:0]) wr_ram = 1'b1;
+      else if (wr_code == SrcM0[6:0]) wr_m0 = 1'b1;
+      else if (wr_code >= SrcExecLo[6:0]) wr_exec = 1'b1;
+      else wr_dwords = 2'b00;
+    end else if (ex_d_we && ex_dec_q.dst_wr && ex_dst_ok_q && ex_retire) begin
       if (wr_code < SrcTtmp0[6:0]) begin
         wr_ram = 1'b1;
         wr_dwords = ex_dec_q.dst_64 ? 2'b11 : (wr_code[0] ? 2'b10 : 2'b01);
@@ -532,18 +1443,174 @@ module cu_top
     end
   end
 
-  // The RAM's write port: EX first, then the dispatcher.
-  logic [63:0] wr_data;
-  assign wr_data = ex_dec_q.dst_64 ? ex_d_val : {ex_d_val[31:0], ex_d_val[31:0]};
+  // EX: the vector destinations of this beat, one per bank: the destination's dwords
+  // (consecutive registers), VOPD's Y destination (the other parity), a swap's second
+  // register. A register past the allocation or v255 is not written.
+  logic [3:0][2*NumLanes-1:0]     vd_en;
+  logic [3:0][7:0]                vd_reg;
+  logic [3:0][NumLanes-1:0][31:0] vd_data;
 
   always_comb begin
+    logic [2*NumLanes-1:0] full, half;
+    logic [8:0] r;
+    logic [9:0] rk;
+    logic [7:0] ry;
+    r = '0;
+    rk = '0;
+    ry = '0;
+    vd_en = '0;
+    vd_reg = '0;
+    vd_data = '0;
+    for (int i = 0; i < NumLanes; i++) begin
+      full[2*i +: 2] = {2{ex_wm_q[i]}};
+      half[2*i +: 2] = {ex_wm_q[i] && ex_dst_hi_q, ex_wm_q[i] && !ex_dst_hi_q};
+    end
+    if (ex_valid_q && ex_dec_q.valu && ex_status != RtFault) begin
+      if (ex_swap) begin
+        for (int k = 0; k < 2; k++) begin
+          r = (k == 0) ? ex_vdst_q : ex_vdst2_q;
+          if (!r[8] && r < 9'(Vgprs) && (!ex_two_q || ex_wsel_q == (k == 1))) begin
+            vd_en[r[1:0]] = full;
+            vd_reg[r[1:0]] = r[7:0];
+            for (int i = 0; i < NumLanes; i++) vd_data[r[1:0]][i] = (k == 0) ? ex_a_q[i][31:0] : ex_b_q[i][31:0];
+          end
+        end
+      end else if (!ex_lane_read && !(ex_dec_q.vc.dty inside {OT_NONE, OT_SGPR, OT_MASK})) begin
+        for (int k = 0; k < ty_dwords(ex_dec_q.vc.dty); k++) begin
+          rk = {1'b0, ex_vdst_q} + 10'(k);
+          if (!ex_vdst_q[8] && rk < 10'(Vgprs)) begin
+            vd_en[rk[1:0]] = ty16(ex_dec_q.vc.dty) ? half : full;
+            vd_reg[rk[1:0]] = rk[7:0];
+            for (int i = 0; i < NumLanes; i++) begin
+              vd_data[rk[1:0]][i] = ty16(ex_dec_q.vc.dty) ? {2{vl_d[i][15:0]}} : vl_d[i][32*k +: 32];
+            end
+          end
+        end
+      end
+      if (ex_dec_q.vc.enc == VE_VOPD) begin
+        ry = {ex_dec_q.vdsty, !ex_dec_q.vdstx[0]};
+        if (9'(ry) < 9'(Vgprs)) begin
+          vd_en[ry[1:0]] = full;
+          vd_reg[ry[1:0]] = ry;
+          vd_data[ry[1:0]] = vl_yd;
+        end
+      end
+    end
+  end
+
+  // ------------------------------------------------------------------------------------------
+  // WB: stage registers; the writes are made at the end of this stage's cycle.
+  logic                           wb_valid_q;   // an instruction retires
+  logic [WaveW-1:0]               wb_wave_q;
+  logic [47:0]                    wb_pc_q, wb_next_pc_q;
+  logic [InstBits-1:0]            wb_inst_q;
+  logic [1:0]                     wb_dwords_q, wb_status_q, wb_fault_q;
+  logic [1:0]                     wb_sdst_we_q;  // dwords written of the pair at wb_sdst_q
+  logic [6:0]                     wb_sdst_q;
+  logic [63:0]                    wb_sdst_data_q;
+  logic                           wb_ram_q, wb_m0_q, wb_exec_dst_q;
+  logic [1:0]                     wb_exec_we_q;
+  logic [63:0]                    wb_exec_q;
+  logic                           wb_scc_we_q, wb_scc_q, wb_mode_we_q;
+  logic [31:0]                    wb_mode_q;
+  logic [WaveW-1:0]               wb_vwave_q;
+  logic [PassW-1:0]               wb_vpass_q;
+  logic [3:0][2*NumLanes-1:0]     wb_ven_q;
+  logic [3:0][7:0]                wb_vreg_q;
+  logic [3:0][NumLanes-1:0][31:0] wb_vdata_q;
+  logic [63:0]                    ex_exec_val;
+
+  always_comb begin
+    ex_exec_val = alu_exec;
+    if (v_exec_we) ex_exec_val = {ex_exec[63:32], macc_d};
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      wb_valid_q <= 1'b0;
+      wb_wave_q <= '0;
+      wb_pc_q <= '0;
+      wb_next_pc_q <= '0;
+      wb_inst_q <= '0;
+      wb_dwords_q <= '0;
+      wb_status_q <= '0;
+      wb_fault_q <= '0;
+      wb_sdst_we_q <= '0;
+      wb_sdst_q <= '0;
+      wb_sdst_data_q <= '0;
+      wb_ram_q <= 1'b0;
+      wb_m0_q <= 1'b0;
+      wb_exec_dst_q <= 1'b0;
+      wb_exec_we_q <= '0;
+      wb_exec_q <= '0;
+      wb_scc_we_q <= 1'b0;
+      wb_scc_q <= 1'b0;
+      wb_mode_we_q <= 1'b0;
+      wb_mode_q <= '0;
+      wb_vwave_q <= '0;
+      wb_vpass_q <= '0;
+      wb_ven_q <= '0;
+      wb_vreg_q <= '0;
+      wb_vdata_q <= '0;
+    end else begin
+      wb_valid_q <= ex_retire;
+      wb_wave_q <= ex_wave_q;
+      wb_pc_q <= ex_pc_q;
+      wb_next_pc_q <= ex_next_pc;
+      wb_inst_q <= ex_ffault_q ? '0 : ex_inst_q;
+      wb_dwords_q <= ex_ffault_q ? 2'd0 : ex_dec_q.dwords;
+      wb_status_q <= ex_status;
+      wb_fault_q <= ex_fault;
+      wb_sdst_we_q <= wr_dwords;
+      wb_sdst_q <= {wr_code[6:1], 1'b0};
+      wb_sdst_data_q <= wr_data;
+      wb_ram_q <= wr_ram;
+      wb_m0_q <= wr_m0;
+      wb_exec_dst_q <= wr_exec;
+      wb_exec_we_q <= (ex_retire && ex_status != RtFault) ? (v_exec_we ? 2'b01 : ex_exec_we) : 2'b00;
+      wb_exec_q <= ex_exec_val;
+      wb_scc_we_q <= ex_retire && ex_scc_we && !(ex_dec_q.dst_wr && wr_ttmp);
+      wb_scc_q <= alu_scc;
+      wb_mode_we_q <= ex_retire && ex_mode_we;
+      wb_mode_q <= alu_mode;
+      wb_vwave_q <= ex_wave_q;
+      wb_vpass_q <= ex_pass_q;
+      wb_ven_q <= vd_en;
+      wb_vreg_q <= vd_reg;
+      wb_vdata_q <= vd_data;
+    end
+  end
+
+  // The VGPR banks' write ports: WB first, then the dispatcher.
+  logic [3:0] spi_vbank;
+  always_comb begin
+    spi_vbank = 4'b0001 << spi_vgpr_idx_i[1:0];
+    spi_vgpr_ready_o = wb_ven_q[spi_vgpr_idx_i[1:0]] == '0;
+    for (int b = 0; b < 4; b++) begin
+      vw_en[b] = wb_ven_q[b];
+      vw_wave[b] = wb_vwave_q;
+      vw_row[b] = RowW'(wb_vreg_q[b][7:2]);
+      vw_pass[b] = wb_vpass_q;
+      vw_data[b] = wb_vdata_q[b];
+      if (wb_ven_q[b] == '0 && spi_vgpr_we_i && spi_vbank[b] && 9'(spi_vgpr_idx_i) < 9'(Vgprs)) begin
+        vw_en[b] = '1;
+        vw_wave[b] = spi_wave_i;
+        vw_row[b] = RowW'(spi_vgpr_idx_i[7:2]);
+        vw_pass[b] = spi_vgpr_pass_i;
+        vw_data[b] = spi_vgpr_data_i;
+      end
+    end
+  end
+
+  // The SGPR RAM's write port: WB first, then the dispatcher.
+  always_comb begin
     rf_we = 2'b00;
-    rf_w_wave = ex_wave_q;
-    rf_w_pair = wr_code[6:1];
-    rf_w_data = wr_data;
-    spi_sgpr_ready_o = !wr_ram;
-    if (wr_ram) begin
-      rf_we = wr_dwords;
+    rf_w_wave = wb_wave_q;
+    rf_w_pair = wb_sdst_q[6:1];
+    rf_w_data = wb_sdst_data_q;
+    spi_sgpr_ready_o = !wb_ram_q;
+    if (wb_ram_q) begin
+      rf_we = wb_sdst_we_q;
     end else if (spi_sgpr_we_i && spi_sgpr_idx_i < SrcNull[6:0]) begin
       rf_w_wave = spi_wave_i;
       rf_w_pair = spi_sgpr_idx_i[6:1];
@@ -607,7 +1674,7 @@ module cu_top
   assign imem_req_addr_o = pc_q[f_wave] + {43'd0, ibn_q[f_wave], 2'b00};
 
   // ------------------------------------------------------------------------------------------
-  // Next state of every wave.
+  // Next state of every wave: control at the end of EX, registers at the end of WB.
   logic [NumWaves-1:0] bar_release;
   logic [WgW-1:0]      ex_wg;
 
@@ -652,23 +1719,13 @@ module cu_top
       busy_d[is_wave] = 1'b1;
     end
 
-    // EX: commit the instruction's results.
-    if (ex_valid_q) begin
+    // EX: the last beat of an instruction moves its wave on.
+    if (ex_valid_q && ex_last_q) begin
       busy_d[ex_wave_q] = 1'b0;
       if (ex_retire) begin
         if (ex_status == RtFault || ex_status == RtEndpgm) begin
           st_d[ex_wave_q] = WsDone;
         end
-        if (ex_scc_we && !(ex_dec_q.dst_wr && wr_ttmp)) scc_d[ex_wave_q] = alu_scc;
-        if (ex_exec_we[0]) exec_d[ex_wave_q][31:0] = alu_exec[31:0];
-        if (ex_exec_we[1]) exec_d[ex_wave_q][63:32] = alu_exec[63:32];
-        if (ex_mode_we) mode_d[ex_wave_q] = alu_mode;
-        if (wr_m0) m0_d[ex_wave_q] = ex_d_val[31:0];
-        if (wr_exec) begin
-          if (wr_dwords[0]) exec_d[ex_wave_q][31:0] = wr_data[31:0];
-          if (wr_dwords[1]) exec_d[ex_wave_q][63:32] = wr_data[63:32];
-        end
-        if (wr_ram && wr_code == SrcVccLo[6:0]) vccz_d[ex_wave_q] = wr_data[31:0] == 32'd0;
         if (ex_sleep != 13'd0) begin
           sleep_d[ex_wave_q] = ex_sleep;
           slp_d[ex_wave_q] = ex_sleep_wakeable;
@@ -699,6 +1756,22 @@ module cu_top
             ibn_d[ex_wave_q] = ibn_q[ex_wave_q] - {1'b0, ex_dec_q.dwords};
           end
         end
+      end
+    end
+
+    // WB: scalar state.
+    if (wb_valid_q) begin
+      if (wb_scc_we_q) scc_d[wb_wave_q] = wb_scc_q;
+      if (wb_exec_we_q[0]) exec_d[wb_wave_q][31:0] = wb_exec_q[31:0];
+      if (wb_exec_we_q[1]) exec_d[wb_wave_q][63:32] = wb_exec_q[63:32];
+      if (wb_mode_we_q) mode_d[wb_wave_q] = wb_mode_q;
+      if (wb_m0_q) m0_d[wb_wave_q] = wb_sdst_data_q[31:0];
+      if (wb_exec_dst_q) begin
+        if (wb_sdst_we_q[0]) exec_d[wb_wave_q][31:0] = wb_sdst_data_q[31:0];
+        if (wb_sdst_we_q[1]) exec_d[wb_wave_q][63:32] = wb_sdst_data_q[63:32];
+      end
+      if (wb_ram_q && wb_sdst_q == SrcVccLo[6:0] && wb_sdst_we_q[0]) begin
+        vccz_d[wb_wave_q] = wb_sdst_data_q[31:0] == 32'd0;
       end
     end
 
@@ -799,7 +1872,7 @@ module cu_top
   end
 
   // ------------------------------------------------------------------------------------------
-  // Retire port, registered.
+  // Retire port, registered from WB.
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       rt_valid_o <= 1'b0;
@@ -819,24 +1892,34 @@ module cu_top
       rt_scc_o <= 1'b0;
       rt_mode_we_o <= 1'b0;
       rt_mode_o <= '0;
+      rt_vwave_o <= '0;
+      rt_vpass_o <= '0;
+      rt_vwe_o <= '0;
+      rt_vreg_o <= '0;
+      rt_vdata_o <= '0;
     end else begin
-      rt_valid_o <= ex_retire;
-      rt_wave_o <= ex_wave_q;
-      rt_pc_o <= ex_pc_q;
-      rt_inst_o <= ex_fetch_fault_q ? '0 : ex_inst_q;
-      rt_dwords_o <= ex_fetch_fault_q ? 2'd0 : ex_dec_q.dwords;
-      rt_status_o <= ex_status;
-      rt_fault_o <= ex_fault;
-      rt_next_pc_o <= ex_next_pc;
-      rt_sdst_we_o <= wr_dwords;
-      rt_sdst_o <= {wr_code[6:1], 1'b0};
-      rt_sdst_data_o <= wr_data;
-      rt_exec_we_o <= ex_exec_we;
-      rt_exec_o <= alu_exec;
-      rt_scc_we_o <= ex_scc_we && !(ex_dec_q.dst_wr && wr_ttmp);
-      rt_scc_o <= alu_scc;
-      rt_mode_we_o <= ex_mode_we;
-      rt_mode_o <= alu_mode;
+      rt_valid_o <= wb_valid_q;
+      rt_wave_o <= wb_wave_q;
+      rt_pc_o <= wb_pc_q;
+      rt_inst_o <= wb_inst_q;
+      rt_dwords_o <= wb_dwords_q;
+      rt_status_o <= wb_status_q;
+      rt_fault_o <= wb_fault_q;
+      rt_next_pc_o <= wb_next_pc_q;
+      rt_sdst_we_o <= wb_sdst_we_q;
+      rt_sdst_o <= wb_sdst_q;
+      rt_sdst_data_o <= wb_sdst_data_q;
+      rt_exec_we_o <= wb_exec_we_q;
+      rt_exec_o <= wb_exec_q;
+      rt_scc_we_o <= wb_scc_we_q;
+      rt_scc_o <= wb_scc_q;
+      rt_mode_we_o <= wb_mode_we_q;
+      rt_mode_o <= wb_mode_q;
+      rt_vwave_o <= wb_vwave_q;
+      rt_vpass_o <= wb_vpass_q;
+      rt_vwe_o <= wb_ven_q;
+      rt_vreg_o <= wb_vreg_q;
+      rt_vdata_o <= wb_vdata_q;
     end
   end
 

@@ -1,6 +1,8 @@
 {{ header }}
-// Instruction decoder: the format, the opcode and the operand attributes of every row of the
-// ISA table.
+// Instruction decoder: the format, the opcode and the attributes of every row of the ISA
+// table, with the control bundle of the vector rows. Everything here is generated: the format
+// tests and field slices from the table's formats, one case arm per opcode, and one arm per
+// distinct body of attributes (rows with the same operand signature share it).
 module cu_decode
   import cu_pkg::*;
 (
@@ -10,26 +12,37 @@ module cu_decode
 
   logic src0_rd, src1_rd;  // SSRC0 / SSRC1 hold source operands
 
-  // The dwords of longer instructions (vector and memory formats, which the RTL does not
-  // execute) are read by no field here.
+  // Formats the RTL does not execute (memory, images, exports) are recognised and measured,
+  // but no field of theirs is read.
   logic unused_inst;
   assign unused_inst = ^inst_i;
 
   always_comb begin
     dec_o = '0;
     dec_o.op = OP_INVALID;
+    dec_o.op_y = OP_INVALID;
+    dec_o.fmt = FMT_INVALID;
     src0_rd = 1'b0;
     src1_rd = 1'b0;
     dec_o.unit = UNIT_CONTROL;
     dec_o.dwords = inst_dwords(inst_i[LenBits-1:0]);
 {%- for f in formats %}
     {% if !loop.first %}end else {% endif %}if ({{ f.matches }}) begin  // {{ f.name }}
+      dec_o.fmt = {{ f.fmt }};
 {%- for fd in f.fields %}
       dec_o.{{ fd.0 }} = {{ fd.1 }};
 {%- endfor %}
 {%- if !f.fields.is_empty() %}
       dec_o.literal = {{ f.literal }};
 {%- endif %}
+{%- for e in f.exts %}
+      if ({{ e.cond }}) begin
+        {{ e.flag }} = 1'b1;
+{%- for fd in e.fields %}
+        dec_o.{{ fd.0 }} = {{ fd.1 }};
+{%- endfor %}
+      end
+{%- endfor %}
 {%- if f.opcode.is_empty() %}
       dec_o.op = {{ f.ops[0].1 }};
 {%- else %}
@@ -40,21 +53,58 @@ module cu_decode
         default: dec_o.op = OP_INVALID;
       endcase
 {%- endif %}
+{%- if let Some(p) = f.pair %}
+      unique case ({{ p.opcode }})
+{%- for o in p.ops %}
+        {{ p.bits }}'d{{ o.0 }}: dec_o.op_y = {{ o.1 }};
+{%- endfor %}
+        default: dec_o.op_y = OP_INVALID;
+      endcase
+      if (dec_o.op_y == OP_INVALID) dec_o.op = OP_INVALID;
+{%- endif %}
 {%- if loop.last %}
     end
 {%- endif %}
 {%- endfor %}
 
-    // Operand attributes, implicit state and counters of each instruction.
+    // Operand attributes, implicit state, counters and the vector control bundle.
     unique case (dec_o.op)
-{%- for o in ops %}
-      {{ o.name }}: begin
-{%- for s in o.sets %}
+{%- for a in arms %}
+      {% for l in a.labels %}{{ l }}{% if !loop.last %},{% if loop.index % 4 == 0 %}
+      {% else %} {% endif %}{% endif %}{% endfor %}: begin
+{%- for s in a.sets %}
         {{ s.0 }} = {{ s.1 }};
 {%- endfor %}
       end
 {%- endfor %}
       default: ;
+    endcase
+
+    // The lane operation of each vector row.
+    unique case (dec_o.op)
+{%- for a in vop_arms %}
+      {% for l in a.labels %}{{ l }}{% if !loop.last %}, {% endif %}{% endfor %}: {% for s in a.sets %}{{ s.0 }} = {{ s.1 }};{% endfor %}
+{%- endfor %}
+      default: dec_o.vop = VOP_NONE;
+    endcase
+
+    // VOPD's Y half.
+    unique case (dec_o.op_y)
+{%- for a in y_arms %}
+      {% for l in a.labels %}{{ l }}{% if !loop.last %},{% if loop.index % 4 == 0 %}
+      {% else %} {% endif %}{% endif %}{% endfor %}: begin
+{%- for s in a.sets %}
+        {{ s.0 }} = {{ s.1 }};
+{%- endfor %}
+      end
+{%- endfor %}
+      default: ;
+    endcase
+    unique case (dec_o.op_y)
+{%- for a in y_vop_arms %}
+      {% for l in a.labels %}{{ l }}{% if !loop.last %}, {% endif %}{% endfor %}: {% for s in a.sets %}{{ s.0 }} = {{ s.1 }};{% endfor %}
+{%- endfor %}
+      default: dec_o.vop_y = VOP_NONE;
     endcase
 
     dec_o.valid = dec_o.op != OP_INVALID;

@@ -25,9 +25,65 @@ package cu_pkg;
 {%- endfor %}
   } op_e;
 
+  // Operations of the vector lanes: one per vector mnemonic (a VOP1/VOP2/VOPC row and its VOP3
+  // promotion share one).
+  typedef enum logic [{{ vop_bits - 1 }}:0] {
+    VOP_NONE = {{ vop_bits }}'d0,
+{%- for o in vops %}
+    {{ o }} = {{ vop_bits }}'d{{ loop.index }}{% if !loop.last %},{% endif %}
+{%- endfor %}
+  } valu_op_e;
+
+  // Vector operand types as the datapath needs them: the width, packing and float format (for
+  // inline constants and modifiers); integer and bit types of one width share a member, but
+  // for I64, whose literal sign-extends.
+  typedef enum logic [3:0] {
+{%- for t in opnd_types %}
+    {{ t }}{% if !loop.last %},{% endif %}
+{%- endfor %}
+  } opnd_ty_e;
+
+  // The instruction field a vector source comes from.
+  typedef enum logic [3:0] {
+{%- for f in vfields %}
+    {{ f }}{% if !loop.last %},{% endif %}
+{%- endfor %}
+  } vfield_e;
+
+  // Vector encodings: how register fields and modifiers read.
+  typedef enum logic [2:0] {
+{%- for e in vencs %}
+    {{ e }}{% if !loop.last %},{% endif %}
+{%- endfor %}
+  } venc_e;
+
+  // The control bundle of a vector row, derived from the table.
+  typedef struct packed {
+    venc_e          enc;
+    vfield_e [2:0]  fld;        // where sources 0..2 come from (VF_NONE: no such source)
+    opnd_ty_e [2:0] ty;         // and their types
+    opnd_ty_e       dty;        // the destination's type (OT_SGPR: VDST names an SGPR)
+    logic           mask_vdst;  // a lane mask goes to the SGPR VDST names (VOP3 compares)
+    logic           mask_sdst;  // ... to the SGPR SDST names (VOP3SD carries)
+    logic           mask_vcc;   // ... to VCC
+    logic           mask_exec;  // ... to EXEC (v_cmpx)
+    logic           rd_vcc;     // VCC is read (carry in, select)
+    logic           rd_m0;      // M0 is read (M0-relative register numbers)
+  } vctrl_t;
+
   // The longest instruction, literal included.
   localparam int unsigned InstDwords = {{ max_dwords }};
   localparam int unsigned InstBits = 32 * InstDwords;
+
+  // ------------------------------------------------------------------------------------------
+  // Retire status and fault codes (rt_status_o, rt_fault_o).
+{%- for c in rt_codes %}
+  localparam logic [1:0] {{ c.0 }} = 2'd{{ c.1 }};
+{%- endfor %}
+
+  // Hardware registers: only MODE exists here; the bits of it a shader may write (guide 3.4.2).
+  localparam logic [5:0] HwRegMode = 6'd{{ hw_reg_mode }};
+  localparam logic [31:0] ModeWritable = {{ mode_writable }};
 
   // ------------------------------------------------------------------------------------------
   // Scalar operand codes (guide 4.1).
@@ -101,6 +157,8 @@ package cu_pkg;
     logic        valid;        // the word is an instruction of the table
     logic        illegal_src;  // a source field holds a reserved code
     op_e         op;
+    op_e         op_y;         // VOPD: the Y half's row
+    fmt_e        fmt;          // the format (the first of formats sharing identifying bits)
     unit_e       unit;
     logic [1:0]  dwords;       // length in dwords, literal included
 {%- for f in fields %}
@@ -115,6 +173,14 @@ package cu_pkg;
     logic        src1_64;
     logic        src1_sext;
     cnt_flags_t  inc;          // counters incremented at issue
+{%- for e in ext_flags %}
+    logic        ext_{{ e }};  // a {{ e|upper }} extension dword follows
+{%- endfor %}
+    logic        valu;         // the vector pipeline executes the row
+    valu_op_e    vop;          // ... this operation
+    vctrl_t      vc;           // ... with these operands
+    valu_op_e    vop_y;        // VOPD's Y half
+    vctrl_t      vcy;
   } decoded_t;
 
   // Length in dwords of the instruction whose first dwords are `w`: the format, an extension

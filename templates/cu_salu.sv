@@ -26,9 +26,8 @@ module cu_salu
   output logic        hwreg_bad_o  // s_getreg/s_setreg of a hardware register other than MODE
 );
 
-  // MODE bits a shader may write (guide 3.4.2): 21:0, 23 and 27.
-  localparam logic [31:0] ModeWritable = 32'h08bf_ffff;
-  localparam logic [5:0] HwRegMode = 6'd1;
+  // MODE bits a shader may write and the id of HW_REG_MODE are cu_pkg's ModeWritable and
+  // HwRegMode, from the ISA crate.
 
   logic [31:0] a, b, dl;
   logic [63:0] a64, b64;

@@ -3,13 +3,13 @@
 
 use sim::cosim::{Options, WaveEnd, WaveInit, cosim};
 use sim::golden::{Code, Wave};
-use sim::rtl::NUM_WAVES;
+use sim::rtl::default_variant;
 
 fn run_example(name: &str) -> Vec<Wave> {
     let path = format!("{}/../examples/{name}", env!("CARGO_MANIFEST_DIR"));
     let src = std::fs::read_to_string(&path).expect("example");
     let code = Code::new(0x10000, rdna3_isa::asm::assemble(&src, &path).expect("assembles").dwords());
-    let waves: Vec<WaveInit> = (0..NUM_WAVES)
+    let waves: Vec<WaveInit> = (0..default_variant().num_waves as usize)
         .map(|k| {
             let mut w = WaveInit::new(0x10000);
             w.sgpr[0] = k as u32;

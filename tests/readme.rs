@@ -1,6 +1,7 @@
 //! The README's list of instructions that are not yet executed is what the code says: the
 //! rows that the golden model or the RTL does not execute. The list names instructions
-//! (`s_trap`) or whole units (`unit:valu`).
+//! (`s_trap`), whole units (`unit:ds`), or the rows of a unit with a floating-point operand
+//! (`float:valu`).
 
 use std::collections::BTreeSet;
 
@@ -14,18 +15,24 @@ fn readme_lists_what_is_not_executed() {
         .and_then(|s| s.split("<!-- not-executed:end -->").next())
         .expect("README has the not-executed markers");
     let mut listed = BTreeSet::new();
+    let float = |d: &rdna3_isa::InstDef| d.operands.iter().any(|o| o.ty().is_some_and(|t| t.is_float()));
     for token in section.split('`').skip(1).step_by(2) {
-        match token.strip_prefix("unit:") {
-            Some(unit) => {
-                let rows: Vec<&rdna3_isa::InstDef> =
-                    rdna3_isa::table().insts.iter().filter(|d| d.unit.name() == unit).collect();
-                assert!(!rows.is_empty(), "README names unit {unit}, which has no instructions");
-                listed.extend(rows.iter().map(|d| d.name.clone()));
-            }
-            None => {
+        let (unit, only_float) = match (token.strip_prefix("unit:"), token.strip_prefix("float:")) {
+            (Some(u), _) => (u, false),
+            (_, Some(u)) => (u, true),
+            _ => {
+                assert!(rdna3_isa::table().by_name(token).is_some(), "README names {token}, which is no row");
                 listed.insert(token.to_string());
+                continue;
             }
-        }
+        };
+        let rows: Vec<&rdna3_isa::InstDef> = rdna3_isa::table()
+            .insts
+            .iter()
+            .filter(|d| d.unit.name() == unit && (!only_float || float(d)))
+            .collect();
+        assert!(!rows.is_empty(), "README names {token}, which has no instructions");
+        listed.extend(rows.iter().map(|d| d.name.clone()));
     }
     let files = hdl_gen::sv::generate(&hdl_gen::sv::Config::default()).expect("generate");
     let ops = hdl_gen::sv::rtl_ops(&files);

@@ -41,10 +41,11 @@ fn other_configurations_are_lint_clean() {
     if !conformance::require_verilator("rtl_lint") {
         return;
     }
-    for waves in [1, 2, 3, 8, 16] {
-        let dir =
-            Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("rtl-waves{waves}-{}", std::process::id()));
-        let cfg = Config { num_waves: waves };
+    let configs = [(1, 32, 256), (2, 16, 256), (3, 8, 64), (8, 4, 256), (16, 32, 4)];
+    for (waves, lanes, vgprs) in configs {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+            .join(format!("rtl-w{waves}-l{lanes}-v{vgprs}-{}", std::process::id()));
+        let cfg = Config { num_waves: waves, lanes, vgprs };
         write_dir(&dir, &generate(&cfg).expect("generate")).expect("writing");
         lint(&dir);
         std::fs::remove_dir_all(&dir).ok();

@@ -16,7 +16,7 @@ use rand::{RngExt, SeedableRng};
 use rdna3_isa::InstDef;
 use sim::cosim::{Options, WaveEnd, WaveInit, cosim};
 use sim::golden::Code;
-use sim::rtl::NUM_WAVES;
+use sim::rtl::default_variant;
 
 static OPS: LazyLock<Vec<&'static InstDef>> = LazyLock::new(plain_ops);
 
@@ -74,7 +74,7 @@ proptest! {
 
     #[test]
     fn every_wave_at_once(
-        ps in prop::collection::vec(program(&OPS, 1..32), NUM_WAVES),
+        ps in prop::collection::vec(program(&OPS, 1..32), default_variant().num_waves as usize),
         seed in any::<u64>(),
         init in any::<u64>(),
     ) {

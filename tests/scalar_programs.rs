@@ -93,6 +93,7 @@ pub fn plain_ops() -> Vec<&'static InstDef> {
     table()
         .insts
         .iter()
+        .filter(|d| hdl_gen::sv::RTL_UNITS.contains(&d.unit))
         .filter(|d| hdl_gen::sv::rtl_implements(d, &rtl) && sim::golden::implemented(d))
         .filter(|d| d.unit != Unit::Branch && !matches!(d.name.as_str(), "s_endpgm" | "s_code_end"))
         .filter(|d| !d.name.starts_with("s_movrel"))

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use sim::cosim::{Options, WaveInit, cosim};
 use sim::golden::Code;
-use sim::rtl::NUM_WAVES;
+use sim::rtl::default_variant;
 
 fn program(name: &str) -> Code {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../examples").join(name);
@@ -18,7 +18,7 @@ fn program(name: &str) -> Code {
 }
 
 fn waves() -> Vec<WaveInit> {
-    (0..NUM_WAVES)
+    (0..default_variant().num_waves as usize)
         .map(|k| {
             let mut w = WaveInit::new(0x10000);
             w.sgpr[0] = k as u32;

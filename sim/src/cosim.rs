@@ -14,7 +14,7 @@ use rand::{RngExt, SeedableRng};
 use rdna3_isa::{self as isa, Inst};
 
 use crate::golden::{self, Code, Fault, Outcome, Status, Wave, Write};
-use crate::rtl::{self, CuOut, Model};
+use crate::rtl::{self, Model};
 
 /// Initial state of one wave.
 #[derive(Clone, Debug)]
@@ -23,6 +23,8 @@ pub struct WaveInit {
     /// Scalar storage by operand code (see [`golden::Wave::sgpr`]); entry 124 is ignored.
     /// SCC starts at zero (launch clears it).
     pub sgpr: [u32; 128],
+    /// VGPRs v0..v255, 32 lanes each (those past the model's allocation are ignored).
+    pub vgpr: Vec<[u32; 32]>,
     pub mode: u32,
     /// Workgroup, for barriers.
     pub wg: u8,
@@ -32,14 +34,18 @@ impl WaveInit {
     /// Everything zero but EXEC (all 32 lanes on).
     pub fn new(pc: u64) -> WaveInit {
         let w = Wave::new(pc);
-        WaveInit { pc, sgpr: w.sgpr, mode: 0, wg: 0 }
+        WaveInit { pc, sgpr: w.sgpr, vgpr: vec![[0; 32]; 256], mode: 0, wg: 0 }
     }
 
-    fn golden(&self) -> Wave {
-        let mut w = Wave::new(self.pc);
+    /// The golden model's wave, with the model's VGPR allocation.
+    fn golden(&self, vgprs: usize) -> Wave {
+        let mut w = Wave::with_vgprs(self.pc, vgprs);
         w.sgpr = self.sgpr;
         w.sgpr[isa::operand::NULL as usize] = 0;
         w.mode = self.mode;
+        for (r, init) in w.vgpr.iter_mut().zip(&self.vgpr) {
+            *r = *init;
+        }
         w
     }
 }
@@ -64,6 +70,8 @@ pub struct Options {
     pub golden_vcd: Option<PathBuf>,
     /// Run the RTL alone, without the golden model (to measure the model's own speed).
     pub rtl_only: bool,
+    /// The RTL model (see [`rtl::VARIANTS`]).
+    pub model: String,
 }
 
 impl Default for Options {
@@ -78,6 +86,7 @@ impl Default for Options {
             window: 2_000,
             golden_vcd: None,
             rtl_only: false,
+            model: rtl::DEFAULT.to_string(),
         }
     }
 }
@@ -141,16 +150,21 @@ pub enum CosimError {
     CycleLimit(u64),
     #[error("{waves} waves requested but the model has {max}")]
     TooManyWaves { waves: usize, max: usize },
+    #[error("{0}")]
+    NoModel(#[from] rtl::NoModel),
     #[error("the memory returned data for a counter that was zero (cu_top's cnt_error_o)")]
     CounterUnderflow,
     #[error("VCD: {0}")]
     Vcd(String),
 }
 
-/// Runs `waves` (at most [`rtl::NUM_WAVES`]) over `code` on both models.
+/// Runs `waves` (at most the model's) over `code` on both models.
 pub fn cosim(code: &Code, waves: &[WaveInit], opts: &Options) -> Result<Report, CosimError> {
-    if waves.len() > rtl::NUM_WAVES || waves.is_empty() {
-        return Err(CosimError::TooManyWaves { waves: waves.len(), max: rtl::NUM_WAVES });
+    let v = rtl::variant(&opts.model).ok_or_else(|| {
+        rtl::NoModel(opts.model.clone(), rtl::VARIANTS.iter().map(|v| v.name).collect::<Vec<_>>().join(", "))
+    })?;
+    if waves.len() > v.num_waves as usize || waves.is_empty() {
+        return Err(CosimError::TooManyWaves { waves: waves.len(), max: v.num_waves as usize });
     }
     match run(code, waves, opts, opts.vcd.as_deref().map(|p| (p, 0))) {
         Err(CosimError::Mismatch(mut m)) => {
@@ -193,11 +207,20 @@ fn run(
     opts: &Options,
     trace: Option<(&Path, u64)>,
 ) -> Result<Report, CosimError> {
-    let mut m = Model::new();
+    let mut m = Model::new(&opts.model)?;
+    let p = *m.p();
+    let (lanes, vgprs) = (m.v.lanes as usize, m.v.vgprs as usize);
+    let passes = 32 / lanes;
     let mut rng = SmallRng::seed_from_u64(opts.seed);
-    let mut golden: Vec<Wave> = inits.iter().map(WaveInit::golden).collect();
+    let mut golden: Vec<Wave> = inits.iter().map(|w| w.golden(vgprs)).collect();
+    // What the RTL has written to its VGPRs, and which lanes of which registers the
+    // instruction retiring next in each wave has written so far.
+    let mut shadow: Vec<Vec<[u32; 32]>> = golden.iter().map(|g| g.vgpr.clone()).collect();
+    let mut vwrites: Vec<BTreeMap<u8, u32>> = vec![BTreeMap::new(); inits.len()];
     let mut gvcd = match &opts.golden_vcd {
-        Some(p) if trace.is_none_or(|(_, from)| from == 0) => Some(GoldenVcd::create(p, golden.len())?),
+        Some(path) if trace.is_none_or(|(_, from)| from == 0) => {
+            Some(GoldenVcd::create(path, golden.len(), vgprs)?)
+        }
         _ => None,
     };
     let mut tracing = false;
@@ -212,34 +235,45 @@ fn run(
         Ok(())
     };
 
-    // Setup: every scalar register of every wave, then launch, then start them together.
+    // Setup: every scalar register and every VGPR of every wave, then launch, then start
+    // them together. Writes wait while the model is not ready for them.
     start_trace(&mut m, 0)?;
     for (w, init) in inits.iter().enumerate() {
+        m.set(p.spi_wave, w as u64);
         for idx in 0..128u8 {
             if u32::from(idx) == isa::operand::NULL {
                 continue;
             }
-            m.inp.spi_wave = w as u8;
-            m.inp.spi_sgpr_we = true;
-            m.inp.spi_sgpr_idx = idx;
-            m.inp.spi_sgpr_data = init.sgpr[idx as usize];
+            m.set(p.spi_sgpr_we, 1);
+            m.set(p.spi_sgpr_idx, u64::from(idx));
+            m.set(p.spi_sgpr_data, u64::from(init.sgpr[idx as usize]));
             m.step();
         }
+        m.set(p.spi_sgpr_we, 0);
+        for (r, lanes_init) in golden[w].vgpr.iter().enumerate() {
+            for pass in 0..passes {
+                m.set(p.spi_vgpr_we, 1);
+                m.set(p.spi_vgpr_idx, r as u64);
+                m.set(p.spi_vgpr_pass, pass as u64);
+                m.set_words(p.spi_vgpr_data, &lanes_init[pass * lanes..(pass + 1) * lanes]);
+                m.step();
+            }
+        }
+        m.set(p.spi_vgpr_we, 0);
     }
-    m.inp.spi_sgpr_we = false;
     for (w, init) in inits.iter().enumerate() {
-        m.inp.spi_wave = w as u8;
-        m.inp.spi_launch = true;
-        m.inp.spi_pc = init.pc;
-        m.inp.spi_mode = init.mode;
-        m.inp.spi_wg = init.wg;
+        m.set(p.spi_wave, w as u64);
+        m.set(p.spi_launch, 1);
+        m.set(p.spi_pc, init.pc);
+        m.set(p.spi_mode, u64::from(init.mode));
+        m.set(p.spi_wg, u64::from(init.wg));
         m.step();
     }
-    m.inp.spi_launch = false;
-    m.inp.spi_start = true;
-    m.inp.spi_start_mask = (1u32 << inits.len()) - 1;
+    m.set(p.spi_launch, 0);
+    m.set(p.spi_start, 1);
+    m.set(p.spi_start_mask, (1u64 << inits.len()) - 1);
     m.step();
-    m.inp.spi_start = false;
+    m.set(p.spi_start, 0);
 
     let mut pending: Vec<Pending> = Vec::new();
     let mut seq = 0u64;
@@ -255,48 +289,56 @@ fn run(
             return Err(CosimError::CycleLimit(opts.max_cycles));
         }
         // Instruction memory: answer the earliest due request, accept a new one.
-        m.inp.imem_rsp_valid = false;
+        m.set(p.imem_rsp_valid, 0);
         if let Some(i) = pending
             .iter()
             .enumerate()
-            .filter(|(_, p)| p.due <= cycle)
-            .min_by_key(|(_, p)| (p.due, p.seq))
+            .filter(|(_, q)| q.due <= cycle)
+            .min_by_key(|(_, q)| (q.due, q.seq))
             .map(|(i, _)| i)
         {
-            let p = pending.swap_remove(i);
-            let (data, err) = fetch(code, p.addr);
-            m.inp.imem_rsp_valid = true;
-            m.inp.imem_rsp_wave = p.wave;
-            m.inp.imem_rsp_data = data;
-            m.inp.imem_rsp_err = err;
+            let q = pending.swap_remove(i);
+            let (data, err) = fetch(code, q.addr);
+            m.set(p.imem_rsp_valid, 1);
+            m.set(p.imem_rsp_wave, u64::from(q.wave));
+            m.set(p.imem_rsp_data, data);
+            m.set(p.imem_rsp_err, u64::from(err));
         }
-        m.inp.imem_req_ready = rng.random_range(0..100) >= opts.backpressure;
-        if m.out.imem_req_valid && m.inp.imem_req_ready {
+        let ready = rng.random_range(0..100) >= opts.backpressure;
+        m.set(p.imem_req_ready, u64::from(ready));
+        if m.get(p.imem_req_valid) == 1 && ready {
             let lat = rng.random_range(opts.latency.0.max(1)..=opts.latency.1.max(opts.latency.0.max(1)));
             pending.push(Pending {
                 due: cycle + u64::from(lat),
                 seq,
-                wave: m.out.imem_req_wave,
-                addr: m.out.imem_req_addr,
+                wave: m.get(p.imem_req_wave) as u8,
+                addr: m.get(p.imem_req_addr),
             });
             seq += 1;
         }
         m.step();
-        if m.out.cnt_error {
+        if m.get(p.cnt_error) != 0 {
             return Err(CosimError::CounterUnderflow);
         }
 
-        if m.out.rt_valid {
+        // VGPR writes of this cycle (a beat per pass of a vector instruction).
+        if !opts.rtl_only {
+            vector_beat(&m, &mut shadow, &mut vwrites);
+        }
+        if m.get(p.rt_valid) == 1 {
             retired += 1;
             last_retire = m.cycle();
-            let w = m.out.rt_wave as usize;
+            let w = m.get(p.rt_wave) as usize;
             if opts.rtl_only {
                 // Only track which waves are done.
-                if m.out.rt_status == rtl::RT_ENDPGM || m.out.rt_status == rtl::RT_FAULT {
+                let status = m.get(p.rt_status) as u32;
+                if status == rtl::RT_ENDPGM || status == rtl::RT_FAULT {
                     golden[w].status = Status::Ended;
                 }
             } else {
-                compare(&mut golden, code, w, &m.out, inits, m.cycle())?;
+                let vw = vwrites.get_mut(w).map(std::mem::take).unwrap_or_default();
+                let sh = shadow.get(w).map(Vec::as_slice).unwrap_or(&[]);
+                compare(&mut golden, code, w, &m, &vw, sh, inits, m.cycle())?;
                 if let Some(g) = gvcd.as_mut() {
                     g.dump(m.cycle(), &golden)?;
                 }
@@ -304,11 +346,12 @@ fn run(
         }
 
         let golden_done = golden.iter().all(|g| matches!(g.status, Status::Ended | Status::Faulted(_)));
-        if golden_done && m.out.wave_running == 0 && !m.out.rt_valid {
+        let running = m.get(p.wave_running);
+        if golden_done && running == 0 && m.get(p.rt_valid) == 0 {
             break;
         }
         if m.cycle() - last_retire > HANG_CYCLES {
-            let running = (0..inits.len()).filter(|w| m.out.wave_running >> w & 1 == 1).collect();
+            let running = (0..inits.len()).filter(|w| running >> w & 1 == 1).collect();
             return Err(CosimError::Hang { cycle: m.cycle(), idle: HANG_CYCLES, running });
         }
     }
@@ -323,14 +366,48 @@ fn run(
     Ok(Report { cycles: m.cycle(), retired, waves, state: golden })
 }
 
+/// Applies the RTL's VGPR writes of the last cycle to the shadow register file of their wave,
+/// noting for each register the lanes written (bit 0: lane 0).
+fn vector_beat(m: &Model, shadow: &mut [Vec<[u32; 32]>], vwrites: &mut [BTreeMap<u8, u32>]) {
+    let p = m.p();
+    let lanes = m.v.lanes;
+    let en = m.words(p.rt_vwe);
+    if en.iter().all(|&e| e == 0) {
+        return;
+    }
+    let w = m.get(p.rt_vwave) as usize;
+    let pass = m.get(p.rt_vpass) as u32;
+    let regs = m.get(p.rt_vreg);
+    let data = m.words(p.rt_vdata);
+    let (Some(sh), Some(vw)) = (shadow.get_mut(w), vwrites.get_mut(w)) else { return };
+    for b in 0..4u32 {
+        let reg = (regs >> (8 * b)) as u8;
+        for i in 0..lanes {
+            let bit = b * 2 * lanes + 2 * i;
+            let (lo, hi) = (
+                en[(bit / 32) as usize] >> (bit % 32) & 1,
+                en[((bit + 1) / 32) as usize] >> ((bit + 1) % 32) & 1,
+            );
+            if lo == 0 && hi == 0 {
+                continue;
+            }
+            let lane = (pass * lanes + i) as usize;
+            let d = data[(b * lanes + i) as usize];
+            if let Some(r) = sh.get_mut(usize::from(reg)) {
+                let keep = (if lo == 1 { 0 } else { 0xffff }) | (if hi == 1 { 0 } else { 0xffff_0000 });
+                r[lane] = r[lane] & keep | d & !keep;
+            }
+            *vw.entry(reg).or_insert(0) |= 1 << lane;
+        }
+    }
+}
+
 /// A register of the canonical write map.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Reg {
     Sgpr(u8),
     Scc,
     Mode,
-    /// A lane of a VGPR (the RTL has no vector unit yet, so any such write is a mismatch).
-    Vgpr(u8, u8),
 }
 
 fn reg_name(r: Reg) -> String {
@@ -338,57 +415,59 @@ fn reg_name(r: Reg) -> String {
         Reg::Sgpr(i) => isa::operand::reg_name(u32::from(i), 1).unwrap_or_else(|| format!("sgpr code {i}")),
         Reg::Scc => "scc".into(),
         Reg::Mode => "mode".into(),
-        Reg::Vgpr(i, l) => format!("v{i}[lane {l}]"),
     }
 }
 
-/// The final value each written register gets (writes applied in order).
-fn golden_writes(writes: impl Iterator<Item = Write>, wave: &Wave) -> BTreeMap<Reg, u32> {
+/// The final value each written scalar register gets (writes applied in order), and the lanes
+/// of each VGPR written.
+fn golden_writes(writes: impl Iterator<Item = Write>) -> (BTreeMap<Reg, u32>, BTreeMap<u8, u32>) {
     let mut out = BTreeMap::new();
+    let mut v = BTreeMap::new();
     for w in writes {
         match w {
             Write::Sgpr { idx, value } => {
                 out.insert(Reg::Sgpr(idx), value);
             }
-            Write::Scc(v) => {
-                out.insert(Reg::Scc, u32::from(v));
+            Write::Scc(x) => {
+                out.insert(Reg::Scc, u32::from(x));
             }
-            Write::Mode(v) => {
-                out.insert(Reg::Mode, v);
+            Write::Mode(x) => {
+                out.insert(Reg::Mode, x);
             }
             Write::Vgpr { idx, lanes } => {
-                for l in (0..32u8).filter(|l| lanes >> l & 1 == 1) {
-                    out.insert(Reg::Vgpr(idx, l), wave.vgpr[usize::from(idx)][usize::from(l)]);
-                }
+                *v.entry(idx).or_insert(0) |= lanes;
             }
         }
     }
-    out
+    (out, v)
 }
 
-/// The RTL's writes in the same form: EXEC first, then the destination, SCC and MODE.
-fn rtl_writes(o: &CuOut) -> BTreeMap<Reg, u32> {
+/// The RTL's scalar writes in the same form: EXEC first, then the destination, SCC and MODE.
+fn rtl_writes(m: &Model) -> BTreeMap<Reg, u32> {
+    let p = m.p();
     let mut out = BTreeMap::new();
+    let (exec_we, exec) = (m.get(p.rt_exec_we), m.get(p.rt_exec));
     for k in 0..2u8 {
-        if o.rt_exec_we >> k & 1 == 1 {
-            out.insert(Reg::Sgpr(isa::operand::EXEC_LO as u8 + k), (o.rt_exec >> (32 * k)) as u32);
+        if exec_we >> k & 1 == 1 {
+            out.insert(Reg::Sgpr(isa::operand::EXEC_LO as u8 + k), (exec >> (32 * k)) as u32);
         }
     }
+    let (we, sdst, data) = (m.get(p.rt_sdst_we), m.get(p.rt_sdst) as u8, m.get(p.rt_sdst_data));
     for k in 0..2u8 {
-        if o.rt_sdst_we >> k & 1 == 1 {
-            out.insert(Reg::Sgpr(o.rt_sdst + k), (o.rt_sdst_data >> (32 * k)) as u32);
+        if we >> k & 1 == 1 {
+            out.insert(Reg::Sgpr(sdst + k), (data >> (32 * k)) as u32);
         }
     }
-    if o.rt_scc_we {
-        out.insert(Reg::Scc, u32::from(o.rt_scc));
+    if m.get(p.rt_scc_we) == 1 {
+        out.insert(Reg::Scc, m.get(p.rt_scc) as u32);
     }
-    if o.rt_mode_we {
-        out.insert(Reg::Mode, o.rt_mode);
+    if m.get(p.rt_mode_we) == 1 {
+        out.insert(Reg::Mode, m.get(p.rt_mode) as u32);
     }
     out
 }
 
-fn outcome_name(status: u8, fault: u8) -> String {
+fn outcome_name(status: u32, fault: u32) -> String {
     match (status, fault) {
         (rtl::RT_RETIRED, _) => "retired".into(),
         (rtl::RT_ENDPGM, _) => "ended".into(),
@@ -400,7 +479,7 @@ fn outcome_name(status: u8, fault: u8) -> String {
     }
 }
 
-fn golden_outcome(o: &Outcome) -> (u8, u8) {
+fn golden_outcome(o: &Outcome) -> (u32, u32) {
     match o {
         Outcome::Retired | Outcome::Waiting => (rtl::RT_RETIRED, 0),
         Outcome::Barrier => (rtl::RT_BARRIER, 0),
@@ -411,23 +490,45 @@ fn golden_outcome(o: &Outcome) -> (u8, u8) {
     }
 }
 
+/// Lanes of `mask` as a short list (`0-3,7`).
+fn lane_list(mask: u32) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut l = 0;
+    while l < 32 {
+        if mask >> l & 1 == 1 {
+            let start = l;
+            while l + 1 < 32 && mask >> (l + 1) & 1 == 1 {
+                l += 1;
+            }
+            out.push(if start == l { format!("{l}") } else { format!("{start}-{l}") });
+        }
+        l += 1;
+    }
+    out.join(",")
+}
+
+#[allow(clippy::too_many_arguments)]
 fn compare(
     golden: &mut [Wave],
     code: &Code,
     w: usize,
-    o: &CuOut,
+    m: &Model,
+    rtl_vwrites: &BTreeMap<u8, u32>,
+    shadow: &[[u32; 32]],
     inits: &[WaveInit],
     cycle: u64,
 ) -> Result<(), CosimError> {
-    let rtl_inst: Vec<u32> = o.rt_inst[..o.rt_dwords as usize].to_vec();
+    let p = m.p();
+    let rtl_inst: Vec<u32> = m.words(p.rt_inst)[..m.get(p.rt_dwords) as usize].to_vec();
     let rtl_text =
         isa::decode(&rtl_inst).map_or_else(|_| format!("{rtl_inst:08x?}"), |i: Inst| i.to_string());
+    let rt_pc = m.get(p.rt_pc);
     let fail = |pc: u64, text: String, diffs: Vec<String>| {
         CosimError::Mismatch(Box::new(Mismatch { cycle, wave: w, pc, text, diffs, window_vcd: None }))
     };
     let Some(g) = golden.get_mut(w) else {
         return Err(fail(
-            o.rt_pc,
+            rt_pc,
             rtl_text,
             vec![format!("the RTL retired an instruction of wave {w}, which was never started")],
         ));
@@ -443,7 +544,7 @@ fn compare(
                 .collect();
             if !early.is_empty() {
                 return Err(fail(
-                    o.rt_pc,
+                    rt_pc,
                     rtl_text,
                     vec![format!(
                         "wave {w} left s_barrier while waves {early:?} of its workgroup had not reached it"
@@ -458,7 +559,7 @@ fn compare(
         }
         other => {
             return Err(fail(
-                o.rt_pc,
+                rt_pc,
                 rtl_text,
                 vec![format!("the RTL retired an instruction of wave {w}, whose golden status is {other:?}")],
             ));
@@ -468,8 +569,8 @@ fn compare(
     let step = golden::step(g, code);
     let text = step.inst.map_or_else(|| rtl_text.clone(), |i| i.to_string());
     let mut diffs = Vec::new();
-    if step.pc != o.rt_pc {
-        diffs.push(format!("pc: {:#x} (golden) vs {:#x} (RTL)", step.pc, o.rt_pc));
+    if step.pc != rt_pc {
+        diffs.push(format!("pc: {:#x} (golden) vs {:#x} (RTL)", step.pc, rt_pc));
     }
     let golden_inst = step.inst.map(|i| i.encode()).unwrap_or_default();
     if golden_inst != rtl_inst {
@@ -479,7 +580,8 @@ fn compare(
         diffs.push("the golden model waits here, but the RTL retired the instruction".into());
     }
     let (gs, gf) = golden_outcome(&step.outcome);
-    let (rs, rf) = (o.rt_status, if o.rt_status == rtl::RT_FAULT { o.rt_fault } else { 0 });
+    let status = m.get(p.rt_status) as u32;
+    let (rs, rf) = (status, if status == rtl::RT_FAULT { m.get(p.rt_fault) as u32 } else { 0 });
     if (gs, gf) != (rs, rf) {
         let why = match &step.outcome {
             Outcome::Fault(f) => format!(" ({f})"),
@@ -491,8 +593,8 @@ fn compare(
             outcome_name(rs, rf)
         ));
     }
-    let gw = golden_writes(step.writes.iter(), g);
-    let rw = rtl_writes(o);
+    let (gw, gv) = golden_writes(step.writes.iter());
+    let rw = rtl_writes(m);
     let keys: std::collections::BTreeSet<Reg> = gw.keys().chain(rw.keys()).copied().collect();
     for k in keys {
         match (gw.get(&k), rw.get(&k)) {
@@ -509,8 +611,38 @@ fn compare(
             (None, None) => {}
         }
     }
-    if matches!(step.outcome, Outcome::Retired | Outcome::Barrier) && step.next_pc != o.rt_next_pc {
-        diffs.push(format!("next pc: {:#x} (golden) vs {:#x} (RTL)", step.next_pc, o.rt_next_pc));
+    // VGPRs: the lanes each model wrote, and the values of every lane either wrote.
+    let vregs: std::collections::BTreeSet<u8> = gv.keys().chain(rtl_vwrites.keys()).copied().collect();
+    for r in vregs {
+        let (gl, rl) = (gv.get(&r).copied().unwrap_or(0), rtl_vwrites.get(&r).copied().unwrap_or(0));
+        let gvals = g.vgpr.get(usize::from(r));
+        let rvals = shadow.get(usize::from(r));
+        if gl != rl {
+            diffs.push(format!(
+                "v{r}: lanes written: [{}] (golden) vs [{}] (RTL)",
+                lane_list(gl),
+                lane_list(rl)
+            ));
+        }
+        let mut bad = Vec::new();
+        for l in (0..32).filter(|l| (gl | rl) >> l & 1 == 1) {
+            let (a, b) = (gvals.map_or(0, |v| v[l]), rvals.map_or(0, |v| v[l]));
+            if a != b {
+                bad.push(format!("lane {l}: {a:#010x} vs {b:#010x}"));
+            }
+        }
+        if !bad.is_empty() {
+            let n = bad.len();
+            bad.truncate(8);
+            diffs.push(format!(
+                "v{r} (golden vs RTL), {n} lane(s) differ: {}{}",
+                bad.join(", "),
+                if n > 8 { ", ..." } else { "" }
+            ));
+        }
+    }
+    if matches!(step.outcome, Outcome::Retired | Outcome::Barrier) && step.next_pc != m.get(p.rt_next_pc) {
+        diffs.push(format!("next pc: {:#x} (golden) vs {:#x} (RTL)", step.next_pc, m.get(p.rt_next_pc)));
     }
     if diffs.is_empty() { Ok(()) } else { Err(fail(step.pc, text, diffs)) }
 }
@@ -535,10 +667,12 @@ struct WaveVars {
     mode: vcd::IdCode,
     status: vcd::IdCode,
     sgpr: Vec<vcd::IdCode>,
+    /// VGPRs, all 32 lanes in one value (lane 31 in the top bits).
+    vgpr: Vec<vcd::IdCode>,
 }
 
 impl GoldenVcd {
-    fn create(path: &Path, waves: usize) -> Result<GoldenVcd, CosimError> {
+    fn create(path: &Path, waves: usize, vgprs: usize) -> Result<GoldenVcd, CosimError> {
         let err = |e: std::io::Error| CosimError::Vcd(format!("{}: {e}", path.display()));
         let f = File::create(path).map_err(err)?;
         let mut w = vcd::Writer::new(BufWriter::new(f));
@@ -558,8 +692,12 @@ impl GoldenVcd {
             for i in 0..isa::operand::NUM_SGPRS {
                 sgpr.push(w.add_wire(32, &format!("s{i}")).map_err(err)?);
             }
+            let mut vgpr = Vec::new();
+            for i in 0..vgprs {
+                vgpr.push(w.add_wire(1024, &format!("v{i}")).map_err(err)?);
+            }
             w.upscope().map_err(err)?;
-            vars.push(WaveVars { pc, scc, exec, vcc, m0, mode, status, sgpr });
+            vars.push(WaveVars { pc, scc, exec, vcc, m0, mode, status, sgpr, vgpr });
         }
         w.upscope().map_err(err)?;
         w.enddefinitions().map_err(err)?;
@@ -603,6 +741,13 @@ impl GoldenVcd {
             for (i, id) in v.sgpr.iter().enumerate() {
                 if old.is_none_or(|o| o.sgpr[i] != g.sgpr[i]) {
                     w.change_vector(*id, vec(u64::from(g.sgpr[i]), 32)).map_err(err)?;
+                }
+            }
+            for (i, id) in v.vgpr.iter().enumerate() {
+                if old.is_none_or(|o| o.vgpr.get(i) != g.vgpr.get(i)) {
+                    let lanes = g.vgpr.get(i).copied().unwrap_or([0; 32]);
+                    let bits = lanes.iter().rev().flat_map(|x| vec(u64::from(*x), 32)).collect::<Vec<_>>();
+                    w.change_vector(*id, bits).map_err(err)?;
                 }
             }
             *last = Some(g.clone());

@@ -134,10 +134,14 @@ struct CosimArgs {
     /// Byte address the code is loaded at.
     #[arg(long, default_value = "0x10000", value_parser = parse_u64)]
     base: u64,
-    /// Fill every wave's SGPRs, VCC, M0 and TTMPs with random values from this seed
-    /// (s0 still holds the wave index).
+    /// Fill every wave's SGPRs, VCC, M0, TTMPs and the lanes of its VGPRs with random values
+    /// from this seed (s0 still holds the wave index); otherwise they start at zero.
     #[arg(long, value_parser = parse_u64)]
     random_init: Option<u64>,
+    /// The RTL model: `cu` (the default configuration, as rtl/ holds it) or `cu_l8` (8 lanes,
+    /// four passes per instruction).
+    #[arg(long, default_value = sim::rtl::DEFAULT)]
+    model: String,
     /// Instruction-fetch latency range in cycles, MIN..MAX.
     #[arg(long, default_value = "1..8")]
     latency: String,
@@ -217,6 +221,11 @@ fn cmd_cosim(a: CosimArgs) -> Result<ExitCode> {
                         *v = r.random();
                     }
                 }
+                for lanes in w.vgpr.iter_mut() {
+                    for x in lanes.iter_mut() {
+                        *x = r.random();
+                    }
+                }
             }
             w.sgpr[0] = k as u32;
             w
@@ -232,6 +241,7 @@ fn cmd_cosim(a: CosimArgs) -> Result<ExitCode> {
         window: a.window,
         golden_vcd: a.golden_vcd.clone(),
         rtl_only: false,
+        model: a.model.clone(),
     };
     let start = Instant::now();
     let report = match cosim(&code, &waves, &opts) {

@@ -37,7 +37,7 @@ fn rtl_and_golden_traces_are_written() {
 
 #[test]
 fn a_trace_can_start_in_the_middle_of_a_run() {
-    let mut m = sim::rtl::Model::new();
+    let mut m = sim::rtl::Model::new(sim::rtl::DEFAULT).expect("the default model");
     for _ in 0..50 {
         m.step();
     }

@@ -2,6 +2,8 @@
 //! Rust side builds a plain view struct from the ISA table and the configuration, and the
 //! template renders it.
 
+pub mod ports;
+pub mod valu;
 mod view;
 
 use std::collections::BTreeSet;
@@ -20,17 +22,40 @@ pub struct Config {
     /// Waves the compute unit holds and interleaves.
     #[serde(default = "Config::default_waves")]
     pub num_waves: u32,
+    /// Physical vector lanes: 32 runs a wave32 instruction in one pass; 16, 8 and 4 take 2, 4
+    /// and 8 passes (for small FPGAs). Results are the same for every lane count.
+    #[serde(default = "Config::default_lanes")]
+    pub lanes: u32,
+    /// VGPRs of each wave (a multiple of 4 up to 256); registers past them read v0 and ignore
+    /// writes (guide 7.2.7).
+    #[serde(default = "Config::default_vgprs")]
+    pub vgprs: u32,
 }
 
 impl Default for Config {
     fn default() -> Config {
-        Config { num_waves: Config::default_waves() }
+        Config {
+            num_waves: Config::default_waves(),
+            lanes: Config::default_lanes(),
+            vgprs: Config::default_vgprs(),
+        }
     }
 }
 
 impl Config {
     fn default_waves() -> u32 {
         4
+    }
+    fn default_lanes() -> u32 {
+        32
+    }
+    fn default_vgprs() -> u32 {
+        256
+    }
+
+    /// Passes a wave32 instruction takes through the lanes.
+    pub fn passes(&self) -> u32 {
+        32 / self.lanes
     }
 
     /// Reads a TOML configuration file's text.
@@ -43,6 +68,12 @@ impl Config {
     pub fn validate(&self) -> Result<()> {
         if !(1..=16).contains(&self.num_waves) {
             bail!("num_waves must be 1..=16, not {}", self.num_waves);
+        }
+        if ![4, 8, 16, 32].contains(&self.lanes) {
+            bail!("lanes must be 4, 8, 16 or 32, not {}", self.lanes);
+        }
+        if !(4..=256).contains(&self.vgprs) || !self.vgprs.is_multiple_of(4) {
+            bail!("vgprs must be a multiple of 4 from 4 to 256, not {}", self.vgprs);
         }
         Ok(())
     }
@@ -80,6 +111,8 @@ pub fn generate(cfg: &Config) -> Result<Vec<File>> {
     add("cu_decode.sv", views.decode.render())?;
     add("cu_salu.sv", views.salu.render())?;
     add("cu_sgpr_file.sv", views.sgpr_file.render())?;
+    add("cu_vgpr_file.sv", views.vgpr_file.render())?;
+    add("cu_valu.sv", views.valu.render())?;
     add("cu_waitcnt.sv", views.waitcnt.render())?;
     add("cu_rr_arb.sv", views.rr_arb.render())?;
     add("cu_top.sv", views.top.render())?;
@@ -101,21 +134,26 @@ pub fn write_dir(dir: &Path, files: &[File]) -> Result<()> {
     Ok(())
 }
 
-/// The units whose modules are generated; an instruction of another unit faults as not
+/// The units whose scalar rows the generated modules execute; vector rows (valu::is_valu)
+/// execute when the lanes know their operation. A row of another unit faults as not
 /// implemented in the RTL.
 pub const RTL_UNITS: [Unit; 4] = [Unit::Salu, Unit::Branch, Unit::Wait, Unit::Control];
 
-/// The mnemonics the generated RTL executes: every `OP_*` that appears as a case label in the
-/// modules that execute instructions. Read off the rendered SystemVerilog, so it says what the
-/// templates do, not what anyone believes they do.
+/// The modules whose case labels say which rows the RTL executes.
+const EXECUTING: [&str; 3] = ["cu_salu.sv", "cu_top.sv", "cu_valu.sv"];
+
+/// The mnemonics the generated RTL executes: every `OP_*` (a row) and `VOP_*` (a vector
+/// operation) that appears as a case label in the modules that execute instructions. Read off
+/// the rendered SystemVerilog, so it says what the templates do, not what anyone believes they
+/// do.
 pub fn rtl_ops(files: &[File]) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
-    for f in files.iter().filter(|f| matches!(f.name.as_str(), "cu_salu.sv" | "cu_top.sv")) {
+    for f in files.iter().filter(|f| EXECUTING.contains(&f.name.as_str())) {
         // A label list may continue over several lines, each ending in a comma.
         let mut pending = String::new();
         for line in f.text.lines() {
             let t = line.trim();
-            if !t.starts_with("OP_") {
+            if !(t.starts_with("OP_") || t.starts_with("VOP_")) {
                 pending.clear();
                 continue;
             }
@@ -125,7 +163,8 @@ pub fn rtl_ops(files: &[File]) -> BTreeSet<String> {
             }
             if let Some((labels, _)) = pending.split_once(':') {
                 for l in labels.split(',') {
-                    if let Some(name) = l.trim().strip_prefix("OP_") {
+                    let l = l.trim();
+                    if let Some(name) = l.strip_prefix("OP_").or_else(|| l.strip_prefix("VOP_")) {
                         out.insert(name.to_ascii_lowercase());
                     }
                 }
@@ -138,7 +177,7 @@ pub fn rtl_ops(files: &[File]) -> BTreeSet<String> {
 
 /// Whether the generated RTL executes `def`.
 pub fn rtl_implements(def: &InstDef, ops: &BTreeSet<String>) -> bool {
-    RTL_UNITS.contains(&def.unit) && ops.contains(&def.name)
+    (RTL_UNITS.contains(&def.unit) || valu::is_valu(def)) && ops.contains(&def.name)
 }
 
 /// The SystemVerilog name of a row in `op_e`: `OP_<MNEMONIC>`, and for a mnemonic that several

@@ -2,8 +2,9 @@
 
 use askama::Template;
 
-use super::{Config, header, op_enum_name};
-use rdna3_isa::operand::{self, APERTURES, FLOAT_CONSTS, Scalar};
+use super::{Config, header, op_enum_name, valu};
+use rdna3_isa::operand::{self, APERTURES, F16_CONSTS, FLOAT_CONSTS, Scalar};
+use rdna3_isa::syntax::MODE_WRITABLE;
 use rdna3_isa::{BitRange, Field, FormatDef, InstDef, Kind, Role, Ty, Unit, table};
 
 /// A field of the instruction word as a SystemVerilog slice of `inst_i`.
@@ -49,6 +50,8 @@ pub struct Views {
     pub decode: DecodeView,
     pub salu: SaluView,
     pub sgpr_file: SgprFileView,
+    pub vgpr_file: VgprFileView,
+    pub valu: ValuView,
     pub waitcnt: WaitcntView,
     pub rr_arb: RrArbView,
     pub top: TopView,
@@ -66,10 +69,20 @@ impl Views {
                 counters: counter_items(),
             },
             rr_arb: RrArbView { header: header("hdl-gen/src/sv/view.rs", "cu_rr_arb.sv") },
+            vgpr_file: VgprFileView { header: header("hdl-gen/src/sv/view.rs", "cu_vgpr_file.sv") },
+            valu: ValuView { header: header("hdl-gen/src/sv/view.rs", "cu_valu.sv") },
             top: TopView {
                 header: header("hdl-gen/src/sv/view.rs", "cu_top.sv"),
                 num_waves: cfg.num_waves,
+                lanes: cfg.lanes,
+                vgprs: cfg.vgprs,
                 counters: counter_items(),
+                ports: port_decls(cfg),
+                f16_consts: F16_CONSTS
+                    .iter()
+                    .enumerate()
+                    .map(|(k, h)| (240 + k as u32, format!("{h:04x}")))
+                    .collect(),
             },
         }
     }
@@ -137,6 +150,18 @@ pub struct PkgView {
     pub exec_lo: u32,
     pub scc: u32,
     pub literal: u32,
+    /// The lane datapath's operations: one per vector mnemonic.
+    pub vops: Vec<String>,
+    pub vop_bits: u32,
+    pub opnd_types: Vec<&'static str>,
+    pub vfields: Vec<&'static str>,
+    pub vencs: Vec<&'static str>,
+    /// Retire status and fault codes.
+    pub rt_codes: Vec<(&'static str, u32)>,
+    pub hw_reg_mode: u32,
+    pub mode_writable: String,
+    /// Extension formats the decoder recognises (`dec_o.ext_dpp16`, ...): lower-case names.
+    pub ext_flags: Vec<String>,
 }
 
 /// Primary formats grouped by identifying bits (formats that share them share an opcode
@@ -172,7 +197,11 @@ fn insts_of(f: &FormatDef) -> impl Iterator<Item = &'static InstDef> + '_ {
 /// Formats whose instructions the RTL executes (some row of an RTL unit): the decoder
 /// extracts their fields.
 fn rtl_formats() -> Vec<&'static FormatDef> {
-    table().formats.iter().filter(|f| insts_of(f).any(|d| super::RTL_UNITS.contains(&d.unit))).collect()
+    table()
+        .formats
+        .iter()
+        .filter(|f| insts_of(f).any(|d| super::RTL_UNITS.contains(&d.unit) || valu::is_valu(d)))
+        .collect()
 }
 
 /// A set of opcodes of a format, with the format's opcode field.
@@ -285,19 +314,9 @@ impl PkgView {
                 }
             })
             .collect();
-        let mut fields: Vec<(String, u32)> = Vec::new();
-        for f in rtl_formats() {
-            for (fd, r) in &f.fields {
-                match fields.iter_mut().find(|(n, _)| n == fd.name()) {
-                    Some((_, w)) => *w = (*w).max(r.width()),
-                    None => fields.push((fd.name().to_string(), r.width())),
-                }
-            }
-        }
-        fields.sort();
         PkgView {
+            fields: decoded_fields(),
             header: header("hdl-gen/src/sv/view.rs", "cu_pkg.sv"),
-            fields,
             max_dwords: max_dwords(),
             fmt_bits: bits_for(formats.len() + 1),
             formats,
@@ -319,8 +338,43 @@ impl PkgView {
             exec_lo: operand::EXEC_LO,
             scc: operand::SCC,
             literal: operand::LITERAL,
+            vop_bits: bits_for(valu::vop_names().len() + 1),
+            vops: valu::vop_names(),
+            opnd_types: valu::OPND_TYPES.to_vec(),
+            vfields: valu::VFIELDS.to_vec(),
+            vencs: valu::VENCS.to_vec(),
+            rt_codes: super::ports::RT_CODES.to_vec(),
+            hw_reg_mode: rdna3_isa::syntax::HW_REG_MODE,
+            mode_writable: format!("32'h{:04x}_{:04x}", MODE_WRITABLE >> 16, MODE_WRITABLE & 0xffff),
+            ext_flags: ext_formats().iter().map(|f| f.name.to_ascii_lowercase()).collect(),
         }
     }
+}
+
+/// The instruction fields `decoded_t` holds: those of every format the RTL decodes, each at
+/// its widest.
+fn decoded_fields() -> Vec<(String, u32)> {
+    let mut fields: Vec<(String, u32)> = Vec::new();
+    for f in rtl_formats().into_iter().chain(ext_formats()) {
+        for (fd, r) in &f.fields {
+            match fields.iter_mut().find(|(n, _)| n == fd.name()) {
+                Some((_, w)) => *w = (*w).max(r.width()),
+                None => fields.push((fd.name().to_string(), r.width())),
+            }
+        }
+    }
+    fields.sort();
+    fields
+}
+
+/// The extension dwords of the formats the RTL decodes (DPP16, DPP8), in table order.
+fn ext_formats() -> Vec<&'static FormatDef> {
+    let t = table();
+    let rtl = rtl_formats();
+    t.formats
+        .iter()
+        .filter(|e| e.extension && rtl.iter().any(|f| f.ext.iter().any(|r| r.ext == e.id)))
+        .collect()
 }
 
 /// A format as the decoder sees it.
@@ -329,17 +383,39 @@ pub struct DecFormat {
     pub matches: String,
     pub opcode: String,
     pub opcode_bits: u32,
+    /// `fmt_e` member (the group's first format).
+    pub fmt: String,
     /// (decoded_t member, slice of inst_i)
     pub fields: Vec<(String, String)>,
     /// (opcode, op enum)
     pub ops: Vec<(u32, String)>,
     /// Slice holding the literal dword.
     pub literal: String,
+    /// Extension dwords that may follow.
+    pub exts: Vec<DecExt>,
+    /// A paired format's opcode (VOPD's Y).
+    pub pair: Option<DecPair>,
 }
 
-/// The decoded attributes of one op: (decoded_t member, value) assignments that are not zero.
-pub struct DecOp {
-    pub name: String,
+/// An extension dword: when it follows, its flag member, and its fields.
+pub struct DecExt {
+    pub cond: String,
+    pub flag: String,
+    /// (decoded_t member, slice of inst_i)
+    pub fields: Vec<(String, String)>,
+}
+
+/// The opcode field of a paired format, and its rows.
+pub struct DecPair {
+    pub opcode: String,
+    pub bits: u32,
+    /// (opcode, op enum)
+    pub ops: Vec<(u32, String)>,
+}
+
+/// Rows that share a body of assignments, and the body.
+pub struct DecArm {
+    pub labels: Vec<String>,
     pub sets: Vec<(String, String)>,
 }
 
@@ -348,7 +424,13 @@ pub struct DecOp {
 pub struct DecodeView {
     pub header: String,
     pub formats: Vec<DecFormat>,
-    pub ops: Vec<DecOp>,
+    /// Operand attributes, implicit state and counters of each row, one arm per distinct body.
+    pub arms: Vec<DecArm>,
+    /// The lane operation of each vector row, one arm per operation.
+    pub vop_arms: Vec<DecArm>,
+    /// VOPD's Y rows: their control bundle and operation.
+    pub y_arms: Vec<DecArm>,
+    pub y_vop_arms: Vec<DecArm>,
 }
 
 fn op_attributes(d: &InstDef) -> Vec<(String, String)> {
@@ -361,7 +443,8 @@ fn op_attributes(d: &InstDef) -> Vec<(String, String)> {
             sets.push((target, "1'b1".to_string()));
         }
     };
-    for o in &d.operands {
+    let scalar = d.format().family() == rdna3_isa::Family::Scalar;
+    for o in d.operands.iter().filter(|_| scalar) {
         let Kind::Reg(ty) = o.kind else { continue };
         match o.field {
             Field::Sdst => {
@@ -382,11 +465,49 @@ fn op_attributes(d: &InstDef) -> Vec<(String, String)> {
     for (c, name) in Counters::ALL {
         set(&format!("inc.{name}"), d.counters.contains(c));
     }
+    if valu::is_valu(d) {
+        sets.push(("dec_o.valu".to_string(), "1'b1".to_string()));
+        sets.extend(valu::ctrl_sets(d, "dec_o.vc"));
+    }
     sets
+}
+
+/// Groups rows by identical bodies, in the order each body first appears.
+fn group_arms(rows: impl Iterator<Item = (String, Vec<(String, String)>)>) -> Vec<DecArm> {
+    let mut out: Vec<DecArm> = Vec::new();
+    for (label, sets) in rows {
+        match out.iter_mut().find(|a| a.sets == sets) {
+            Some(a) => a.labels.push(label),
+            None => out.push(DecArm { labels: vec![label], sets }),
+        }
+    }
+    out
+}
+
+/// The fields of `fmts` (formats sharing identifying bits) as (member, slice) pairs, each
+/// member once.
+fn field_slices(fmts: &[&FormatDef], var: &str, offset: u32) -> Vec<(String, String)> {
+    let widths = decoded_fields();
+    let mut out: Vec<(String, String)> = Vec::new();
+    for f in fmts {
+        for (fd, r) in &f.fields {
+            let w = widths.iter().find(|(n, _)| n == fd.name()).map_or(r.width(), |(_, w)| *w);
+            let r = BitRange { hi: r.hi + offset as u8, lo: r.lo + offset as u8 };
+            // A narrower field of a member some other format has wider is zero-extended.
+            let sl = if w > r.width() { format!("{w}'({})", slice(var, r)) } else { slice(var, r) };
+            match out.iter().find(|(n, _)| n == fd.name()) {
+                Some((_, s)) => assert!(*s == sl, "field {} differs between {}", fd.name(), f.name),
+                None => out.push((fd.name().to_string(), sl)),
+            }
+        }
+    }
+    out.sort();
+    out
 }
 
 impl DecodeView {
     fn new() -> DecodeView {
+        let t = table();
         let rtl = rtl_formats();
         let formats = groups()
             .into_iter()
@@ -400,29 +521,69 @@ impl DecodeView {
                     f.name
                 );
                 // Fields are extracted for the formats the RTL executes.
-                let mut fields: Vec<(String, String)> = Vec::new();
-                if g.iter().any(|h| rtl.iter().any(|r| r.id == h.id)) {
-                    assert!(g.len() == 1, "format group {} mixes field layouts the RTL would need", f.name);
-                    fields =
-                        f.fields.iter().map(|(fd, r)| (fd.name().to_string(), slice("inst_i", *r))).collect();
-                    fields.sort();
-                }
+                let executes = g.iter().any(|h| rtl.iter().any(|r| r.id == h.id));
+                let fields = if executes { field_slices(&g, "inst_i", 0) } else { Vec::new() };
+                let exts = if executes {
+                    f.ext
+                        .iter()
+                        .filter_map(|rule| {
+                            let r = f.field(rule.field)?;
+                            let e = t.format(rule.ext);
+                            Some(DecExt {
+                                cond: format!("{} == {}'d{}", slice("inst_i", r), r.width(), rule.value),
+                                flag: format!("dec_o.ext_{}", e.name.to_ascii_lowercase()),
+                                fields: field_slices(&[e], "inst_i", 32 * f.dwords),
+                            })
+                        })
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                let pair = f.pair.map(|p| {
+                    let pf = t.format(p);
+                    let op = pf.op.expect("a paired format has an opcode field");
+                    DecPair {
+                        opcode: slice("inst_i", op),
+                        bits: op.width(),
+                        ops: insts_of(pf).map(|d| (d.opcode, op_enum_name(d))).collect(),
+                    }
+                });
                 let literal_at = f.dwords * 32;
                 DecFormat {
                     name: g.iter().map(|h| h.name.as_str()).collect::<Vec<_>>().join("/"),
                     matches: match_expr(f, "inst_i"),
                     opcode: f.op.map_or_else(String::new, |op| slice("inst_i", op)),
                     opcode_bits: f.op.map_or(0, |op| op.width()),
+                    fmt: fmt_enum(f),
                     fields,
                     ops: g.iter().flat_map(|h| insts_of(h)).map(|d| (d.opcode, op_enum_name(d))).collect(),
                     literal: format!("inst_i[{}:{}]", literal_at + 31, literal_at),
+                    exts,
+                    pair,
                 }
             })
             .collect();
-        let ops =
-            table().insts.iter().map(|d| DecOp { name: op_enum_name(d), sets: op_attributes(d) }).collect();
-        DecodeView { header: header("hdl-gen/src/sv/view.rs", "cu_decode.sv"), formats, ops }
+        let primary = t.insts.iter().filter(|d| !d.format().secondary);
+        let arms = group_arms(primary.map(|d| (op_enum_name(d), op_attributes(d))));
+        let valu_rows = || t.insts.iter().filter(|d| valu::is_valu(d));
+        let vop_arms = arms_by_vop(valu_rows().filter(|d| !d.format().secondary), "dec_o.vop");
+        let y_rows = || t.insts.iter().filter(|d| d.format().secondary);
+        let y_arms = group_arms(y_rows().map(|d| (op_enum_name(d), valu::ctrl_sets(d, "dec_o.vcy"))));
+        let y_vop_arms = arms_by_vop(y_rows(), "dec_o.vop_y");
+        DecodeView {
+            header: header("hdl-gen/src/sv/view.rs", "cu_decode.sv"),
+            formats,
+            arms,
+            vop_arms,
+            y_arms,
+            y_vop_arms,
+        }
     }
+}
+
+/// `member = VOP_x` for every vector row, one arm per operation.
+fn arms_by_vop<'a>(rows: impl Iterator<Item = &'a InstDef>, member: &str) -> Vec<DecArm> {
+    group_arms(rows.map(|d| (op_enum_name(d), vec![(member.to_string(), valu::vop_name(d))])))
 }
 
 #[derive(Template)]
@@ -482,5 +643,64 @@ pub struct RrArbView {
 pub struct TopView {
     pub header: String,
     pub num_waves: u32,
+    pub lanes: u32,
+    pub vgprs: u32,
     pub counters: Vec<CounterItem>,
+    pub ports: Vec<PortDecl>,
+    /// (code, F16 bits in hex) of the float inline constants.
+    pub f16_consts: Vec<(u32, String)>,
+}
+
+/// A port declaration of `cu_top`, with the comment lines of its group before the first one.
+pub struct PortDecl {
+    pub group: Option<Vec<String>>,
+    pub decl: String,
+    pub doc: String,
+}
+
+/// Wraps `text` into comment lines of at most `width` characters.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(l) if l.len() + 1 + word.len() <= width => {
+                l.push(' ');
+                l.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
+}
+
+fn port_decls(cfg: &Config) -> Vec<PortDecl> {
+    let ports = super::ports::ports(cfg);
+    let mut out = Vec::new();
+    let mut group = "";
+    for p in &ports {
+        let dir = match p.dir {
+            super::ports::Dir::In => "input ",
+            super::ports::Dir::Out => "output",
+        };
+        let g = (p.group != group).then(|| wrap(p.group, 92));
+        group = p.group;
+        out.push(PortDecl {
+            group: g,
+            decl: format!("{dir} {:<34} {}", p.sv_type, p.name),
+            doc: p.doc.to_string(),
+        });
+    }
+    out
+}
+
+#[derive(Template)]
+#[template(path = "cu_vgpr_file.sv", escape = "none")]
+pub struct VgprFileView {
+    pub header: String,
+}
+
+#[derive(Template)]
+#[template(path = "cu_valu.sv", escape = "none")]
+pub struct ValuView {
+    pub header: String,
 }

@@ -1,9 +1,9 @@
 #include "shim.h"
 
-#include <array>
 #include <string>
+#include <type_traits>
 
-#include "Vcu_top.h"
+#include "ports_gen.h"
 #include "sim/src/rtl/ffi.rs.h"
 #include "verilated.h"
 #include "verilated_vcd_c.h"
@@ -12,25 +12,27 @@ namespace rdna3 {
 
 namespace {
 
-// Port values wider than 64 bits are VlWide arrays; narrower ones are integers.
-template <typename T>
-void to_words(const T& v, std::array<uint32_t, 4>& out) {
-  uint64_t x = static_cast<uint64_t>(v);
-  out = {static_cast<uint32_t>(x), static_cast<uint32_t>(x >> 32), 0, 0};
-}
+template <typename M>
+class Model final : public AnyModel {
+ public:
+  explicit Model(VerilatedContext* ctx) : t_(ctx, "cu") {}
+  void eval(const uint32_t* in, uint32_t* out, bool clk) override {
+    set_inputs(t_, in);
+    t_.clk_i = clk;
+    t_.eval();
+    get_outputs(t_, out);
+  }
+  void trace(VerilatedVcdC* vcd) override { t_.trace(vcd, 99); }
+  void final() override { t_.final(); }
 
-template <std::size_t N>
-void to_words(const VlWide<N>& v, std::array<uint32_t, 4>& out) {
-  out = {0, 0, 0, 0};
-  for (std::size_t i = 0; i < N && i < 4; ++i) out[i] = v[i];
-}
+ private:
+  M t_;
+};
 
 }  // namespace
 
-CuModel::CuModel() : ctx_(new VerilatedContext) {
-  ctx_->traceEverOn(true);
-  top_.reset(new Vcu_top(ctx_.get(), "cu"));
-}
+CuModel::CuModel(std::unique_ptr<VerilatedContext> ctx, std::unique_ptr<AnyModel> top)
+    : ctx_(std::move(ctx)), top_(std::move(top)) {}
 
 CuModel::~CuModel() {
   close_vcd();
@@ -40,7 +42,7 @@ CuModel::~CuModel() {
 bool CuModel::open_vcd(rust::Str path) {
   close_vcd();
   vcd_.reset(new VerilatedVcdC);
-  top_->trace(vcd_.get(), 99);
+  top_->trace(vcd_.get());
   vcd_->open(std::string(path).c_str());
   if (!vcd_->isOpen()) {
     vcd_.reset();
@@ -56,60 +58,27 @@ void CuModel::close_vcd() {
   }
 }
 
-void CuModel::step(const CuIn& in, CuOut& out) {
-  Vcu_top& t = *top_;
-  t.rst_ni = in.rst_n;
-  t.spi_wave_i = in.spi_wave;
-  t.spi_sgpr_we_i = in.spi_sgpr_we;
-  t.spi_sgpr_idx_i = in.spi_sgpr_idx;
-  t.spi_sgpr_data_i = in.spi_sgpr_data;
-  t.spi_launch_i = in.spi_launch;
-  t.spi_pc_i = in.spi_pc;
-  t.spi_mode_i = in.spi_mode;
-  t.spi_wg_i = in.spi_wg;
-  t.spi_start_i = in.spi_start;
-  t.spi_start_mask_i = in.spi_start_mask;
-  t.imem_req_ready_i = in.imem_req_ready;
-  t.imem_rsp_valid_i = in.imem_rsp_valid;
-  t.imem_rsp_wave_i = in.imem_rsp_wave;
-  t.imem_rsp_data_i = in.imem_rsp_data;
-  t.imem_rsp_err_i = in.imem_rsp_err;
-
-  t.clk_i = 0;
-  t.eval();
+void CuModel::step(rust::Slice<const uint32_t> in, rust::Slice<uint32_t> out) {
+  top_->eval(in.data(), out.data(), false);
   if (vcd_) vcd_->dump(ctx_->time());
   ctx_->timeInc(5);
-  t.clk_i = 1;
-  t.eval();
+  top_->eval(in.data(), out.data(), true);
   if (vcd_) vcd_->dump(ctx_->time());
   ctx_->timeInc(5);
   ++cycle_;
-
-  out.spi_sgpr_ready = t.spi_sgpr_ready_o;
-  out.imem_req_valid = t.imem_req_valid_o;
-  out.imem_req_addr = t.imem_req_addr_o;
-  out.imem_req_wave = t.imem_req_wave_o;
-  out.rt_valid = t.rt_valid_o;
-  out.rt_wave = t.rt_wave_o;
-  out.rt_pc = t.rt_pc_o;
-  to_words(t.rt_inst_o, out.rt_inst);
-  out.rt_dwords = t.rt_dwords_o;
-  out.rt_status = t.rt_status_o;
-  out.rt_fault = t.rt_fault_o;
-  out.rt_next_pc = t.rt_next_pc_o;
-  out.rt_sdst_we = t.rt_sdst_we_o;
-  out.rt_sdst = t.rt_sdst_o;
-  out.rt_sdst_data = t.rt_sdst_data_o;
-  out.rt_exec_we = t.rt_exec_we_o;
-  out.rt_exec = t.rt_exec_o;
-  out.rt_scc_we = t.rt_scc_we_o;
-  out.rt_scc = t.rt_scc_o;
-  out.rt_mode_we = t.rt_mode_we_o;
-  out.rt_mode = t.rt_mode_o;
-  out.wave_running = t.wave_running_o;
-  out.cnt_error = t.cnt_error_o;
 }
 
-std::unique_ptr<CuModel> new_cu_model() { return std::unique_ptr<CuModel>(new CuModel); }
+std::unique_ptr<CuModel> new_cu_model(rust::Str name) {
+  std::string n(name);
+  std::unique_ptr<VerilatedContext> ctx(new VerilatedContext);
+  ctx->traceEverOn(true);
+  std::unique_ptr<AnyModel> top;
+#define RDNA3_MAKE(M) \
+  if (!top && n == #M + 1) top.reset(new Model<M>(ctx.get()));
+  RDNA3_FOR_EACH_MODEL(RDNA3_MAKE)
+#undef RDNA3_MAKE
+  if (!top) return nullptr;
+  return std::unique_ptr<CuModel>(new CuModel(std::move(ctx), std::move(top)));
+}
 
 }  // namespace rdna3

@@ -1,0 +1,187 @@
+//! The port list of `cu_top`, defined once: the template renders its declarations, and the
+//! simulator's build script renders from it the C++ that moves port values between the
+//! Verilator model and a flat buffer of dwords, and the Rust map of where each port sits in
+//! that buffer. Adding a port is one line here.
+
+use super::Config;
+
+/// Whether the compute unit reads or drives a port.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dir {
+    In,
+    Out,
+}
+
+/// One port of `cu_top`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Port {
+    /// The SystemVerilog name, with its `_i`/`_o` suffix (`clk_i`, `rt_valid_o`).
+    pub name: &'static str,
+    pub dir: Dir,
+    /// The declaration's type as written in `cu_top` (`logic [WaveW-1:0]`, `cnt_t [NumWaves-1:0]`).
+    pub sv_type: String,
+    /// Its width in bits for the configuration.
+    pub bits: u32,
+    /// What it carries (a comment in the declaration).
+    pub doc: &'static str,
+    /// The group it belongs to, for the comment above a group of declarations.
+    pub group: &'static str,
+}
+
+impl Port {
+    /// The name without the direction suffix (`rt_valid`), as the simulator names it.
+    pub fn short(&self) -> &'static str {
+        self.name.strip_suffix("_i").or_else(|| self.name.strip_suffix("_o")).unwrap_or(self.name)
+    }
+    /// Dwords the port takes in a flat buffer.
+    pub fn words(&self) -> u32 {
+        self.bits.div_ceil(32)
+    }
+}
+
+/// Retire status codes (`rt_status_o`), in `cu_pkg` as `Rt*` and in the simulator as
+/// [`RT_STATUS`]'s values.
+pub const RT_RETIRED: u32 = 0;
+pub const RT_ENDPGM: u32 = 1;
+pub const RT_BARRIER: u32 = 2;
+pub const RT_FAULT: u32 = 3;
+/// Fault codes (`rt_fault_o`) when the status is [`RT_FAULT`].
+pub const FAULT_FETCH: u32 = 1;
+pub const FAULT_ILLEGAL: u32 = 2;
+pub const FAULT_NOT_IMPLEMENTED: u32 = 3;
+
+/// The status and fault codes with their `cu_pkg` names, for the template.
+pub const RT_CODES: [(&str, u32); 7] = [
+    ("RtRetired", RT_RETIRED),
+    ("RtEndpgm", RT_ENDPGM),
+    ("RtBarrier", RT_BARRIER),
+    ("RtFault", RT_FAULT),
+    ("FaultFetch", FAULT_FETCH),
+    ("FaultIllegal", FAULT_ILLEGAL),
+    ("FaultNotImpl", FAULT_NOT_IMPLEMENTED),
+];
+
+/// Bits of a wave index.
+pub fn wave_bits(cfg: &Config) -> u32 {
+    clog2(cfg.num_waves).max(1)
+}
+
+/// Bits of a pass index (1 when there is one pass).
+pub fn pass_bits(cfg: &Config) -> u32 {
+    clog2(cfg.passes()).max(1)
+}
+
+fn clog2(n: u32) -> u32 {
+    u32::BITS - n.saturating_sub(1).leading_zeros()
+}
+
+/// Ports in the making, with the group they are declared under.
+struct List {
+    out: Vec<Port>,
+    group: &'static str,
+}
+
+impl List {
+    fn port(&mut self, name: &'static str, dir: Dir, sv_type: &str, bits: u32, doc: &'static str) {
+        self.out.push(Port { name, dir, sv_type: sv_type.to_string(), bits, doc, group: self.group });
+    }
+}
+
+/// `logic [HI:0]`, or `logic` for one bit.
+fn logic(hi: &str) -> String {
+    if hi == "0" { "logic".to_string() } else { format!("logic [{hi}:0]") }
+}
+
+/// Every port of `cu_top`, in declaration order.
+pub fn ports(cfg: &Config) -> Vec<Port> {
+    use Dir::{In, Out};
+    let waves = cfg.num_waves;
+    let wave_w = wave_bits(cfg);
+    let pass_w = pass_bits(cfg);
+    let lanes = cfg.lanes;
+    let inst_bits = 32 * super::view::max_dwords();
+    let cnt_bits: u32 = rdna3_isa::table().counters.iter().map(|c| c.bits).sum();
+    let mut l = List { out: Vec::new(), group: "" };
+    l.port("clk_i", In, "logic", 1, "");
+    l.port("rst_ni", In, "logic", 1, "");
+
+    l.group = "Wave setup by the dispatcher: scalar and vector registers, launch, start.";
+    l.port("spi_wave_i", In, &logic("WaveW-1"), wave_w, "the wave the other spi_* inputs address");
+    l.port("spi_sgpr_we_i", In, "logic", 1, "write a scalar register");
+    l.port("spi_sgpr_idx_i", In, &logic("6"), 7, "its operand code (SGPR, VCC, TTMP, M0, EXEC)");
+    l.port("spi_sgpr_data_i", In, &logic("31"), 32, "");
+    l.port("spi_sgpr_ready_o", Out, "logic", 1, "the write is taken this cycle");
+    l.port("spi_vgpr_we_i", In, "logic", 1, "write the lanes of one pass of a VGPR");
+    l.port("spi_vgpr_idx_i", In, &logic("7"), 8, "the VGPR");
+    l.port("spi_vgpr_pass_i", In, &logic("PassW-1"), pass_w, "lanes pass*NumLanes and up");
+    l.port("spi_vgpr_data_i", In, "logic [NumLanes-1:0][31:0]", 32 * lanes, "");
+    l.port("spi_vgpr_ready_o", Out, "logic", 1, "the write is taken this cycle");
+    l.port("spi_launch_i", In, "logic", 1, "set the wave up to start at spi_pc_i");
+    l.port("spi_pc_i", In, &logic("47"), 48, "");
+    l.port("spi_mode_i", In, &logic("31"), 32, "");
+    l.port("spi_wg_i", In, &logic("WgW-1"), 4, "its workgroup (barriers, s_wakeup)");
+    l.port("spi_start_i", In, "logic", 1, "start the launched waves of spi_start_mask_i together");
+    l.port("spi_start_mask_i", In, &logic("NumWaves-1"), waves, "");
+
+    l.group = "Instruction fetch: two dwords a request, answered in any order, tagged by wave.";
+    l.port("imem_req_valid_o", Out, "logic", 1, "");
+    l.port("imem_req_ready_i", In, "logic", 1, "");
+    l.port("imem_req_addr_o", Out, &logic("47"), 48, "byte address, dword aligned");
+    l.port("imem_req_wave_o", Out, &logic("WaveW-1"), wave_w, "");
+    l.port("imem_rsp_valid_i", In, "logic", 1, "");
+    l.port("imem_rsp_wave_i", In, &logic("WaveW-1"), wave_w, "");
+    l.port("imem_rsp_data_i", In, &logic("63"), 64, "");
+    l.port("imem_rsp_err_i", In, &logic("1"), 2, "per dword: no memory at that address");
+
+    l.group = "Retire port: every retired instruction and its architectural writes, in retire order; \
+               VGPR writes come in beats, one a pass, the last with rt_valid_o.";
+    l.port("rt_valid_o", Out, "logic", 1, "an instruction retires");
+    l.port("rt_wave_o", Out, &logic("WaveW-1"), wave_w, "");
+    l.port("rt_pc_o", Out, &logic("47"), 48, "");
+    l.port("rt_inst_o", Out, &logic("InstBits-1"), inst_bits, "its dwords, the first in bits 31:0");
+    l.port("rt_dwords_o", Out, &logic("1"), 2, "");
+    l.port("rt_status_o", Out, &logic("1"), 2, "RtRetired, RtEndpgm, RtBarrier, RtFault");
+    l.port("rt_fault_o", Out, &logic("1"), 2, "FaultFetch, FaultIllegal, FaultNotImpl");
+    l.port("rt_next_pc_o", Out, &logic("47"), 48, "");
+    l.port("rt_sdst_we_o", Out, &logic("1"), 2, "dwords written at rt_sdst_o, rt_sdst_o + 1");
+    l.port("rt_sdst_o", Out, &logic("6"), 7, "even");
+    l.port("rt_sdst_data_o", Out, &logic("63"), 64, "");
+    l.port("rt_exec_we_o", Out, &logic("1"), 2, "EXEC dwords written (before the SDST write)");
+    l.port("rt_exec_o", Out, &logic("63"), 64, "");
+    l.port("rt_scc_we_o", Out, "logic", 1, "");
+    l.port("rt_scc_o", Out, "logic", 1, "");
+    l.port("rt_mode_we_o", Out, "logic", 1, "");
+    l.port("rt_mode_o", Out, &logic("31"), 32, "");
+    l.port("rt_vwave_o", Out, &logic("WaveW-1"), wave_w, "the wave of this cycle's VGPR writes");
+    l.port("rt_vpass_o", Out, &logic("PassW-1"), pass_w, "their pass");
+    l.port("rt_vwe_o", Out, "logic [3:0][2*NumLanes-1:0]", 8 * lanes, "per bank, lane and 16-bit half");
+    l.port("rt_vreg_o", Out, "logic [3:0][7:0]", 32, "per bank: the VGPR written");
+    l.port("rt_vdata_o", Out, "logic [3:0][NumLanes-1:0][31:0]", 4 * 32 * lanes, "per bank and lane");
+
+    l.group = "Status.";
+    l.port("wave_running_o", Out, &logic("NumWaves-1"), waves, "started and not yet ended");
+    l.port("wave_cnt_o", Out, "cnt_t [NumWaves-1:0]", cnt_bits * waves, "wait counters");
+    l.port("cnt_error_o", Out, "logic", 1, "a memory return found its counter at zero");
+    l.out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_suffixed() {
+        let ps = ports(&Config::default());
+        let mut names: Vec<&str> = ps.iter().map(|p| p.name).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), ps.len(), "duplicate port names");
+        for p in &ps {
+            let ok = match p.dir {
+                Dir::In => p.name.ends_with("_i") || p.name == "rst_ni",
+                Dir::Out => p.name.ends_with("_o"),
+            };
+            assert!(ok, "{} has the wrong suffix for its direction", p.name);
+        }
+    }
+}
