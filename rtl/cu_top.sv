@@ -340,9 +340,12 @@ module cu_top
         int unsigned first;
         first = (s == 0) ? 0 : ((s == 1) ? 2 : 4);
         if (ra_src[s].kind == SkVgpr) begin
-          for (int k = 0; k < ty_dwords(ra_dec_q.vc.ty[s]); k++) begin
-            vs_on[first + k] = 1'b1;
-            vs_reg[first + k] = vread({1'b0, ra_src[s].code}, 2'(k));
+          // Constant loop bounds: synthesis unrolls them.
+          for (int k = 0; k < 4; k++) begin
+            if (k < int'(ty_dwords(ra_dec_q.vc.ty[s])) && first + k < NVS) begin
+              vs_on[first + k] = 1'b1;
+              vs_reg[first + k] = vread({1'b0, ra_src[s].code}, 2'(k));
+            end
           end
         end
         if (ra_dual && ra_ysrc[s].kind == SkVgpr) begin
@@ -482,9 +485,7 @@ module cu_top
     end else begin
       for (int b = 0; b < 4; b++) begin
         for (int i = NVS - 1; i >= 0; i--) begin
-          if (vpend[i] && vs_reg[i][1:0] == 2'(b)) begin
-            bank_reg[b] = vs_reg[i];
-          end
+          bank_reg[b] = (vpend[i] && vs_reg[i][1:0] == 2'(b)) ? vs_reg[i] : bank_reg[b];
         end
       end
       for (int i = 0; i < NVS; i++) begin
@@ -897,11 +898,12 @@ module cu_top
     lane_val = v;
   endfunction
 
+  logic [2:0]  opsel_hi;  // OPSEL_HI of sources 0..2 (VOP3P)
+  logic [31:0] mask;      // the mask operand (carry in, select)
+  logic [63:0] sel64;     // v_permlane*'s lane selects
+  logic [4:0]  lsel;      // the lane a lane read reads
+
   always_comb begin
-    logic [2:0]  opsel_hi;
-    logic [31:0] mask;
-    logic [63:0] sel64;
-    logic [4:0]  lsel;
     rd_m0 = m0_q[rd_wave_q];
     rd_exec = exec_q[rd_wave_q];
     rd_exec32 = rd_exec[31:0];
@@ -946,35 +948,39 @@ module cu_top
     sel64 = {uni[2], uni[1]};
     lsel = (rd_dec_q.vop == VOP_V_READFIRSTLANE_B32) ? 5'd0 : uni[1][4:0];
     if (rd_dec_q.vop == VOP_V_READFIRSTLANE_B32) begin
-      for (int l = 31; l >= 0; l--) if (rd_exec32[l]) lsel = 5'(l);
+      for (int l = 31; l >= 0; l--) lsel = rd_exec32[l] ? 5'(l) : lsel;
     end
     op_lane = (rd_src_q[0].kind == SkVgpr) ? xsrc[lsel] : sv[0][31:0];
 
-    op_a = '0;
-    op_b = '0;
-    op_c = '0;
-    op_ya = '0;
-    op_yb = '0;
-    op_m = '0;
-    op_wm = '0;
-    op_em = '0;
-    for (int i = 0; i < NumLanes; i++) begin
-      logic [4:0]   gl;
-      logic [5:0]   d16;
-      logic [4:0]   xs;
-      logic         xok, wen;
-      logic [63:0]  v0;
+    // Scalar instructions: SSRC0 on port A, SSRC1 or SDST on port B.
+    op_s0 = src_value(rd_ssrc0_q, rd_dec_q.src0_64, rd_dec_q.src0_sext, sslot[0], rd_dec_q.literal,
+                      rd_scc, rd_m0, rd_exec);
+    op_s1 = src_value(rd_dec_q.ssrc1, rd_dec_q.src1_64, rd_dec_q.src1_sext, sslot[1], rd_dec_q.literal,
+                      rd_scc, rd_m0, rd_exec);
+    op_d = rd_dec_q.dst_rd ? src_value({1'b0, rd_dec_q.sdst}, rd_dec_q.dst_64, 1'b0, sslot[1],
+                                        rd_dec_q.literal, rd_scc, rd_m0, rd_exec) : 64'd0;
+  end
+
+  // Each lane's operands.
+  for (genvar i = 0; i < NumLanes; i++) begin : gen_rd_lane
+    logic [4:0]  gl;      // the wave lane
+    logic [5:0]  d16;     // DPP16's source lane, and whether there is one
+    logic [4:0]  xs;      // the lane source 0 is read from
+    logic        xok;     // ... and whether it can be (its lane is active, or FI)
+    logic        wen;     // DPP's and the permutes' write enable
+    logic [63:0] v0;
+    logic [63:0]  a_l, b_l;
+    logic [127:0] c_l;
+    logic [31:0]  ya_l, yb_l;
+    logic         m_l, em_l, wm_l;
+
+    always_comb begin
       gl = 5'(int'(rd_pass_q) * NumLanes + i);
-      d16 = '0;
-      op_em[i] = rd_exec32[gl];
-      wen = 1'b1;
-      // Source 0, through DPP or a lane permute.
-      v0 = 64'(lane_val(rd_src_q[0].kind, rd_src_q[0].hi, rd_dec_q.vc.ty[0], sv[0], {32'd0, 32'd0, vslot[1][i], vslot[0][i]},
-                    rd_vop3p, rd_dec_q.opsel[0], opsel_hi[0]));
+      d16 = dpp16_src(rd_dec_q.dpp_ctrl, gl);
       xs = gl;
       xok = 1'b1;
+      wen = 1'b1;
       if (rd_dec_q.ext_dpp16) begin
-        d16 = dpp16_src(rd_dec_q.dpp_ctrl, gl);
         xs = d16[4:0];
         xok = d16[5] && (rd_dec_q.dpp_fi || rd_exec32[xs]);
         wen = rd_dec_q.dpp_row_mask[{1'b0, gl[4]}] && rd_dec_q.dpp_bank_mask[gl[3:2]] &&
@@ -988,30 +994,32 @@ module cu_top
         xok = rd_dec_q.opsel[0] || rd_exec32[xs];
         wen = xok || rd_dec_q.opsel[1];
       end
-      if (rd_xlane_q && rd_src_q[0].kind == SkVgpr) begin
-        v0 = {32'd0, xok ? xsrc[xs] : 32'd0};
-      end
-      op_a[i] = v0;
-      op_b[i] = 64'(lane_val(rd_src_q[1].kind, rd_src_q[1].hi, rd_dec_q.vc.ty[1], sv[1],
+      // Source 0, through DPP or a lane permute.
+      v0 = 64'(lane_val(rd_src_q[0].kind, rd_src_q[0].hi, rd_dec_q.vc.ty[0], sv[0],
+                        {32'd0, 32'd0, vslot[1][i], vslot[0][i]}, rd_vop3p, rd_dec_q.opsel[0], opsel_hi[0]));
+      if (rd_xlane_q && rd_src_q[0].kind == SkVgpr) v0 = {32'd0, xok ? xsrc[xs] : 32'd0};
+      a_l = v0;
+      b_l = 64'(lane_val(rd_src_q[1].kind, rd_src_q[1].hi, rd_dec_q.vc.ty[1], sv[1],
                              {32'd0, 32'd0, vslot[3][i], vslot[2][i]}, rd_vop3p, rd_dec_q.opsel[1], opsel_hi[1]));
-      op_c[i] = lane_val(rd_src_q[2].kind, rd_src_q[2].hi, rd_dec_q.vc.ty[2], sv[2],
-                         {vslot[7][i], vslot[6][i], vslot[5][i], vslot[4][i]},
-                         rd_vop3p, rd_dec_q.opsel[2], opsel_hi[2]);
-      op_ya[i] = 32'(lane_val(rd_ysrc_q[0].kind, 1'b0, rd_dec_q.vcy.ty[0], {32'd0, ysv[0]},
+      c_l = lane_val(rd_src_q[2].kind, rd_src_q[2].hi, rd_dec_q.vc.ty[2], sv[2],
+                         {vslot[7][i], vslot[6][i], vslot[5][i], vslot[4][i]}, rd_vop3p, rd_dec_q.opsel[2], opsel_hi[2]);
+      ya_l = 32'(lane_val(rd_ysrc_q[0].kind, 1'b0, rd_dec_q.vcy.ty[0], {32'd0, ysv[0]},
                               {96'd0, vslot[1][i]}, 1'b0, 1'b0, 1'b0));
-      op_yb[i] = 32'(lane_val(rd_ysrc_q[1].kind, 1'b0, rd_dec_q.vcy.ty[1], {32'd0, ysv[1]},
+      yb_l = 32'(lane_val(rd_ysrc_q[1].kind, 1'b0, rd_dec_q.vcy.ty[1], {32'd0, ysv[1]},
                               {96'd0, vslot[3][i]}, 1'b0, 1'b0, 1'b0));
-      op_m[i] = mask[gl];
-      op_wm[i] = (rd_dec_q.vop == VOP_V_WRITELANE_B32) ? (gl == uni[1][4:0]) : (rd_exec32[gl] && wen);
+      m_l = mask[gl];
+      em_l = rd_exec32[gl];
+      wm_l = (rd_dec_q.vop == VOP_V_WRITELANE_B32) ? (gl == uni[1][4:0]) : (rd_exec32[gl] && wen);
     end
 
-    // Scalar instructions: SSRC0 on port A, SSRC1 or SDST on port B.
-    op_s0 = src_value(rd_ssrc0_q, rd_dec_q.src0_64, rd_dec_q.src0_sext, sslot[0], rd_dec_q.literal,
-                      rd_scc, rd_m0, rd_exec);
-    op_s1 = src_value(rd_dec_q.ssrc1, rd_dec_q.src1_64, rd_dec_q.src1_sext, sslot[1], rd_dec_q.literal,
-                      rd_scc, rd_m0, rd_exec);
-    op_d = rd_dec_q.dst_rd ? src_value({1'b0, rd_dec_q.sdst}, rd_dec_q.dst_64, 1'b0, sslot[1],
-                                        rd_dec_q.literal, rd_scc, rd_m0, rd_exec) : 64'd0;
+    assign op_a[i] = a_l;
+    assign op_b[i] = b_l;
+    assign op_c[i] = c_l;
+    assign op_ya[i] = ya_l;
+    assign op_yb[i] = yb_l;
+    assign op_m[i] = m_l;
+    assign op_em[i] = em_l;
+    assign op_wm[i] = wm_l;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -1476,9 +1484,9 @@ module cu_top
           end
         end
       end else if (!ex_lane_read && !(ex_dec_q.vc.dty inside {OT_NONE, OT_SGPR, OT_MASK})) begin
-        for (int k = 0; k < ty_dwords(ex_dec_q.vc.dty); k++) begin
+        for (int k = 0; k < 4; k++) begin
           rk = {1'b0, ex_vdst_q} + 10'(k);
-          if (!ex_vdst_q[8] && rk < 10'(Vgprs)) begin
+          if (k < int'(ty_dwords(ex_dec_q.vc.dty)) && !ex_vdst_q[8] && rk < 10'(Vgprs)) begin
             vd_en[rk[1:0]] = ty16(ex_dec_q.vc.dty) ? half : full;
             vd_reg[rk[1:0]] = rk[7:0];
             for (int i = 0; i < NumLanes; i++) begin
