@@ -244,6 +244,46 @@ fn fma_f32_and_f64() {
     same("f64", &u64s(&out[2]), &want);
 }
 
+/// A linear congruential generator per work-item, its states converted to float (as unsigned
+/// and as signed) and accumulated with fma: v_mul_lo_u32, v_cvt_f32_u32, v_cvt_f32_i32 and
+/// v_fma_f32/v_fmac_f32 with SGPR and inline-constant operands, every step rounded to nearest
+/// even as the host's `as f32` and `mul_add` round.
+#[test]
+fn lcg_fma() {
+    let mut r = Rng(23);
+    let mut seed: Vec<u32> = (0..N).map(|_| r.next()).collect();
+    seed[..4].copy_from_slice(&[0, u32::MAX, 0x8000_0000, 0x7fff_ffff]);
+    let (mul, steps, scale) = (1_664_525u32, 37u32, 1.0e-9f32);
+    let out = launch(
+        "lcg_fma",
+        "lcg_fma",
+        grid(N, 64),
+        [64, 1, 1],
+        vec![
+            ArgSpec::Buf(bytes_u32(&seed)),
+            ArgSpec::Zeros(4 * u64::from(N)),
+            ArgSpec::U32(N),
+            ArgSpec::U32(mul),
+            ArgSpec::U32(steps),
+            ArgSpec::F32(scale),
+        ],
+    );
+    let want: Vec<u32> = seed
+        .iter()
+        .map(|&s| {
+            let (mut x, mut acc) = (s | 1, 0.0f32);
+            for _ in 0..steps {
+                x = x.wrapping_mul(mul);
+                let u = (x as f32).mul_add(scale, 1.0);
+                acc = u.mul_add(0.5, acc);
+                acc = (x as i32 as f32).mul_add(scale, acc);
+            }
+            acc.to_bits()
+        })
+        .collect();
+    same("acc", &u32s(&out[1]), &want);
+}
+
 #[test]
 fn transcendentals_within_one_ulp() {
     let mut r = Rng(5);
