@@ -4,7 +4,7 @@
 //! for bit; the hardware's approximations (`v_rcp`, `v_rsq`, `v_sin`, `v_exp`) must be within
 //! the 1 ULP the guide documents.
 
-use sim::dispatch::{ArgSpec, Launch, RunResult, run};
+use sim::launch::{ArgSpec, Launch, RunResult, run};
 use sim::loader::load;
 
 fn code_object(name: &str) -> sim::loader::CodeObject {
@@ -1331,7 +1331,7 @@ fn out_of_bounds_access_faults_with_wave_pc_and_instruction() {
     };
     let err = run(&co, "vadd", &l).expect_err("reads past the buffers");
     let text = err.to_string();
-    let sim::dispatch::RunError::Fault { wave, pc, text: inst, fault } = err else {
+    let sim::launch::RunError::Fault { wave, pc, text: inst, fault } = err else {
         panic!("not a fault: {text}");
     };
     assert_eq!((wave.group, wave.wave), ([3, 0, 0], 0), "{text}");
@@ -1354,7 +1354,7 @@ fn instruction_limit_faults_with_wave_pc_and_instruction() {
     };
     let err = run(&co, "collatz", &l).expect_err("runs past the limit");
     let text = err.to_string();
-    let sim::dispatch::RunError::Fault { wave, pc, text: inst, fault } = err else {
+    let sim::launch::RunError::Fault { wave, pc, text: inst, fault } = err else {
         panic!("not a fault: {text}");
     };
     assert_eq!((wave.group, wave.wave), ([0, 0, 0], 0), "{text}");

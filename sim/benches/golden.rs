@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use sim::dispatch::{ArgSpec, Launch, run};
+use sim::launch::{ArgSpec, Launch, run};
 use sim::loader::{CodeObject, load};
 
 fn code_object(name: &str) -> CodeObject {
