@@ -5,7 +5,7 @@
 
 use std::cmp::Ordering;
 
-use super::operands::{Exec, Relative, bits, int, ones, relative, sext, signed};
+use super::scalar::{Exec, Relative, bits, int, ones, relative, sext, signed};
 
 const M32: u64 = 0xffff_ffff;
 

@@ -96,11 +96,10 @@ use std::sync::LazyLock;
 use rdna3_isa::operand::{Scalar, buf_format_split};
 use rdna3_isa::{Counters as Ctr, Ty, table};
 
-use super::engine::{VFn, issue};
 use super::fp::{self, Fp, Prec};
 use super::memory::MemFault;
-use super::state::{Counters, Fault};
-use super::vector::VExec;
+use super::state::{Counters, Fault, issue};
+use super::vector::{VExec, VFn};
 use super::vmem::{AtomicOp, AtomicUnit, atomic, atomic_op, type_bytes};
 
 /// What a MUBUF/MTBUF row does.

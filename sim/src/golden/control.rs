@@ -3,8 +3,8 @@
 
 use rdna3_isa::syntax::Waitcnt;
 
-use super::operands::{Exec, ones};
-use super::state::{Counters, Fault, MODE_WRITABLE, Outcome};
+use super::scalar::{Exec, ones};
+use super::state::{COUNTER_MAX, Counters, Fault, MODE_WRITABLE, Outcome};
 
 /// Hardware register id of MODE in `s_getreg`/`s_setreg` (guide 3.4).
 const HW_REG_MODE: u32 = 1;
@@ -253,10 +253,6 @@ pub fn sendmsg_rtn(x: &mut Exec) {
     x.dst(value);
     x.counters.lgkm = (x.counters.lgkm + 2).min(COUNTER_MAX);
 }
-
-/// Largest value of the 6-bit counters; an instruction that would pass it completes the
-/// oldest operation first (the hardware stalls issue until one completes).
-pub const COUNTER_MAX: u32 = 63;
 
 /// `s_trap`: enters the trap handler, which this model does not have; the wave faults with
 /// the trap id (SIMM16[7:0]; clang's `__builtin_trap` is `s_trap 2`).

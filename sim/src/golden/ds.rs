@@ -19,9 +19,8 @@ use std::sync::LazyLock;
 
 use rdna3_isa::table;
 
-use super::engine::{VFn, issue};
-use super::state::{Counters, Fault};
-use super::vector::{MemFields, VExec};
+use super::state::{Counters, Fault, issue};
+use super::vector::{MemFields, VExec, VFn};
 use super::vmem::{AtomicOp, AtomicUnit, atomic, atomic_op, type_bytes as width};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -290,7 +289,7 @@ fn fast_store_b32(x: &mut VExec, op: Op) -> bool {
 }
 
 pub(super) fn exec(x: &mut VExec) {
-    let Some(op) = OPS.get(x.d.inst.id.0 as usize).copied().flatten() else { return };
+    let Some(op) = OPS.get(x.inst.id.0 as usize).copied().flatten() else { return };
     let m = x.ops().mem;
     if m.gds {
         let what = format!("{} on GDS (not modelled)", x.def.name);

@@ -7,10 +7,7 @@
 
 use super::alu::*;
 use super::control::*;
-use super::operands::Exec;
-
-/// The semantics of one row.
-pub(super) type ExecFn = fn(&mut Exec);
+use super::scalar::ExecFn;
 
 /// Which function executes each row, by mnemonic.
 pub(super) const REGISTRY: &[(&str, ExecFn)] = &[

@@ -21,10 +21,8 @@
 use rdna3_isa::operand::VCC_HI;
 use rdna3_isa::{Field, Kind, Role};
 
-use super::engine::issue;
-use super::operands::{Exec, sext};
-use super::salu::ExecFn;
-use super::state::{Counters, Fault, Outcome};
+use super::scalar::{Exec, ExecFn, sext};
+use super::state::{Counters, Fault, Outcome, issue};
 
 pub(super) const REGISTRY: &[(&str, ExecFn)] = &[
     ("s_load_b32", load),

@@ -15,6 +15,7 @@ mod faults;
 mod kernels_regress;
 mod lanes;
 mod lanes32;
+mod layers;
 mod operands;
 mod packed;
 mod smem;

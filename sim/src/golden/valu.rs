@@ -23,9 +23,9 @@ use std::sync::LazyLock;
 
 use rdna3_isa::table;
 
-use super::engine::VFn;
 use super::fp::{self, Fp, Prec, Round};
-use super::vector::{Lanes, VExec};
+use super::state::Fault;
+use super::vector::{Lanes, VExec, VFn};
 
 pub(super) const REGISTRY: &[(&str, VFn)] = &[
     // Moves and lane access
@@ -1439,9 +1439,9 @@ fn int_mask<T: Copy, K: Ord>(op: CmpOp, a: &[T; 32], b: &[T; 32], key: impl Fn(T
 /// `v_cmp_*` and `v_cmpx_*`: the lane mask of the comparison, zero in inactive lanes (and, with
 /// DPP16, in lanes its masks disable), to VCC / the SGPR in VDST (VOP3) / EXEC (`v_cmpx`).
 pub(super) fn compare(x: &mut VExec) {
-    let Some(spec) = CMP.get(x.d.inst.id.0 as usize).copied().flatten() else {
+    let Some(spec) = CMP.get(x.inst.id.0 as usize).copied().flatten() else {
         let what = format!("{} is not a compare", x.def.name);
-        return x.fault(super::state::Fault::NotImplemented { pc: x.pc, what });
+        return x.fault(Fault::NotImplemented { pc: x.pc, what });
     };
     let lanes = x.write_mask();
     let m = match spec.ty {

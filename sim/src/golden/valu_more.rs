@@ -16,12 +16,11 @@
 
 use rdna3_isa::Field;
 
-use super::engine::VFn;
 use super::fp::{self, Fp, Prec, Round};
 use super::valu::{
     bin, dst_now, fbin, fpm, ftri, fun, lo32, med3, out_mods, put, sx32, trans, tri, turn, un,
 };
-use super::vector::{Lanes, VExec};
+use super::vector::{Lanes, VExec, VFn};
 
 pub(super) const REGISTRY: &[(&str, VFn)] = &[
     // 16-bit integer
@@ -517,7 +516,7 @@ fn mqsad_pk_u16_u8(x: &mut VExec) {
 fn mqsad_u32_u8(x: &mut VExec) {
     let (a, b) = (x.src(0), x.src(1));
     let v = x.ops();
-    let (s2, vdst) = (x.d.inst.field(Field::Src2), u32::from(v.vdst));
+    let (s2, vdst) = (x.inst.field(Field::Src2), u32::from(v.vdst));
     let mut out = [[0u32; 32]; 4];
     for l in 0..32 {
         let c = if s2 >= 256 {
@@ -800,7 +799,7 @@ fn permlanex16(x: &mut VExec) {
 
 /// The VGPR number of source 0 (its raw field).
 fn src0_vgpr(x: &VExec) -> u32 {
-    let f = x.d.inst.field(Field::Src0);
+    let f = x.inst.field(Field::Src0);
     if f >= 256 { f - 256 } else { f }
 }
 

@@ -18,10 +18,9 @@
 
 use rdna3_isa::Field;
 
-use super::engine::VFn;
 use super::fp::{self, Fp, Prec};
 use super::valu::{fpm, put};
-use super::vector::{Lanes, VExec};
+use super::vector::{Lanes, VExec, VFn};
 
 pub(super) const REGISTRY: &[(&str, VFn)] = &[
     ("v_pk_mad_i16", pk_mad_i16),
@@ -93,7 +92,7 @@ fn inline_constant(x: &VExec, n: usize) -> Option<u64> {
     if matches!(x.ops().ty[n], Ty::BF16 | Ty::V2BF16) {
         return None;
     }
-    let code = x.d.inst.field([Field::Src0, Field::Src1, Field::Src2][n]);
+    let code = x.inst.field([Field::Src0, Field::Src1, Field::Src2][n]);
     match code {
         128..=208 => Some(x.raw(n)[0] as u16 as i16 as i32 as u32 as u64),
         240..=248 => Some(x.raw(n)[0] & 0xffff),

@@ -29,10 +29,9 @@
 use rdna3_isa::operand::Scalar;
 use rdna3_isa::{Field, Ty};
 
-use super::engine::VFn;
 use super::fp::{self, Fp, Prec};
 use super::state::Fault;
-use super::vector::{self, Src, VExec};
+use super::vector::{self, Src, VExec, VFn};
 
 pub(super) static REGISTRY: &[(&str, VFn)] = &[
     ("v_wmma_f32_16x16x16_f16", wmma_f32_f16),
@@ -109,7 +108,7 @@ fn c_constant(x: &VExec, acc: Acc) -> Result<Option<u32>, String> {
     if let Src::Vgpr { .. } = x.ops().src[2] {
         return Ok(None);
     }
-    let code = x.d.inst.field(Field::Src2);
+    let code = x.inst.field(Field::Src2);
     if !matches!(Scalar::from_code(code), Scalar::Int(_) | Scalar::Float(_)) {
         return Err(format!("source code {code}: WMMA's C matrix takes VGPRs or inline constants"));
     }

@@ -1,5 +1,7 @@
-//! The execution context of vector instructions: operands resolved once at decode, lane-wide
-//! reads with the encoding's selection and modifier rules, and masked writes.
+//! The execution context of vector instructions (VALU, DS, FLAT/GLOBAL/SCRATCH, buffers):
+//! operands resolved once at decode ([`VOperands`]), and [`VExec`], through which a row's
+//! function ([`VFn`]) makes lane-wide reads with the encoding's selection and modifier rules
+//! and masked writes.
 //!
 //! **Sources (guide 4.1, 7.2, 7.4).** A 9-bit source reads a VGPR (256..=511), a scalar
 //! register (the same value in every lane; NULL reads 0), SCC, an inline constant or the
@@ -31,9 +33,11 @@
 use rdna3_isa::operand::{EXEC_LO, LITERAL, NULL, SCC, Scalar, VCC_LO, literal_value};
 use rdna3_isa::{Field, FormatDef, Inst, InstDef, Kind, Role, Ty};
 
-use super::engine::Env;
-use super::program::Decoded;
-use super::state::{Counters, Outcome, Wave, Write, Writes};
+use super::env::Env;
+use super::state::{Counters, Fault, Outcome, Wave, Write, Writes};
+
+/// The semantics of one vector row.
+pub(super) type VFn = fn(&mut VExec);
 
 /// Where a source operand's value comes from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -361,44 +365,44 @@ pub(super) type Lanes = [u64; 32];
 pub struct VExec<'a, 'm> {
     pub(super) wave: &'a mut Wave,
     pub(super) env: &'a mut Env<'m>,
-    pub(super) d: &'a Decoded,
+    /// The instruction (for VOPD, the pair).
+    pub(super) inst: &'a Inst,
     /// The operands being executed (the instruction's, or VOPD's Y half's).
     pub(super) v: &'a VOperands,
     pub(super) def: &'static InstDef,
     /// VGPR writes held back until both halves of a VOPD pair have read their sources.
     pub(super) deferred: Option<&'a mut Vec<(u32, [u32; 32], u32)>>,
     pub(super) pc: u64,
-    pub(super) next_pc: u64,
-    pub(super) writes: &'a mut Writes,
+    /// Where writes are recorded (for co-simulation and traces; `None` for plain runs).
+    pub(super) writes: Option<&'a mut Writes>,
     pub(super) outcome: Outcome,
     pub(super) counters: Counters,
     /// Lanes that take part: EXEC[31:0].
     pub(super) exec: u32,
-    /// Record writes in `writes` (for co-simulation and traces; off for plain runs).
-    pub(super) record: bool,
 }
 
 impl<'a, 'm> VExec<'a, 'm> {
+    /// The context of `inst` (row `def`, operands `v`) at `pc` on `wave`, recording its writes
+    /// in `writes` if given.
     pub(super) fn new(
         wave: &'a mut Wave,
         env: &'a mut Env<'m>,
-        d: &'a Decoded,
+        inst: &'a Inst,
+        def: &'static InstDef,
+        v: &'a VOperands,
         pc: u64,
-        record: bool,
-        writes: &'a mut Writes,
+        writes: Option<&'a mut Writes>,
     ) -> VExec<'a, 'm> {
         let exec = wave.sgpr[EXEC_LO as usize];
         let counters = wave.counters;
         VExec {
-            record,
             wave,
             env,
-            d,
-            v: &d.v,
-            def: d.def,
+            inst,
+            v,
+            def,
             deferred: None,
             pc,
-            next_pc: pc.wrapping_add(u64::from(d.bytes)) & super::state::PC_MASK,
             writes,
             outcome: Outcome::Retired,
             counters,
@@ -587,8 +591,8 @@ impl<'a, 'm> VExec<'a, 'm> {
 
     /// Records a write (when recording).
     fn note(&mut self, w: Write) {
-        if self.record {
-            self.writes.push(w);
+        if let Some(writes) = self.writes.as_deref_mut() {
+            writes.push(w);
         }
     }
 
@@ -718,7 +722,7 @@ impl<'a, 'm> VExec<'a, 'm> {
         self.exec = mask;
     }
 
-    pub(super) fn fault(&mut self, f: super::state::Fault) {
+    pub(super) fn fault(&mut self, f: Fault) {
         self.outcome = Outcome::Fault(f);
     }
 }

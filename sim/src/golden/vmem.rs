@@ -29,10 +29,9 @@ use std::sync::LazyLock;
 use rdna3_isa::operand::{APERTURES, NULL};
 use rdna3_isa::table;
 
-use super::engine::{VFn, issue};
 use super::fp::{self, Fp, Prec};
-use super::state::{Counters, Fault};
-use super::vector::VExec;
+use super::state::{Counters, Fault, issue};
+use super::vector::{VExec, VFn};
 
 /// Which memory an instruction addresses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -516,7 +515,7 @@ fn fast_global_at(x: &mut VExec, spec: Spec, addrs: &[u64; 32]) -> bool {
 }
 
 pub(super) fn exec(x: &mut VExec) {
-    let Some(spec) = SPECS.get(x.d.inst.id.0 as usize).copied().flatten() else { return };
+    let Some(spec) = SPECS.get(x.inst.id.0 as usize).copied().flatten() else { return };
     // GLOBAL addresses are global in every lane: the fast path needs no per-lane targets.
     if spec.seg == Seg::Global && fast_global_at(x, spec, &global_addrs(x, spec)) {
         return;
