@@ -70,8 +70,7 @@
 //!
 //! 1. Machine state: `state`, `memory`, `env`, `fp`.
 //! 2. Execution contexts: `scalar`, `vector`, `handler`.
-//! 3. Instruction families: `alu`, `control`, `salu`, `smem`, `valu`, `valu_more`,
-//!    `valu_packed`, `valu_wmma`, `vmem`, `ds`, `buffer`.
+//! 3. Instruction families: `alu`, `control`, `salu`, `smem`, `valu`, `vmem`, `ds`, `buffer`.
 //! 4. Driver: `registry`, `program`, `engine`.
 //!
 //! `state` holds the wave, its counters (and the `issue` helper that counts a memory
@@ -102,9 +101,6 @@ mod scalar;
 mod smem;
 mod state;
 mod valu;
-mod valu_more;
-mod valu_packed;
-mod valu_wmma;
 mod vector;
 mod vmem;
 

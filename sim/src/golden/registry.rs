@@ -4,12 +4,11 @@
 
 use std::sync::LazyLock;
 
-use rdna3_isa::{InstDef, table};
+use rdna3_isa::{Family, InstDef, table};
 
 use super::handler::Handler;
 use super::state::Fault;
-use super::vector::VFn;
-use super::{buffer, ds, salu, smem, valu, valu_more, valu_packed, valu_wmma, vmem};
+use super::{buffer, ds, salu, smem, valu, vmem};
 
 /// The dispatch table, by instruction id.
 static DISPATCH: LazyLock<Vec<Option<Handler>>> = LazyLock::new(|| {
@@ -24,28 +23,10 @@ static DISPATCH: LazyLock<Vec<Option<Handler>>> = LazyLock::new(|| {
     for (name, f) in salu::REGISTRY.iter().chain(smem::REGISTRY) {
         put(name, Handler::Scalar(*f));
     }
-    for (name, f) in valu::REGISTRY
-        .iter()
-        .chain(valu_more::REGISTRY)
-        .chain(valu_packed::REGISTRY)
-        .chain(valu_wmma::REGISTRY)
-    {
-        put(name, Handler::Vector(*f));
-    }
-    // VOPD halves run the function of the VOP1/VOP2 instruction they name.
-    let single: Vec<(&str, VFn)> =
-        valu::REGISTRY.iter().chain(valu_more::REGISTRY).map(|(n, f)| (*n, *f)).collect();
-    for def in t.insts.iter().filter(|d| d.format().name.starts_with("VOPD")) {
-        let base = def.name.replacen("v_dual_", "v_", 1);
-        let f = single.iter().find(|(n, _)| *n == base).map(|(_, f)| *f);
-        let f =
-            f.or(if base == "v_dot2acc_f32_bf16" { Some(valu_more::dot2acc_f32_bf16 as VFn) } else { None });
-        if let Some(f) = f {
-            put(&def.name, Handler::Vector(f));
+    for def in t.insts.iter().filter(|d| d.format().family() == Family::Vop) {
+        if let Some(h) = valu::bind(def) {
+            put(&def.name, h);
         }
-    }
-    for name in valu::compare_rows() {
-        put(name, Handler::Vector(valu::compare));
     }
     for (name, f) in vmem::rows().chain(ds::rows()).chain(buffer::rows()) {
         put(name, Handler::Vector(f));

@@ -9,7 +9,7 @@
 //! (16, 32 or 64 bits); float constants are F16, F32 or F64 bit patterns (BF16: the high half of
 //! the F32 pattern); a packed 16-bit operand of a VOP1/VOP2 row (`v_pk_fmac_f16`,
 //! `v_dot2acc_f32_f16`) gets the 16-bit constant in both halves, while VOP3P rows take it in
-//! the low half only (guide 7.5.1; valu_packed.rs corrects the value for them). The
+//! the low half only (guide 7.5.1; valu/packed.rs corrects the value for them). The
 //! literal is the low 16 bits for a 16-bit operand, all 32 bits for a packed one, and is
 //! extended to 64 bits as [`literal_value`] says. In VOP1/VOP2/VOPC a 16-bit VGPR operand
 //! names V[6:0] and bit 7 selects the high half; in VOP3 OPSEL[n] selects the high half of

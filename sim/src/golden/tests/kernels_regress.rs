@@ -1,6 +1,6 @@
 //! Engine bugs the kernel suite (tests/kernels.rs) found, one test each, with values worked out
 //! by hand: the division helpers where the guide's pseudocode contradicts itself (module docs
-//! of `v_div_scale`, `v_div_fmas`, `v_div_fixup` in valu.rs say which reading is taken and
+//! of `v_div_scale`, `v_div_fmas`, `v_div_fixup` in valu/div.rs say which reading is taken and
 //! why), and LDS addresses that wrap at 32 bits.
 
 use super::super::memory::Memory;
