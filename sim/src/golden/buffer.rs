@@ -43,7 +43,7 @@
 //!
 //! **Data (9.2, Table 41, 16.16).** U8/U16 loads zero-extend, I8/I16 sign-extend; D16 loads
 //! write the low half (`_hi`: the high half) and keep the other; `store_b8`/`store_b16` take
-//! the low bits, the D16_HI stores bits 23:16 or 31:16. Atomics use `vmem::atomic`: DATA is
+//! the low bits, the D16_HI stores bits 23:16 or 31:16. Atomics use `atomic::atomic`: DATA is
 //! VDATA (64-bit: VDATA, VDATA+1), the compare value of cmpswap follows it; with GLC the
 //! pre-op value returns to VDATA. Lanes run in lane order.
 //!
@@ -96,11 +96,11 @@ use std::sync::LazyLock;
 use rdna3_isa::operand::{Scalar, buf_format_split};
 use rdna3_isa::{Counters as Ctr, Ty, table};
 
+use super::atomic::{AtomicOp, AtomicUnit, atomic, atomic_op, type_bytes};
 use super::fp::{self, Fp, Prec};
 use super::memory::MemFault;
 use super::state::{Counters, Fault, issue};
 use super::vector::{VExec, VFn};
-use super::vmem::{AtomicOp, AtomicUnit, atomic, atomic_op, type_bytes};
 
 /// What a MUBUF/MTBUF row does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -19,9 +19,9 @@ use std::sync::LazyLock;
 
 use rdna3_isa::table;
 
+use super::atomic::{AtomicOp, AtomicUnit, atomic, atomic_op, type_bytes as width};
 use super::state::{Counters, Fault, issue};
 use super::vector::{MemFields, VExec, VFn};
-use super::vmem::{AtomicOp, AtomicUnit, atomic, atomic_op, type_bytes as width};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Op {

@@ -8,7 +8,7 @@ use rdna3_isa::{Family, InstDef, table};
 
 use super::handler::Handler;
 use super::state::Fault;
-use super::{buffer, ds, salu, smem, valu, vmem};
+use super::{buffer, ds, flat, salu, smem, valu};
 
 /// The dispatch table, by instruction id.
 static DISPATCH: LazyLock<Vec<Option<Handler>>> = LazyLock::new(|| {
@@ -20,7 +20,12 @@ static DISPATCH: LazyLock<Vec<Option<Handler>>> = LazyLock::new(|| {
             d[def.id.0 as usize] = Some(h.clone());
         }
     };
-    for (name, f) in salu::REGISTRY.iter().chain(smem::REGISTRY) {
+    for def in t.insts.iter().filter(|d| d.format().family() == Family::Scalar) {
+        if let Some(h) = salu::bind(def) {
+            put(&def.name, h);
+        }
+    }
+    for (name, f) in smem::REGISTRY {
         put(name, Handler::Scalar(*f));
     }
     for def in t.insts.iter().filter(|d| d.format().family() == Family::Vop) {
@@ -28,7 +33,7 @@ static DISPATCH: LazyLock<Vec<Option<Handler>>> = LazyLock::new(|| {
             put(&def.name, h);
         }
     }
-    for (name, f) in vmem::rows().chain(ds::rows()).chain(buffer::rows()) {
+    for (name, f) in flat::rows().chain(ds::rows()).chain(buffer::rows()) {
         put(name, Handler::Vector(f));
     }
     d

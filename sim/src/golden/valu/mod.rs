@@ -55,3 +55,19 @@ pub(super) fn bind(def: &InstDef) -> Option<Handler> {
     let name = def.name.as_str();
     PARTS.iter().find_map(|part| part(name)).map(Handler::Vector)
 }
+
+#[cfg(test)]
+mod tests {
+    use rdna3_isa::table;
+
+    use super::*;
+
+    /// A row two parts bind would run the first one's function without anyone noticing.
+    #[test]
+    fn no_row_is_bound_by_two_parts() {
+        for def in &table().insts {
+            let n = PARTS.iter().filter(|part| part(&def.name).is_some()).count();
+            assert!(n <= 1, "{} is bound by {n} parts", def.name);
+        }
+    }
+}
