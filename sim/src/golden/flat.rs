@@ -27,11 +27,12 @@
 use std::sync::LazyLock;
 
 use rdna3_isa::operand::{APERTURES, NULL};
-use rdna3_isa::table;
+use rdna3_isa::{InstDef, table};
 
 use super::atomic::{AtomicOp, AtomicUnit, atomic, atomic_op, type_bytes};
+use super::handler::Handler;
 use super::state::{Counters, Fault, issue};
-use super::vector::{VExec, VFn};
+use super::vector::VExec;
 
 /// Which memory an instruction addresses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,10 +123,27 @@ static SPECS: LazyLock<Vec<Option<Spec>>> = LazyLock::new(|| {
         .collect()
 });
 
-/// The FLAT/GLOBAL/SCRATCH rows this module executes.
-pub(super) fn rows() -> impl Iterator<Item = (&'static str, VFn)> {
-    table().insts.iter().filter(|d| SPECS[d.id.0 as usize].is_some()).map(|d| (d.name.as_str(), exec as VFn))
+/// The function of row `def`: [`exec`] for every FLAT/GLOBAL/SCRATCH row whose mnemonic
+/// names an operation this model executes.
+pub(super) fn bind(def: &InstDef) -> Option<Handler> {
+    SPECS.get(def.id.0 as usize).copied().flatten().map(|_| Handler::Vector(exec))
 }
+
+/// The rows this model does not execute, on purpose: the loads into LDS, whose LDS address
+/// the guide does not give.
+pub(super) const NOT_EXECUTED: &[&str] = &[
+    "global_load_lds_addtid_b32",
+    "global_load_lds_u8",
+    "global_load_lds_i8",
+    "global_load_lds_u16",
+    "global_load_lds_i16",
+    "global_load_lds_b32",
+    "scratch_load_lds_u8",
+    "scratch_load_lds_i8",
+    "scratch_load_lds_u16",
+    "scratch_load_lds_i16",
+    "scratch_load_lds_b32",
+];
 
 /// Where one lane's access goes.
 #[derive(Clone, Copy, Debug)]
@@ -334,7 +352,7 @@ fn fast_global_at(x: &mut VExec, spec: Spec, addrs: &[u64; 32]) -> bool {
     true
 }
 
-pub(super) fn exec(x: &mut VExec) {
+fn exec(x: &mut VExec) {
     let Some(spec) = SPECS.get(x.inst.id.0 as usize).copied().flatten() else { return };
     // GLOBAL addresses are global in every lane: the fast path needs no per-lane targets.
     if spec.seg == Seg::Global && fast_global_at(x, spec, &global_addrs(x, spec)) {

@@ -1,42 +1,73 @@
-//! The dispatch table: which function executes each row of the ISA table, built once from
-//! the registries of the instruction families (`salu`, `smem`, `valu`, `vmem`, `ds`,
-//! `buffer`), and the fault of a row that none of them executes.
+//! The dispatch table: which function executes each row of the ISA table.
+//!
+//! Every instruction family binds the rows of one encoding family of the table the same way:
+//! `bind(def) -> Option<Handler>`, matching the row's mnemonic, and a list of the rows it
+//! leaves unbound on purpose ([`FAMILIES`]). The table is built once from that list. Rows of
+//! the encodings no family covers (MIMG; VINTERP, LDSDIR and EXP) and the unbound rows fault
+//! as not implemented (or, for `s_code_end`, as illegal).
 
 use std::sync::LazyLock;
 
-use rdna3_isa::{Family, InstDef, table};
+use rdna3_isa::{InstDef, table};
 
 use super::handler::Handler;
 use super::state::Fault;
 use super::{buffer, ds, flat, salu, smem, valu};
 
-/// The dispatch table, by instruction id.
+/// An instruction family: the encoding family of the table whose rows it executes, how it
+/// binds each row to its function, and the rows it does not execute on purpose.
+pub(super) struct InstFamily {
+    /// The family's module (for the binding tests' messages).
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub name: &'static str,
+    pub encoding: rdna3_isa::Family,
+    pub bind: fn(&InstDef) -> Option<Handler>,
+    /// The rows of `encoding` that `bind` leaves unbound, on purpose (the binding tests check
+    /// that it binds every other row).
+    #[cfg_attr(not(test), allow(dead_code))]
+    pub not_executed: &'static [&'static str],
+}
+
+/// The families, one per encoding family the model executes.
+pub(super) const FAMILIES: [InstFamily; 6] = [
+    InstFamily {
+        name: "salu",
+        encoding: rdna3_isa::Family::Scalar,
+        bind: salu::bind,
+        not_executed: salu::NOT_EXECUTED,
+    },
+    InstFamily { name: "smem", encoding: rdna3_isa::Family::Smem, bind: smem::bind, not_executed: &[] },
+    InstFamily { name: "valu", encoding: rdna3_isa::Family::Vop, bind: valu::bind, not_executed: &[] },
+    InstFamily {
+        name: "flat",
+        encoding: rdna3_isa::Family::Flat,
+        bind: flat::bind,
+        not_executed: flat::NOT_EXECUTED,
+    },
+    InstFamily {
+        name: "ds",
+        encoding: rdna3_isa::Family::Ds,
+        bind: ds::bind,
+        not_executed: ds::NOT_EXECUTED,
+    },
+    InstFamily {
+        name: "buffer",
+        encoding: rdna3_isa::Family::Buf,
+        bind: buffer::bind,
+        not_executed: buffer::NOT_EXECUTED,
+    },
+];
+
+/// The dispatch table, by instruction id: each row bound by the family of its encoding.
 static DISPATCH: LazyLock<Vec<Option<Handler>>> = LazyLock::new(|| {
-    let t = table();
-    let mut d = vec![None; t.insts.len()];
-    let mut put = |name: &str, h: Handler| {
-        // A name missing from the table is a defect that the unit tests report.
-        for def in t.all_by_name(name) {
-            d[def.id.0 as usize] = Some(h.clone());
-        }
-    };
-    for def in t.insts.iter().filter(|d| d.format().family() == Family::Scalar) {
-        if let Some(h) = salu::bind(def) {
-            put(&def.name, h);
-        }
-    }
-    for (name, f) in smem::REGISTRY {
-        put(name, Handler::Scalar(*f));
-    }
-    for def in t.insts.iter().filter(|d| d.format().family() == Family::Vop) {
-        if let Some(h) = valu::bind(def) {
-            put(&def.name, h);
-        }
-    }
-    for (name, f) in flat::rows().chain(ds::rows()).chain(buffer::rows()) {
-        put(name, Handler::Vector(f));
-    }
-    d
+    table()
+        .insts
+        .iter()
+        .map(|def| {
+            let encoding = def.format().family();
+            FAMILIES.iter().find(|f| f.encoding == encoding).and_then(|f| (f.bind)(def))
+        })
+        .collect()
 });
 
 /// How row `def` runs, if this model executes it.

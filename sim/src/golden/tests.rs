@@ -8,7 +8,6 @@ use super::*;
 
 mod buffer;
 mod control;
-mod dispatch;
 mod ds;
 mod exec_mask;
 mod faults;
@@ -18,6 +17,7 @@ mod lanes32;
 mod layers;
 mod operands;
 mod packed;
+mod registry;
 mod smem;
 mod sop1;
 mod sop2;

@@ -2,9 +2,9 @@
 //! control, waits, MODE access and messages (control.rs), and [`bind`], which gives each row
 //! its function.
 //!
-//! Rows without a function fault: `s_code_end` as illegal (guide 16.5), the graphics-only rows
-//! (`s_setkill`, `s_wait_event`, `s_endpgm_saved`, `s_endpgm_ordered_ps_done`) as not
-//! implemented.
+//! Rows without a function ([`NOT_EXECUTED`]) fault: `s_code_end` as illegal (guide 16.5),
+//! the graphics-only rows (`s_setkill`, `s_wait_event`, `s_endpgm_saved`,
+//! `s_endpgm_ordered_ps_done`) as not implemented.
 
 mod alu;
 mod control;
@@ -21,6 +21,11 @@ pub(super) fn bind(def: &InstDef) -> Option<Handler> {
 
 /// Rows the guide makes illegal instructions.
 pub(super) const ILLEGAL: &[&str] = &["s_code_end"];
+
+/// The scalar rows this model does not execute, on purpose: the illegal ones and the
+/// graphics-only events.
+pub(super) const NOT_EXECUTED: &[&str] =
+    &["s_setkill", "s_wait_event", "s_endpgm_saved", "s_endpgm_ordered_ps_done", "s_code_end"];
 
 #[cfg(test)]
 mod tests {
