@@ -1,6 +1,8 @@
-//! Scalar execution tests. Every expected value is worked out by hand from the guide's
-//! pseudocode (chapter 16) or copied from its "Functional examples"; none is produced by the
-//! code under test.
+//! The golden model's unit tests, one file per family or topic (named after the module it
+//! tests where there is one: `flat`, `ds`, `buffer`, `smem`, `scalar`, `registry`, `packed`,
+//! `wmma`; the scalar ALU by encoding, `sop1` ... `sopk`), and the helpers they share. Every
+//! expected value is worked out by hand from the guide's pseudocode (chapter 16) or copied
+//! from its "Functional examples"; none is produced by the code under test.
 
 use rdna3_isa::{Field, Inst, table};
 
@@ -12,13 +14,14 @@ mod control;
 mod ds;
 mod exec_mask;
 mod faults;
+mod flat;
 mod kernels_regress;
 mod lanes;
 mod lanes32;
 mod layers;
-mod operands;
 mod packed;
 mod registry;
+mod scalar;
 mod smem;
 mod sop1;
 mod sop2;
@@ -26,7 +29,6 @@ mod sopc;
 mod sopk;
 mod valu;
 mod valu_float;
-mod vmem;
 mod vopd;
 mod wmma;
 
