@@ -6,7 +6,7 @@
 //! times 32767) or [0, 1] (unorm, times 65535); NaN converts to 0. `f32_to_u8`
 //! (`v_cvt_pk_u8_f32`) rounds to nearest even and saturates to [0, 255].
 
-use super::lanewise::{bin, each1, fpm, fun, lo32, m16, out_mods, put, s16, sx32, tri, un};
+use super::lanewise::{bin, each1, fpm, fun, lo32, m16, mods32, out_mods, put, put32, s16, sx32, tri, un};
 use crate::golden::fp::{self, Fp, Prec, Round};
 use crate::golden::vector::{VExec, VFn};
 
@@ -64,12 +64,30 @@ pub(super) fn bind(name: &str) -> Option<VFn> {
 
 // --- integers and floats --------------------------------------------------------------------
 
+/// A 32-bit integer to F32: with 32-bit lanes (`lanes32`) and MODE rounding to nearest even,
+/// the host's conversion `host` on all lanes, which rounds the same way (an integer converts
+/// to neither a NaN nor a denormal, so MODE's other bits change nothing); otherwise
+/// `general`, the per-lane path.
+fn int_to_f32(x: &mut VExec, host: fn(u32) -> f32, general: impl Fn(Fp, u64) -> u64) {
+    let fp = fpm(x, Prec::S);
+    if !(fp.nearest() && x.ops().lanes32) {
+        return fun(x, Prec::S, general);
+    }
+    let a = x.src32(0);
+    let mut r: [u32; 32] = std::array::from_fn(|l| host(a[l]).to_bits());
+    let m = (x.ops().omod, x.ops().clamp);
+    if m != (0, false) {
+        r = r.map(|e| mods32(fp, m, u64::from(e)));
+    }
+    put32(x, &r);
+}
+
 fn cvt_f32_i32(x: &mut VExec) {
-    fun(x, Prec::S, |f, a| fp::from_int(f, i128::from(sx32(a))));
+    int_to_f32(x, |a| a as i32 as f32, |f, a| fp::from_int(f, i128::from(sx32(a))));
 }
 
 fn cvt_f32_u32(x: &mut VExec) {
-    fun(x, Prec::S, |f, a| fp::from_int(f, i128::from(a as u32)));
+    int_to_f32(x, |a| a as f32, |f, a| fp::from_int(f, i128::from(a as u32)));
 }
 
 fn cvt_i32_f32(x: &mut VExec) {
