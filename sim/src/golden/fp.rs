@@ -104,6 +104,7 @@ pub struct Fp {
 
 impl Fp {
     /// The F16, F32 or F64 settings of `mode`.
+    #[inline]
     pub fn new(mode: u32, prec: Prec) -> Fp {
         let (round, denorm) = match prec {
             Prec::S => (mode & 3, mode >> 4 & 3),
@@ -131,12 +132,14 @@ impl Fp {
         Fp::new(0x3f0 | 1 << 9, prec)
     }
 
+    #[inline]
     pub fn nearest(self) -> bool {
         self.round == Round::NearestTiesToEven
     }
 
     /// F32, nearest-even, denormals kept both ways: input() and output() change nothing but
     /// NaNs, so the host's arithmetic gives the bits directly.
+    #[inline]
     pub fn plain_f32(self) -> bool {
         self.prec == Prec::S && self.nearest() && self.denorm_in && self.denorm_out
     }
@@ -233,6 +236,7 @@ pub fn fma(fp: Fp, a: u64, b: u64, c: u64) -> u64 {
 }
 
 /// [`fma`] on 32 lanes of F32 patterns.
+#[inline]
 pub fn fma_lanes_f32(fp: Fp, a: &[u32; 32], b: &[u32; 32], c: &[u32; 32]) -> [u32; 32] {
     let wide = |l: usize| (u64::from(a[l]), u64::from(b[l]), u64::from(c[l]));
     if fp.plain_f32() {

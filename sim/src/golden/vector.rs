@@ -384,6 +384,7 @@ pub struct VExec<'a, 'm> {
 impl<'a, 'm> VExec<'a, 'm> {
     /// The context of `inst` (row `def`, operands `v`) at `pc` on `wave`, recording its writes
     /// in `writes` if given.
+    #[inline]
     pub(super) fn new(
         wave: &'a mut Wave,
         env: &'a mut Env<'m>,
@@ -410,16 +411,19 @@ impl<'a, 'm> VExec<'a, 'm> {
         }
     }
 
+    #[inline]
     pub(super) fn ops(&self) -> &VOperands {
         self.v
     }
 
     /// MODE as the instruction sees it.
+    #[inline]
     pub(super) fn mode(&self) -> u32 {
         self.wave.mode
     }
 
     /// Scalar storage at `code` (NULL and codes past EXEC_HI read 0).
+    #[inline]
     pub(super) fn sreg(&self, code: u32) -> u32 {
         if code == NULL { 0 } else { self.wave.sgpr.get(code as usize).copied().unwrap_or(0) }
     }
@@ -435,11 +439,13 @@ impl<'a, 'm> VExec<'a, 'm> {
     }
 
     /// The 32 lanes of VGPR `reg` (v0 for a register past the allocation).
+    #[inline]
     pub(super) fn vlanes(&self, reg: u32) -> &[u32; 32] {
         self.wave.vgpr.get(reg as usize).unwrap_or(&self.wave.vgpr[0])
     }
 
     /// Lane `lane` of VGPR `reg` (v0 for a register past v255).
+    #[inline]
     pub(super) fn vreg(&self, reg: u32, lane: usize) -> u32 {
         self.wave.vgpr.get(reg as usize).unwrap_or(&self.wave.vgpr[0])[lane]
     }
@@ -543,7 +549,14 @@ impl<'a, 'm> VExec<'a, 'm> {
 
     /// Lanes the destination write covers: EXEC, narrowed by DPP16's row and bank masks and
     /// by invalid DPP source lanes when BOUND_CTRL is 0.
+    #[inline]
     pub(super) fn write_mask(&self) -> u32 {
+        if matches!(self.v.dpp, Dpp::Dpp16 { .. }) { self.dpp16_write_mask() } else { self.exec }
+    }
+
+    /// [`VExec::write_mask`] of a DPP16 instruction.
+    #[inline(never)]
+    fn dpp16_write_mask(&self) -> u32 {
         let mut m = self.exec;
         if let Dpp::Dpp16 { ctrl, row_mask, bank_mask, bound_zero, fi } = self.v.dpp {
             for l in 0..32 {
@@ -590,6 +603,7 @@ impl<'a, 'm> VExec<'a, 'm> {
     // --- writes --------------------------------------------------------------------------
 
     /// Records a write (when recording).
+    #[inline]
     fn note(&mut self, w: Write) {
         if let Some(writes) = self.writes.as_deref_mut() {
             writes.push(w);
@@ -646,6 +660,7 @@ impl<'a, 'm> VExec<'a, 'm> {
     }
 
     /// Writes dword lanes to VGPR `reg`.
+    #[inline]
     pub(super) fn write_vgpr32(&mut self, reg: u32, vals: &[u32; 32], mask: u32) {
         if let Some(d) = self.deferred.as_deref_mut() {
             d.push((reg, *vals, mask));

@@ -102,13 +102,17 @@ fn fma_f32_lanes(x: &mut VExec, a: &[u32; 32], b: &[u32; 32], c: &[u32; 32]) {
 }
 
 fn fma_f32(x: &mut VExec) {
-    let (a, b, c) = (x.src32(0), x.src32(1), x.src32(2));
+    let a = x.src32(0);
+    let b = x.src32(1);
+    let c = x.src32(2);
     fma_f32_lanes(x, &a, &b, &c);
 }
 
 pub(super) fn fmac(x: &mut VExec, p: Prec) {
     if p == Prec::S {
-        let (a, b, d) = (x.src32(0), x.src32(1), *x.vlanes(u32::from(x.ops().vdst)));
+        let a = x.src32(0);
+        let b = x.src32(1);
+        let d = *x.vlanes(u32::from(x.ops().vdst));
         return fma_f32_lanes(x, &a, &b, &d);
     }
     let fp = fpm(x, p);

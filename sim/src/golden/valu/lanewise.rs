@@ -38,6 +38,7 @@ pub(super) fn put(x: &mut VExec, r: &Lanes) {
 
 /// Writes `r` to the destination, a whole 32-bit VGPR (the row's `lanes32`), in the
 /// instruction's lanes: what [`put`] does with the low halves of 64-bit lanes.
+#[inline]
 pub(super) fn put32(x: &mut VExec, r: &[u32; 32]) {
     let m = x.write_mask();
     let reg = u32::from(x.ops().vdst);
@@ -94,6 +95,7 @@ pub(super) fn tri(x: &mut VExec, f: impl Fn(u64, u64, u64) -> u64) {
 }
 
 /// The float settings of MODE for `p`.
+#[inline]
 pub(super) fn fpm(x: &VExec, p: Prec) -> Fp {
     Fp::new(x.mode(), p)
 }
