@@ -1,5 +1,5 @@
-//! Compares (guide 16.11, VOPC and its VOP3 promotions): `v_cmp_*` writes the lane mask to
-//! VCC or an SGPR, `v_cmpx_*` to EXEC; floats with every IEEE relation and `class`, integers
+//! Compares (guide 16.9, VOPC, and its VOP3 promotions, 16.12): `v_cmp_*` writes the lane mask
+//! to VCC or an SGPR, `v_cmpx_*` to EXEC; floats with every IEEE relation and `class`, integers
 //! of 16, 32 and 64 bits. What a row compares is read from its mnemonic
 //! (`v_cmp[x]_<op>_<type>`).
 

@@ -1,6 +1,6 @@
-//! Conversions (guide 16.8-16.10): between integers and floats of every width, between float
-//! widths, to and from normalised 16-bit values, packing two results into one register, and
-//! the integer widenings and saturations.
+//! Conversions (guide 16.7, 16.8, 16.12): between integers and floats of every width, between
+//! float widths, to and from normalised 16-bit values, packing two results into one register,
+//! and the integer widenings and saturations.
 //!
 //! **Choices.** Normalised conversions round to nearest even after clamping to [-1, 1] (snorm,
 //! times 32767) or [0, 1] (unorm, times 65535); NaN converts to 0. `f32_to_u8`

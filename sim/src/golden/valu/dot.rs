@@ -1,5 +1,5 @@
-//! Dot products (guide 16.9, 16.10): `v_dot2acc_f32_f16`/`bf16` (VOP2, VOPD), `v_dot2_f16_f16`
-//! and `v_dot2_bf16_bf16` (VOP3), and the VOP3P forms `v_dot2_f32_f16`/`bf16`,
+//! Dot products (guide 16.7, 16.10-16.12): `v_dot2acc_f32_f16`/`bf16` (VOP2, VOPD),
+//! `v_dot2_f16_f16` and `v_dot2_bf16_bf16` (VOP3), and the VOP3P forms `v_dot2_f32_f16`/`bf16`,
 //! `v_dot4`/`v_dot8`.
 //!
 //! **Choices.** `v_dot2_f16_f16`/`v_dot2_bf16_bf16` compute the sum exactly and round once

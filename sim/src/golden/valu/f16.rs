@@ -1,5 +1,5 @@
-//! F16 arithmetic (guide 16.8-16.10): add, multiply, fma and its accumulating forms (also the
-//! packed `v_pk_fmac_f16` of VOP2), min/max/med3 and their combinations, ldexp, the
+//! F16 arithmetic (guide 16.7, 16.8, 16.12): add, multiply, fma and its accumulating forms
+//! (also the packed `v_pk_fmac_f16` of VOP2), min/max/med3 and their combinations, ldexp, the
 //! transcendentals (the rules of f32.rs, without flushing), rounding, fract and frexp.
 //!
 //! **Choices.** `v_ldexp_f16` scales exactly like C's `ldexp` (the pseudocode's

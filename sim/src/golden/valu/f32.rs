@@ -1,7 +1,7 @@
-//! F32 arithmetic (guide 16.8-16.10): add, multiply, fma and its accumulating forms, min/max,
-//! med3 and their combinations, ldexp, the transcendentals, rounding to integral values,
-//! fract and frexp. The add, subtract and multiply run on the host's FPU where MODE makes that
-//! exact; fma runs 32 lanes on the FMA unit (`fp::fma_lanes_f32`).
+//! F32 arithmetic (guide 16.7, 16.8, 16.12): add, multiply, fma and its accumulating forms,
+//! min/max, med3 and their combinations, ldexp, the transcendentals, rounding to integral
+//! values, fract and frexp. The add, subtract and multiply run on the host's FPU where MODE
+//! makes that exact; fma runs 32 lanes on the FMA unit (`fp::fma_lanes_f32`).
 //!
 //! **Transcendentals (`v_rcp`, `v_rsq`, `v_sqrt`, `v_exp`, `v_log`, `v_sin`, `v_cos`).** The
 //! guide promises 1 ULP (F32) and leaves the bits open. This model returns the correctly

@@ -1,4 +1,4 @@
-//! F64 arithmetic (guide 16.8-16.10): add, multiply, fma, min/max, ldexp, reciprocal and
+//! F64 arithmetic (guide 16.8, 16.12): add, multiply, fma, min/max, ldexp, reciprocal and
 //! square roots, rounding, fract, frexp, and `v_trig_preop_f64`.
 //!
 //! **Choices.** `v_rcp_f64` and `v_rsq_f64` are correctly rounded (the guide allows 2^29 ULP).

@@ -1,5 +1,5 @@
-//! F32 helpers of graphics shaders (guide 16.9): the cube-map coordinates (`v_cube*`), the DX9
-//! multiplies where a zero factor wins (`v_mul_dx9_zero`, `v_fma_dx9_zero`,
+//! F32 helpers of graphics shaders (guide 16.7, 16.12): the cube-map coordinates (`v_cube*`),
+//! the DX9 multiplies where a zero factor wins (`v_mul_dx9_zero`, `v_fma_dx9_zero`,
 //! `v_fmac_dx9_zero`) and `v_mullit_f32`.
 
 use super::lanewise::{dst_now, fbin, fpm, ftri, out_mods, put};

@@ -1,7 +1,7 @@
-//! Integer VALU rows (guide 16.8-16.10): 32-bit add and subtract with and without carries,
-//! logic, shifts (also 64-bit), min/max/med3 and their combinations, multiplies and
-//! multiply-adds (24-, 32- and 64-bit), bit-field and byte operations, counts; the 16-bit
-//! forms are in int16.rs.
+//! Integer VALU rows (guide 16.7, 16.8, 16.12): 32-bit add and subtract with and without
+//! carries, logic, shifts (also 64-bit), min/max/med3 and their combinations, multiplies and
+//! multiply-adds (24-, 32- and 64-bit), bit-field and byte operations, counts; the 16-bit forms
+//! are in int16.rs.
 //!
 //! **Integer clamp.** With CLAMP, `v_add_nc`/`v_sub_nc`/`v_add_co`/`v_sub_co` saturate
 //! (unsigned to [0, 2^32-1], signed to [-2^31, 2^31-1]), as do the 16-bit add, subtract and

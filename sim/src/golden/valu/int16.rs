@@ -1,5 +1,5 @@
-//! 16-bit integer VALU rows (guide 16.8-16.10): add and subtract (saturating with CLAMP),
-//! multiply and multiply-add (also into 32 bits), logic, shifts, min/max/med3.
+//! 16-bit integer VALU rows (guide 16.7, 16.8, 16.12): add and subtract (saturating with
+//! CLAMP), multiply and multiply-add (also into 32 bits), logic, shifts, min/max/med3.
 
 use super::lanewise::{bin, lo32, m16, s16, sx32, tri, un};
 use crate::golden::vector::{VExec, VFn};

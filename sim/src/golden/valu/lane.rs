@@ -1,5 +1,5 @@
-//! Moves, lane access and VGPR indexing (guide 16.8-16.10): `v_mov`, `v_cndmask`, lane reads
-//! and writes, `v_permlane16`/`v_permlanex16`, swaps and the M0-relative moves.
+//! Moves, lane access and VGPR indexing (guide 16.7, 16.8, 16.12): `v_mov`, `v_cndmask`, lane
+//! reads and writes, `v_permlane16`/`v_permlanex16`, swaps and the M0-relative moves.
 //!
 //! **Choices.** `v_permlane16/x16` use OPSEL[0] as FI and OPSEL[1] as BOUND_CTRL like DPP16:
 //! a source lane that is inactive reads normally with FI, reads 0 with BOUND_CTRL, and

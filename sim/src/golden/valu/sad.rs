@@ -1,4 +1,4 @@
-//! Byte-wise arithmetic (guide 16.9): `v_lerp_u8` and the sums of absolute differences
+//! Byte-wise arithmetic (guide 16.12): `v_lerp_u8` and the sums of absolute differences
 //! (`v_sad_*`, `v_msad_u8`, the quad SADs).
 
 use rdna3_isa::Field;
