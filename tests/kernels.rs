@@ -4,7 +4,7 @@
 //! for bit; the hardware's approximations (`v_rcp`, `v_rsq`, `v_sin`, `v_exp`) must be within
 //! the 1 ULP the guide documents.
 
-use sim::dispatch::{ArgSpec, Launch, RunResult, run};
+use sim::launch::{ArgSpec, Launch, RunResult, run};
 use sim::loader::load;
 
 fn code_object(name: &str) -> sim::loader::CodeObject {
@@ -242,6 +242,46 @@ fn fma_f32_and_f64() {
     );
     let want: Vec<u64> = (0..N as usize).map(|i| a[i].mul_add(b[i], c[i]).to_bits()).collect();
     same("f64", &u64s(&out[2]), &want);
+}
+
+/// A linear congruential generator per work-item, its states converted to float (as unsigned
+/// and as signed) and accumulated with fma: v_mul_lo_u32, v_cvt_f32_u32, v_cvt_f32_i32 and
+/// v_fma_f32/v_fmac_f32 with SGPR and inline-constant operands, every step rounded to nearest
+/// even as the host's `as f32` and `mul_add` round.
+#[test]
+fn lcg_fma() {
+    let mut r = Rng(23);
+    let mut seed: Vec<u32> = (0..N).map(|_| r.next()).collect();
+    seed[..4].copy_from_slice(&[0, u32::MAX, 0x8000_0000, 0x7fff_ffff]);
+    let (mul, steps, scale) = (1_664_525u32, 37u32, 1.0e-9f32);
+    let out = launch(
+        "lcg_fma",
+        "lcg_fma",
+        grid(N, 64),
+        [64, 1, 1],
+        vec![
+            ArgSpec::Buf(bytes_u32(&seed)),
+            ArgSpec::Zeros(4 * u64::from(N)),
+            ArgSpec::U32(N),
+            ArgSpec::U32(mul),
+            ArgSpec::U32(steps),
+            ArgSpec::F32(scale),
+        ],
+    );
+    let want: Vec<u32> = seed
+        .iter()
+        .map(|&s| {
+            let (mut x, mut acc) = (s | 1, 0.0f32);
+            for _ in 0..steps {
+                x = x.wrapping_mul(mul);
+                let u = (x as f32).mul_add(scale, 1.0);
+                acc = u.mul_add(0.5, acc);
+                acc = (x as i32 as f32).mul_add(scale, acc);
+            }
+            acc.to_bits()
+        })
+        .collect();
+    same("acc", &u32s(&out[1]), &want);
 }
 
 #[test]
@@ -1291,7 +1331,7 @@ fn out_of_bounds_access_faults_with_wave_pc_and_instruction() {
     };
     let err = run(&co, "vadd", &l).expect_err("reads past the buffers");
     let text = err.to_string();
-    let sim::dispatch::RunError::Fault { wave, pc, text: inst, fault } = err else {
+    let sim::launch::RunError::Fault { wave, pc, text: inst, fault } = err else {
         panic!("not a fault: {text}");
     };
     assert_eq!((wave.group, wave.wave), ([3, 0, 0], 0), "{text}");
@@ -1314,7 +1354,7 @@ fn instruction_limit_faults_with_wave_pc_and_instruction() {
     };
     let err = run(&co, "collatz", &l).expect_err("runs past the limit");
     let text = err.to_string();
-    let sim::dispatch::RunError::Fault { wave, pc, text: inst, fault } = err else {
+    let sim::launch::RunError::Fault { wave, pc, text: inst, fault } = err else {
         panic!("not a fault: {text}");
     };
     assert_eq!((wave.group, wave.wave), ([0, 0, 0], 0), "{text}");

@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::time::Instant;
 
-use sim::dispatch::{ArgSpec, Launch, run};
+use sim::launch::{ArgSpec, Launch, run};
 use sim::loader::{CodeObject, load};
 
 fn code_object(name: &str) -> CodeObject {
@@ -108,6 +108,22 @@ fn cases(quick: bool) -> Vec<Case> {
                 ArgSpec::Buf(floats(n, 8)),
                 ArgSpec::Buf(floats(n, 9)),
                 ArgSpec::U32(items),
+            ],
+        ),
+        // A 64-step loop of v_mul_lo_u32, integer-to-float conversions and F32 fma with SGPR
+        // and inline-constant operands.
+        c(
+            "lcg_fma",
+            "lcg_fma",
+            items / 256,
+            256,
+            vec![
+                ArgSpec::Buf(bytes(4 * n, 18)),
+                ArgSpec::Zeros(4 * items as u64),
+                ArgSpec::U32(items),
+                ArgSpec::U32(1_664_525),
+                ArgSpec::U32(64),
+                ArgSpec::F32(1.0e-9),
             ],
         ),
         c(

@@ -3,8 +3,8 @@
 
 #[cfg(feature = "rtl")]
 pub mod cosim;
-pub mod dispatch;
 pub mod golden;
+pub mod launch;
 pub mod loader;
 #[cfg(feature = "rtl")]
 pub mod rtl;

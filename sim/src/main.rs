@@ -92,12 +92,12 @@ fn cmd_run(a: RunArgs) -> Result<ExitCode> {
     let co = sim::loader::load(&bytes, 0x10_0000)
         .with_context(|| format!("loading {}", a.code_object.display()))?;
     let args =
-        a.args.iter().map(|s| sim::dispatch::ArgSpec::parse(s)).collect::<std::result::Result<Vec<_>, _>>();
+        a.args.iter().map(|s| sim::launch::ArgSpec::parse(s)).collect::<std::result::Result<Vec<_>, _>>();
     let args = args.map_err(|e| anyhow::anyhow!(e))?;
     let launch =
-        sim::dispatch::Launch { grid: a.grid, block: a.block, args, max_instructions: a.max_instructions };
+        sim::launch::Launch { grid: a.grid, block: a.block, args, max_instructions: a.max_instructions };
     let start = Instant::now();
-    match sim::dispatch::run(&co, &a.kernel, &launch) {
+    match sim::launch::run(&co, &a.kernel, &launch) {
         Ok(r) => {
             std::fs::create_dir_all(&a.out).with_context(|| format!("creating {}", a.out.display()))?;
             for (i, bytes) in &r.buffers {

@@ -43,7 +43,7 @@
 //!
 //! **Data (9.2, Table 41, 16.16).** U8/U16 loads zero-extend, I8/I16 sign-extend; D16 loads
 //! write the low half (`_hi`: the high half) and keep the other; `store_b8`/`store_b16` take
-//! the low bits, the D16_HI stores bits 23:16 or 31:16. Atomics use `vmem::atomic`: DATA is
+//! the low bits, the D16_HI stores bits 23:16 or 31:16. Atomics use `atomic::atomic`: DATA is
 //! VDATA (64-bit: VDATA, VDATA+1), the compare value of cmpswap follows it; with GLC the
 //! pre-op value returns to VDATA. Lanes run in lane order.
 //!
@@ -84,7 +84,7 @@
 //! TFE on stores and atomics returns nothing. MUBUF/MTBUF have no LWE bit in gfx11.
 //!
 //! **Not executed.** `buffer_load_lds_*`: the guide says only "store in LDS destination",
-//! without the LDS address, so they fault as not implemented (they are not registered).
+//! without the LDS address, so they fault as not implemented (they are not bound).
 //!
 //! **Counting (5.6, the table's counters).** Loads, returning atomics and the cache
 //! invalidations add 1 to VMcnt; stores and atomics without GLC add 1 to VScnt. EXEC == 0
@@ -94,14 +94,14 @@
 use std::sync::LazyLock;
 
 use rdna3_isa::operand::{Scalar, buf_format_split};
-use rdna3_isa::{Counters as Ctr, Ty, table};
+use rdna3_isa::{Counters as Ctr, InstDef, Ty, table};
 
-use super::engine::{VFn, issue};
+use super::atomic::{AtomicOp, AtomicUnit, atomic, atomic_op, type_bytes};
 use super::fp::{self, Fp, Prec};
+use super::handler::Handler;
 use super::memory::MemFault;
-use super::state::{Counters, Fault};
+use super::state::{Counters, Fault, issue};
 use super::vector::VExec;
-use super::vmem::{AtomicOp, AtomicUnit, atomic, atomic_op, type_bytes};
 
 /// What a MUBUF/MTBUF row does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -215,10 +215,22 @@ static SPECS: LazyLock<Vec<Option<Spec>>> = LazyLock::new(|| {
         .collect()
 });
 
-/// The MUBUF/MTBUF rows this module executes (all but `buffer_load_lds_*`).
-pub(super) fn rows() -> impl Iterator<Item = (&'static str, VFn)> {
-    table().insts.iter().filter(|d| SPECS[d.id.0 as usize].is_some()).map(|d| (d.name.as_str(), exec as VFn))
+/// The function of row `def`: [`exec`] for every MUBUF/MTBUF row whose mnemonic names an
+/// operation this model executes (all but `buffer_load_lds_*`).
+pub(super) fn bind(def: &InstDef) -> Option<Handler> {
+    SPECS.get(def.id.0 as usize).copied().flatten().map(|_| Handler::Vector(exec))
 }
+
+/// The rows this model does not execute, on purpose: the loads into LDS (see the module
+/// documentation).
+pub(super) const NOT_EXECUTED: &[&str] = &[
+    "buffer_load_lds_u8",
+    "buffer_load_lds_i8",
+    "buffer_load_lds_u16",
+    "buffer_load_lds_i16",
+    "buffer_load_lds_b32",
+    "buffer_load_lds_format_x",
+];
 
 // --- formats ---------------------------------------------------------------------------------
 
@@ -597,7 +609,7 @@ fn count(x: &mut VExec) {
     }
 }
 
-pub(super) fn exec(x: &mut VExec) {
+fn exec(x: &mut VExec) {
     let Some(spec) = SPECS.get(x.def.id.0 as usize).copied().flatten() else { return };
     count(x);
     if spec.op == Op::Invalidate || x.exec == 0 {
@@ -975,7 +987,7 @@ mod tests {
     }
 
     fn rows_count() -> usize {
-        rows().count()
+        table().insts.iter().filter(|d| bind(d).is_some()).count()
     }
 
     #[test]

@@ -17,12 +17,12 @@
 
 use std::sync::LazyLock;
 
-use rdna3_isa::table;
+use rdna3_isa::{InstDef, table};
 
-use super::engine::{VFn, issue};
-use super::state::{Counters, Fault};
+use super::atomic::{AtomicOp, AtomicUnit, atomic, atomic_op, type_bytes as width};
+use super::handler::Handler;
+use super::state::{Counters, Fault, issue};
 use super::vector::{MemFields, VExec};
-use super::vmem::{AtomicOp, AtomicUnit, atomic, atomic_op, type_bytes as width};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Op {
@@ -128,10 +128,16 @@ static OPS: LazyLock<Vec<Option<Op>>> = LazyLock::new(|| {
     table().insts.iter().map(|d| if d.format().name == "DS" { parse(&d.name) } else { None }).collect()
 });
 
-/// The DS rows this module executes.
-pub(super) fn rows() -> impl Iterator<Item = (&'static str, VFn)> {
-    table().insts.iter().filter(|d| OPS[d.id.0 as usize].is_some()).map(|d| (d.name.as_str(), exec as VFn))
+/// The function of row `def`: [`exec`] for every DS row whose mnemonic names an operation
+/// this model executes.
+pub(super) fn bind(def: &InstDef) -> Option<Handler> {
+    OPS.get(def.id.0 as usize).copied().flatten().map(|_| Handler::Vector(exec))
 }
+
+/// The DS rows this model does not execute, on purpose: GDS (`ds_ordered_count`, the GS
+/// register rows) and the ray-tracing stack.
+pub(super) const NOT_EXECUTED: &[&str] =
+    &["ds_ordered_count", "ds_add_gs_reg_rtn", "ds_sub_gs_reg_rtn", "ds_bvh_stack_rtn_b32"];
 
 fn fault(x: &mut VExec, why: String) {
     let what = format!("{}: {why}", x.def.name);
@@ -289,8 +295,8 @@ fn fast_store_b32(x: &mut VExec, op: Op) -> bool {
     true
 }
 
-pub(super) fn exec(x: &mut VExec) {
-    let Some(op) = OPS.get(x.d.inst.id.0 as usize).copied().flatten() else { return };
+fn exec(x: &mut VExec) {
+    let Some(op) = OPS.get(x.inst.id.0 as usize).copied().flatten() else { return };
     let m = x.ops().mem;
     if m.gds {
         let what = format!("{} on GDS (not modelled)", x.def.name);

@@ -104,6 +104,7 @@ pub struct Fp {
 
 impl Fp {
     /// The F16, F32 or F64 settings of `mode`.
+    #[inline]
     pub fn new(mode: u32, prec: Prec) -> Fp {
         let (round, denorm) = match prec {
             Prec::S => (mode & 3, mode >> 4 & 3),
@@ -131,12 +132,14 @@ impl Fp {
         Fp::new(0x3f0 | 1 << 9, prec)
     }
 
-    fn nearest(self) -> bool {
+    #[inline]
+    pub fn nearest(self) -> bool {
         self.round == Round::NearestTiesToEven
     }
 
     /// F32, nearest-even, denormals kept both ways: input() and output() change nothing but
     /// NaNs, so the host's arithmetic gives the bits directly.
+    #[inline]
     pub fn plain_f32(self) -> bool {
         self.prec == Prec::S && self.nearest() && self.denorm_in && self.denorm_out
     }
@@ -233,6 +236,7 @@ pub fn fma(fp: Fp, a: u64, b: u64, c: u64) -> u64 {
 }
 
 /// [`fma`] on 32 lanes of F32 patterns.
+#[inline]
 pub fn fma_lanes_f32(fp: Fp, a: &[u32; 32], b: &[u32; 32], c: &[u32; 32]) -> [u32; 32] {
     let wide = |l: usize| (u64::from(a[l]), u64::from(b[l]), u64::from(c[l]));
     if fp.plain_f32() {
@@ -544,11 +548,14 @@ pub fn to_int(fp: Fp, x: u64, signed: bool, bits: usize) -> u64 {
 
 /// Integer to float in the current rounding mode.
 pub fn from_int(fp: Fp, v: i128) -> u64 {
-    // The host's integer-to-float conversion rounds to nearest even, as this does.
-    let r = match fp.prec {
-        Prec::S if fp.nearest() => u64::from((v as f32).to_bits()),
-        Prec::D if fp.nearest() => (v as f64).to_bits(),
-        p => with_ap!(p, |T| T::from_i128_r(v, fp.round).value.to_bits() as u64),
+    // The host's integer-to-float conversion rounds to nearest even, as this does; from an
+    // i64 it is one instruction, from an i128 a library call.
+    let r = match (fp.prec, i64::try_from(v)) {
+        (Prec::S, Ok(v)) if fp.nearest() => u64::from((v as f32).to_bits()),
+        (Prec::D, Ok(v)) if fp.nearest() => (v as f64).to_bits(),
+        (Prec::S, Err(_)) if fp.nearest() => u64::from((v as f32).to_bits()),
+        (Prec::D, Err(_)) if fp.nearest() => (v as f64).to_bits(),
+        (p, _) => with_ap!(p, |T| T::from_i128_r(v, fp.round).value.to_bits() as u64),
     };
     fp.output(r, &[])
 }

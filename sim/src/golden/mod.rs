@@ -61,31 +61,55 @@
 //! they were and sets the wave's status to `Faulted`. A wave that waits (`Outcome::Waiting`)
 //! keeps its PC and executes the same instruction at its next step. `s_endpgm` and `s_barrier`
 //! report the sequential PC as `next_pc`; the wave's PC moves there too.
+//!
+//! ## Layers
+//!
+//! The modules form five layers, listed from the bottom up. A module uses only modules of its
+//! own layer or of an earlier one, and the uses within a layer form no cycle (`tests/layers.rs`
+//! reads every `super::` and `crate::golden::` path of every module and checks both):
+//!
+//! 1. Machine state: `state`, `memory`, `env`, `fp`.
+//! 2. Execution contexts: `scalar`, `vector`, `handler`.
+//! 3. Semantics the memory families share: `atomic`.
+//! 4. Instruction families: `salu`, `smem`, `valu`, `flat`, `ds`, `buffer`.
+//! 5. Driver: `registry`, `program`, `engine`.
+//!
+//! `state` holds the wave, its counters (and the `issue` helper that counts a memory
+//! operation), faults, writes and code; `env` what a wave touches outside itself (memory,
+//! LDS, dispatch facts); `fp` IEEE arithmetic under MODE. `scalar` and `vector` are the
+//! contexts a row's function runs in (`Exec`, `VExec`), each with its operands resolved at
+//! decode and its function type (`ExecFn`, `VFn`); `handler` says how a decoded instruction
+//! runs. `atomic` is the read-modify-write arithmetic of DS, FLAT and buffer atomics. Each
+//! family holds the semantics of one encoding family of the table and binds them to its rows
+//! (`salu/`: SOP*, with the ALU in `salu/alu.rs` and program control in `salu/control.rs`;
+//! `smem`; `valu/`: VOP*, one file per kind of operation; `flat`: FLAT, GLOBAL, SCRATCH;
+//! `ds`; `buffer`: MUBUF, MTBUF). `registry` builds the dispatch table from the families,
+//! `program` decodes and caches instructions, `engine` steps a wave.
 
 // Lane loops index several 32-lane arrays by lane number (`for l in 0..32`), which is how the
 // guide's pseudocode reads; iterator chains over zipped arrays would hide that.
 #![allow(clippy::needless_range_loop)]
 
-mod alu;
+mod atomic;
 mod buffer;
-mod control;
 mod ds;
 mod engine;
+mod env;
+mod flat;
 pub mod fp;
+mod handler;
 pub mod memory;
-mod operands;
 mod program;
+mod registry;
 mod salu;
+mod scalar;
 mod smem;
 mod state;
 mod valu;
-mod valu_more;
-mod valu_packed;
-mod valu_wmma;
 mod vector;
-mod vmem;
 
-pub use engine::{Env, exec_in, step_in};
+pub use engine::{exec_in, step_in};
+pub use env::Env;
 pub use program::{Decoded, Program};
 pub use state::*;
 
@@ -103,5 +127,5 @@ pub fn step(wave: &mut Wave, code: &Code) -> Step {
 /// Whether this model executes the table row `def` (everything else faults as not implemented
 /// or illegal). Derived from the model's dispatch table, never kept by hand.
 pub fn implemented(def: &rdna3_isa::InstDef) -> bool {
-    engine::implemented(def)
+    registry::implemented(def)
 }

@@ -4,10 +4,11 @@
 
 use std::cell::OnceCell;
 
-use rdna3_isa::Inst;
+use rdna3_isa::{Inst, InstDef};
 
-use super::engine::{self, Handler};
-use super::operands::SOperands;
+use super::handler::Handler;
+use super::registry::{dispatch, unexecuted};
+use super::scalar::{SOperands, check_sources};
 use super::state::{Code, Fault};
 use super::vector::VOperands;
 
@@ -16,7 +17,7 @@ use super::vector::VOperands;
 pub struct Decoded {
     pub inst: Inst,
     /// The instruction's row.
-    pub def: &'static rdna3_isa::InstDef,
+    pub def: &'static InstDef,
     /// Size in bytes.
     pub bytes: u32,
     pub(super) run: Handler,
@@ -25,7 +26,7 @@ pub struct Decoded {
     /// Resolved operands of scalar instructions.
     pub(super) s: SOperands,
     /// VOPD's Y half: its row and operands.
-    pub(super) y: Option<Box<(&'static rdna3_isa::InstDef, VOperands)>>,
+    pub(super) y: Option<Box<(&'static InstDef, VOperands)>>,
 }
 
 /// Instruction memory with a decode cache.
@@ -66,6 +67,45 @@ impl Program {
 /// Decodes the instruction at `pc` and resolves how it runs.
 pub fn decode(code: &Code, pc: u64) -> Result<Decoded, Fault> {
     let inst = code.fetch(pc)?;
-    let (run, v, s, y) = engine::resolve(&inst, pc);
+    let (run, v, s, y) = resolve(&inst, pc);
     Ok(Decoded { inst, def: inst.def(), bytes: inst.bytes(), run, v, s, y })
+}
+
+/// What the instruction at `pc` resolves to: how it runs, its vector operands, and VOPD's
+/// Y half.
+type Resolved = (Handler, VOperands, SOperands, Option<Box<(&'static InstDef, VOperands)>>);
+
+/// How the instruction at `pc` runs, and its resolved vector operands.
+fn resolve(inst: &Inst, pc: u64) -> Resolved {
+    let def = inst.def();
+    let none = |h: Handler| (h, VOperands::default(), SOperands::default(), None);
+    let illegal = |why: String| none(Handler::Fault(Fault::Illegal { pc, why }));
+    match dispatch(def) {
+        None => none(Handler::Fault(unexecuted(def, pc))),
+        Some(Handler::Scalar(f)) => match check_sources(inst) {
+            Ok(()) => (Handler::Scalar(*f), VOperands::default(), SOperands::resolve(inst), None),
+            Err(why) => illegal(why),
+        },
+        Some(Handler::Vector(fx)) => {
+            let v = match VOperands::resolve(inst) {
+                Ok(v) => v,
+                Err(why) => return illegal(why),
+            };
+            let Some(def2) = inst.def2() else {
+                return (Handler::Vector(*fx), v, SOperands::default(), None);
+            };
+            // A VOPD pair: the Y half as an instruction of its own row.
+            let Some(Handler::Vector(fy)) = dispatch(def2) else {
+                return none(Handler::Fault(unexecuted(def2, pc)));
+            };
+            let mut y = *inst;
+            y.id = def2.id;
+            y.id2 = None;
+            match VOperands::resolve(&y) {
+                Ok(vy) => (Handler::Vopd(*fx, *fy), v, SOperands::default(), Some(Box::new((def2, vy)))),
+                Err(why) => illegal(why),
+            }
+        }
+        Some(h) => none(h.clone()),
+    }
 }

@@ -19,27 +19,23 @@
 //! until a wait completes it (see `control`).
 
 use rdna3_isa::operand::VCC_HI;
-use rdna3_isa::{Field, Kind, Role};
+use rdna3_isa::{Field, InstDef, Kind, Role};
 
-use super::engine::issue;
-use super::operands::{Exec, sext};
-use super::salu::ExecFn;
-use super::state::{Counters, Fault, Outcome};
+use super::handler::Handler;
+use super::scalar::{Exec, ExecFn, sext};
+use super::state::{Counters, Fault, Outcome, issue};
 
-pub(super) const REGISTRY: &[(&str, ExecFn)] = &[
-    ("s_load_b32", load),
-    ("s_load_b64", load),
-    ("s_load_b128", load),
-    ("s_load_b256", load),
-    ("s_load_b512", load),
-    ("s_buffer_load_b32", buffer_load),
-    ("s_buffer_load_b64", buffer_load),
-    ("s_buffer_load_b128", buffer_load),
-    ("s_buffer_load_b256", buffer_load),
-    ("s_buffer_load_b512", buffer_load),
-    ("s_gl1_inv", invalidate),
-    ("s_dcache_inv", invalidate),
-];
+/// The function of each SMEM row, by mnemonic.
+pub(super) fn bind(def: &InstDef) -> Option<Handler> {
+    let f: ExecFn = match def.name.as_str() {
+        "s_load_b32" | "s_load_b64" | "s_load_b128" | "s_load_b256" | "s_load_b512" => load,
+        "s_buffer_load_b32" | "s_buffer_load_b64" | "s_buffer_load_b128" | "s_buffer_load_b256"
+        | "s_buffer_load_b512" => buffer_load,
+        "s_gl1_inv" | "s_dcache_inv" => invalidate,
+        _ => return None,
+    };
+    Some(Handler::Scalar(f))
+}
 
 /// Dwords the row loads (its SDATA width).
 fn dwords(x: &Exec) -> u32 {

@@ -1,4 +1,4 @@
-//! Wave state, instruction memory, and what one step of a wave reports.
+//! Wave state, wait counters, faults, instruction memory, and what one step of a wave reports.
 
 use std::fmt;
 
@@ -16,6 +16,18 @@ pub struct Counters {
     pub vs: u32,
     pub lgkm: u32,
     pub exp: u32,
+}
+
+/// Largest value of the 6-bit counters; an instruction that would pass it completes the
+/// oldest operation first (the hardware stalls issue until one completes).
+pub(super) const COUNTER_MAX: u32 = 63;
+
+/// `counters` with `n` more operations on the counter `pick` selects, saturating at the
+/// counter's maximum (the hardware would stall issue until the oldest completes; here it
+/// completes at once).
+pub(super) fn issue(counters: &mut Counters, pick: fn(&mut Counters) -> &mut u32, n: u32) {
+    let c = pick(counters);
+    *c = (*c + n).min(COUNTER_MAX);
 }
 
 /// Whether a wave can still run.

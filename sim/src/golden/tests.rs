@@ -1,22 +1,27 @@
-//! Scalar execution tests. Every expected value is worked out by hand from the guide's
-//! pseudocode (chapter 16) or copied from its "Functional examples"; none is produced by the
-//! code under test.
+//! The golden model's unit tests, one file per family or topic (named after the module it
+//! tests where there is one: `flat`, `ds`, `buffer`, `smem`, `scalar`, `registry`, `packed`,
+//! `wmma`; the scalar ALU by encoding, `sop1` ... `sopk`), and the helpers they share. Every
+//! expected value is worked out by hand from the guide's pseudocode (chapter 16) or copied
+//! from its "Functional examples"; none is produced by the code under test.
 
 use rdna3_isa::{Field, Inst, table};
 
+use super::memory::Memory;
 use super::*;
 
 mod buffer;
 mod control;
-mod dispatch;
 mod ds;
 mod exec_mask;
 mod faults;
+mod flat;
 mod kernels_regress;
 mod lanes;
 mod lanes32;
-mod operands;
+mod layers;
 mod packed;
+mod registry;
+mod scalar;
 mod smem;
 mod sop1;
 mod sop2;
@@ -24,7 +29,6 @@ mod sopc;
 mod sopk;
 mod valu;
 mod valu_float;
-mod vmem;
 mod vopd;
 mod wmma;
 
@@ -49,23 +53,61 @@ fn program(src: &str) -> Code {
     Code::new(BASE, assemble(src))
 }
 
+/// Steps `w` through `code` from its base, with global memory `mem` and LDS `lds`: at most
+/// `limit` instructions, stopping early when the PC runs off the end of the code or an
+/// instruction does not retire. Returns the last step (`None` if none ran).
+fn run_in(w: &mut Wave, code: Code, mem: &mut Memory, lds: &mut [u8], limit: usize) -> Option<Step> {
+    let end = code.base + 4 * code.dwords.len() as u64;
+    w.pc = code.base;
+    let prog = Program::new(code);
+    let mut env = Env::new(mem, lds);
+    let mut last = None;
+    for _ in 0..limit {
+        if w.pc >= end {
+            break;
+        }
+        let s = step_in(w, &prog, &mut env);
+        let retired = s.outcome == Outcome::Retired;
+        last = Some(s);
+        if !retired {
+            break;
+        }
+    }
+    last
+}
+
 /// Runs the straight-line program `src` on a wave with MODE `mode`, prepared by `setup`,
 /// until the PC runs off its end, with no memory and no LDS; every instruction must retire.
 fn run_mode(src: &str, mode: u32, setup: impl FnOnce(&mut Wave)) -> Wave {
-    let code = program(src);
-    let end = BASE + 4 * code.dwords.len() as u64;
-    let prog = Program::new(code);
     let mut w = Wave::new(BASE);
     w.mode = mode;
     setup(&mut w);
-    let mut mem = memory::Memory::default();
-    let mut lds = [];
-    let mut env = Env::new(&mut mem, &mut lds);
-    while w.pc < end {
-        let s = step_in(&mut w, &prog, &mut env);
-        assert_eq!(s.outcome, Outcome::Retired, "{src}");
-    }
+    let last = run_in(&mut w, program(src), &mut Memory::default(), &mut [], usize::MAX);
+    assert_eq!(last.map_or(Outcome::Retired, |s| s.outcome), Outcome::Retired, "{src}");
     w
+}
+
+/// Runs the straight-line program `src` on a wave prepared by `setup`, with global memory
+/// `mem` and LDS `lds`, until the PC runs off its end or the wave faults; returns the wave and
+/// the fault. Any other outcome fails the test.
+fn run_mem(
+    src: &str,
+    mem: &mut Memory,
+    lds: &mut [u8],
+    setup: impl FnOnce(&mut Wave),
+) -> (Wave, Option<Fault>) {
+    let mut w = Wave::new(BASE);
+    setup(&mut w);
+    match run_in(&mut w, program(src), mem, lds, usize::MAX).map(|s| s.outcome) {
+        None | Some(Outcome::Retired) => (w, None),
+        Some(Outcome::Fault(f)) => (w, Some(f)),
+        Some(other) => panic!("{src}: {other:?}"),
+    }
+}
+
+/// Runs the first instruction of `src` on `w` with global memory `mem` and no LDS.
+fn step_mem(w: &mut Wave, mem: &mut Memory, src: &str) -> Step {
+    run_in(w, program(src), mem, &mut [], 1).unwrap_or_else(|| panic!("{src}: no instruction"))
 }
 
 /// 32 lanes, lane `l` holding `f(l)`.

@@ -1,5 +1,7 @@
-//! The execution context of vector instructions: operands resolved once at decode, lane-wide
-//! reads with the encoding's selection and modifier rules, and masked writes.
+//! The execution context of vector instructions (VALU, DS, FLAT/GLOBAL/SCRATCH, buffers):
+//! operands resolved once at decode ([`VOperands`]), and [`VExec`], through which a row's
+//! function ([`VFn`]) makes lane-wide reads with the encoding's selection and modifier rules
+//! and masked writes.
 //!
 //! **Sources (guide 4.1, 7.2, 7.4).** A 9-bit source reads a VGPR (256..=511), a scalar
 //! register (the same value in every lane; NULL reads 0), SCC, an inline constant or the
@@ -7,7 +9,7 @@
 //! (16, 32 or 64 bits); float constants are F16, F32 or F64 bit patterns (BF16: the high half of
 //! the F32 pattern); a packed 16-bit operand of a VOP1/VOP2 row (`v_pk_fmac_f16`,
 //! `v_dot2acc_f32_f16`) gets the 16-bit constant in both halves, while VOP3P rows take it in
-//! the low half only (guide 7.5.1; valu_packed.rs corrects the value for them). The
+//! the low half only (guide 7.5.1; valu/packed.rs corrects the value for them). The
 //! literal is the low 16 bits for a 16-bit operand, all 32 bits for a packed one, and is
 //! extended to 64 bits as [`literal_value`] says. In VOP1/VOP2/VOPC a 16-bit VGPR operand
 //! names V[6:0] and bit 7 selects the high half; in VOP3 OPSEL[n] selects the high half of
@@ -31,9 +33,11 @@
 use rdna3_isa::operand::{EXEC_LO, LITERAL, NULL, SCC, Scalar, VCC_LO, literal_value};
 use rdna3_isa::{Field, FormatDef, Inst, InstDef, Kind, Role, Ty};
 
-use super::engine::Env;
-use super::program::Decoded;
-use super::state::{Counters, Outcome, Wave, Write, Writes};
+use super::env::Env;
+use super::state::{Counters, Fault, Outcome, Wave, Write, Writes};
+
+/// The semantics of one vector row.
+pub(super) type VFn = fn(&mut VExec);
 
 /// Where a source operand's value comes from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -361,44 +365,45 @@ pub(super) type Lanes = [u64; 32];
 pub struct VExec<'a, 'm> {
     pub(super) wave: &'a mut Wave,
     pub(super) env: &'a mut Env<'m>,
-    pub(super) d: &'a Decoded,
+    /// The instruction (for VOPD, the pair).
+    pub(super) inst: &'a Inst,
     /// The operands being executed (the instruction's, or VOPD's Y half's).
     pub(super) v: &'a VOperands,
     pub(super) def: &'static InstDef,
     /// VGPR writes held back until both halves of a VOPD pair have read their sources.
     pub(super) deferred: Option<&'a mut Vec<(u32, [u32; 32], u32)>>,
     pub(super) pc: u64,
-    pub(super) next_pc: u64,
-    pub(super) writes: &'a mut Writes,
+    /// Where writes are recorded (for co-simulation and traces; `None` for plain runs).
+    pub(super) writes: Option<&'a mut Writes>,
     pub(super) outcome: Outcome,
     pub(super) counters: Counters,
     /// Lanes that take part: EXEC[31:0].
     pub(super) exec: u32,
-    /// Record writes in `writes` (for co-simulation and traces; off for plain runs).
-    pub(super) record: bool,
 }
 
 impl<'a, 'm> VExec<'a, 'm> {
+    /// The context of `inst` (row `def`, operands `v`) at `pc` on `wave`, recording its writes
+    /// in `writes` if given.
+    #[inline]
     pub(super) fn new(
         wave: &'a mut Wave,
         env: &'a mut Env<'m>,
-        d: &'a Decoded,
+        inst: &'a Inst,
+        def: &'static InstDef,
+        v: &'a VOperands,
         pc: u64,
-        record: bool,
-        writes: &'a mut Writes,
+        writes: Option<&'a mut Writes>,
     ) -> VExec<'a, 'm> {
         let exec = wave.sgpr[EXEC_LO as usize];
         let counters = wave.counters;
         VExec {
-            record,
             wave,
             env,
-            d,
-            v: &d.v,
-            def: d.def,
+            inst,
+            v,
+            def,
             deferred: None,
             pc,
-            next_pc: pc.wrapping_add(u64::from(d.bytes)) & super::state::PC_MASK,
             writes,
             outcome: Outcome::Retired,
             counters,
@@ -406,16 +411,19 @@ impl<'a, 'm> VExec<'a, 'm> {
         }
     }
 
+    #[inline]
     pub(super) fn ops(&self) -> &VOperands {
         self.v
     }
 
     /// MODE as the instruction sees it.
+    #[inline]
     pub(super) fn mode(&self) -> u32 {
         self.wave.mode
     }
 
     /// Scalar storage at `code` (NULL and codes past EXEC_HI read 0).
+    #[inline]
     pub(super) fn sreg(&self, code: u32) -> u32 {
         if code == NULL { 0 } else { self.wave.sgpr.get(code as usize).copied().unwrap_or(0) }
     }
@@ -431,11 +439,13 @@ impl<'a, 'm> VExec<'a, 'm> {
     }
 
     /// The 32 lanes of VGPR `reg` (v0 for a register past the allocation).
+    #[inline]
     pub(super) fn vlanes(&self, reg: u32) -> &[u32; 32] {
         self.wave.vgpr.get(reg as usize).unwrap_or(&self.wave.vgpr[0])
     }
 
     /// Lane `lane` of VGPR `reg` (v0 for a register past v255).
+    #[inline]
     pub(super) fn vreg(&self, reg: u32, lane: usize) -> u32 {
         self.wave.vgpr.get(reg as usize).unwrap_or(&self.wave.vgpr[0])[lane]
     }
@@ -539,7 +549,14 @@ impl<'a, 'm> VExec<'a, 'm> {
 
     /// Lanes the destination write covers: EXEC, narrowed by DPP16's row and bank masks and
     /// by invalid DPP source lanes when BOUND_CTRL is 0.
+    #[inline]
     pub(super) fn write_mask(&self) -> u32 {
+        if matches!(self.v.dpp, Dpp::Dpp16 { .. }) { self.dpp16_write_mask() } else { self.exec }
+    }
+
+    /// [`VExec::write_mask`] of a DPP16 instruction.
+    #[inline(never)]
+    fn dpp16_write_mask(&self) -> u32 {
         let mut m = self.exec;
         if let Dpp::Dpp16 { ctrl, row_mask, bank_mask, bound_zero, fi } = self.v.dpp {
             for l in 0..32 {
@@ -586,9 +603,10 @@ impl<'a, 'm> VExec<'a, 'm> {
     // --- writes --------------------------------------------------------------------------
 
     /// Records a write (when recording).
+    #[inline]
     fn note(&mut self, w: Write) {
-        if self.record {
-            self.writes.push(w);
+        if let Some(writes) = self.writes.as_deref_mut() {
+            writes.push(w);
         }
     }
 
@@ -642,6 +660,7 @@ impl<'a, 'm> VExec<'a, 'm> {
     }
 
     /// Writes dword lanes to VGPR `reg`.
+    #[inline]
     pub(super) fn write_vgpr32(&mut self, reg: u32, vals: &[u32; 32], mask: u32) {
         if let Some(d) = self.deferred.as_deref_mut() {
             d.push((reg, *vals, mask));
@@ -718,7 +737,7 @@ impl<'a, 'm> VExec<'a, 'm> {
         self.exec = mask;
     }
 
-    pub(super) fn fault(&mut self, f: super::state::Fault) {
+    pub(super) fn fault(&mut self, f: Fault) {
         self.outcome = Outcome::Fault(f);
     }
 }

@@ -3,7 +3,6 @@
 //! Expected values are worked out by hand from the guide's formulas; float constants were
 //! computed from their exact values (e.g. 128/255 rounded to F32 is 0x3f008081).
 
-use super::super::memory::Memory;
 use super::*;
 
 /// A buffer resource (V#, guide Table 47).
@@ -81,18 +80,9 @@ fn wave_rs(rs: Rs) -> Wave {
     w
 }
 
-/// Runs the first instruction of `src` on `w` with memory `m`.
-fn bstep(w: &mut Wave, m: &mut Memory, src: &str) -> Step {
-    let prog = Program::new(program(src));
-    w.pc = BASE;
-    let mut lds = [];
-    let mut env = Env::new(m, &mut lds);
-    step_in(w, &prog, &mut env)
-}
-
 /// Runs the first instruction of `src`, which must retire.
 fn ok(w: &mut Wave, m: &mut Memory, src: &str) {
-    let s = bstep(w, m, src);
+    let s = step_mem(w, m, src);
     assert_eq!(s.outcome, Outcome::Retired, "{src}");
 }
 
@@ -230,14 +220,14 @@ fn out_of_range_stores_and_atomics_are_dropped_not_faults() {
     assert_eq!(m.read_u32(base), Ok(0x200));
     // An in-range access to memory that is not allocated is a fault, with lane and address.
     w.sgpr[4..8].copy_from_slice(&Rs::raw(base, 64).dwords());
-    let s = bstep(&mut w, &mut m, "buffer_load_b32 v2, v0, s[4:7], 0 offen");
+    let s = step_mem(&mut w, &mut m, "buffer_load_b32 v2, v0, s[4:7], 0 offen");
     let Outcome::Fault(Fault::Memory { what, .. }) = &s.outcome else { panic!("{:?}", s.outcome) };
     assert!(what.contains("lane 4") && what.contains(&format!("{:#x}", base + 16)), "{what}");
     // A faulting store writes nothing, not even the lanes before the faulting one.
     let before = bytes_at(&m, base, 16);
     w.vgpr[0][3] = 16;
     w.sgpr[126] = 0b1001;
-    let s = bstep(&mut w, &mut m, "buffer_store_b32 v1, v0, s[4:7], 0 offen");
+    let s = step_mem(&mut w, &mut m, "buffer_store_b32 v1, v0, s[4:7], 0 offen");
     assert!(matches!(s.outcome, Outcome::Fault(Fault::Memory { .. })), "{:?}", s.outcome);
     assert_eq!(bytes_at(&m, base, 16), before);
 }
@@ -334,7 +324,7 @@ fn inactive_lanes_are_untouched_and_exec_zero_changes_nothing_but_counts() {
     w.sgpr[126] = 0;
     w.sgpr[4..8].copy_from_slice(&Rs::raw(0x10, 1 << 20).dwords());
     let before = w.clone();
-    let s = bstep(&mut w, &mut m, "buffer_load_b32 v1, v0, s[4:7], 0 offen");
+    let s = step_mem(&mut w, &mut m, "buffer_load_b32 v1, v0, s[4:7], 0 offen");
     assert_eq!(s.outcome, Outcome::Retired);
     assert_eq!(s.writes.iter().count(), 0);
     ok(&mut w, &mut m, "buffer_atomic_add_u32 v1, v0, s[4:7], 0 offen");
@@ -372,7 +362,7 @@ fn cache_invalidations_count_and_run_with_exec_zero() {
     let mut w = Wave::new(BASE);
     let mut m = Memory::default();
     w.sgpr[126] = 0;
-    let s = bstep(&mut w, &mut m, "buffer_gl0_inv");
+    let s = step_mem(&mut w, &mut m, "buffer_gl0_inv");
     assert_eq!(s.outcome, Outcome::Retired);
     assert_eq!(s.writes.iter().count(), 0);
     assert_eq!(w.counters.vm, 1, "returns an acknowledgement on VMcnt");
@@ -385,7 +375,7 @@ fn cache_invalidations_count_and_run_with_exec_zero() {
 fn lds_loads_are_not_implemented() {
     let (mut m, base) = dwords(8);
     let mut w = wave_rs(Rs::raw(base, 32));
-    let s = bstep(&mut w, &mut m, "buffer_load_lds_b32 off, s[4:7], 0");
+    let s = step_mem(&mut w, &mut m, "buffer_load_lds_b32 off, s[4:7], 0");
     assert!(matches!(s.outcome, Outcome::Fault(Fault::NotImplemented { .. })), "{:?}", s.outcome);
 }
 
@@ -411,7 +401,7 @@ fn unbound_mismatched_and_bad_resources() {
     assert_eq!(w.vgpr[1], [7; 32]);
     // A reserved swizzle_enable is a fault.
     let mut w = wave_rs(Rs { swizzle: 2, ..Rs::raw(base, 64) });
-    let s = bstep(&mut w, &mut m2, "buffer_load_b32 v1, off, s[4:7], 0");
+    let s = step_mem(&mut w, &mut m2, "buffer_load_b32 v1, off, s[4:7], 0");
     assert!(matches!(s.outcome, Outcome::Fault(Fault::Memory { .. })), "{:?}", s.outcome);
 }
 

@@ -3,27 +3,12 @@
 //! outside the allocation, inactive lanes and EXEC == 0. Expected values are worked out from
 //! the guide's pseudocode, from an LDS image the test writes itself.
 
-use super::super::memory::Memory;
 use super::*;
 
 /// Runs `src` (no `s_endpgm`) on a wave prepared by `setup`, with `lds` as the workgroup's
 /// LDS, until the PC runs off the end or the wave faults. Returns the wave and the fault.
 fn ds(src: &str, lds: &mut [u8], setup: impl FnOnce(&mut Wave)) -> (Wave, Option<Fault>) {
-    let code = program(src);
-    let end = BASE + 4 * code.dwords.len() as u64;
-    let prog = Program::new(code);
-    let mut w = Wave::new(BASE);
-    setup(&mut w);
-    let mut mem = Memory::default();
-    let mut env = Env::new(&mut mem, lds);
-    while w.pc < end {
-        match step_in(&mut w, &prog, &mut env).outcome {
-            Outcome::Retired => {}
-            Outcome::Fault(f) => return (w, Some(f)),
-            other => panic!("{src}: {other:?}"),
-        }
-    }
-    (w, None)
+    run_mem(src, &mut Memory::default(), lds, setup)
 }
 
 /// Like [`ds`], for programs that must not fault.

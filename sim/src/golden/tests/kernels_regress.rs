@@ -1,31 +1,24 @@
 //! Engine bugs the kernel suite (tests/kernels.rs) found, one test each, with values worked out
 //! by hand: the division helpers where the guide's pseudocode contradicts itself (module docs
-//! of `v_div_scale`, `v_div_fmas`, `v_div_fixup` in valu.rs say which reading is taken and
+//! of `v_div_scale`, `v_div_fmas`, `v_div_fixup` in valu/div.rs say which reading is taken and
 //! why), and LDS addresses that wrap at 32 bits.
 
-use super::super::memory::Memory;
 use super::*;
 
 /// Runs `src` (ending in s_endpgm) with 256 bytes of LDS on a wave prepared by `setup`, MODE
 /// as the kernels' descriptors set it (round to nearest even, denormals kept, IEEE); returns
 /// the wave and the LDS.
 fn run_with_lds(src: &str, setup: impl FnOnce(&mut Wave)) -> (Wave, Vec<u8>) {
-    let prog = Program::new(program(&format!("{src}\ns_endpgm")));
     let mut w = Wave::new(BASE);
     w.mode = 0x3f0;
     setup(&mut w);
-    let mut mem = Memory::default();
     let mut lds = vec![0u8; 256];
-    let mut env = Env::new(&mut mem, &mut lds);
-    for _ in 0..100 {
-        let s = step_in(&mut w, &prog, &mut env);
-        match s.outcome {
-            Outcome::Retired => {}
-            Outcome::Ended => return (w, lds),
-            other => panic!("{src}: {other:?} at {:#x}", s.pc),
-        }
+    let code = program(&format!("{src}\ns_endpgm"));
+    match run_in(&mut w, code, &mut Memory::default(), &mut lds, 100) {
+        Some(Step { outcome: Outcome::Ended, .. }) => (w, lds),
+        Some(Step { outcome: Outcome::Retired, .. }) | None => panic!("{src}: did not end"),
+        Some(s) => panic!("{src}: {:?} at {:#x}", s.outcome, s.pc),
     }
-    panic!("{src}: did not end")
 }
 
 fn set64(w: &mut Wave, v: usize, lane: usize, x: u64) {

@@ -4,7 +4,8 @@
 
 use rdna3_isa::{Family, InstDef};
 
-use super::super::engine::{Handler, step_decoded};
+use super::super::engine::step_decoded;
+use super::super::handler::Handler;
 use super::super::memory::Memory;
 use super::super::program;
 use super::*;

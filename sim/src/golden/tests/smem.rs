@@ -1,6 +1,5 @@
 //! Scalar memory: addressing, buffer range checks, register rules, counting (guide chapter 8).
 
-use super::super::memory::Memory;
 use super::*;
 
 /// Memory with one 256-byte region whose dword i holds 0x1000 + i; returns it and the base.
@@ -9,15 +8,6 @@ fn memory() -> (Memory, u64) {
     let data: Vec<u8> = (0..64u32).flat_map(|i| (0x1000 + i).to_le_bytes()).collect();
     let base = m.alloc_with(&data, 256, "data");
     (m, base)
-}
-
-/// Runs the first instruction of `src` on `w` with memory `m`.
-fn step_mem(w: &mut Wave, m: &mut Memory, src: &str) -> Step {
-    let prog = Program::new(program(src));
-    w.pc = BASE;
-    let mut lds = [];
-    let mut env = Env::new(m, &mut lds);
-    step_in(w, &prog, &mut env)
 }
 
 fn with_base(base: u64, regs: &[(usize, u32)]) -> Wave {
@@ -68,14 +58,11 @@ fn load_faults() {
 #[test]
 fn a_destination_past_vcc_hi_is_not_written() {
     let (mut m, base) = memory();
-    let mut lds = [];
-    let mut env = Env::new(&mut m, &mut lds);
     // s104..vcc_hi is within range (VCC follows the SGPRs); TTMPs are not.
     for (sdata, written) in [(104, 4), (120, 0)] {
         let words = build("s_load_b128", &[(Field::Sdata, sdata), (Field::Sbase, 1)], None);
-        let prog = Program::new(Code::new(BASE, words));
         let mut w = with_base(base, &[]);
-        let s = step_in(&mut w, &prog, &mut env);
+        let s = run_in(&mut w, Code::new(BASE, words), &mut m, &mut [], 1).expect("one instruction");
         assert_eq!(s.outcome, Outcome::Retired);
         assert_eq!(s.writes.iter().count(), written, "sdata {sdata}");
     }

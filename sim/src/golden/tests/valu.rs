@@ -2,7 +2,6 @@
 //! reads and the special values of the guide's functional examples. Expected values are worked
 //! out from the guide's pseudocode.
 
-use super::super::memory::Memory;
 use super::*;
 
 /// Runs `src` (ending in s_endpgm) on a wave prepared by `setup`; returns the wave.
@@ -231,25 +230,23 @@ fn sixteen_bit_halves() {
         None,
     )
     .encode();
-    let prog = Program::new(Code::new(BASE, words));
     let mut w = Wave::new(BASE);
     w.vgpr[0] = [0x0000_1234; 32];
     w.vgpr[1] = [0x3c00_0000; 32]; // high half 1.0
     w.vgpr[2] = [0x0000_4000; 32]; // low half 2.0
     let mut mem = Memory::default();
-    let mut lds = [];
-    let mut env = Env::new(&mut mem, &mut lds);
-    assert_eq!(step_in(&mut w, &prog, &mut env).outcome, Outcome::Retired);
+    let s = run_in(&mut w, Code::new(BASE, words), &mut mem, &mut [], 1);
+    assert_eq!(s.map(|s| s.outcome), Some(Outcome::Retired));
     assert_eq!(w.vgpr[0][0], 0x4200_1234, "3.0 in the high half, the low half kept");
     // VOP2: bit 7 of a VGPR field selects the high half.
     let def = table().all_by_name("v_add_f16").find(|d| d.format().name == "VOP2").expect("v_add_f16 VOP2");
     let words =
         Inst::build(def, &[(Field::Vdst, 0x80), (Field::Src0, 256 + 0x81), (Field::Vsrc1, 2)], None).encode();
-    let prog = Program::new(Code::new(BASE, words));
     let mut w2 = Wave::new(BASE);
     w2.vgpr = w.vgpr.clone();
     w2.vgpr[0] = [0x0000_1234; 32];
-    assert_eq!(step_in(&mut w2, &prog, &mut env).outcome, Outcome::Retired);
+    let s = run_in(&mut w2, Code::new(BASE, words), &mut mem, &mut [], 1);
+    assert_eq!(s.map(|s| s.outcome), Some(Outcome::Retired));
     assert_eq!(w2.vgpr[0][0], 0x4200_1234);
 }
 

@@ -67,7 +67,7 @@ fn div_scale_follows_the_pseudocode_cases() {
         ("denormal quotient, denominator", p(20), p(20), p(-120), p(20), true),
         // exponent(N) <= 23: the numerator is tiny, scaled up without VCC.
         ("tiny numerator", p(-110), 1.0, p(-110), p(-46), false),
-        // 1/D denormal alone: ldexp(S0, -64). valu.rs tests "1/D is denormal" in F32 (the
+        // 1/D denormal alone: ldexp(S0, -64). valu/div.rs tests "1/D is denormal" in F32 (the
         // pseudocode writes 1.0 / 64'F(S1), which is never denormal in F64: a contradiction
         // with the compiler's use, documented there).
         ("1/D denormal", p(127), p(127), p(10), p(63), false),
@@ -106,7 +106,7 @@ fn div_scale_follows_the_pseudocode_cases() {
 #[test]
 fn div_fmas_scales_only_where_vcc_is_set() {
     // VCC clear: a plain fma with one rounding. VCC set: the fma scaled back by what
-    // v_div_scale applied (valu.rs documents why this is 2^+-64, not the pseudocode's 2^32):
+    // v_div_scale applied (valu/div.rs documents why this is 2^+-64, not the pseudocode's 2^32):
     // up when the quotient estimate S2 is above 1 (N/D was huge), down when below.
     let w = run("v_div_fmas_f32 v0, v1, v2, v3", |w| {
         w.sgpr[106] = 0b110;

@@ -1,5 +1,5 @@
 //! WMMA (guide 7.9): D = A * B + C on 16x16 matrices, with the layout and the order of sums
-//! documented in `valu_wmma.rs`. The matrices here are built row-major on the host and placed
+//! documented in `valu/wmma.rs`. The matrices here are built row-major on the host and placed
 //! in VGPRs by an independent copy of that layout; values are small integers and halves, so
 //! every sum is exact and the expected results do not depend on rounding.
 

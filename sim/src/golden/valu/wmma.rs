@@ -29,19 +29,23 @@
 use rdna3_isa::operand::Scalar;
 use rdna3_isa::{Field, Ty};
 
-use super::engine::VFn;
-use super::fp::{self, Fp, Prec};
-use super::state::Fault;
-use super::vector::{self, Src, VExec};
+use crate::golden::fp::{self, Fp, Prec};
+use crate::golden::state::Fault;
+use crate::golden::vector::{self, Src, VExec, VFn};
 
-pub(super) static REGISTRY: &[(&str, VFn)] = &[
-    ("v_wmma_f32_16x16x16_f16", wmma_f32_f16),
-    ("v_wmma_f32_16x16x16_bf16", wmma_f32_bf16),
-    ("v_wmma_f16_16x16x16_f16", wmma_f16_f16),
-    ("v_wmma_bf16_16x16x16_bf16", wmma_bf16_bf16),
-    ("v_wmma_i32_16x16x16_iu8", wmma_i32_iu8),
-    ("v_wmma_i32_16x16x16_iu4", wmma_i32_iu4),
-];
+/// The function of each WMMA row, by mnemonic.
+pub(super) fn bind(name: &str) -> Option<VFn> {
+    let f: VFn = match name {
+        "v_wmma_f32_16x16x16_f16" => wmma_f32_f16,
+        "v_wmma_f32_16x16x16_bf16" => wmma_f32_bf16,
+        "v_wmma_f16_16x16x16_f16" => wmma_f16_f16,
+        "v_wmma_bf16_16x16x16_bf16" => wmma_bf16_bf16,
+        "v_wmma_i32_16x16x16_iu8" => wmma_i32_iu8,
+        "v_wmma_i32_16x16x16_iu4" => wmma_i32_iu4,
+        _ => return None,
+    };
+    Some(f)
+}
 
 /// The element formats of A and B.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -109,7 +113,7 @@ fn c_constant(x: &VExec, acc: Acc) -> Result<Option<u32>, String> {
     if let Src::Vgpr { .. } = x.ops().src[2] {
         return Ok(None);
     }
-    let code = x.d.inst.field(Field::Src2);
+    let code = x.inst.field(Field::Src2);
     if !matches!(Scalar::from_code(code), Scalar::Int(_) | Scalar::Float(_)) {
         return Err(format!("source code {code}: WMMA's C matrix takes VGPRs or inline constants"));
     }

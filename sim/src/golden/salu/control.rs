@@ -1,10 +1,69 @@
-//! Program control (branches, calls, PC moves), the wait family, sequencing and MODE access:
-//! the SOPP rows and the SOPK/SOP1 rows that touch the PC or a hardware register.
+//! Program control (branches, calls, PC moves), the wait family, sequencing, MODE access,
+//! messages and traps: the SOPP rows and the SOPK/SOP1 rows that touch the PC or a hardware
+//! register.
 
 use rdna3_isa::syntax::Waitcnt;
 
-use super::operands::{Exec, ones};
-use super::state::{Counters, Fault, MODE_WRITABLE, Outcome};
+use crate::golden::scalar::{Exec, ExecFn, ones};
+use crate::golden::state::{COUNTER_MAX, Counters, Fault, MODE_WRITABLE, Outcome};
+
+/// The function of each program-control row, by mnemonic.
+pub(super) fn bind(name: &str) -> Option<ExecFn> {
+    let f: ExecFn = match name {
+        // SOPK
+        "s_version" => nop,
+        "s_getreg_b32" => getreg,
+        "s_setreg_b32" | "s_setreg_imm32_b32" => setreg,
+        "s_call_b64" => call,
+        "s_waitcnt_vscnt" => waitcnt_vscnt,
+        "s_waitcnt_vmcnt" => waitcnt_vmcnt,
+        "s_waitcnt_expcnt" => waitcnt_expcnt,
+        "s_waitcnt_lgkmcnt" => waitcnt_lgkmcnt,
+        // SOP1
+        "s_getpc_b64" => getpc,
+        "s_setpc_b64" => setpc,
+        "s_swappc_b64" => swappc,
+        // SOPP
+        "s_nop"
+        | "s_sleep"
+        | "s_set_inst_prefetch_distance"
+        | "s_clause"
+        | "s_delay_alu"
+        | "s_wakeup"
+        | "s_setprio"
+        | "s_incperflevel"
+        | "s_decperflevel"
+        | "s_icache_inv" => nop,
+        "s_waitcnt" => waitcnt,
+        // Waits for ALU results already in flight: nothing to wait for in this model.
+        "s_waitcnt_depctr" => nop,
+        "s_wait_idle" => wait_idle,
+        "s_round_mode" => round_mode,
+        "s_denorm_mode" => denorm_mode,
+        "s_branch" => branch,
+        "s_cbranch_scc0" => cbranch_scc0,
+        "s_cbranch_scc1" => cbranch_scc1,
+        "s_cbranch_vccz" => cbranch_vccz,
+        "s_cbranch_vccnz" => cbranch_vccnz,
+        "s_cbranch_execz" => cbranch_execz,
+        "s_cbranch_execnz" => cbranch_execnz,
+        "s_cbranch_cdbgsys"
+        | "s_cbranch_cdbguser"
+        | "s_cbranch_cdbgsys_or_user"
+        | "s_cbranch_cdbgsys_and_user" => cbranch_cdbg,
+        "s_endpgm" => endpgm,
+        "s_barrier" => barrier,
+        // Messages and traps
+        "s_sendmsg" => sendmsg,
+        "s_sendmsghalt" => sendmsghalt,
+        "s_sendmsg_rtn_b32" | "s_sendmsg_rtn_b64" => sendmsg_rtn,
+        "s_trap" => trap,
+        "s_sethalt" => sethalt,
+        "s_rfe_b64" => rfe,
+        _ => return None,
+    };
+    Some(f)
+}
 
 /// Hardware register id of MODE in `s_getreg`/`s_setreg` (guide 3.4).
 const HW_REG_MODE: u32 = 1;
@@ -22,16 +81,16 @@ fn branch_target(x: &Exec) -> u64 {
 // --- sequencing ----------------------------------------------------------------------------
 
 /// Rows that change no architectural state: hints, priorities, sleeps, cache control.
-pub fn nop(_: &mut Exec) {}
+fn nop(_: &mut Exec) {}
 
 /// `s_endpgm`: completes every outstanding memory operation (the hardware waits for all
 /// counters to reach zero) and ends the wave.
-pub fn endpgm(x: &mut Exec) {
+fn endpgm(x: &mut Exec) {
     x.counters = Counters::default();
     x.outcome = Outcome::Ended;
 }
 
-pub fn barrier(x: &mut Exec) {
+fn barrier(x: &mut Exec) {
     x.outcome = Outcome::Barrier;
 }
 
@@ -44,7 +103,7 @@ pub fn barrier(x: &mut Exec) {
 // are exactly what it issued and has not waited for.
 
 /// `s_waitcnt`: vmcnt <= SIMM16[15:10], lgkmcnt <= SIMM16[9:4], expcnt <= SIMM16[2:0].
-pub fn waitcnt(x: &mut Exec) {
+fn waitcnt(x: &mut Exec) {
     let w = Waitcnt::decode(x.imm());
     let c = &mut x.counters;
     c.vm = c.vm.min(w.vm);
@@ -57,24 +116,24 @@ fn threshold(x: &Exec, bits: u32) -> u32 {
     (x.src(0).wrapping_add(u64::from(x.imm())) & ones(bits)) as u32
 }
 
-pub fn waitcnt_vscnt(x: &mut Exec) {
+fn waitcnt_vscnt(x: &mut Exec) {
     x.counters.vs = x.counters.vs.min(threshold(x, 6));
 }
 
-pub fn waitcnt_vmcnt(x: &mut Exec) {
+fn waitcnt_vmcnt(x: &mut Exec) {
     x.counters.vm = x.counters.vm.min(threshold(x, 6));
 }
 
-pub fn waitcnt_expcnt(x: &mut Exec) {
+fn waitcnt_expcnt(x: &mut Exec) {
     x.counters.exp = x.counters.exp.min(threshold(x, 3));
 }
 
-pub fn waitcnt_lgkmcnt(x: &mut Exec) {
+fn waitcnt_lgkmcnt(x: &mut Exec) {
     x.counters.lgkm = x.counters.lgkm.min(threshold(x, 6));
 }
 
 /// `s_wait_idle`: every counter to zero.
-pub fn wait_idle(x: &mut Exec) {
+fn wait_idle(x: &mut Exec) {
     x.counters = Counters::default();
 }
 
@@ -86,61 +145,61 @@ fn branch_if(x: &mut Exec, taken: bool) {
     }
 }
 
-pub fn branch(x: &mut Exec) {
+fn branch(x: &mut Exec) {
     branch_if(x, true);
 }
 
-pub fn cbranch_scc0(x: &mut Exec) {
+fn cbranch_scc0(x: &mut Exec) {
     branch_if(x, !x.wave.scc);
 }
 
-pub fn cbranch_scc1(x: &mut Exec) {
+fn cbranch_scc1(x: &mut Exec) {
     branch_if(x, x.wave.scc);
 }
 
 /// Wave32: VCC[31:0] decides.
-pub fn cbranch_vccz(x: &mut Exec) {
+fn cbranch_vccz(x: &mut Exec) {
     branch_if(x, x.wave.vcc() as u32 == 0);
 }
 
-pub fn cbranch_vccnz(x: &mut Exec) {
+fn cbranch_vccnz(x: &mut Exec) {
     branch_if(x, x.wave.vcc() as u32 != 0);
 }
 
 /// Wave32: EXEC[31:0] decides.
-pub fn cbranch_execz(x: &mut Exec) {
+fn cbranch_execz(x: &mut Exec) {
     branch_if(x, x.wave.exec() as u32 == 0);
 }
 
-pub fn cbranch_execnz(x: &mut Exec) {
+fn cbranch_execnz(x: &mut Exec) {
     branch_if(x, x.wave.exec() as u32 != 0);
 }
 
 /// `s_cbranch_cdbg*`: the conditional-debug bits are zero in this model, so none branches.
-pub fn cbranch_cdbg(x: &mut Exec) {
+fn cbranch_cdbg(x: &mut Exec) {
     branch_if(x, false);
 }
 
 // --- PC moves ------------------------------------------------------------------------------
 
 /// D = PC + 4; PC = PC + 4 + 4 * SIMM16.
-pub fn call(x: &mut Exec) {
+fn call(x: &mut Exec) {
     x.dst(pc_to_sgpr(x.pc.wrapping_add(4)));
     x.jump(branch_target(x));
 }
 
 /// D = PC + 4.
-pub fn getpc(x: &mut Exec) {
+fn getpc(x: &mut Exec) {
     x.dst(pc_to_sgpr(x.pc.wrapping_add(4)));
 }
 
 /// PC = S0.
-pub fn setpc(x: &mut Exec) {
+fn setpc(x: &mut Exec) {
     x.jump(x.src(0));
 }
 
 /// D = PC + 4; PC = S0 (read before D is written).
-pub fn swappc(x: &mut Exec) {
+fn swappc(x: &mut Exec) {
     let target = x.src(0);
     x.dst(pc_to_sgpr(x.pc.wrapping_add(4)));
     x.jump(target);
@@ -162,7 +221,7 @@ fn not_modelled(x: &mut Exec, id: u32) {
 }
 
 /// D = HW_REG[offset + size - 1 : offset].
-pub fn getreg(x: &mut Exec) {
+fn getreg(x: &mut Exec) {
     let (id, offset, size) = hwreg(x);
     if id != HW_REG_MODE {
         return not_modelled(x, id);
@@ -173,7 +232,7 @@ pub fn getreg(x: &mut Exec) {
 
 /// HW_REG[offset + size - 1 : offset] = S0[size - 1 : 0], for the writable bits only.
 /// (`s_setreg_b32` reads S0 from SDST, `s_setreg_imm32_b32` from the literal: the row says.)
-pub fn setreg(x: &mut Exec) {
+fn setreg(x: &mut Exec) {
     let (id, offset, size) = hwreg(x);
     if id != HW_REG_MODE {
         return not_modelled(x, id);
@@ -184,12 +243,12 @@ pub fn setreg(x: &mut Exec) {
 }
 
 /// MODE[3:0] (FP_ROUND) = SIMM16[3:0].
-pub fn round_mode(x: &mut Exec) {
+fn round_mode(x: &mut Exec) {
     x.write_mode(x.wave.mode & !0xf | x.imm() & 0xf);
 }
 
 /// MODE[7:4] (FP_DENORM) = SIMM16[3:0].
-pub fn denorm_mode(x: &mut Exec) {
+fn denorm_mode(x: &mut Exec) {
     x.write_mode(x.wave.mode & !0xf0 | (x.imm() & 0xf) << 4);
 }
 
@@ -205,7 +264,7 @@ const MSG_GS_ALLOC_REQ: u32 = 0x09;
 /// MSG_INTERRUPT raises a host interrupt, which this model records as an event and otherwise
 /// ignores (no host is listening). The graphics messages fault as not implemented; reserved
 /// ids are illegal. Messages do not count on LGKMcnt (no data returns).
-pub fn sendmsg(x: &mut Exec) {
+fn sendmsg(x: &mut Exec) {
     match x.imm() & 0xff {
         MSG_DEALLOC_VGPRS => x.release_vgprs = true,
         MSG_INTERRUPT => x.env.interrupts += 1,
@@ -236,7 +295,7 @@ const RTN_GET_TBA: u32 = 0x85;
 /// the dispatch id, no trap handler (TMA and TBA 0), and REALTIME as the number of
 /// instructions the whole run has retired so far (deterministic, monotonic). Save-wave (0x84,
 /// user shaders) and every other id are illegal.
-pub fn sendmsg_rtn(x: &mut Exec) {
+fn sendmsg_rtn(x: &mut Exec) {
     let value = match x.imm() {
         RTN_GET_DOORBELL => 0x0bad,
         RTN_GET_DDID => x.env.dispatch_id,
@@ -254,19 +313,15 @@ pub fn sendmsg_rtn(x: &mut Exec) {
     x.counters.lgkm = (x.counters.lgkm + 2).min(COUNTER_MAX);
 }
 
-/// Largest value of the 6-bit counters; an instruction that would pass it completes the
-/// oldest operation first (the hardware stalls issue until one completes).
-pub const COUNTER_MAX: u32 = 63;
-
 /// `s_trap`: enters the trap handler, which this model does not have; the wave faults with
 /// the trap id (SIMM16[7:0]; clang's `__builtin_trap` is `s_trap 2`).
-pub fn trap(x: &mut Exec) {
+fn trap(x: &mut Exec) {
     x.outcome = Outcome::Fault(Fault::Trap { pc: x.pc, what: format!("s_trap {}", x.imm() & 0xff) });
 }
 
 /// `s_sethalt 1` halts the wave until a debugger resumes it; without one the wave can never
 /// continue, so the model stops it with a fault. `s_sethalt 0` changes nothing.
-pub fn sethalt(x: &mut Exec) {
+fn sethalt(x: &mut Exec) {
     if x.imm() & 1 == 1 {
         x.outcome =
             Outcome::Fault(Fault::Trap { pc: x.pc, what: "s_sethalt 1 (halted, no debugger)".into() });
@@ -274,7 +329,7 @@ pub fn sethalt(x: &mut Exec) {
 }
 
 /// `s_sendmsghalt`: the message, then a halt.
-pub fn sendmsghalt(x: &mut Exec) {
+fn sendmsghalt(x: &mut Exec) {
     sendmsg(x);
     if x.outcome == Outcome::Retired {
         x.outcome =
@@ -283,6 +338,6 @@ pub fn sendmsghalt(x: &mut Exec) {
 }
 
 /// `s_rfe_b64` returns from a trap handler; outside one (always, here) it is illegal.
-pub fn rfe(x: &mut Exec) {
+fn rfe(x: &mut Exec) {
     x.outcome = Outcome::Fault(Fault::Illegal { pc: x.pc, why: "s_rfe_b64 outside a trap handler".into() });
 }

@@ -5,7 +5,104 @@
 
 use std::cmp::Ordering;
 
-use super::operands::{Exec, Relative, bits, int, ones, relative, sext, signed};
+use crate::golden::scalar::{Exec, ExecFn, Relative, bits, int, ones, relative, sext, signed};
+
+/// The function of each scalar ALU row, by mnemonic.
+pub(super) fn bind(name: &str) -> Option<ExecFn> {
+    let f: ExecFn = match name {
+        // SOP2
+        "s_add_u32" => add_u32,
+        "s_sub_u32" => sub_u32,
+        "s_add_i32" => add_i32,
+        "s_sub_i32" => sub_i32,
+        "s_addc_u32" => addc_u32,
+        "s_subb_u32" => subb_u32,
+        "s_absdiff_i32" => absdiff_i32,
+        "s_lshl_b32" | "s_lshl_b64" => lshl,
+        "s_lshr_b32" | "s_lshr_b64" => lshr,
+        "s_ashr_i32" | "s_ashr_i64" => ashr,
+        "s_lshl1_add_u32" => lshl_add::<1>,
+        "s_lshl2_add_u32" => lshl_add::<2>,
+        "s_lshl3_add_u32" => lshl_add::<3>,
+        "s_lshl4_add_u32" => lshl_add::<4>,
+        "s_min_i32" | "s_min_u32" => min,
+        "s_max_i32" | "s_max_u32" => max,
+        "s_and_b32" | "s_and_b64" => and,
+        "s_or_b32" | "s_or_b64" => or,
+        "s_xor_b32" | "s_xor_b64" => xor,
+        "s_nand_b32" | "s_nand_b64" => nand,
+        "s_nor_b32" | "s_nor_b64" => nor,
+        "s_xnor_b32" | "s_xnor_b64" => xnor,
+        "s_and_not1_b32" | "s_and_not1_b64" => and_not1,
+        "s_or_not1_b32" | "s_or_not1_b64" => or_not1,
+        "s_bfe_u32" | "s_bfe_u64" => bfe_u,
+        "s_bfe_i32" | "s_bfe_i64" => bfe_i,
+        "s_bfm_b32" | "s_bfm_b64" => bfm,
+        "s_mul_i32" => mul_i32,
+        "s_mul_hi_u32" => mul_hi_u32,
+        "s_mul_hi_i32" => mul_hi_i32,
+        "s_cselect_b32" | "s_cselect_b64" => cselect,
+        "s_pack_ll_b32_b16" => pack_ll,
+        "s_pack_lh_b32_b16" => pack_lh,
+        "s_pack_hh_b32_b16" => pack_hh,
+        "s_pack_hl_b32_b16" => pack_hl,
+        // SOPK
+        "s_movk_i32" => movk,
+        "s_cmovk_i32" => cmovk,
+        "s_cmpk_eq_i32" | "s_cmpk_eq_u32" => cmp_eq,
+        "s_cmpk_lg_i32" | "s_cmpk_lg_u32" => cmp_lg,
+        "s_cmpk_gt_i32" | "s_cmpk_gt_u32" => cmp_gt,
+        "s_cmpk_ge_i32" | "s_cmpk_ge_u32" => cmp_ge,
+        "s_cmpk_lt_i32" | "s_cmpk_lt_u32" => cmp_lt,
+        "s_cmpk_le_i32" | "s_cmpk_le_u32" => cmp_le,
+        "s_addk_i32" => addk_i32,
+        "s_mulk_i32" => mulk_i32,
+        // SOP1
+        "s_mov_b32" | "s_mov_b64" => mov,
+        "s_cmov_b32" | "s_cmov_b64" => cmov,
+        "s_brev_b32" | "s_brev_b64" => brev,
+        "s_ctz_i32_b32" | "s_ctz_i32_b64" => ctz,
+        "s_clz_i32_u32" | "s_clz_i32_u64" => clz,
+        "s_cls_i32" | "s_cls_i32_i64" => cls,
+        "s_sext_i32_i8" => sext_i8,
+        "s_sext_i32_i16" => sext_i16,
+        "s_bitset0_b32" | "s_bitset0_b64" => bitset0,
+        "s_bitset1_b32" | "s_bitset1_b64" => bitset1,
+        "s_bitreplicate_b64_b32" => bitreplicate,
+        "s_abs_i32" => abs_i32,
+        "s_bcnt0_i32_b32" | "s_bcnt0_i32_b64" => bcnt0,
+        "s_bcnt1_i32_b32" | "s_bcnt1_i32_b64" => bcnt1,
+        "s_quadmask_b32" | "s_quadmask_b64" => quadmask,
+        "s_wqm_b32" | "s_wqm_b64" => wqm,
+        "s_not_b32" | "s_not_b64" => not,
+        "s_and_saveexec_b32" | "s_and_saveexec_b64" => and_saveexec,
+        "s_or_saveexec_b32" | "s_or_saveexec_b64" => or_saveexec,
+        "s_xor_saveexec_b32" | "s_xor_saveexec_b64" => xor_saveexec,
+        "s_nand_saveexec_b32" | "s_nand_saveexec_b64" => nand_saveexec,
+        "s_nor_saveexec_b32" | "s_nor_saveexec_b64" => nor_saveexec,
+        "s_xnor_saveexec_b32" | "s_xnor_saveexec_b64" => xnor_saveexec,
+        "s_and_not0_saveexec_b32" | "s_and_not0_saveexec_b64" => and_not0_saveexec,
+        "s_or_not0_saveexec_b32" | "s_or_not0_saveexec_b64" => or_not0_saveexec,
+        "s_and_not1_saveexec_b32" | "s_and_not1_saveexec_b64" => and_not1_saveexec,
+        "s_or_not1_saveexec_b32" | "s_or_not1_saveexec_b64" => or_not1_saveexec,
+        "s_and_not0_wrexec_b32" | "s_and_not0_wrexec_b64" => and_not0_wrexec,
+        "s_and_not1_wrexec_b32" | "s_and_not1_wrexec_b64" => and_not1_wrexec,
+        "s_movrels_b32" | "s_movrels_b64" => movrels,
+        "s_movreld_b32" | "s_movreld_b64" => movreld,
+        "s_movrelsd_2_b32" => movrelsd_2,
+        // SOPC
+        "s_cmp_eq_i32" | "s_cmp_eq_u32" | "s_cmp_eq_u64" => cmp_eq,
+        "s_cmp_lg_i32" | "s_cmp_lg_u32" | "s_cmp_lg_u64" => cmp_lg,
+        "s_cmp_gt_i32" | "s_cmp_gt_u32" => cmp_gt,
+        "s_cmp_ge_i32" | "s_cmp_ge_u32" => cmp_ge,
+        "s_cmp_lt_i32" | "s_cmp_lt_u32" => cmp_lt,
+        "s_cmp_le_i32" | "s_cmp_le_u32" => cmp_le,
+        "s_bitcmp0_b32" | "s_bitcmp0_b64" => bitcmp0,
+        "s_bitcmp1_b32" | "s_bitcmp1_b64" => bitcmp1,
+        _ => return None,
+    };
+    Some(f)
+}
 
 const M32: u64 = 0xffff_ffff;
 
@@ -15,45 +112,45 @@ fn sign32(v: u64) -> bool {
 
 // --- add and subtract ----------------------------------------------------------------------
 
-pub fn add_u32(x: &mut Exec) {
+fn add_u32(x: &mut Exec) {
     let tmp = (x.src(0) & M32) + (x.src(1) & M32);
     x.scc(tmp >= 1 << 32);
     x.dst(tmp);
 }
 
-pub fn sub_u32(x: &mut Exec) {
+fn sub_u32(x: &mut Exec) {
     let (a, b) = (x.src(0) & M32, x.src(1) & M32);
     x.scc(b > a);
     x.dst(a.wrapping_sub(b));
 }
 
-pub fn add_i32(x: &mut Exec) {
+fn add_i32(x: &mut Exec) {
     let (a, b) = (x.src(0), x.src(1));
     let tmp = a.wrapping_add(b);
     x.scc(sign32(a) == sign32(b) && sign32(a) != sign32(tmp));
     x.dst(tmp);
 }
 
-pub fn sub_i32(x: &mut Exec) {
+fn sub_i32(x: &mut Exec) {
     let (a, b) = (x.src(0), x.src(1));
     let tmp = a.wrapping_sub(b);
     x.scc(sign32(a) != sign32(b) && sign32(a) != sign32(tmp));
     x.dst(tmp);
 }
 
-pub fn addc_u32(x: &mut Exec) {
+fn addc_u32(x: &mut Exec) {
     let tmp = (x.src(0) & M32) + (x.src(1) & M32) + u64::from(x.wave.scc);
     x.scc(tmp >= 1 << 32);
     x.dst(tmp);
 }
 
-pub fn subb_u32(x: &mut Exec) {
+fn subb_u32(x: &mut Exec) {
     let (a, b, c) = (x.src(0) & M32, x.src(1) & M32, u64::from(x.wave.scc));
     x.scc(b + c > a);
     x.dst(a.wrapping_sub(b).wrapping_sub(c));
 }
 
-pub fn absdiff_i32(x: &mut Exec) {
+fn absdiff_i32(x: &mut Exec) {
     let d = (x.src(0) as i32).wrapping_sub(x.src(1) as i32);
     let d = if d < 0 { d.wrapping_neg() } else { d };
     x.dst(u64::from(d as u32));
@@ -61,13 +158,13 @@ pub fn absdiff_i32(x: &mut Exec) {
 }
 
 /// `s_lshl{N}_add_u32`: (S0 << N) + S1 with carry-out.
-pub fn lshl_add<const N: u32>(x: &mut Exec) {
+fn lshl_add<const N: u32>(x: &mut Exec) {
     let tmp = ((x.src(0) & M32) << N) + (x.src(1) & M32);
     x.scc(tmp >= 1 << 32);
     x.dst(tmp);
 }
 
-pub fn addk_i32(x: &mut Exec) {
+fn addk_i32(x: &mut Exec) {
     let (d, k) = (x.dst_in(), x.simm16());
     let r = d.wrapping_add(k);
     x.dst(r);
@@ -76,22 +173,22 @@ pub fn addk_i32(x: &mut Exec) {
 
 // --- multiply --------------------------------------------------------------------------------
 
-pub fn mul_i32(x: &mut Exec) {
+fn mul_i32(x: &mut Exec) {
     let r = x.src(0).wrapping_mul(x.src(1));
     x.dst(r);
 }
 
-pub fn mul_hi_u32(x: &mut Exec) {
+fn mul_hi_u32(x: &mut Exec) {
     let r = (x.src(0) & M32) * (x.src(1) & M32);
     x.dst(r >> 32);
 }
 
-pub fn mul_hi_i32(x: &mut Exec) {
+fn mul_hi_i32(x: &mut Exec) {
     let r = i64::from(x.src(0) as i32) * i64::from(x.src(1) as i32);
     x.dst((r >> 32) as u64);
 }
 
-pub fn mulk_i32(x: &mut Exec) {
+fn mulk_i32(x: &mut Exec) {
     let r = x.dst_in().wrapping_mul(x.simm16());
     x.dst(r);
 }
@@ -106,31 +203,31 @@ fn min_max(x: &mut Exec, take_s0: fn(Ordering) -> bool) {
     x.dst(if c { a } else { b });
 }
 
-pub fn min(x: &mut Exec) {
+fn min(x: &mut Exec) {
     min_max(x, Ordering::is_lt);
 }
 
-pub fn max(x: &mut Exec) {
+fn max(x: &mut Exec) {
     min_max(x, Ordering::is_gt);
 }
 
 // --- shifts (amount masked to the width) ---------------------------------------------------
 
-pub fn lshl(x: &mut Exec) {
+fn lshl(x: &mut Exec) {
     let n = x.dst_bits();
     let r = (x.src(0) << (x.src(1) & u64::from(n - 1))) & ones(n);
     x.dst(r);
     x.scc(r != 0);
 }
 
-pub fn lshr(x: &mut Exec) {
+fn lshr(x: &mut Exec) {
     let n = x.dst_bits();
     let r = (x.src(0) & ones(n)) >> (x.src(1) & u64::from(n - 1));
     x.dst(r);
     x.scc(r != 0);
 }
 
-pub fn ashr(x: &mut Exec) {
+fn ashr(x: &mut Exec) {
     let n = x.dst_bits();
     let r = (sext(x.src(0), n) >> (x.src(1) & u64::from(n - 1))) as u64 & ones(n);
     x.dst(r);
@@ -181,32 +278,32 @@ fn logic(x: &mut Exec, op: fn(u64, u64) -> u64) {
     x.scc(r != 0);
 }
 
-pub fn and(x: &mut Exec) {
+fn and(x: &mut Exec) {
     logic(x, ops::and);
 }
-pub fn or(x: &mut Exec) {
+fn or(x: &mut Exec) {
     logic(x, ops::or);
 }
-pub fn xor(x: &mut Exec) {
+fn xor(x: &mut Exec) {
     logic(x, ops::xor);
 }
-pub fn nand(x: &mut Exec) {
+fn nand(x: &mut Exec) {
     logic(x, ops::nand);
 }
-pub fn nor(x: &mut Exec) {
+fn nor(x: &mut Exec) {
     logic(x, ops::nor);
 }
-pub fn xnor(x: &mut Exec) {
+fn xnor(x: &mut Exec) {
     logic(x, ops::xnor);
 }
-pub fn and_not1(x: &mut Exec) {
+fn and_not1(x: &mut Exec) {
     logic(x, ops::and_not1);
 }
-pub fn or_not1(x: &mut Exec) {
+fn or_not1(x: &mut Exec) {
     logic(x, ops::or_not1);
 }
 
-pub fn not(x: &mut Exec) {
+fn not(x: &mut Exec) {
     let r = !x.src(0) & ones(x.dst_bits());
     x.dst(r);
     x.scc(r != 0);
@@ -225,7 +322,7 @@ fn bfe_args(x: &Exec, n: u32) -> (u32, u32) {
     (s1 & (n - 1), (s1 >> 16) & 0x7f)
 }
 
-pub fn bfe_u(x: &mut Exec) {
+fn bfe_u(x: &mut Exec) {
     let n = x.dst_bits();
     let (off, width) = bfe_args(x, n);
     let r = ((x.src(0) & ones(n)) >> off) & field_mask(width, n);
@@ -235,7 +332,7 @@ pub fn bfe_u(x: &mut Exec) {
 
 /// Signed extract: the shift is arithmetic (`S0.i >> offset`), and a field narrower than the
 /// value is sign-extended from its top bit.
-pub fn bfe_i(x: &mut Exec) {
+fn bfe_i(x: &mut Exec) {
     let n = x.dst_bits();
     let (off, width) = bfe_args(x, n);
     let tmp = (sext(x.src(0), n) >> off) as u64 & field_mask(width, n);
@@ -249,20 +346,20 @@ pub fn bfe_i(x: &mut Exec) {
 }
 
 /// D = ((1 << S0[4:0]) - 1) << S1[4:0] ([5:0] for 64 bits).
-pub fn bfm(x: &mut Exec) {
+fn bfm(x: &mut Exec) {
     let n = x.dst_bits();
     let size = x.src(0) & u64::from(n - 1);
     let shift = x.src(1) & u64::from(n - 1);
     x.dst((((1u64 << size) - 1) << shift) & ones(n));
 }
 
-pub fn bitset0(x: &mut Exec) {
+fn bitset0(x: &mut Exec) {
     let bit = x.src(0) & u64::from(x.dst_bits() - 1);
     let r = x.dst_in() & !(1u64 << bit);
     x.dst(r);
 }
 
-pub fn bitset1(x: &mut Exec) {
+fn bitset1(x: &mut Exec) {
     let bit = x.src(0) & u64::from(x.dst_bits() - 1);
     let r = x.dst_in() | 1u64 << bit;
     x.dst(r);
@@ -271,13 +368,13 @@ pub fn bitset1(x: &mut Exec) {
 // --- bit counts and searches (width of the source) ------------------------------------------
 
 /// Position of the first one from the LSB, or -1.
-pub fn ctz(x: &mut Exec) {
+fn ctz(x: &mut Exec) {
     let v = x.src(0) & ones(bits(x.src_ty(0)));
     x.dst(if v == 0 { M32 } else { u64::from(v.trailing_zeros()) });
 }
 
 /// Number of zeros before the first one from the MSB, or -1.
-pub fn clz(x: &mut Exec) {
+fn clz(x: &mut Exec) {
     let n = bits(x.src_ty(0));
     let v = x.src(0) & ones(n);
     x.dst(if v == 0 { M32 } else { u64::from(v.leading_zeros() - (64 - n)) });
@@ -285,7 +382,7 @@ pub fn clz(x: &mut Exec) {
 
 /// The first `i` in 1..n whose bit `n-1-i` differs from the sign bit, or -1: the number of
 /// leading bits equal to the sign bit.
-pub fn cls(x: &mut Exec) {
+fn cls(x: &mut Exec) {
     let n = bits(x.src_ty(0));
     let v = x.src(0) & ones(n);
     let sign = v >> (n - 1) & 1 == 1;
@@ -293,14 +390,14 @@ pub fn cls(x: &mut Exec) {
     x.dst(if differ == 0 { M32 } else { u64::from(differ.leading_zeros() - (64 - n)) });
 }
 
-pub fn bcnt0(x: &mut Exec) {
+fn bcnt0(x: &mut Exec) {
     let n = bits(x.src_ty(0));
     let c = n - (x.src(0) & ones(n)).count_ones();
     x.dst(u64::from(c));
     x.scc(c != 0);
 }
 
-pub fn bcnt1(x: &mut Exec) {
+fn bcnt1(x: &mut Exec) {
     let n = bits(x.src_ty(0));
     let c = (x.src(0) & ones(n)).count_ones();
     x.dst(u64::from(c));
@@ -309,86 +406,86 @@ pub fn bcnt1(x: &mut Exec) {
 
 // --- moves, selects, extensions ------------------------------------------------------------
 
-pub fn mov(x: &mut Exec) {
+fn mov(x: &mut Exec) {
     let v = x.src(0);
     x.dst(v);
 }
 
-pub fn cmov(x: &mut Exec) {
+fn cmov(x: &mut Exec) {
     if x.wave.scc {
         let v = x.src(0);
         x.dst(v);
     }
 }
 
-pub fn movk(x: &mut Exec) {
+fn movk(x: &mut Exec) {
     let v = x.simm16();
     x.dst(v);
 }
 
-pub fn cmovk(x: &mut Exec) {
+fn cmovk(x: &mut Exec) {
     if x.wave.scc {
         let v = x.simm16();
         x.dst(v);
     }
 }
 
-pub fn cselect(x: &mut Exec) {
+fn cselect(x: &mut Exec) {
     let v = if x.wave.scc { x.src(0) } else { x.src(1) };
     x.dst(v);
 }
 
-pub fn sext_i8(x: &mut Exec) {
+fn sext_i8(x: &mut Exec) {
     x.dst(u64::from(x.src(0) as i8 as i32 as u32));
 }
 
-pub fn sext_i16(x: &mut Exec) {
+fn sext_i16(x: &mut Exec) {
     x.dst(u64::from(x.src(0) as i16 as i32 as u32));
 }
 
-pub fn abs_i32(x: &mut Exec) {
+fn abs_i32(x: &mut Exec) {
     let v = x.src(0) as i32;
     let r = if v < 0 { v.wrapping_neg() } else { v };
     x.dst(u64::from(r as u32));
     x.scc(r != 0);
 }
 
-pub fn brev(x: &mut Exec) {
+fn brev(x: &mut Exec) {
     let n = x.dst_bits();
     x.dst(x.src(0).reverse_bits() >> (64 - n));
 }
 
 /// D = {S1[15:0], S0[15:0]}.
-pub fn pack_ll(x: &mut Exec) {
+fn pack_ll(x: &mut Exec) {
     x.dst((x.src(1) & 0xffff) << 16 | x.src(0) & 0xffff);
 }
 
 /// D = {S1[31:16], S0[15:0]}.
-pub fn pack_lh(x: &mut Exec) {
+fn pack_lh(x: &mut Exec) {
     x.dst((x.src(1) >> 16 & 0xffff) << 16 | x.src(0) & 0xffff);
 }
 
 /// D = {S1[31:16], S0[31:16]}.
-pub fn pack_hh(x: &mut Exec) {
+fn pack_hh(x: &mut Exec) {
     x.dst((x.src(1) >> 16 & 0xffff) << 16 | x.src(0) >> 16 & 0xffff);
 }
 
 /// D = {S1[15:0], S0[31:16]}.
-pub fn pack_hl(x: &mut Exec) {
+fn pack_hl(x: &mut Exec) {
     x.dst((x.src(1) & 0xffff) << 16 | x.src(0) >> 16 & 0xffff);
 }
 
 // --- masks ---------------------------------------------------------------------------------
 
 /// Each bit of S0[31:0] twice: D[2i+1:2i] = {S0[i], S0[i]}.
-pub fn bitreplicate(x: &mut Exec) {
+fn bitreplicate(x: &mut Exec) {
     let s = x.src(0);
     let r = (0..32).filter(|i| s >> i & 1 == 1).fold(0u64, |r, i| r | 3 << (2 * i));
     x.dst(r);
 }
 
 /// D[i] = S0[4i+3:4i] != 0, for each nibble of the source.
-pub fn quadmask(x: &mut Exec) {
+fn quadmask(x: &mut Exec) {
     let n = bits(x.src_ty(0));
     let s = x.src(0);
     let r = (0..n / 4).filter(|i| s >> (4 * i) & 0xf != 0).fold(0u64, |r, i| r | 1 << i);
@@ -399,7 +496,7 @@ pub fn quadmask(x: &mut Exec) {
 /// Every nibble with a bit set becomes 0xF (whole quad mode). The pseudocode's bit range
 /// `S0[i | 3 : i & 60]` is a typo for the nibble holding bit i; the guide's chapter 6 table
 /// states the intended meaning.
-pub fn wqm(x: &mut Exec) {
+fn wqm(x: &mut Exec) {
     let n = bits(x.src_ty(0));
     let s = x.src(0);
     let r = (0..n / 4).filter(|i| s >> (4 * i) & 0xf != 0).fold(0u64, |r, i| r | 0xf << (4 * i));
@@ -429,40 +526,40 @@ fn wrexec(x: &mut Exec, op: fn(u64, u64) -> u64) {
     x.scc(exec != 0);
 }
 
-pub fn and_saveexec(x: &mut Exec) {
+fn and_saveexec(x: &mut Exec) {
     saveexec(x, ops::and);
 }
-pub fn or_saveexec(x: &mut Exec) {
+fn or_saveexec(x: &mut Exec) {
     saveexec(x, ops::or);
 }
-pub fn xor_saveexec(x: &mut Exec) {
+fn xor_saveexec(x: &mut Exec) {
     saveexec(x, ops::xor);
 }
-pub fn nand_saveexec(x: &mut Exec) {
+fn nand_saveexec(x: &mut Exec) {
     saveexec(x, ops::nand);
 }
-pub fn nor_saveexec(x: &mut Exec) {
+fn nor_saveexec(x: &mut Exec) {
     saveexec(x, ops::nor);
 }
-pub fn xnor_saveexec(x: &mut Exec) {
+fn xnor_saveexec(x: &mut Exec) {
     saveexec(x, ops::xnor);
 }
-pub fn and_not0_saveexec(x: &mut Exec) {
+fn and_not0_saveexec(x: &mut Exec) {
     saveexec(x, ops::and_not0);
 }
-pub fn or_not0_saveexec(x: &mut Exec) {
+fn or_not0_saveexec(x: &mut Exec) {
     saveexec(x, ops::or_not0);
 }
-pub fn and_not1_saveexec(x: &mut Exec) {
+fn and_not1_saveexec(x: &mut Exec) {
     saveexec(x, ops::and_not1);
 }
-pub fn or_not1_saveexec(x: &mut Exec) {
+fn or_not1_saveexec(x: &mut Exec) {
     saveexec(x, ops::or_not1);
 }
-pub fn and_not0_wrexec(x: &mut Exec) {
+fn and_not0_wrexec(x: &mut Exec) {
     wrexec(x, ops::and_not0);
 }
-pub fn and_not1_wrexec(x: &mut Exec) {
+fn and_not1_wrexec(x: &mut Exec) {
     wrexec(x, ops::and_not1);
 }
 
@@ -483,22 +580,22 @@ fn compare(x: &mut Exec, rel: fn(Ordering) -> bool) {
     x.scc(rel(a.cmp(&b)));
 }
 
-pub fn cmp_eq(x: &mut Exec) {
+fn cmp_eq(x: &mut Exec) {
     compare(x, Ordering::is_eq);
 }
-pub fn cmp_lg(x: &mut Exec) {
+fn cmp_lg(x: &mut Exec) {
     compare(x, Ordering::is_ne);
 }
-pub fn cmp_gt(x: &mut Exec) {
+fn cmp_gt(x: &mut Exec) {
     compare(x, Ordering::is_gt);
 }
-pub fn cmp_ge(x: &mut Exec) {
+fn cmp_ge(x: &mut Exec) {
     compare(x, Ordering::is_ge);
 }
-pub fn cmp_lt(x: &mut Exec) {
+fn cmp_lt(x: &mut Exec) {
     compare(x, Ordering::is_lt);
 }
-pub fn cmp_le(x: &mut Exec) {
+fn cmp_le(x: &mut Exec) {
     compare(x, Ordering::is_le);
 }
 
@@ -509,10 +606,10 @@ fn bitcmp(x: &mut Exec, value: u64) {
     x.scc(bit == value);
 }
 
-pub fn bitcmp0(x: &mut Exec) {
+fn bitcmp0(x: &mut Exec) {
     bitcmp(x, 0);
 }
-pub fn bitcmp1(x: &mut Exec) {
+fn bitcmp1(x: &mut Exec) {
     bitcmp(x, 1);
 }
 
@@ -541,19 +638,19 @@ fn write_relative(x: &mut Exec, index: u32, value: u64) {
 }
 
 /// D = SGPR[S0 + M0].
-pub fn movrels(x: &mut Exec) {
+fn movrels(x: &mut Exec) {
     let v = read_relative(x, x.wave.m0());
     x.dst(v);
 }
 
 /// SGPR[D + M0] = S0.
-pub fn movreld(x: &mut Exec) {
+fn movreld(x: &mut Exec) {
     let v = x.src(0);
     write_relative(x, x.wave.m0(), v);
 }
 
 /// SGPR[D + M0[25:16]] = SGPR[S0 + M0[9:0]].
-pub fn movrelsd_2(x: &mut Exec) {
+fn movrelsd_2(x: &mut Exec) {
     let m0 = x.wave.m0();
     let v = read_relative(x, m0 & 0x3ff);
     write_relative(x, m0 >> 16 & 0x3ff, v);

@@ -1,4 +1,5 @@
-//! VOP3P: packed 16-bit math, the mixed-precision FMAs and the dot products (guide 7.5, 16.10).
+//! VOP3P: packed 16-bit math and the mixed-precision FMAs (guide 7.5, 16.10); the VOP3P dot
+//! products are in dot.rs and WMMA in wmma.rs.
 //!
 //! **Operands.** Each source gives two 16-bit halves: the low half of the operation reads
 //! `OPSEL[n] ? S[31:16] : S[15:0]`, the high half `OPSEL_HI[n] ? S[31:16] : S[15:0]`; NEG[n]
@@ -11,52 +12,47 @@
 //! selects, converted exactly to F32. NEG negates and NEG_HI takes the absolute value (guide).
 //! The FMA is done in F32 (MODE's F32 rounding and denormals), then `mixlo`/`mixhi` convert to
 //! F16 with the F16 mode and write one half, keeping the other.
-//!
-//! **Dot products.** `v_dot2_f32_f16`/`bf16` follow the pseudocode step by step in F32 (each
-//! product is exact in F32; each addition rounds). `v_dot4`/`v_dot8` integer forms use NEG[0]
-//! and NEG[1] as the signedness of S0 and S1 (IU forms).
 
 use rdna3_isa::Field;
 
-use super::engine::VFn;
-use super::fp::{self, Fp, Prec};
-use super::valu::{fpm, put};
-use super::vector::{Lanes, VExec};
+use super::lanewise::{fpm, put, s16};
+use crate::golden::fp::{self, Fp, Prec};
+use crate::golden::vector::{Lanes, VExec, VFn};
 
-pub(super) const REGISTRY: &[(&str, VFn)] = &[
-    ("v_pk_mad_i16", pk_mad_i16),
-    ("v_pk_mul_lo_u16", pk_mul_lo_u16),
-    ("v_pk_add_i16", pk_add_i16),
-    ("v_pk_sub_i16", pk_sub_i16),
-    ("v_pk_lshlrev_b16", pk_lshlrev_b16),
-    ("v_pk_lshrrev_b16", pk_lshrrev_b16),
-    ("v_pk_ashrrev_i16", pk_ashrrev_i16),
-    ("v_pk_max_i16", pk_max_i16),
-    ("v_pk_min_i16", pk_min_i16),
-    ("v_pk_mad_u16", pk_mad_u16),
-    ("v_pk_add_u16", pk_add_u16),
-    ("v_pk_sub_u16", pk_sub_u16),
-    ("v_pk_max_u16", pk_max_u16),
-    ("v_pk_min_u16", pk_min_u16),
-    ("v_pk_fma_f16", pk_fma_f16),
-    ("v_pk_add_f16", pk_add_f16),
-    ("v_pk_mul_f16", pk_mul_f16),
-    ("v_pk_min_f16", pk_min_f16),
-    ("v_pk_max_f16", pk_max_f16),
-    ("v_dot2_f32_f16", dot2_f32_f16),
-    ("v_dot2_f32_bf16", dot2_f32_bf16),
-    ("v_dot4_i32_iu8", dot4_i32_iu8),
-    ("v_dot4_u32_u8", dot4_u32_u8),
-    ("v_dot8_i32_iu4", dot8_i32_iu4),
-    ("v_dot8_u32_u4", dot8_u32_u4),
-    ("v_fma_mix_f32", fma_mix_f32),
-    ("v_fma_mixlo_f16", fma_mixlo_f16),
-    ("v_fma_mixhi_f16", fma_mixhi_f16),
-];
+/// The function of each row of this part, by mnemonic (a VOP3 promotion shares its 32-bit
+/// form's mnemonic; a VOPD half is `v_dual_` and the VOP1/VOP2 mnemonic it runs).
+pub(super) fn bind(name: &str) -> Option<VFn> {
+    let f: VFn = match name {
+        "v_pk_mad_i16" => pk_mad_i16,
+        "v_pk_mul_lo_u16" => pk_mul_lo_u16,
+        "v_pk_add_i16" => pk_add_i16,
+        "v_pk_sub_i16" => pk_sub_i16,
+        "v_pk_lshlrev_b16" => pk_lshlrev_b16,
+        "v_pk_lshrrev_b16" => pk_lshrrev_b16,
+        "v_pk_ashrrev_i16" => pk_ashrrev_i16,
+        "v_pk_max_i16" => pk_max_i16,
+        "v_pk_min_i16" => pk_min_i16,
+        "v_pk_mad_u16" => pk_mad_u16,
+        "v_pk_add_u16" => pk_add_u16,
+        "v_pk_sub_u16" => pk_sub_u16,
+        "v_pk_max_u16" => pk_max_u16,
+        "v_pk_min_u16" => pk_min_u16,
+        "v_pk_fma_f16" => pk_fma_f16,
+        "v_pk_add_f16" => pk_add_f16,
+        "v_pk_mul_f16" => pk_mul_f16,
+        "v_pk_min_f16" => pk_min_f16,
+        "v_pk_max_f16" => pk_max_f16,
+        "v_fma_mix_f32" => fma_mix_f32,
+        "v_fma_mixlo_f16" => fma_mixlo_f16,
+        "v_fma_mixhi_f16" => fma_mixhi_f16,
+        _ => return None,
+    };
+    Some(f)
+}
 
 /// Source `n` as (low, high) 16-bit halves per lane, selected by OPSEL/OPSEL_HI; with
 /// `float`, NEG/NEG_HI applied.
-fn halves(x: &VExec, n: usize, float: bool) -> [(u64, u64); 32] {
+pub(super) fn halves(x: &VExec, n: usize, float: bool) -> [(u64, u64); 32] {
     let v = x.ops();
     let raw = inline_constant(x, n).map_or_else(|| x.raw(n), |c| [c; 32]);
     let (sel_lo, sel_hi) = (v.opsel >> n & 1 == 1, v.opsel_hi >> n & 1 == 1);
@@ -93,7 +89,7 @@ fn inline_constant(x: &VExec, n: usize) -> Option<u64> {
     if matches!(x.ops().ty[n], Ty::BF16 | Ty::V2BF16) {
         return None;
     }
-    let code = x.d.inst.field([Field::Src0, Field::Src1, Field::Src2][n]);
+    let code = x.inst.field([Field::Src0, Field::Src1, Field::Src2][n]);
     match code {
         128..=208 => Some(x.raw(n)[0] as u16 as i16 as i32 as u32 as u64),
         240..=248 => Some(x.raw(n)[0] & 0xffff),
@@ -115,9 +111,6 @@ fn pk(x: &mut VExec, nsrc: usize, float: bool, f: impl Fn(u64, u64, u64) -> u64)
     put(x, &r);
 }
 
-fn s16(v: u64) -> i64 {
-    i64::from(v as u16 as i16)
-}
 fn pk_mad_i16(x: &mut VExec) {
     let c = x.ops().clamp;
     pk(x, 3, false, |a, b, d| {
@@ -125,9 +118,11 @@ fn pk_mad_i16(x: &mut VExec) {
         (if c { v.clamp(-32768, 32767) } else { v }) as u64
     });
 }
+
 fn pk_mul_lo_u16(x: &mut VExec) {
     pk(x, 2, false, |a, b, _| a * b);
 }
+
 fn pk_add_i16(x: &mut VExec) {
     let c = x.ops().clamp;
     pk(x, 2, false, |a, b, _| {
@@ -135,6 +130,7 @@ fn pk_add_i16(x: &mut VExec) {
         (if c { v.clamp(-32768, 32767) } else { v }) as u64
     });
 }
+
 fn pk_sub_i16(x: &mut VExec) {
     let c = x.ops().clamp;
     pk(x, 2, false, |a, b, _| {
@@ -142,21 +138,27 @@ fn pk_sub_i16(x: &mut VExec) {
         (if c { v.clamp(-32768, 32767) } else { v }) as u64
     });
 }
+
 fn pk_lshlrev_b16(x: &mut VExec) {
     pk(x, 2, false, |a, b, _| b << (a & 15));
 }
+
 fn pk_lshrrev_b16(x: &mut VExec) {
     pk(x, 2, false, |a, b, _| b >> (a & 15));
 }
+
 fn pk_ashrrev_i16(x: &mut VExec) {
     pk(x, 2, false, |a, b, _| (s16(b) >> (a & 15)) as u64);
 }
+
 fn pk_max_i16(x: &mut VExec) {
     pk(x, 2, false, |a, b, _| s16(a).max(s16(b)) as u64);
 }
+
 fn pk_min_i16(x: &mut VExec) {
     pk(x, 2, false, |a, b, _| s16(a).min(s16(b)) as u64);
 }
+
 fn pk_mad_u16(x: &mut VExec) {
     let c = x.ops().clamp;
     pk(x, 3, false, |a, b, d| {
@@ -164,17 +166,21 @@ fn pk_mad_u16(x: &mut VExec) {
         if c { v.min(0xffff) } else { v }
     });
 }
+
 fn pk_add_u16(x: &mut VExec) {
     let c = x.ops().clamp;
     pk(x, 2, false, |a, b, _| if c { (a + b).min(0xffff) } else { a + b });
 }
+
 fn pk_sub_u16(x: &mut VExec) {
     let c = x.ops().clamp;
     pk(x, 2, false, |a, b, _| if c { a.saturating_sub(b) } else { a.wrapping_sub(b) });
 }
+
 fn pk_max_u16(x: &mut VExec) {
     pk(x, 2, false, |a, b, _| a.max(b));
 }
+
 fn pk_min_u16(x: &mut VExec) {
     pk(x, 2, false, |a, b, _| a.min(b));
 }
@@ -185,88 +191,28 @@ fn pkf(x: &mut VExec, nsrc: usize, f: impl Fn(Fp, u64, u64, u64) -> u64) {
     let clamp = x.ops().clamp;
     pk(x, nsrc, true, |a, b, c| fp::omod_clamp(fp16, f(fp16, a, b, c), 0, clamp));
 }
+
 fn pk_fma_f16(x: &mut VExec) {
     pkf(x, 3, fp::fma);
 }
+
 fn pk_add_f16(x: &mut VExec) {
     pkf(x, 2, |f, a, b, _| fp::add(f, a, b));
 }
+
 fn pk_mul_f16(x: &mut VExec) {
     pkf(x, 2, |f, a, b, _| fp::mul(f, a, b));
 }
+
 fn pk_min_f16(x: &mut VExec) {
     pkf(x, 2, |f, a, b, _| fp::min_max(f, a, b, false));
 }
+
 fn pk_max_f16(x: &mut VExec) {
     pkf(x, 2, |f, a, b, _| fp::min_max(f, a, b, true));
 }
 
-/// F16 (or BF16) bits to F32 bits, exactly.
-fn widen(v: u64, bf16: bool) -> u64 {
-    if bf16 { (v & 0xffff) << 16 } else { fp::convert(Fp::exact(Prec::H), Fp::exact(Prec::S), v & 0xffff) }
-}
-
-fn dot2_f32(x: &mut VExec, bf16: bool) {
-    let f = fpm(x, Prec::S);
-    let (a, b) = (halves(x, 0, true), halves(x, 1, true));
-    let c = x.src(2);
-    let clamp = x.ops().clamp;
-    let mut r: Lanes = [0; 32];
-    for l in 0..32 {
-        let p0 = fp::mul(f, widen(a[l].0, bf16), widen(b[l].0, bf16));
-        let p1 = fp::mul(f, widen(a[l].1, bf16), widen(b[l].1, bf16));
-        let t = fp::add(f, fp::add(f, p0, p1), c[l]);
-        r[l] = fp::omod_clamp(f, t, 0, clamp);
-    }
-    put(x, &r);
-}
-fn dot2_f32_f16(x: &mut VExec) {
-    dot2_f32(x, false);
-}
-fn dot2_f32_bf16(x: &mut VExec) {
-    dot2_f32(x, true);
-}
-
-/// Integer dot product of `n` fields of `bits` bits; `signed_a`/`signed_b` from NEG[0]/NEG[1]
-/// for the IU forms.
-fn dot_int(x: &mut VExec, n: u32, bits: u32, iu: bool) {
-    let v = *x.ops();
-    let (sa, sb) = (iu && v.neg & 1 == 1, iu && v.neg & 2 == 2);
-    let (a, b, c) = (x.raw(0), x.raw(1), x.raw(2));
-    let field = |w: u64, i: u32, signed: bool| -> i64 {
-        let f = (w >> (i * bits)) & ((1 << bits) - 1);
-        if signed { ((f << (64 - bits)) as i64) >> (64 - bits) } else { f as i64 }
-    };
-    let mut r: Lanes = [0; 32];
-    for l in 0..32 {
-        let mut acc: i64 = if iu { i64::from(c[l] as u32 as i32) } else { i64::from(c[l] as u32) };
-        for i in 0..n {
-            acc += field(a[l], i, sa) * field(b[l], i, sb);
-        }
-        r[l] = if v.clamp {
-            if iu {
-                acc.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as u64
-            } else {
-                acc.clamp(0, u32::MAX as i64) as u64
-            }
-        } else {
-            acc as u64
-        } & 0xffff_ffff;
-    }
-    put(x, &r);
-}
-fn dot4_i32_iu8(x: &mut VExec) {
-    dot_int(x, 4, 8, true);
-}
-fn dot4_u32_u8(x: &mut VExec) {
-    dot_int(x, 4, 8, false);
-}
-fn dot8_i32_iu4(x: &mut VExec) {
-    dot_int(x, 8, 4, true);
-}
-fn dot8_u32_u4(x: &mut VExec) {
-    dot_int(x, 8, 4, false);
-}
+// --- mixed-precision fma --------------------------------------------------------------------
 
 /// The F32 inputs of `v_fma_mix*` (see the module documentation).
 fn mix_inputs(x: &VExec) -> [[u64; 3]; 32] {
@@ -322,9 +268,11 @@ fn fma_mix16(x: &mut VExec, hi: bool) {
     let vdst = u32::from(x.ops().vdst);
     x.write_half(vdst, hi, &r, m);
 }
+
 fn fma_mixlo_f16(x: &mut VExec) {
     fma_mix16(x, false);
 }
+
 fn fma_mixhi_f16(x: &mut VExec) {
     fma_mix16(x, true);
 }

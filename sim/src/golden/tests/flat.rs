@@ -6,30 +6,10 @@
 
 use rdna3_isa::operand::APERTURES;
 
-use super::super::memory::Memory;
 use super::*;
 
-/// Runs `src` (no `s_endpgm`) on a wave prepared by `setup`, with `mem` and `lds`, until the
-/// PC runs off the end or the wave faults.
-fn vm(src: &str, mem: &mut Memory, lds: &mut [u8], setup: impl FnOnce(&mut Wave)) -> (Wave, Option<Fault>) {
-    let code = program(src);
-    let end = BASE + 4 * code.dwords.len() as u64;
-    let prog = Program::new(code);
-    let mut w = Wave::new(BASE);
-    setup(&mut w);
-    let mut env = Env::new(mem, lds);
-    while w.pc < end {
-        match step_in(&mut w, &prog, &mut env).outcome {
-            Outcome::Retired => {}
-            Outcome::Fault(f) => return (w, Some(f)),
-            other => panic!("{src}: {other:?}"),
-        }
-    }
-    (w, None)
-}
-
 fn ok(src: &str, mem: &mut Memory, setup: impl FnOnce(&mut Wave)) -> Wave {
-    let (w, f) = vm(src, mem, &mut [], setup);
+    let (w, f) = run_mem(src, mem, &mut [], setup);
     assert_eq!(f, None, "{src}");
     w
 }
@@ -136,7 +116,7 @@ fn global_saddr_and_addtid_forms() {
         assert_eq!(u64::from(w.vgpr[5][l]), le(&img, 8 + 4 * l, 4), "addtid lane {l}");
     }
     // The VGPR offset is unsigned: 0xfffffffc is 4 GiB - 4 past the SGPR base, not -4.
-    let (_, f) = vm("global_load_b32 v1, v2, s[4:5]", &mut mem, &mut [], |w| {
+    let (_, f) = run_mem("global_load_b32 v1, v2, s[4:5]", &mut mem, &mut [], |w| {
         let b = base + 8;
         w.sgpr[4] = b as u32;
         w.sgpr[5] = (b >> 32) as u32;
@@ -396,19 +376,19 @@ fn scratch_outside_the_private_segment_faults() {
         w.scratch_lane_bytes = 16;
     };
     // The last dword of the segment is fine; one byte more is not.
-    let (_, f) = vm("scratch_load_b32 v1, off, off offset:12", &mut mem, &mut [], setup);
+    let (_, f) = run_mem("scratch_load_b32 v1, off, off offset:12", &mut mem, &mut [], setup);
     assert_eq!(f, None);
-    let (w, f) = vm("scratch_load_b32 v1, off, off offset:13", &mut mem, &mut [], |w| {
+    let (w, f) = run_mem("scratch_load_b32 v1, off, off offset:13", &mut mem, &mut [], |w| {
         setup(w);
         w.vgpr[1] = [0xdead; 32];
     });
     assert!(matches!(&f, Some(Fault::Memory { what, .. }) if what.contains("lane 0")), "{f:?}");
     assert_eq!(w.vgpr[1], [0xdead; 32]);
     // A negative combined offset is outside too (the guide requires it to be non-negative).
-    let (_, f) = vm("scratch_store_b32 v2, v1, off offset:-4", &mut mem, &mut [], setup);
+    let (_, f) = run_mem("scratch_store_b32 v2, v1, off offset:-4", &mut mem, &mut [], setup);
     assert!(matches!(f, Some(Fault::Memory { .. })));
     // A wave without scratch faults on any scratch access.
-    let (_, f) = vm("scratch_load_b32 v1, off, off", &mut mem, &mut [], |_| {});
+    let (_, f) = run_mem("scratch_load_b32 v1, off, off", &mut mem, &mut [], |_| {});
     assert!(matches!(f, Some(Fault::Memory { .. })));
 }
 
@@ -430,7 +410,7 @@ fn flat_selects_global_lds_or_scratch_per_lane() {
         1 => APERTURES[0] + 8,
         _ => APERTURES[2] + 4,
     };
-    let (w, f) = vm("flat_load_b32 v1, v[2:3] offset:8", &mut mem, &mut lds, |w| {
+    let (w, f) = run_mem("flat_load_b32 v1, v[2:3] offset:8", &mut mem, &mut lds, |w| {
         w.scratch_base = sb;
         w.scratch_lane_bytes = 64;
         pair(w, 2, addr);
@@ -447,7 +427,7 @@ fn flat_selects_global_lds_or_scratch_per_lane() {
     }
     assert_eq!((w.counters.vm, w.counters.lgkm), (1, 1), "FLAT counts on VMcnt and LGKMcnt");
     // Stores and atomics go the same way.
-    let (w, f) = vm(
+    let (w, f) = run_mem(
         "flat_store_b32 v[2:3], v4 offset:8\nflat_atomic_add_u32 v5, v[2:3], v6 glc",
         &mut mem,
         &mut lds,
@@ -470,7 +450,8 @@ fn flat_selects_global_lds_or_scratch_per_lane() {
     assert_eq!(read(&mem, swizzle(sb, 4, 2), 4), u64::from(w.vgpr[5][2]) + 3);
     assert_eq!((w.counters.vs, w.counters.vm, w.counters.lgkm), (1, 1, 2));
     // An LDS address past the allocation faults.
-    let (_, f) = vm("flat_load_b32 v1, v[2:3]", &mut mem, &mut lds, |w| pair(w, 2, |_| APERTURES[0] + 128));
+    let (_, f) =
+        run_mem("flat_load_b32 v1, v[2:3]", &mut mem, &mut lds, |w| pair(w, 2, |_| APERTURES[0] + 128));
     assert!(matches!(&f, Some(Fault::Memory { what, .. }) if what.contains("LDS")), "{f:?}");
 }
 
@@ -485,9 +466,9 @@ fn flat_64_bit_atomics_into_scratch_fault() {
         w.scratch_lane_bytes = 64;
         pair(w, 2, |_| APERTURES[2] + 8);
     };
-    let (_, f) = vm("flat_atomic_add_u32 v[2:3], v4", &mut mem, &mut [], setup);
+    let (_, f) = run_mem("flat_atomic_add_u32 v[2:3], v4", &mut mem, &mut [], setup);
     assert_eq!(f, None);
-    let (_, f) = vm("flat_atomic_add_u64 v[2:3], v[4:5]", &mut mem, &mut [], setup);
+    let (_, f) = run_mem("flat_atomic_add_u64 v[2:3], v[4:5]", &mut mem, &mut [], setup);
     assert!(matches!(f, Some(Fault::Memory { .. })), "{f:?}");
     assert_eq!(read(&mem, swizzle(sb, 8, 0), 4), 0, "the faulting atomic wrote nothing");
 }
@@ -498,7 +479,7 @@ fn accesses_outside_every_allocation_fault_naming_lane_and_address() {
     let base = mem.alloc(64, 256, "buf");
     // Lane 6's store runs 4 bytes past the end; no lane may store.
     let bad = base + 64;
-    let (w, f) = vm("global_store_b32 v[2:3], v1, off", &mut mem, &mut [], |w| {
+    let (w, f) = run_mem("global_store_b32 v[2:3], v1, off", &mut mem, &mut [], |w| {
         pair(w, 2, |l| if l == 6 { bad } else { base + 4 * (l as u64 % 16) });
         w.vgpr[1] = [0x77; 32];
     });
@@ -508,17 +489,17 @@ fn accesses_outside_every_allocation_fault_naming_lane_and_address() {
     assert_eq!(w.pc, BASE);
     assert_eq!((0..16).map(|k| read(&mem, base + 4 * k, 4)).sum::<u64>(), 0, "nothing stored");
     // Loads: the destination keeps its value. A straddling b64 faults too.
-    let (w, f) = vm("global_load_b64 v[4:5], v[2:3], off", &mut mem, &mut [], |w| {
+    let (w, f) = run_mem("global_load_b64 v[4:5], v[2:3], off", &mut mem, &mut [], |w| {
         pair(w, 2, |l| if l == 31 { base + 60 } else { base });
         w.vgpr[4] = [0xdead; 32];
     });
     assert!(matches!(&f, Some(Fault::Memory { what, .. }) if what.contains("lane 31")), "{f:?}");
     assert_eq!(w.vgpr[4], [0xdead; 32]);
     // Atomics, and an address that is null.
-    let (_, f) = vm("global_atomic_add_u32 v[2:3], v1, off", &mut mem, &mut [], |w| pair(w, 2, |_| 0));
+    let (_, f) = run_mem("global_atomic_add_u32 v[2:3], v1, off", &mut mem, &mut [], |w| pair(w, 2, |_| 0));
     assert!(matches!(f, Some(Fault::Memory { .. })));
     // An inactive lane's address is never checked.
-    let (_, f) = vm("global_store_b32 v[2:3], v1, off", &mut mem, &mut [], |w| {
+    let (_, f) = run_mem("global_store_b32 v[2:3], v1, off", &mut mem, &mut [], |w| {
         w.sgpr[126] = !(1 << 6);
         pair(w, 2, |l| if l == 6 { bad } else { base });
     });
@@ -533,7 +514,7 @@ fn exec_zero_touches_nothing() {
     let src = "global_store_b32 v[2:3], v1, off\nglobal_load_b32 v4, v[2:3], off\n\
                global_atomic_add_u32 v5, v[2:3], v1, off glc\nscratch_store_b32 off, v1, off offset:64\n\
                flat_load_b32 v6, v[2:3]";
-    let (w, f) = vm(src, &mut mem, &mut [], |w| {
+    let (w, f) = run_mem(src, &mut mem, &mut [], |w| {
         w.sgpr[126] = 0;
         w.scratch_base = sb;
         w.scratch_lane_bytes = 16;

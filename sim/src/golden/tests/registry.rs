@@ -1,10 +1,12 @@
-//! The dispatch table against the ISA table.
+//! The dispatch table against the ISA table: how the families bind rows, and the scalar rows
+//! run as their rows say.
 
-use std::collections::HashSet;
+use std::collections::BTreeSet;
 
 use rdna3_isa::{Family, InstDef, Kind, Role, Unit};
 
-use super::super::salu::{ILLEGAL, REGISTRY};
+use super::super::registry::{FAMILIES, dispatch};
+use super::super::salu::{ILLEGAL, NOT_EXECUTED};
 use super::*;
 
 const SCALAR_FORMATS: [&str; 5] = ["SOP1", "SOP2", "SOPK", "SOPC", "SOPP"];
@@ -13,11 +15,6 @@ fn scalar_rows() -> Vec<&'static InstDef> {
     table().insts.iter().filter(|d| SCALAR_FORMATS.contains(&d.format().name.as_str())).collect()
 }
 
-/// Scalar rows the model does not execute: graphics-only events and the illegal
-/// `s_code_end`.
-const NOT_EXECUTED: [&str; 5] =
-    ["s_setkill", "s_wait_event", "s_endpgm_saved", "s_endpgm_ordered_ps_done", "s_code_end"];
-
 fn deliberately_faulting(def: &InstDef) -> bool {
     NOT_EXECUTED.contains(&def.name.as_str())
 }
@@ -25,13 +22,58 @@ fn deliberately_faulting(def: &InstDef) -> bool {
 /// Executed rows that always stop the wave (a trap, a halt, a trap-handler return).
 const STOPPING: [&str; 4] = ["s_trap", "s_sethalt", "s_sendmsghalt", "s_rfe_b64"];
 
+/// Every family's `bind` asked about every row of the table: no row is bound by two families,
+/// and the rows bound are exactly the rows the dispatch table executes (so no family binds a
+/// row of another family's encoding).
 #[test]
-fn every_registered_name_is_a_row_once() {
-    let mut seen = HashSet::new();
-    for (name, _) in REGISTRY {
-        assert!(table().by_name(name).is_some(), "{name} is not in the table");
-        assert!(seen.insert(*name), "{name} is registered twice");
+fn the_families_bind_each_executed_row_once_and_nothing_else() {
+    let mut bound = 0;
+    for def in &table().insts {
+        let by: Vec<&str> = FAMILIES.iter().filter(|f| (f.bind)(def).is_some()).map(|f| f.name).collect();
+        assert!(by.len() <= 1, "{} is bound by {by:?}", def.name);
+        assert_eq!(!by.is_empty(), dispatch(def).is_some(), "{}: bound by {by:?}", def.name);
+        assert_eq!(implemented(def), dispatch(def).is_some(), "{}", def.name);
+        bound += by.len();
     }
+    assert_eq!(bound, table().insts.iter().filter(|d| implemented(d)).count());
+}
+
+/// Each family binds every row of its encoding family except the ones it lists as not
+/// executed on purpose; each listed name is a row of that encoding that stays unbound. A
+/// misspelt mnemonic in a family's `bind` leaves its row unbound, and fails here.
+#[test]
+fn each_family_binds_all_its_rows_but_the_ones_it_does_not_execute() {
+    for family in &FAMILIES {
+        let rows: Vec<&InstDef> =
+            table().insts.iter().filter(|d| d.format().family() == family.encoding).collect();
+        assert!(!rows.is_empty(), "{}: no rows", family.name);
+        let names: BTreeSet<&str> = rows.iter().map(|d| d.name.as_str()).collect();
+        for name in family.not_executed {
+            assert!(names.contains(name), "{}: {name} is not one of its rows", family.name);
+        }
+        for def in rows {
+            let skipped = family.not_executed.contains(&def.name.as_str());
+            let bound = (family.bind)(def).is_some();
+            assert_ne!(bound, skipped, "{}: {} ({})", family.name, def.name, def.format().name);
+        }
+    }
+}
+
+/// The encodings no family covers (images, interpolation, LDS-direct loads, exports) do not
+/// run.
+#[test]
+fn rows_of_other_encodings_are_not_executed() {
+    let covered: Vec<Family> = FAMILIES.iter().map(|f| f.encoding).collect();
+    let others: Vec<&InstDef> =
+        table().insts.iter().filter(|d| !covered.contains(&d.format().family())).collect();
+    assert_eq!(others.len(), 93, "MIMG 84, VINTERP 6, LDSDIR 2, EXP 1");
+    for def in others {
+        assert!(!implemented(def), "{} ({})", def.name, def.format().name);
+    }
+}
+
+#[test]
+fn every_illegal_row_is_a_row_that_does_not_run() {
     for name in ILLEGAL {
         let def = table().by_name(name).unwrap_or_else(|| panic!("{name} is not in the table"));
         assert!(!implemented(def), "{name} is both illegal and executed");

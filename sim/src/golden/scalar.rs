@@ -1,6 +1,7 @@
-//! The execution context of one scalar instruction: operand reads and writes, driven by the
-//! row's operand list (role, field, type), with the rules of the module documentation for
-//! register codes, constants, literals, NULL and TTMP destinations.
+//! The execution context of scalar instructions (SOP*, SMEM): operands resolved once at decode
+//! ([`SOperands`]), and [`Exec`], through which a row's function ([`ExecFn`]) reads and writes,
+//! driven by the row's operand list (role, field, type), with the rules of the module
+//! documentation for register codes, constants, literals, NULL and TTMP destinations.
 //!
 //! Reads see the wave as it was before the instruction. Writes are recorded in order and
 //! applied by the caller only when the instruction retires, so an instruction that waits or
@@ -9,9 +10,11 @@
 use rdna3_isa::operand::{self, EXEC_LO, NULL, Scalar, TTMP0, literal_value};
 use rdna3_isa::{Field, Inst, InstDef, Kind, Operand, Role, Ty};
 
-use super::engine::Env;
-use super::program::Decoded;
-use super::state::{Counters, Outcome, Wave, Write, Writes};
+use super::env::Env;
+use super::state::{Counters, Outcome, PC_MASK, Wave, Write, Writes};
+
+/// The semantics of one scalar row.
+pub(super) type ExecFn = fn(&mut Exec);
 
 /// Last code of the TTMP block (TTMP15).
 const TTMP_LAST: u32 = TTMP0 + 15;
@@ -228,8 +231,8 @@ pub(super) struct Exec<'a, 'm> {
     s: &'a SOperands,
     /// Address of the instruction.
     pub pc: u64,
-    /// Where the wave continues; sequential unless the instruction jumps.
-    pub next_pc: u64,
+    /// Where the wave continues when the instruction jumps (else at the next instruction).
+    pub target: Option<u64>,
     pub writes: &'a mut Writes,
     pub outcome: Outcome,
     /// The wave's counters after the instruction (memory operations issued or completed).
@@ -239,10 +242,14 @@ pub(super) struct Exec<'a, 'm> {
 }
 
 impl<'a, 'm> Exec<'a, 'm> {
+    /// The context of `inst` (row `def`, operands `s`) at `pc` on `wave`, recording its writes
+    /// in `writes`.
     pub fn new(
         wave: &'a Wave,
         env: &'a mut Env<'m>,
-        d: &'a Decoded,
+        inst: &'a Inst,
+        def: &'static InstDef,
+        s: &'a SOperands,
         pc: u64,
         writes: &'a mut Writes,
     ) -> Exec<'a, 'm> {
@@ -251,11 +258,11 @@ impl<'a, 'm> Exec<'a, 'm> {
             env,
             counters: wave.counters,
             release_vgprs: false,
-            inst: &d.inst,
-            def: d.def,
-            s: &d.s,
+            inst,
+            def,
+            s,
             pc,
-            next_pc: pc.wrapping_add(u64::from(d.bytes)) & super::state::PC_MASK,
+            target: None,
             writes,
             outcome: Outcome::Retired,
         }
@@ -400,6 +407,6 @@ impl<'a, 'm> Exec<'a, 'm> {
 
     /// Continues at `target` instead of the next instruction.
     pub fn jump(&mut self, target: u64) {
-        self.next_pc = target & super::state::PC_MASK;
+        self.target = Some(target & PC_MASK);
     }
 }

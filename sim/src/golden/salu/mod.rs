@@ -1,0 +1,44 @@
+//! The scalar family (SOP1, SOP2, SOPK, SOPC, SOPP): the scalar ALU's semantics (alu.rs), program
+//! control, waits, MODE access and messages (control.rs), and [`bind`], which gives each row
+//! its function.
+//!
+//! Rows without a function ([`NOT_EXECUTED`]) fault: `s_code_end` as illegal (guide 16.5),
+//! the graphics-only rows (`s_setkill`, `s_wait_event`, `s_endpgm_saved`,
+//! `s_endpgm_ordered_ps_done`) as not implemented.
+
+mod alu;
+mod control;
+
+use rdna3_isa::InstDef;
+
+use crate::golden::handler::Handler;
+
+/// The function of row `def`, if it is a scalar row this model executes.
+pub(super) fn bind(def: &InstDef) -> Option<Handler> {
+    let name = def.name.as_str();
+    alu::bind(name).or_else(|| control::bind(name)).map(Handler::Scalar)
+}
+
+/// Rows the guide makes illegal instructions.
+pub(super) const ILLEGAL: &[&str] = &["s_code_end"];
+
+/// The scalar rows this model does not execute, on purpose: the illegal ones and the
+/// graphics-only events.
+pub(super) const NOT_EXECUTED: &[&str] =
+    &["s_setkill", "s_wait_event", "s_endpgm_saved", "s_endpgm_ordered_ps_done", "s_code_end"];
+
+#[cfg(test)]
+mod tests {
+    use rdna3_isa::table;
+
+    use super::*;
+
+    /// A row both parts bind would run the first one's function without anyone noticing.
+    #[test]
+    fn no_row_is_bound_by_both_parts() {
+        for def in &table().insts {
+            let name = def.name.as_str();
+            assert!(alu::bind(name).is_none() || control::bind(name).is_none(), "{name} is bound twice");
+        }
+    }
+}

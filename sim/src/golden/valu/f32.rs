@@ -1,0 +1,302 @@
+//! F32 arithmetic (guide 16.7, 16.8, 16.12): add, multiply, fma and its accumulating forms,
+//! min/max, med3 and their combinations, ldexp, the transcendentals, rounding to integral
+//! values, fract and frexp. The add, subtract and multiply run on the host's FPU where MODE
+//! makes that exact; fma runs 32 lanes on the FMA unit (`fp::fma_lanes_f32`).
+//!
+//! **Transcendentals (`v_rcp`, `v_rsq`, `v_sqrt`, `v_exp`, `v_log`, `v_sin`, `v_cos`).** The
+//! guide promises 1 ULP (F32) and leaves the bits open. This model returns the correctly
+//! rounded (nearest-even) result of the exact function, computed in double precision (F32, F16)
+//! or exactly (`v_rcp_f64`, `v_sqrt_*`); the F32 forms flush denormal inputs and outputs as
+//! the guide's notes say ("denormals are flushed"). `v_sin`/`v_cos` take revolutions: the
+//! fraction of the input is reduced exactly, so multiples of a quarter turn give exact 0 and
+//! ±1 (a zero result is +0, except sin(±0) = ±0). The RTL must reproduce these bits. The F16
+//! forms (f16.rs) use the same rules without the flushing.
+
+use super::lanewise::{dst_now, each3, fbin, fpm, ftri, fun, lo32, mods32, out_mods, put, put32, un};
+use crate::golden::fp::{self, Fp, Prec, Round};
+use crate::golden::vector::{VExec, VFn};
+
+/// The function of each row of this part, by mnemonic (a VOP3 promotion shares its 32-bit
+/// form's mnemonic; a VOPD half is `v_dual_` and the VOP1/VOP2 mnemonic it runs).
+pub(super) fn bind(name: &str) -> Option<VFn> {
+    let f: VFn = match name {
+        // F32
+        "v_add_f32" | "v_dual_add_f32" => add_f32,
+        "v_sub_f32" | "v_dual_sub_f32" => sub_f32,
+        "v_subrev_f32" | "v_dual_subrev_f32" => subrev_f32,
+        "v_mul_f32" | "v_dual_mul_f32" => mul_f32,
+        "v_fma_f32" | "v_fmaak_f32" | "v_dual_fmaak_f32" | "v_fmamk_f32" | "v_dual_fmamk_f32" => fma_f32,
+        "v_fmac_f32" | "v_dual_fmac_f32" => fmac_f32,
+        "v_min_f32" | "v_dual_min_f32" => min_f32,
+        "v_max_f32" | "v_dual_max_f32" => max_f32,
+        "v_min3_f32" => min3_f32,
+        "v_max3_f32" => max3_f32,
+        "v_med3_f32" => med3_f32,
+        "v_ldexp_f32" => ldexp_f32,
+        "v_rcp_f32" | "v_rcp_iflag_f32" => rcp_f32,
+        "v_rsq_f32" => rsq_f32,
+        "v_sqrt_f32" => sqrt_f32,
+        "v_exp_f32" => exp_f32,
+        "v_log_f32" => log_f32,
+        "v_sin_f32" => sin_f32,
+        "v_cos_f32" => cos_f32,
+        "v_trunc_f32" => trunc_f32,
+        "v_ceil_f32" => ceil_f32,
+        "v_floor_f32" => floor_f32,
+        "v_rndne_f32" => rndne_f32,
+        "v_fract_f32" => fract_f32,
+        "v_frexp_mant_f32" => frexp_mant_f32,
+        "v_frexp_exp_i32_f32" => frexp_exp_f32,
+        // min/max combinations
+        "v_maxmin_f32" => maxmin_f32,
+        "v_minmax_f32" => minmax_f32,
+        _ => return None,
+    };
+    Some(f)
+}
+
+/// An F32 operation on all lanes with the host's arithmetic where MODE makes it exact
+/// (`Fp::plain_f32`: nearest even, denormals kept) and there are no output modifiers; lanes
+/// whose result is NaN are redone by `general`, which follows the guide's NaN rule. Otherwise
+/// `general` on every lane.
+fn f32_host(x: &mut VExec, host: impl Fn(f32, f32) -> f32, general: impl Fn(Fp, u64, u64) -> u64) {
+    let fp = fpm(x, Prec::S);
+    let v = x.ops();
+    if !(fp.plain_f32() && v.lanes32 && v.omod == 0 && !v.clamp) {
+        return fbin(x, Prec::S, general);
+    }
+    let (a, b) = (x.src32(0), x.src32(1));
+    let mut r = [0u32; 32];
+    for l in 0..32 {
+        r[l] = host(f32::from_bits(a[l]), f32::from_bits(b[l])).to_bits();
+    }
+    fp::fix_nan_lanes_f32(&mut r, |l| general(fp, u64::from(a[l]), u64::from(b[l])) as u32);
+    put32(x, &r);
+}
+
+fn add_f32(x: &mut VExec) {
+    f32_host(x, |a, b| a + b, fp::add);
+}
+
+fn sub_f32(x: &mut VExec) {
+    f32_host(x, |a, b| a - b, fp::sub);
+}
+
+fn subrev_f32(x: &mut VExec) {
+    f32_host(x, |a, b| b - a, |f, a, b| fp::sub(f, b, a));
+}
+
+fn mul_f32(x: &mut VExec) {
+    f32_host(x, |a, b| a * b, fp::mul);
+}
+
+/// F32 fma on 32-bit lanes, with OMOD and CLAMP, written to the destination.
+fn fma_f32_lanes(x: &mut VExec, a: &[u32; 32], b: &[u32; 32], c: &[u32; 32]) {
+    let fp = fpm(x, Prec::S);
+    let mut r = fp::fma_lanes_f32(fp, a, b, c);
+    let m = (x.ops().omod, x.ops().clamp);
+    if m != (0, false) {
+        r = r.map(|e| mods32(fp, m, u64::from(e)));
+    }
+    put32(x, &r);
+}
+
+fn fma_f32(x: &mut VExec) {
+    let a = x.src32(0);
+    let b = x.src32(1);
+    let c = x.src32(2);
+    fma_f32_lanes(x, &a, &b, &c);
+}
+
+pub(super) fn fmac(x: &mut VExec, p: Prec) {
+    if p == Prec::S {
+        let a = x.src32(0);
+        let b = x.src32(1);
+        let d = *x.vlanes(u32::from(x.ops().vdst));
+        return fma_f32_lanes(x, &a, &b, &d);
+    }
+    let fp = fpm(x, p);
+    let d = dst_now(x);
+    let mut r = each3(&x.src(0), &x.src(1), &d, |a, b, c| fp::fma(fp, a, b, c));
+    out_mods(x, fp, &mut r);
+    put(x, &r);
+}
+
+fn fmac_f32(x: &mut VExec) {
+    fmac(x, Prec::S);
+}
+
+fn min_f32(x: &mut VExec) {
+    fbin(x, Prec::S, |f, a, b| fp::min_max(f, a, b, false));
+}
+
+fn max_f32(x: &mut VExec) {
+    fbin(x, Prec::S, |f, a, b| fp::min_max(f, a, b, true));
+}
+
+fn min3_f32(x: &mut VExec) {
+    ftri(x, Prec::S, |f, a, b, c| fp::min_max(f, fp::min_max(f, a, b, false), c, false));
+}
+
+fn max3_f32(x: &mut VExec) {
+    ftri(x, Prec::S, |f, a, b, c| fp::min_max(f, fp::min_max(f, a, b, true), c, true));
+}
+
+/// Median of three; with any NaN input, the minimum of the three (the guide's
+/// `v_min3`-like fallback for NaNs).
+pub(super) fn med3(f: Fp, a: u64, b: u64, c: u64) -> u64 {
+    let p = f.prec;
+    if fp::is_nan(p, a) || fp::is_nan(p, b) || fp::is_nan(p, c) {
+        return fp::min_max(f, fp::min_max(f, a, b, false), c, false);
+    }
+    let lo = fp::min_max(f, a, b, false);
+    let hi = fp::min_max(f, a, b, true);
+    fp::min_max(f, hi, fp::min_max(f, lo, c, true), false)
+}
+
+fn med3_f32(x: &mut VExec) {
+    ftri(x, Prec::S, med3);
+}
+
+fn maxmin_f32(x: &mut VExec) {
+    ftri(x, Prec::S, |f, a, b, c| fp::min_max(f, fp::min_max(f, a, b, true), c, false));
+}
+
+fn minmax_f32(x: &mut VExec) {
+    ftri(x, Prec::S, |f, a, b, c| fp::min_max(f, fp::min_max(f, a, b, false), c, true));
+}
+
+fn ldexp_f32(x: &mut VExec) {
+    fbin(x, Prec::S, |f, a, b| fp::ldexp(f, a, b as u32 as i32));
+}
+
+// --- transcendentals ------------------------------------------------------------------------
+
+/// A transcendental: the exact function `g` in double precision, rounded to nearest in
+/// precision `p`; `flush` flushes denormal inputs and outputs whatever MODE says.
+pub(super) fn trans(f: Fp, a: u64, flush: bool, g: impl Fn(f64) -> f64) -> u64 {
+    let p = f.prec;
+    let f = if flush { Fp { denorm_in: false, denorm_out: false, ..f } } else { f };
+    let a = f.input(a);
+    if fp::is_nan(p, a) {
+        return fp::quiet(p, a);
+    }
+    let v = g(fp::to_f64(p, a));
+    let r = fp::to_prec(Fp { round: Round::NearestTiesToEven, ..f }, v);
+    if fp::is_nan(p, r) {
+        return p.default_nan();
+    }
+    if !f.denorm_out && fp::is_denorm(p, r) { r & p.sign() } else { r }
+}
+
+fn rcp_f32(x: &mut VExec) {
+    fun(x, Prec::S, |f, a| trans(f, a, true, |v| 1.0 / v));
+}
+
+fn rsq_f32(x: &mut VExec) {
+    fun(x, Prec::S, |f, a| trans(f, a, true, |v| 1.0 / v.sqrt()));
+}
+
+fn sqrt_f32(x: &mut VExec) {
+    fun(x, Prec::S, |f, a| fp::sqrt(Fp { denorm_in: false, denorm_out: false, ..f }, a));
+}
+
+fn exp_f32(x: &mut VExec) {
+    fun(x, Prec::S, |f, a| trans(f, a, true, libm::exp2));
+}
+
+fn log_f32(x: &mut VExec) {
+    fun(x, Prec::S, |f, a| trans(f, a, true, libm::log2));
+}
+
+/// sin or cos of `v` revolutions, with exact quarter turns (see the module documentation).
+pub(super) fn turn(v: f64, cos: bool) -> f64 {
+    if !v.is_finite() {
+        return f64::NAN;
+    }
+    let frac = v - v.floor(); // exact for F32/F16 inputs
+    let q4 = frac * 4.0; // exact
+    let quadrant = q4.floor();
+    let within = q4 - quadrant; // exact, in [0, 1)
+    let q = (quadrant as i64 + i64::from(cos)) & 3;
+    let (s, c) = if within == 0.0 {
+        (0.0, 1.0)
+    } else {
+        let t = within * std::f64::consts::FRAC_PI_2;
+        (libm::sin(t), libm::cos(t))
+    };
+    let r = match q {
+        0 => s,
+        1 => c,
+        2 => -s,
+        _ => -c,
+    };
+    if r == 0.0 { 0.0 } else { r }
+}
+
+fn sin_f32(x: &mut VExec) {
+    fun(x, Prec::S, |f, a| {
+        // sin(±0) = ±0; a denormal flushed by MODE is such a zero (not the denormal itself).
+        let a = f.input(a);
+        if fp::is_zero(Prec::S, a) {
+            return a;
+        }
+        trans(f, a, false, |v| turn(v, false))
+    });
+}
+
+fn cos_f32(x: &mut VExec) {
+    fun(x, Prec::S, |f, a| trans(f, a, false, |v| turn(v, true)));
+}
+
+// --- rounding, fract, frexp -----------------------------------------------------------------
+
+fn trunc_f32(x: &mut VExec) {
+    fun(x, Prec::S, |f, a| fp::round_integral(f, a, Round::TowardZero));
+}
+
+fn ceil_f32(x: &mut VExec) {
+    fun(x, Prec::S, |f, a| fp::round_integral(f, a, Round::TowardPositive));
+}
+
+fn floor_f32(x: &mut VExec) {
+    fun(x, Prec::S, |f, a| fp::round_integral(f, a, Round::TowardNegative));
+}
+
+fn rndne_f32(x: &mut VExec) {
+    fun(x, Prec::S, |f, a| fp::round_integral(f, a, Round::NearestTiesToEven));
+}
+
+/// x - floor(x), clamped below 1.0 (guide: "result clamped to 0x3f7fffff"); NaN stays NaN,
+/// infinities give NaN.
+pub(super) fn fract(f: Fp, a: u64) -> u64 {
+    let p = f.prec;
+    let a = f.input(a);
+    if fp::is_nan(p, a) {
+        return fp::quiet(p, a);
+    }
+    if fp::is_inf(p, a) {
+        return p.default_nan();
+    }
+    let fl = fp::round_integral(f, a, Round::TowardNegative);
+    let r = fp::sub(f, a, fl);
+    let below_one = match p {
+        Prec::H => 0x3bff,
+        Prec::S => 0x3f7f_ffff,
+        Prec::D => 0x3fef_ffff_ffff_ffff,
+    };
+    if fp::to_f64(p, r) >= 1.0 { below_one } else { r }
+}
+
+fn fract_f32(x: &mut VExec) {
+    fun(x, Prec::S, fract);
+}
+
+fn frexp_mant_f32(x: &mut VExec) {
+    fun(x, Prec::S, |f, a| fp::frexp(f, a).0);
+}
+
+fn frexp_exp_f32(x: &mut VExec) {
+    let f = fpm(x, Prec::S);
+    un(x, |a| lo32(fp::frexp(f, a).1 as i64 as u64));
+}
