@@ -277,6 +277,7 @@ module cu_top
   logic [31:0] ra_m0;
   logic        ra_narrow;
   logic [8:0]  ra_mr_src, ra_mr_dst;  // M0-relative register numbers of v_movrel*/v_swaprel
+  logic [7:0]  ra_src0_reg;         // the VGPR number source 0's field (or DPP's) holds
 
   always_comb begin
     ra_m0 = m0_q[ra_wave_q];
@@ -306,18 +307,19 @@ module cu_top
 
     // M0-relative moves add M0 (v_movrelsd_2 and v_swaprel: M0[9:0] to the source and
     // M0[25:16] to the destination) to the register numbers; the source field counts as a
-    // VGPR number whatever it holds.
-    ra_mr_src = vreg_at(ra_dec_q.src0[7:0], 33'd0);
+    // VGPR number whatever it holds (with DPP, the extension's source register).
+    ra_src0_reg = (ra_dec_q.ext_dpp16 || ra_dec_q.ext_dpp8) ? ra_dec_q.dpp_src0 : ra_dec_q.src0[7:0];
+    ra_mr_src = vreg_at(ra_src0_reg, 33'd0);
     ra_mr_dst = {1'b0, ra_dec_q.vdst};
     unique case (ra_dec_q.vop)
-      VOP_V_MOVRELS_B32: ra_mr_src = vreg_at(ra_dec_q.src0[7:0], {1'b0, ra_m0});
+      VOP_V_MOVRELS_B32: ra_mr_src = vreg_at(ra_src0_reg, {1'b0, ra_m0});
       VOP_V_MOVRELD_B32: ra_mr_dst = vreg_at(ra_dec_q.vdst, {1'b0, ra_m0});
       VOP_V_MOVRELSD_B32: begin
-        ra_mr_src = vreg_at(ra_dec_q.src0[7:0], {1'b0, ra_m0});
+        ra_mr_src = vreg_at(ra_src0_reg, {1'b0, ra_m0});
         ra_mr_dst = vreg_at(ra_dec_q.vdst, {1'b0, ra_m0});
       end
       VOP_V_MOVRELSD_2_B32, VOP_V_SWAPREL_B32: begin
-        ra_mr_src = vreg_at(ra_dec_q.src0[7:0], {23'd0, ra_m0[9:0]});
+        ra_mr_src = vreg_at(ra_src0_reg, {23'd0, ra_m0[9:0]});
         ra_mr_dst = vreg_at(ra_dec_q.vdst, {23'd0, ra_m0[25:16]});
       end
       default: ;
@@ -332,25 +334,27 @@ module cu_top
       ra_src[1] = '{kind: SkVgpr, code: 8'd0, hi: 1'b0};
     end
 
+  end
+
+  always_comb begin
     // Vector slots.
     vs_on = '0;
     vs_reg = '0;
     if (ra_dec_q.valu) begin
+      // Source s takes the slots from 2s on (constant bounds and indices: synthesis unrolls
+      // them).
       for (int s = 0; s < 3; s++) begin
-        int unsigned first;
-        first = (s == 0) ? 0 : ((s == 1) ? 2 : 4);
         if (ra_src[s].kind == SkVgpr) begin
-          // Constant loop bounds: synthesis unrolls them.
           for (int k = 0; k < 4; k++) begin
-            if (k < int'(ty_dwords(ra_dec_q.vc.ty[s])) && first + k < NVS) begin
-              vs_on[first + k] = 1'b1;
-              vs_reg[first + k] = vread({1'b0, ra_src[s].code}, 2'(k));
+            if (k < int'(ty_dwords(ra_dec_q.vc.ty[s])) && 2 * s + k < NVS) begin
+              vs_on[2 * s + k] = 1'b1;
+              vs_reg[2 * s + k] = vread({1'b0, ra_src[s].code}, 2'(k));
             end
           end
         end
         if (ra_dual && ra_ysrc[s].kind == SkVgpr) begin
-          vs_on[first + 1] = 1'b1;
-          vs_reg[first + 1] = vread({1'b0, ra_ysrc[s].code}, 2'd0);
+          vs_on[2 * s + 1] = 1'b1;
+          vs_reg[2 * s + 1] = vread({1'b0, ra_ysrc[s].code}, 2'd0);
         end
       end
       if (ra_dec_q.vop inside {VOP_V_MOVRELS_B32, VOP_V_MOVRELSD_B32, VOP_V_MOVRELSD_2_B32,
@@ -363,6 +367,9 @@ module cu_top
       end
     end
 
+  end
+
+  always_comb begin
     // The vector destinations.
     ra_dst_hi = 1'b0;
     ra_vdst = {1'b0, ra_dec_q.vdst};
@@ -383,13 +390,30 @@ module cu_top
     ra_two_beats = ra_dec_q.vop inside {VOP_V_SWAP_B32, VOP_V_SWAPREL_B32} &&
                    ra_vdst[1:0] == ra_vdst2[1:0];
 
+  end
+
+  always_comb begin
     // Source 0 across lanes.
     ra_xlane = ra_dec_q.valu && (ra_dec_q.ext_dpp16 || ra_dec_q.ext_dpp8 ||
                ra_dec_q.vop inside {VOP_V_READLANE_B32, VOP_V_READFIRSTLANE_B32,
                                     VOP_V_PERMLANE16_B32, VOP_V_PERMLANEX16_B32});
     ra_gathers = Passes > 1 && ra_xlane && vs_on[0];
 
+  end
+
+  always_comb begin
+    logic        wide, movrel_src, movrel_dst, rel64;
+    logic [31:0] src_off, dst_off;
+    logic [32:0] rel_src, rel_dst;
     // Scalar slots.
+    wide = 1'b0;
+    movrel_src = 1'b0;
+    movrel_dst = 1'b0;
+    rel64 = 1'b0;
+    src_off = '0;
+    dst_off = '0;
+    rel_src = '0;
+    rel_dst = '0;
     ss_on = '0;
     ss_code = '0;
     ra_sdst = ra_dec_q.sdst;
@@ -397,7 +421,6 @@ module cu_top
     ra_movrel_src_code = ra_dec_q.ssrc0;
     if (ra_dec_q.valu) begin
       for (int s = 0; s < 3; s++) begin
-        logic wide;
         wide = ty_dwords(ra_dec_q.vc.ty[s]) == 2;
         if (ra_src[s].kind == SkScalar && in_ram(ra_src[s].code, wide)) begin
           ss_on[s] = 1'b1;
@@ -415,9 +438,6 @@ module cu_top
     end else begin
       // Scalar instructions: port A reads SSRC0 (or the M0-relative source of s_movrels*),
       // port B SDST when the instruction reads its destination, SSRC1 otherwise.
-      logic        movrel_src, movrel_dst, rel64;
-      logic [31:0] src_off, dst_off;
-      logic [32:0] rel_src, rel_dst;
       movrel_src = ra_dec_q.op inside {OP_S_MOVRELS_B32, OP_S_MOVRELS_B64, OP_S_MOVRELSD_2_B32};
       movrel_dst = ra_dec_q.op inside {OP_S_MOVRELD_B32, OP_S_MOVRELD_B64, OP_S_MOVRELSD_2_B32};
       rel64 = ra_dec_q.op inside {OP_S_MOVRELS_B64, OP_S_MOVRELD_B64};
@@ -459,6 +479,7 @@ module cu_top
   logic [NVS-1:0]        vpend;
   logic [NSS-1:0]        spend;
   logic                  gather;
+  logic [3:0]            bank_rd;      // the bank is read this cycle
   logic [3:0][7:0]       bank_reg;
   logic [NVS-1:0]        vs_now;       // slots whose data the banks return next cycle
   logic [NSS-1:0]        ss_now;
@@ -469,9 +490,10 @@ module cu_top
   logic [PassW-1:0]      ra_npass;     // passes of the instruction, minus one
 
   always_comb begin
-    vpend = ra_vpend_q & vs_on;
-    spend = ra_spend_q & ss_on;
-    gather = ra_gather_q && ra_gathers;
+    vpend = ra_valid_q ? ra_vpend_q & vs_on : '0;
+    spend = ra_valid_q ? ra_spend_q & ss_on : '0;
+    gather = ra_valid_q && ra_gather_q && ra_gathers;
+    bank_rd = '0;
     bank_reg = '0;
     vs_now = '0;
     ss_now = '0;
@@ -481,10 +503,12 @@ module cu_top
     ra_npass = ra_dec_q.valu ? PassW'(Passes - 1) : '0;
     if (gather) begin
       // Gather: source 0's register, pass ra_pass_q, into the permute buffer.
+      bank_rd[vs_reg[0][1:0]] = 1'b1;
       bank_reg[vs_reg[0][1:0]] = vs_reg[0];
     end else begin
       for (int b = 0; b < 4; b++) begin
         for (int i = NVS - 1; i >= 0; i--) begin
+          bank_rd[b] = (vpend[i] && vs_reg[i][1:0] == 2'(b)) ? 1'b1 : bank_rd[b];
           bank_reg[b] = (vpend[i] && vs_reg[i][1:0] == 2'(b)) ? vs_reg[i] : bank_reg[b];
         end
       end
@@ -593,6 +617,7 @@ module cu_top
     .w_data_i (rf_w_data)
   );
 
+  logic [3:0]                     vr_en;
   logic [3:0][WaveW-1:0]          vr_wave;
   logic [3:0][RowW-1:0]           vr_row;
   logic [3:0][PassW-1:0]          vr_pass;
@@ -605,6 +630,7 @@ module cu_top
 
   always_comb begin
     for (int b = 0; b < 4; b++) begin
+      vr_en[b] = bank_rd[b];
       vr_wave[b] = ra_wave_q;
       vr_row[b] = RowW'(bank_reg[b][7:2]);
       vr_pass[b] = ra_pass_q;
@@ -613,6 +639,7 @@ module cu_top
 
   cu_vgpr_file #(.NumWaves(NumWaves), .NumLanes(NumLanes), .Vgprs(Vgprs)) u_vgpr_file (
     .clk_i,
+    .r_en_i  (vr_en),
     .r_wave_i(vr_wave),
     .r_row_i (vr_row),
     .r_pass_i(vr_pass),
@@ -721,8 +748,12 @@ module cu_top
       vhold_q <= '0;
       shold_q <= '0;
     end else begin
-      vhold_q <= vslot;
-      shold_q <= sslot;
+      for (int i = 0; i < NVS; i++) begin
+        if (rd_vnow_q[i]) vhold_q[i] <= vslot[i];
+      end
+      for (int i = 0; i < NSS; i++) begin
+        if (rd_snow_q[i]) shold_q[i] <= sslot[i];
+      end
     end
   end
 
@@ -876,29 +907,36 @@ module cu_top
   logic                       rd_scc, rd_vop3p;
 
   // A vector source's lanes: `s` the source, `f` its first slot, `y` VOPD's Y.
-  function automatic logic [127:0] lane_val(skind_e kind, logic hi, opnd_ty_e ty, logic [63:0] scalar,
-                                            logic [3:0][31:0] dw, logic vop3p,
-                                            logic sel_lo, logic sel_hi);
-    logic [127:0] v;
+  // A source's low 64 bits in one lane, from its low two VGPR dwords `lo` and `hi_dw` or its
+  // scalar value (the upper dwords of a 128-bit source are its slots 6 and 7).
+  function automatic logic [63:0] lane_val(skind_e kind, logic hi, opnd_ty_e ty, logic [63:0] scalar,
+                                           logic [31:0] lo, logic [31:0] hi_dw, logic vop3p,
+                                           logic sel_lo, logic sel_hi);
+    logic [63:0] v;
     unique case (kind)
       SkVgpr: begin
-        v = {dw[3], dw[2], dw[1], dw[0]};
-        if (ty_dwords(ty) == 1) v[127:32] = '0;
-        else if (ty_dwords(ty) == 2) v[127:64] = '0;
-        if (ty inside {OT_B16, OT_F16, OT_BF16}) v = {112'd0, hi ? dw[0][31:16] : dw[0][15:0]};
+        v = (ty_dwords(ty) == 1) ? {32'd0, lo} : {hi_dw, lo};
+        if (ty inside {OT_B16, OT_F16, OT_BF16}) v = {48'd0, hi ? lo[31:16] : lo[15:0]};
       end
-      SkScalar, SkLit: v = {64'd0, scalar};
+      SkScalar, SkLit: v = scalar;
       default: v = '0;
     endcase
     // A 128-bit source (v_mqsad_u32_u8's accumulator) that is not a VGPR quad reads 0.
     if (ty == OT_B128 && kind != SkVgpr) v = '0;
     if (vop3p && ty inside {OT_V2I16, OT_V2F16, OT_V2BF16}) begin
-      v = {96'd0, sel_hi ? v[31:16] : v[15:0], sel_lo ? v[31:16] : v[15:0]};
+      v = {32'd0, sel_hi ? v[31:16] : v[15:0], sel_lo ? v[31:16] : v[15:0]};
     end
     lane_val = v;
   endfunction
 
   logic [2:0]  opsel_hi;  // OPSEL_HI of sources 0..2 (VOP3P)
+  logic [1:0]  cnd_abs, cnd_neg;  // v_cndmask's modifiers of sources 0 and 1
+
+  function automatic logic [63:0] cnd_mods(logic [63:0] v, logic abs, logic neg, logic b16);
+    logic [63:0] sign;
+    sign = b16 ? 64'h8000 : 64'h8000_0000;
+    cnd_mods = (abs ? v & ~sign : v) ^ (neg ? sign : 64'd0);
+  endfunction
   logic [31:0] mask;      // the mask operand (carry in, select)
   logic [63:0] sel64;     // v_permlane*'s lane selects
   logic [4:0]  lsel;      // the lane a lane read reads
@@ -909,6 +947,17 @@ module cu_top
     rd_exec32 = rd_exec[31:0];
     rd_scc = scc_q[rd_wave_q];
     rd_vop3p = rd_dec_q.vc.enc == VE_VOP3P;
+    // ABS and NEG: the VOP3 fields, or DPP16's for the 32-bit encodings.
+    if (rd_dec_q.vc.enc inside {VE_VOP3, VE_VOP3SD}) begin
+      cnd_abs = rd_dec_q.abs[1:0];
+      cnd_neg = rd_dec_q.neg[1:0];
+    end else if (rd_dec_q.ext_dpp16) begin
+      cnd_abs = {rd_dec_q.dpp_src1_abs, rd_dec_q.dpp_src0_abs};
+      cnd_neg = {rd_dec_q.dpp_src1_neg, rd_dec_q.dpp_src0_neg};
+    end else begin
+      cnd_abs = 2'b00;
+      cnd_neg = 2'b00;
+    end
     opsel_hi = {rd_dec_q.opsel_hi2, rd_dec_q.opsel_hi};
     op_illegal = 1'b0;
     for (int s = 0; s < 3; s++) begin
@@ -968,48 +1017,73 @@ module cu_top
     logic [4:0]  xs;      // the lane source 0 is read from
     logic        xok;     // ... and whether it can be (its lane is active, or FI)
     logic        wen;     // DPP's and the permutes' write enable
+    logic [31:0] x0;
     logic [63:0] v0;
     logic [63:0]  a_l, b_l;
     logic [127:0] c_l;
     logic [31:0]  ya_l, yb_l;
     logic         m_l, em_l, wm_l;
 
+    // Only a vector instruction's beat needs them (a cheaper simulation otherwise).
     always_comb begin
       gl = 5'(int'(rd_pass_q) * NumLanes + i);
-      d16 = dpp16_src(rd_dec_q.dpp_ctrl, gl);
+      d16 = '0;
       xs = gl;
-      xok = 1'b1;
-      wen = 1'b1;
-      if (rd_dec_q.ext_dpp16) begin
-        xs = d16[4:0];
-        xok = d16[5] && (rd_dec_q.dpp_fi || rd_exec32[xs]);
-        wen = rd_dec_q.dpp_row_mask[{1'b0, gl[4]}] && rd_dec_q.dpp_bank_mask[gl[3:2]] &&
-              (d16[5] ? (rd_dec_q.dpp_bc || rd_dec_q.dpp_fi || rd_exec32[xs]) : rd_dec_q.dpp_bc);
-      end else if (rd_dec_q.ext_dpp8) begin
-        xs = {gl[4:3], rd_dec_q.dpp8_sel[3 * gl[2:0] +: 3]};
-        xok = rd_dec_q.src0 == 9'd234 || rd_exec32[xs];
-      end else if (rd_dec_q.vop inside {VOP_V_PERMLANE16_B32, VOP_V_PERMLANEX16_B32}) begin
-        xs = {gl[4] ^ (rd_dec_q.vop == VOP_V_PERMLANEX16_B32), sel64[4 * gl[3:0] +: 4]};
-        // OPSEL[0] is FI and OPSEL[1] BOUND_CTRL, as in DPP16.
-        xok = rd_dec_q.opsel[0] || rd_exec32[xs];
-        wen = xok || rd_dec_q.opsel[1];
+      xok = 1'b0;
+      wen = 1'b0;
+      x0 = '0;
+      v0 = '0;
+      a_l = '0;
+      b_l = '0;
+      c_l = '0;
+      ya_l = '0;
+      yb_l = '0;
+      m_l = 1'b0;
+      em_l = 1'b0;
+      wm_l = 1'b0;
+      if (rd_dec_q.valu && rd_beat_q) begin
+        gl = 5'(int'(rd_pass_q) * NumLanes + i);
+        d16 = dpp16_src(rd_dec_q.dpp_ctrl, gl);
+        xs = gl;
+        xok = 1'b1;
+        wen = 1'b1;
+        if (rd_dec_q.ext_dpp16) begin
+          xs = d16[4:0];
+          xok = d16[5] && (rd_dec_q.dpp_fi || rd_exec32[xs]);
+          wen = rd_dec_q.dpp_row_mask[{1'b0, gl[4]}] && rd_dec_q.dpp_bank_mask[gl[3:2]] &&
+                (d16[5] ? (rd_dec_q.dpp_bc || rd_dec_q.dpp_fi || rd_exec32[xs]) : rd_dec_q.dpp_bc);
+        end else if (rd_dec_q.ext_dpp8) begin
+          xs = {gl[4:3], rd_dec_q.dpp8_sel[3 * gl[2:0] +: 3]};
+          xok = rd_dec_q.src0 == 9'd234 || rd_exec32[xs];
+        end else if (rd_dec_q.vop inside {VOP_V_PERMLANE16_B32, VOP_V_PERMLANEX16_B32}) begin
+          xs = {gl[4] ^ (rd_dec_q.vop == VOP_V_PERMLANEX16_B32), sel64[4 * gl[3:0] +: 4]};
+          // OPSEL[0] is FI and OPSEL[1] BOUND_CTRL, as in DPP16.
+          xok = rd_dec_q.opsel[0] || rd_exec32[xs];
+          wen = xok || rd_dec_q.opsel[1];
+        end
+        // Source 0, through DPP or a lane permute (of its first dword; no row with DPP has a
+        // wider source 0).
+        x0 = (rd_xlane_q && rd_src_q[0].kind == SkVgpr) ? (xok ? xsrc[xs] : 32'd0) : vslot[0][i];
+        v0 = lane_val(rd_src_q[0].kind, rd_src_q[0].hi, rd_dec_q.vc.ty[0], sv[0], x0, vslot[1][i],
+                      rd_vop3p, rd_dec_q.opsel[0], opsel_hi[0]);
+        a_l = v0;
+        b_l = lane_val(rd_src_q[1].kind, rd_src_q[1].hi, rd_dec_q.vc.ty[1], sv[1], vslot[2][i], vslot[3][i],
+                       rd_vop3p, rd_dec_q.opsel[1], opsel_hi[1]);
+        // v_cndmask takes ABS then NEG on the sign bit of its two data sources (guide 16.7).
+        if (rd_dec_q.vop inside {VOP_V_CNDMASK_B32, VOP_V_CNDMASK_B16}) begin
+          a_l = cnd_mods(a_l, cnd_abs[0], cnd_neg[0], rd_dec_q.vop == VOP_V_CNDMASK_B16);
+          b_l = cnd_mods(b_l, cnd_abs[1], cnd_neg[1], rd_dec_q.vop == VOP_V_CNDMASK_B16);
+        end
+        c_l[63:0] = lane_val(rd_src_q[2].kind, rd_src_q[2].hi, rd_dec_q.vc.ty[2], sv[2], vslot[4][i],
+                             vslot[5][i], rd_vop3p, rd_dec_q.opsel[2], opsel_hi[2]);
+        c_l[127:64] = (rd_src_q[2].kind == SkVgpr && rd_dec_q.vc.ty[2] == OT_B128) ?
+                      {vslot[7][i], vslot[6][i]} : 64'd0;
+        ya_l = (rd_ysrc_q[0].kind == SkVgpr) ? vslot[1][i] : (rd_ysrc_q[0].kind == SkNone) ? 32'd0 : ysv[0];
+        yb_l = (rd_ysrc_q[1].kind == SkVgpr) ? vslot[3][i] : (rd_ysrc_q[1].kind == SkNone) ? 32'd0 : ysv[1];
+        m_l = mask[gl];
+        em_l = rd_exec32[gl];
+        wm_l = (rd_dec_q.vop == VOP_V_WRITELANE_B32) ? (gl == uni[1][4:0]) : (rd_exec32[gl] && wen);
       end
-      // Source 0, through DPP or a lane permute.
-      v0 = 64'(lane_val(rd_src_q[0].kind, rd_src_q[0].hi, rd_dec_q.vc.ty[0], sv[0],
-                        {32'd0, 32'd0, vslot[1][i], vslot[0][i]}, rd_vop3p, rd_dec_q.opsel[0], opsel_hi[0]));
-      if (rd_xlane_q && rd_src_q[0].kind == SkVgpr) v0 = {32'd0, xok ? xsrc[xs] : 32'd0};
-      a_l = v0;
-      b_l = 64'(lane_val(rd_src_q[1].kind, rd_src_q[1].hi, rd_dec_q.vc.ty[1], sv[1],
-                             {32'd0, 32'd0, vslot[3][i], vslot[2][i]}, rd_vop3p, rd_dec_q.opsel[1], opsel_hi[1]));
-      c_l = lane_val(rd_src_q[2].kind, rd_src_q[2].hi, rd_dec_q.vc.ty[2], sv[2],
-                         {vslot[7][i], vslot[6][i], vslot[5][i], vslot[4][i]}, rd_vop3p, rd_dec_q.opsel[2], opsel_hi[2]);
-      ya_l = 32'(lane_val(rd_ysrc_q[0].kind, 1'b0, rd_dec_q.vcy.ty[0], {32'd0, ysv[0]},
-                              {96'd0, vslot[1][i]}, 1'b0, 1'b0, 1'b0));
-      yb_l = 32'(lane_val(rd_ysrc_q[1].kind, 1'b0, rd_dec_q.vcy.ty[1], {32'd0, ysv[1]},
-                              {96'd0, vslot[3][i]}, 1'b0, 1'b0, 1'b0));
-      m_l = mask[gl];
-      em_l = rd_exec32[gl];
-      wm_l = (rd_dec_q.vop == VOP_V_WRITELANE_B32) ? (gl == uni[1][4:0]) : (rd_exec32[gl] && wen);
     end
 
     assign op_a[i] = a_l;
@@ -1103,15 +1177,18 @@ module cu_top
       ex_s0_q <= op_s0;
       ex_s1_q <= op_s1;
       ex_d_q <= op_d;
-      ex_a_q <= op_a;
-      ex_b_q <= op_b;
-      ex_c_q <= op_c;
-      ex_ya_q <= op_ya;
-      ex_yb_q <= op_yb;
-      ex_m_q <= op_m;
-      ex_wm_q <= op_wm;
-      ex_em_q <= op_em;
-      ex_lane_q <= op_lane;
+      // The lanes' operands change only with a vector beat (a cheaper simulation).
+      if (rd_beat_q && rd_dec_q.valu) begin
+        ex_a_q <= op_a;
+        ex_b_q <= op_b;
+        ex_c_q <= op_c;
+        ex_ya_q <= op_ya;
+        ex_yb_q <= op_yb;
+        ex_m_q <= op_m;
+        ex_wm_q <= op_wm;
+        ex_em_q <= op_em;
+        ex_lane_q <= op_lane;
+      end
     end
   end
 

@@ -26,7 +26,8 @@ module cu_vgpr_file #(
   localparam int unsigned Depth = 1 << AddrW
 ) (
   input  logic                                clk_i,
-  // Read ports, per bank: the entry's lanes one cycle later.
+  // Read ports, per bank: the entry's lanes one cycle later (held while not enabled).
+  input  logic [3:0]                          r_en_i,
   input  logic [3:0][WaveW-1:0]               r_wave_i,
   input  logic [3:0][RowW-1:0]                r_row_i,
   input  logic [3:0][PassW-1:0]               r_pass_i,
@@ -50,13 +51,15 @@ module cu_vgpr_file #(
     logic [NumLanes*32-1:0] r_q;
 
     always_ff @(posedge clk_i) begin
-      for (int h = 0; h < 2 * NumLanes; h++) begin
-        if (w_en_i[b][h]) mem[addr(w_wave_i[b], w_row_i[b], w_pass_i[b])][16*h +: 16] <= w_data_i[b][h/2][16*(h%2) +: 16];
+      if (w_en_i[b] != '0) begin
+        for (int h = 0; h < 2 * NumLanes; h++) begin
+          if (w_en_i[b][h]) mem[addr(w_wave_i[b], w_row_i[b], w_pass_i[b])][16*h +: 16] <= w_data_i[b][h/2][16*(h%2) +: 16];
+        end
       end
     end
 
     always_ff @(posedge clk_i) begin
-      r_q <= mem[addr(r_wave_i[b], r_row_i[b], r_pass_i[b])];
+      if (r_en_i[b]) r_q <= mem[addr(r_wave_i[b], r_row_i[b], r_pass_i[b])];
     end
 
     assign r_data_o[b] = r_q;

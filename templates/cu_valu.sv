@@ -116,9 +116,11 @@ module cu_valu
     lane_t r, ry;
     logic unused_ry;
     assign unused_ry = ^ry;
+    // Nothing to compute while no vector instruction is here (a cheaper simulation).
     always_comb begin
-      r = lane(op_i, a_i[l], b_i[l], c_i[l], m_i[l], clamp_i, lane0_i + 5'(l));
-      ry = lane_y(op_y_i, ya_i[l], yb_i[l], m_i[l]);
+      r = (op_i == VOP_NONE) ? '{ok: 1'b0, d: '0, m: 1'b0} :
+                               lane(op_i, a_i[l], b_i[l], c_i[l], m_i[l], clamp_i, lane0_i + 5'(l));
+      ry = (op_y_i == VOP_NONE) ? '{ok: 1'b1, d: '0, m: 1'b0} : lane_y(op_y_i, ya_i[l], yb_i[l], m_i[l]);
     end
     assign d_o[l] = r.d;
     assign m_o[l] = r.m;

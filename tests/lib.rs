@@ -2,6 +2,7 @@
 //! co-simulation, and the check that Verilator is present.
 
 pub mod scalar_programs;
+pub mod vector_programs;
 
 /// Whether Verilator is on PATH. Without it a test that needs it fails with a message saying
 /// how to install it, unless `RDNA3_SKIP_VERILATOR=1` asks to skip explicitly (then this

@@ -51,6 +51,8 @@ pub enum Item {
         name: &'static str,
         ops: Vec<Opnd>,
     },
+    /// Instructions built by another generator (vector_programs.rs), placed as they are.
+    Raw(Vec<Inst>),
     /// s_mov_b32 m0, m0val; then an M0-relative move.
     MovRel {
         name: &'static str,
@@ -198,8 +200,21 @@ const BRANCHES: [&str; 11] = [
 
 /// Items, nested up to `depth` levels of branches, loops and calls.
 pub fn items(ops: &[&'static InstDef], len: std::ops::Range<usize>, depth: u32) -> BoxedStrategy<Vec<Item>> {
+    items_with(ops, None, len, depth)
+}
+
+/// Items as [`items`] makes them, with `extra` leaves (another generator's instructions) mixed
+/// in with the given weight against the scalar ones' 21.
+pub fn items_with(
+    ops: &[&'static InstDef],
+    extra: Option<(u32, BoxedStrategy<Item>)>,
+    len: std::ops::Range<usize>,
+    depth: u32,
+) -> BoxedStrategy<Vec<Item>> {
     let plain: Vec<BoxedStrategy<Item>> = ops.iter().map(|d| inst_strategy(d)).collect();
-    let leaf = prop_oneof![20 => prop::strategy::Union::new(plain), 1 => movrel_strategy()].boxed();
+    let mut leaves = vec![(20, prop::strategy::Union::new(plain).boxed()), (1, movrel_strategy())];
+    leaves.extend(extra);
+    let leaf = prop::strategy::Union::new_weighted(leaves).boxed();
     let item = leaf.prop_recursive(depth, 64, 8, |inner| {
         let body = prop::collection::vec(inner.clone(), 0..6);
         prop_oneof![
@@ -311,6 +326,7 @@ impl Lower {
     fn item(&mut self, it: &Item) {
         match it {
             Item::Inst { name, ops } => self.push(build(def(name), ops)),
+            Item::Raw(insts) => insts.iter().for_each(|i| self.push(*i)),
             Item::MovRel { name, m0, dst, src } => self.movrel(name, *m0, u32::from(*dst), u32::from(*src)),
             Item::Skip { branch, body } => {
                 let end = self.label();

@@ -575,7 +575,7 @@ impl<'a, 'm> VExec<'a, 'm> {
     }
 
     /// Gathers source 0 through the DPP lane selection; lanes whose source is invalid read 0.
-    fn dpp_gather<T: Copy + Default>(&self, vals: &[T; 32]) -> [T; 32] {
+    pub(super) fn dpp_gather<T: Copy + Default>(&self, vals: &[T; 32]) -> [T; 32] {
         let mut out = [T::default(); 32];
         match self.v.dpp {
             Dpp::Dpp16 { ctrl, fi, .. } => {

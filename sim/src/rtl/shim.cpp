@@ -16,11 +16,12 @@ template <typename M>
 class Model final : public AnyModel {
  public:
   explicit Model(VerilatedContext* ctx) : t_(ctx, "cu") {}
+  // The inputs are applied with the falling edge, the outputs read after the rising one.
   void eval(const uint32_t* in, uint32_t* out, bool clk) override {
-    set_inputs(t_, in);
+    if (!clk) set_inputs(t_, in);
     t_.clk_i = clk;
     t_.eval();
-    get_outputs(t_, out);
+    if (clk) get_outputs(t_, out);
   }
   void trace(VerilatedVcdC* vcd) override { t_.trace(vcd, 99); }
   void final() override { t_.final(); }

@@ -4,8 +4,9 @@
 //! **Choices.** `v_permlane16/x16` use OPSEL[0] as FI and OPSEL[1] as BOUND_CTRL like DPP16:
 //! a source lane that is inactive reads normally with FI, reads 0 with BOUND_CTRL, and
 //! otherwise disables the write. M0-relative moves index the wave's 256 VGPRs; a source past
-//! v255 reads v0 and a destination past v255 is not written (guide 7.2.7). `v_permlane64_b32`
-//! does nothing in wave32.
+//! v255 reads v0 and a destination past v255 is not written (guide 7.2.7); with DPP, the
+//! extension dword's source register is the base, and the lanes read and written follow DPP
+//! as source 0's do in any other instruction. `v_permlane64_b32` does nothing in wave32.
 
 use rdna3_isa::Field;
 
@@ -138,6 +139,10 @@ fn permlanex16(x: &mut VExec) {
 
 /// The VGPR number of source 0 (its raw field).
 fn src0_vgpr(x: &VExec) -> u32 {
+    if x.inst.ext.is_some() {
+        // DPP: the extension dword names the source register.
+        return x.inst.field(Field::DppSrc0);
+    }
     let f = x.inst.field(Field::Src0);
     if f >= 256 { f - 256 } else { f }
 }
@@ -172,9 +177,10 @@ fn swap_b16(x: &mut VExec) {
 /// destination past v255 is not written).
 fn move_rel(x: &mut VExec, src: u64, dst: u64) {
     let s = if src > 255 { 0 } else { src as u32 };
-    let vals: Lanes = std::array::from_fn(|l| u64::from(x.vreg(s, l)));
+    // With DPP, the lanes of the register read are selected as source 0's are.
+    let vals: Lanes = x.dpp_gather(&std::array::from_fn(|l| u64::from(x.vreg(s, l))));
     if dst <= 255 {
-        let m = x.exec;
+        let m = x.write_mask();
         x.write_vgprs(dst as u32, 1, &vals, m);
     }
 }
@@ -193,7 +199,7 @@ fn movreld(x: &mut VExec) {
     let vals = x.src(0);
     let d = u64::from(x.ops().vdst) + m0(x);
     if d <= 255 {
-        let m = x.exec;
+        let m = x.write_mask();
         x.write_vgprs(d as u32, 1, &vals, m);
     }
 }

@@ -1,0 +1,410 @@
+//! Random vector programs for property-based co-simulation: every vector row both models
+//! execute, with every kind of operand the row's fields allow (VGPRs and their 16-bit halves,
+//! SGPRs, VCC, M0, EXEC, NULL, inline integers and floats, literals, SCC), OPSEL and CLAMP,
+//! DPP16 and DPP8 where the row has them, VOPD pairs that keep the bank rules, and changes
+//! of EXEC (to zero and to partial masks), mixed with the scalar generator's items (branches,
+//! loops, calls, and scalar instructions that change the registers the vector ones read).
+//!
+//! The programs keep to what LLVM accepts: at most two scalar values on the constant bus (one
+//! for the 64-bit shifts), one literal, SGPR pairs even, the lane selects of lane reads and
+//! permutes scalar, no literal with DPP. VGPRs come from v0..v23, so that instructions depend
+//! on each other and share banks; M0-relative moves reach the rest. Scalar destinations avoid
+//! s96..s105, which the scalar generator keeps for loop counters and return addresses.
+
+use proptest::prelude::*;
+use rdna3_isa::operand::{self, EXEC_LO, LITERAL, M0, NULL, SCC, VCC_LO};
+use rdna3_isa::{Field, ImmKind, Inst, InstDef, Kind, Role, table};
+
+use crate::scalar_programs::{Item, Program, items_with, plain_ops};
+
+/// VGPRs the generator names directly.
+pub const NV: u32 = 24;
+
+/// The vector rows both models execute, but VOPD's halves (see [`vopd`]).
+pub fn vector_ops() -> Vec<&'static InstDef> {
+    let files = hdl_gen::sv::generate(&hdl_gen::sv::Config::default()).expect("generating the RTL");
+    let rtl = hdl_gen::sv::rtl_ops(&files);
+    table()
+        .insts
+        .iter()
+        .filter(|d| hdl_gen::sv::valu::is_valu(d) && !d.format().name.starts_with("VOPD"))
+        .filter(|d| hdl_gen::sv::rtl_implements(d, &rtl) && sim::golden::implemented(d))
+        .collect()
+}
+
+/// VOPD's X and Y rows both models execute.
+pub fn vopd_ops() -> (Vec<&'static InstDef>, Vec<&'static InstDef>) {
+    let files = hdl_gen::sv::generate(&hdl_gen::sv::Config::default()).expect("generating the RTL");
+    let rtl = hdl_gen::sv::rtl_ops(&files);
+    let half = |f: &str| -> Vec<&'static InstDef> {
+        table()
+            .insts
+            .iter()
+            .filter(|d| d.format().name == f)
+            .filter(|d| hdl_gen::sv::rtl_implements(d, &rtl) && sim::golden::implemented(d))
+            .collect()
+    };
+    (half("VOPD_X"), half("VOPD_Y"))
+}
+
+/// A source operand choice.
+#[derive(Clone, Copy, Debug)]
+enum VSrc {
+    /// A VGPR and, for a 16-bit operand of a 32-bit encoding, its high half.
+    Vgpr(u8, bool),
+    Sgpr(u8),
+    Special(u8),
+    Int(i8),
+    Float(u8),
+    Literal(u32),
+    Scc,
+}
+
+/// The operand kinds of a 9-bit source field; `scalar_only` for lane selects.
+fn src9(wide: bool, scalar_only: bool) -> BoxedStrategy<VSrc> {
+    let sgpr = if wide {
+        (0u8..53).prop_map(|p| VSrc::Sgpr(2 * p)).boxed()
+    } else {
+        (0u8..106).prop_map(VSrc::Sgpr).boxed()
+    };
+    let specials =
+        vec![VCC_LO as u8, VCC_LO as u8 + 1, M0 as u8, EXEC_LO as u8, EXEC_LO as u8 + 1, NULL as u8, 110];
+    let vgpr_weight = if scalar_only { 0 } else { 8 };
+    prop_oneof![
+        vgpr_weight => (0u8..NV as u8, any::<bool>()).prop_map(|(r, hi)| VSrc::Vgpr(r, hi)),
+        3 => sgpr,
+        1 => prop::sample::select(specials).prop_map(VSrc::Special),
+        2 => (-16i8..=64).prop_map(VSrc::Int),
+        1 => (0u8..operand::FLOAT_CONSTS.len() as u8).prop_map(VSrc::Float),
+        1 => any::<u32>().prop_map(VSrc::Literal),
+        1 => Just(VSrc::Scc),
+    ]
+    .boxed()
+}
+
+/// A scalar destination: SGPRs below the reserved ones, VCC, NULL, M0, EXEC_LO, a TTMP.
+fn sdst() -> BoxedStrategy<u32> {
+    prop_oneof![
+        8 => 0u32..96,
+        3 => Just(VCC_LO),
+        1 => prop::sample::select(vec![NULL, M0, EXEC_LO, 112]),
+    ]
+    .boxed()
+}
+
+/// DPP16 controls that name a lane pattern (guide 7.7.1).
+fn dpp16_ctrl() -> BoxedStrategy<u32> {
+    prop_oneof![
+        4 => 0u32..0x100,
+        1 => 0x101u32..0x110,
+        1 => 0x111u32..0x120,
+        1 => 0x121u32..0x130,
+        1 => prop::sample::select(vec![0x140u32, 0x141]),
+        1 => 0x150u32..0x160,
+        1 => 0x160u32..0x170,
+    ]
+    .boxed()
+}
+
+/// How an instruction's DPP extension is chosen.
+#[derive(Clone, Copy, Debug)]
+enum DppChoice {
+    None,
+    /// ctrl, row mask, bank mask, bound_ctrl, fi
+    Dpp16(u32, u32, u32, bool, bool),
+    /// selects, fi
+    Dpp8(u32, bool),
+}
+
+fn dpp_choice() -> BoxedStrategy<DppChoice> {
+    let mask = prop_oneof![3 => Just(0xfu32), 1 => 0u32..16];
+    prop_oneof![
+        5 => Just(DppChoice::None),
+        2 => (dpp16_ctrl(), mask.clone(), mask, any::<bool>(), any::<bool>())
+            .prop_map(|(c, r, b, bc, fi)| DppChoice::Dpp16(c, r, b, bc, fi)),
+        1 => (0u32..1 << 24, any::<bool>()).prop_map(|(s, fi)| DppChoice::Dpp8(s, fi)),
+    ]
+    .boxed()
+}
+
+/// The value of an immediate field of kind `k` (named in the table): the bits the row's
+/// field may hold, random where they matter.
+fn imm(d: &InstDef, k: ImmKind) -> BoxedStrategy<u32> {
+    let cndmask = d.name.starts_with("v_cndmask");
+    match k {
+        ImmKind::Other("clamp") => (0u32..2).boxed(),
+        ImmKind::Other("fixed_exec_lo") => Just(EXEC_LO).boxed(),
+        ImmKind::Other("opsel_fake16") | ImmKind::Other("opsel_0123") => (0u32..16).boxed(),
+        ImmKind::Other("opsel_hi") => (0u32..4).boxed(),
+        ImmKind::Other(name) if name.starts_with("opsel_") => {
+            // One letter per entry: the OPSEL bit it stands for, x for none.
+            let mask =
+                name["opsel_".len()..].chars().filter_map(|c| c.to_digit(10)).fold(0, |m, b| m | 1 << b);
+            (0u32..16).prop_map(move |v| v & mask).boxed()
+        }
+        // v_cndmask takes ABS and NEG on its two data sources (guide 16.7).
+        ImmKind::Other("abs_aax" | "neg_nnx") if cndmask => (0u32..4).boxed(),
+        ImmKind::Other("abs" | "neg") if cndmask => (0u32..2).boxed(),
+        _ => Just(0).boxed(),
+    }
+}
+
+/// One operand's choice.
+#[derive(Clone, Copy, Debug)]
+enum Choice {
+    Src(VSrc),
+    /// A VGPR destination (register, high half).
+    Vdst(u8, bool),
+    Sdst(u32),
+    Imm(u32),
+}
+
+/// Whether source `field` of `d` may only be a scalar (lane selects of lane reads and
+/// permutes, the data of v_writelane) or only a VGPR (the source lanes of lane reads and
+/// permutes), as LLVM has it.
+fn restriction(d: &InstDef, field: Field) -> (bool, bool) {
+    let lane_op = matches!(
+        d.name.as_str(),
+        "v_readlane_b32" | "v_writelane_b32" | "v_permlane16_b32" | "v_permlanex16_b32"
+    );
+    match field {
+        Field::Src0 if d.name == "v_writelane_b32" => (true, false),
+        Field::Src0 if lane_op || d.name == "v_readfirstlane_b32" => (false, true),
+        Field::Src1 | Field::Src2 if lane_op => (true, false),
+        _ => (false, false),
+    }
+}
+
+fn operand_strategy(d: &'static InstDef, o: &rdna3_isa::Operand) -> BoxedStrategy<Choice> {
+    let narrow = matches!(d.format().name.as_str(), "VOP1" | "VOP2" | "VOPC");
+    match (o.role, o.kind, o.field) {
+        (_, Kind::Imm(k), _) => imm(d, k).prop_map(Choice::Imm).boxed(),
+        (Role::Dst | Role::Modify, Kind::Reg(t), Field::Vdst) => {
+            let hi = narrow && t.is16();
+            let top = NV - t.dwords().min(4) + 1;
+            (0u8..top as u8, any::<bool>()).prop_map(move |(r, h)| Choice::Vdst(r, h && hi)).boxed()
+        }
+        (Role::Dst, Kind::RegRule(_), _) | (Role::Dst, _, Field::Sdst) => sdst().prop_map(Choice::Sdst).boxed(),
+        (Role::Modify, _, Field::Src0) => (0u8..NV as u8).prop_map(|r| Choice::Src(VSrc::Vgpr(r, false))).boxed(),
+        (Role::Src, Kind::RegRule("mask"), _) => prop_oneof![
+            3 => sdst().prop_map(|c| Choice::Src(if c == VCC_LO { VSrc::Special(c as u8) } else { VSrc::Sgpr(c as u8) })),
+            1 => Just(Choice::Src(VSrc::Special(VCC_LO as u8))),
+        ]
+        .boxed(),
+        (Role::Src, Kind::Reg(t), Field::Vsrc1) => {
+            let hi = narrow && t.is16();
+            let top = NV - t.dwords().min(4) + 1;
+            (0u8..top as u8, any::<bool>()).prop_map(move |(r, h)| Choice::Src(VSrc::Vgpr(r, h && hi))).boxed()
+        }
+        (Role::Src, Kind::Reg(t), _) => {
+            let (scalar_only, vgpr_only) = restriction(d, o.field);
+            let hi_ok = narrow && t.is16();
+            if vgpr_only {
+                (0u8..NV as u8).prop_map(|r| Choice::Src(VSrc::Vgpr(r, false))).boxed()
+            } else {
+                let top = NV - t.dwords().min(4) + 1;
+                src9(t.is64(), scalar_only)
+                    .prop_map(move |s| {
+                        Choice::Src(match s {
+                            VSrc::Vgpr(r, h) => VSrc::Vgpr(r % top as u8, h && hi_ok),
+                            other => other,
+                        })
+                    })
+                    .boxed()
+            }
+        }
+        _ => Just(Choice::Imm(0)).boxed(),
+    }
+}
+
+/// The code of a source, setting the instruction's literal.
+fn src_code(s: VSrc, narrow16: bool, lit: &mut Option<u32>) -> u32 {
+    match s {
+        VSrc::Vgpr(r, hi) => 256 + u32::from(r) + if hi && narrow16 { 128 } else { 0 },
+        VSrc::Sgpr(r) | VSrc::Special(r) => u32::from(r),
+        VSrc::Int(i) => {
+            let i = i32::from(i);
+            if i >= 0 { 128 + i as u32 } else { (192 - i) as u32 }
+        }
+        VSrc::Float(k) => 240 + u32::from(k),
+        VSrc::Literal(v) => {
+            lit.get_or_insert(v);
+            LITERAL
+        }
+        VSrc::Scc => SCC,
+    }
+}
+
+/// Builds the instruction, keeping to LLVM's rules: the constant bus, one literal, no literal
+/// with DPP (an offending source becomes a VGPR).
+fn build(d: &InstDef, choices: &[Choice], dpp: DppChoice) -> Inst {
+    let mut choices = choices.to_vec();
+    let has_dpp = d.operands.iter().any(|o| o.kind == Kind::Imm(ImmKind::Other("dpp")));
+    let dpp = if has_dpp { dpp } else { DppChoice::None };
+    // The constant bus: scalar values, one per distinct register or the literal. Sources
+    // that must stay scalar (lane masks, lane selects, fmamk's literal) are counted first;
+    // another scalar source past the limit becomes a VGPR, as does DPP's source 0 and any
+    // literal with DPP.
+    let limit =
+        if matches!(d.name.as_str(), "v_lshlrev_b64" | "v_lshrrev_b64" | "v_ashrrev_i64") { 1 } else { 2 };
+    let with_dpp = !matches!(dpp, DppChoice::None);
+    let fixed = |o: &rdna3_isa::Operand| {
+        o.field == Field::Lit
+            || matches!(o.kind, Kind::RegRule(_))
+            || restriction(d, o.field) == (true, false)
+    };
+    let key = |s: VSrc| match s {
+        VSrc::Literal(_) => Some((true, 0)),
+        VSrc::Sgpr(r) | VSrc::Special(r) => Some((false, u32::from(r))),
+        VSrc::Scc => Some((false, SCC)),
+        _ => None,
+    };
+    let mut seen: Vec<(bool, u32)> = Vec::new();
+    for pass in [true, false] {
+        for (o, c) in d.operands.iter().zip(choices.iter_mut()) {
+            let Choice::Src(s) = *c else { continue };
+            if fixed(o) != pass {
+                continue;
+            }
+            let dpp_src0 = with_dpp && o.field == Field::Src0;
+            let k = key(s);
+            let over = k.is_some_and(|k| !seen.contains(&k) && seen.len() >= limit);
+            let lit_dpp = with_dpp && matches!(s, VSrc::Literal(_));
+            if !pass && (dpp_src0 && k.is_some() || over || lit_dpp) {
+                *c = Choice::Src(VSrc::Vgpr((k.map_or(0, |k| k.1) % NV) as u8, false));
+                continue;
+            }
+            if let Some(k) = k
+                && !seen.contains(&k)
+            {
+                seen.push(k);
+            }
+        }
+    }
+    let mut lit = None;
+    let mut fields = Vec::new();
+    for (o, c) in d.operands.iter().zip(&choices) {
+        let narrow16 =
+            matches!(d.format().name.as_str(), "VOP1" | "VOP2" | "VOPC") && o.ty().is_some_and(|t| t.is16());
+        let v = match *c {
+            Choice::Src(VSrc::Literal(x)) if o.field == Field::Lit => {
+                lit = Some(x);
+                continue;
+            }
+            Choice::Src(s) if o.field == Field::Vsrc1 => src_code(s, narrow16, &mut lit) - 256,
+            Choice::Src(s) => src_code(s, narrow16, &mut lit),
+            Choice::Vdst(r, hi) => u32::from(r) + if hi { 128 } else { 0 },
+            Choice::Sdst(c) => c,
+            Choice::Imm(v) => v,
+        };
+        fields.push((o.field, v));
+    }
+    match dpp {
+        DppChoice::None => {}
+        DppChoice::Dpp16(ctrl, row, bank, bc, fi) => {
+            let src0 = fields.iter().find(|(f, _)| *f == Field::Src0).map_or(256, |(_, v)| *v);
+            fields.retain(|(f, _)| *f != Field::Src0);
+            fields.extend([
+                (Field::Src0, 250),
+                (Field::DppSrc0, src0 & 0xff),
+                (Field::DppCtrl, ctrl),
+                (Field::DppRowMask, row),
+                (Field::DppBankMask, bank),
+                (Field::DppBc, u32::from(bc)),
+                (Field::DppFi, u32::from(fi)),
+            ]);
+        }
+        DppChoice::Dpp8(sel, fi) => {
+            let src0 = fields.iter().find(|(f, _)| *f == Field::Src0).map_or(256, |(_, v)| *v);
+            fields.retain(|(f, _)| *f != Field::Src0);
+            fields.extend([
+                (Field::Src0, if fi { 234 } else { 233 }),
+                (Field::DppSrc0, src0 & 0xff),
+                (Field::Dpp8Sel, sel),
+            ]);
+        }
+    }
+    Inst::build(d, &fields, lit)
+}
+
+fn inst_strategy(d: &'static InstDef) -> BoxedStrategy<Item> {
+    let parts: Vec<BoxedStrategy<Choice>> = d.operands.iter().map(|o| operand_strategy(d, o)).collect();
+    (parts, dpp_choice()).prop_map(move |(cs, dpp)| Item::Raw(vec![build(d, &cs, dpp)])).boxed()
+}
+
+/// A VOPD pair: X and Y rows, sources in different banks as the hardware requires, the
+/// destinations of opposite parity, at most one scalar source when VCC is read.
+fn vopd_strategy(xs: Vec<&'static InstDef>, ys: Vec<&'static InstDef>) -> BoxedStrategy<Item> {
+    let src = prop_oneof![
+        6 => (0u32..NV).prop_map(|r| 256 + r),
+        1 => 0u32..96,
+        1 => 128u32..209,
+        1 => 240u32..249,
+    ];
+    (
+        prop::sample::select(xs),
+        prop::sample::select(ys),
+        (src.clone(), src, 0u32..NV, 0u32..NV),
+        (0u32..NV, 0u32..NV / 2),
+    )
+        .prop_map(|(x, y, (sx0, sy0, vx1, vy1), (dx, dy))| {
+            let vcc = x.name.contains("cndmask") || y.name.contains("cndmask");
+            // Different banks for the two SRC0s and the two VSRC1s.
+            let mut sy0 = sy0;
+            if sx0 >= 256 && sy0 >= 256 && (sx0 ^ sy0) & 3 == 0 {
+                sy0 = 256 + (sy0 - 256 + 1) % NV;
+            }
+            if sx0 < 256 && sy0 < 256 && (vcc || sx0 != sy0) {
+                sy0 = 256 + sy0 % NV;
+            }
+            let vy1 = if (vx1 ^ vy1) & 3 == 0 { (vy1 + 1) % NV } else { vy1 };
+            let has1 = |d: &InstDef| {
+                d.operands
+                    .iter()
+                    .any(|o| matches!(o.field, Field::Vsrcx1 | Field::Vsrcy1) && o.role == Role::Src)
+            };
+            let fields = [
+                (Field::Srcx0, sx0),
+                (Field::Vsrcx1, if has1(x) { vx1 } else { 0 }),
+                (Field::Vdstx, dx),
+                (Field::Srcy0, sy0),
+                (Field::Vsrcy1, if has1(y) { vy1 } else { 0 }),
+                (Field::Vdsty, dy),
+            ];
+            Item::Raw(vec![Inst::build_pair(x, Some(y), &fields, None)])
+        })
+        .boxed()
+}
+
+/// `s_mov_b32 exec_lo, MASK`: all lanes, none, a random or a structured part of them.
+fn exec_strategy() -> BoxedStrategy<Item> {
+    prop_oneof![
+        3 => Just(u32::MAX),
+        2 => any::<u32>(),
+        1 => Just(0u32),
+        1 => (0u32..32).prop_map(|l| 1 << l),
+        1 => prop::sample::select(vec![0x0000_ffffu32, 0xffff_0000, 0x5555_5555, 0x0f0f_0f0f, 0x8000_0001]),
+    ]
+    .prop_map(|m| {
+        let d = table().by_name("s_mov_b32").expect("s_mov_b32");
+        Item::Raw(vec![Inst::build(d, &[(Field::Sdst, EXEC_LO), (Field::Ssrc0, LITERAL)], Some(m))])
+    })
+    .boxed()
+}
+
+/// Vector items: one of `ops`, a VOPD pair, or a change of EXEC.
+pub fn vector_leaf(ops: &[&'static InstDef]) -> BoxedStrategy<Item> {
+    let (xs, ys) = vopd_ops();
+    let single: Vec<BoxedStrategy<Item>> = ops.iter().map(|d| inst_strategy(d)).collect();
+    let mut leaves = vec![(24, prop::strategy::Union::new(single).boxed()), (2, exec_strategy())];
+    if !xs.is_empty() && !ys.is_empty() {
+        leaves.push((3, vopd_strategy(xs, ys)));
+    }
+    prop::strategy::Union::new_weighted(leaves).boxed()
+}
+
+/// A program of vector items mixed with scalar ones (about four vector ones to one scalar).
+pub fn vector_program(ops: &[&'static InstDef], len: std::ops::Range<usize>) -> BoxedStrategy<Program> {
+    let scalar = plain_ops();
+    items_with(&scalar, Some((84, vector_leaf(ops))), len, 2).prop_map(|items| Program { items }).boxed()
+}
