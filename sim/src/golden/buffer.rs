@@ -94,7 +94,7 @@
 use std::sync::LazyLock;
 
 use rdna3_isa::operand::{Scalar, buf_format_split};
-use rdna3_isa::{Counters as Ctr, InstDef, Ty, table};
+use rdna3_isa::{Counters as Ctr, InstDef, Mnemonic as M, Ty, table};
 
 use super::atomic::{AtomicOp, AtomicUnit, atomic, atomic_op, type_bytes};
 use super::fp::{self, Fp, Prec};
@@ -223,13 +223,13 @@ pub(super) fn bind(def: &InstDef) -> Option<Handler> {
 
 /// The rows this model does not execute, on purpose: the loads into LDS (see the module
 /// documentation).
-pub(super) const NOT_EXECUTED: &[&str] = &[
-    "buffer_load_lds_u8",
-    "buffer_load_lds_i8",
-    "buffer_load_lds_u16",
-    "buffer_load_lds_i16",
-    "buffer_load_lds_b32",
-    "buffer_load_lds_format_x",
+pub(super) const NOT_EXECUTED: &[M] = &[
+    M::buffer_load_lds_u8,
+    M::buffer_load_lds_i8,
+    M::buffer_load_lds_u16,
+    M::buffer_load_lds_i16,
+    M::buffer_load_lds_b32,
+    M::buffer_load_lds_format_x,
 ];
 
 // --- formats ---------------------------------------------------------------------------------

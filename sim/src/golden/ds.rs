@@ -17,7 +17,7 @@
 
 use std::sync::LazyLock;
 
-use rdna3_isa::{InstDef, table};
+use rdna3_isa::{InstDef, Mnemonic as M, table};
 
 use super::atomic::{AtomicOp, AtomicUnit, atomic, atomic_op, type_bytes as width};
 use super::handler::Handler;
@@ -136,8 +136,8 @@ pub(super) fn bind(def: &InstDef) -> Option<Handler> {
 
 /// The DS rows this model does not execute, on purpose: GDS (`ds_ordered_count`, the GS
 /// register rows) and the ray-tracing stack.
-pub(super) const NOT_EXECUTED: &[&str] =
-    &["ds_ordered_count", "ds_add_gs_reg_rtn", "ds_sub_gs_reg_rtn", "ds_bvh_stack_rtn_b32"];
+pub(super) const NOT_EXECUTED: &[M] =
+    &[M::ds_ordered_count, M::ds_add_gs_reg_rtn, M::ds_sub_gs_reg_rtn, M::ds_bvh_stack_rtn_b32];
 
 fn fault(x: &mut VExec, why: String) {
     let what = format!("{}: {why}", x.def.name);

@@ -27,7 +27,7 @@
 use std::sync::LazyLock;
 
 use rdna3_isa::operand::{APERTURES, NULL};
-use rdna3_isa::{InstDef, table};
+use rdna3_isa::{InstDef, Mnemonic as M, table};
 
 use super::atomic::{AtomicOp, AtomicUnit, atomic, atomic_op, type_bytes};
 use super::handler::Handler;
@@ -131,18 +131,18 @@ pub(super) fn bind(def: &InstDef) -> Option<Handler> {
 
 /// The rows this model does not execute, on purpose: the loads into LDS, whose LDS address
 /// the guide does not give.
-pub(super) const NOT_EXECUTED: &[&str] = &[
-    "global_load_lds_addtid_b32",
-    "global_load_lds_u8",
-    "global_load_lds_i8",
-    "global_load_lds_u16",
-    "global_load_lds_i16",
-    "global_load_lds_b32",
-    "scratch_load_lds_u8",
-    "scratch_load_lds_i8",
-    "scratch_load_lds_u16",
-    "scratch_load_lds_i16",
-    "scratch_load_lds_b32",
+pub(super) const NOT_EXECUTED: &[M] = &[
+    M::global_load_lds_addtid_b32,
+    M::global_load_lds_u8,
+    M::global_load_lds_i8,
+    M::global_load_lds_u16,
+    M::global_load_lds_i16,
+    M::global_load_lds_b32,
+    M::scratch_load_lds_u8,
+    M::scratch_load_lds_i8,
+    M::scratch_load_lds_u16,
+    M::scratch_load_lds_i16,
+    M::scratch_load_lds_b32,
 ];
 
 /// Where one lane's access goes.

@@ -5,7 +5,7 @@
 
 use std::sync::LazyLock;
 
-use rdna3_isa::table;
+use rdna3_isa::{InstDef, table};
 
 use super::lane::sdst_of_vdst;
 use super::lanewise::{fp_sext, fpm};
@@ -15,8 +15,8 @@ use crate::golden::vector::{VExec, VFn};
 
 /// The compare function for every `v_cmp*` row (what it compares is read from the mnemonic
 /// when it runs).
-pub(super) fn bind(name: &str) -> Option<VFn> {
-    cmp_spec(name).map(|_| compare as VFn)
+pub(super) fn bind(def: &InstDef) -> Option<VFn> {
+    cmp_spec(&def.name).map(|_| compare as VFn)
 }
 
 /// What a `v_cmp*` row compares.
