@@ -9,7 +9,8 @@
 //! A family binds a row by what the table says of it, never by spelling: the ALU families
 //! match the row's [`Mnemonic`] (`M::v_add_f32`, with `use rdna3_isa::Mnemonic as M`: a
 //! qualified path, so that a misspelt arm does not compile, where under a glob import it
-//! would be a binding that matches everything).
+//! would be a binding that matches everything), the compares their `K:` column
+//! ([`InstDef::compare`]), the memory families their `A:` column ([`InstDef::access`]).
 
 use std::sync::LazyLock;
 
