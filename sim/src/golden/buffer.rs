@@ -100,6 +100,7 @@ use super::atomic::{AtomicUnit, atomic};
 use super::fp::{self, Fp, Prec};
 use super::handler::Handler;
 use super::memory::MemFault;
+use super::scalar::sext;
 use super::state::{Counters, Fault, issue};
 use super::vector::{VExec, VFn};
 
@@ -218,8 +219,9 @@ fn format(v: u32) -> Option<Format> {
     Some(Format { bytes, comps, n: fields.len(), num: Num::from_code(n)? })
 }
 
-fn sext(v: u32, bits: u32) -> i32 {
-    if bits >= 32 { v as i32 } else { ((v << (32 - bits)) as i32) >> (32 - bits) }
+/// A component of `bits` (at most 32) bits, sign-extended.
+fn sext32(v: u32, bits: u32) -> i32 {
+    sext(u64::from(v), bits) as i32
 }
 
 fn mask(bits: u32) -> u32 {
@@ -295,11 +297,11 @@ fn load32(raw: u32, bits: u32, num: Num) -> u32 {
     let half = ((1u32 << (bits - 1)) - 1) as f32;
     match num {
         Num::Unorm => (raw as f32 / mask(bits) as f32).to_bits(),
-        Num::Snorm => (sext(raw, bits) as f32 / half).max(-1.0).to_bits(),
+        Num::Snorm => (sext32(raw, bits) as f32 / half).max(-1.0).to_bits(),
         Num::Uscaled => (raw as f32).to_bits(),
-        Num::Sscaled => (sext(raw, bits) as f32).to_bits(),
+        Num::Sscaled => (sext32(raw, bits) as f32).to_bits(),
         Num::Uint => raw,
-        Num::Sint => sext(raw, bits) as u32,
+        Num::Sint => sext32(raw, bits) as u32,
         Num::Float => {
             let (mant, signed) = small_float(bits);
             widen_float(raw, mant, signed)
@@ -312,11 +314,11 @@ fn load16(raw: u32, bits: u32, num: Num) -> u32 {
     let half = f64::from((1u32 << (bits.min(31) - 1)) - 1);
     match num {
         Num::Unorm => f16_of(f64::from(raw) / f64::from(mask(bits))),
-        Num::Snorm => f16_of((f64::from(sext(raw, bits)) / half).max(-1.0)),
+        Num::Snorm => f16_of((f64::from(sext32(raw, bits)) / half).max(-1.0)),
         Num::Uscaled => f16_of(f64::from(raw)),
-        Num::Sscaled => f16_of(f64::from(sext(raw, bits))),
+        Num::Sscaled => f16_of(f64::from(sext32(raw, bits))),
         Num::Uint => raw.min(0xffff),
-        Num::Sint => sext(raw, bits).clamp(-0x8000, 0x7fff) as u32 & 0xffff,
+        Num::Sint => sext32(raw, bits).clamp(-0x8000, 0x7fff) as u32 & 0xffff,
         Num::Float if bits == 16 => raw & 0xffff,
         Num::Float => narrow_float(load32(raw, bits, num), 10, true),
     }

@@ -29,6 +29,7 @@ use rdna3_isa::{Family, Half, InstDef, MemAccess, Mnemonic as M};
 
 use super::atomic::{AtomicUnit, atomic};
 use super::handler::Handler;
+use super::scalar::sext;
 use super::state::{Counters, Fault, issue};
 use super::vector::{VExec, VFn};
 
@@ -96,15 +97,11 @@ enum Target {
     Scratch(u64),
 }
 
-fn sext13(v: u32) -> i64 {
-    i64::from(((v << 19) as i32) >> 19)
-}
-
 /// The addresses of a GLOBAL instruction in every lane: VADDR (64 bits, or 32 bits added to
 /// the SADDR pair; or the lane id times four with `addtid`) plus the signed 13-bit offset.
 fn global_addrs(x: &VExec, spec: Spec) -> [u64; 32] {
     let m = x.ops().mem;
-    let off = sext13(m.offset) as u64;
+    let off = sext(u64::from(m.offset), 13) as u64;
     if spec.addtid() {
         let base = x.sreg_wide(m.saddr, 2);
         std::array::from_fn(|l| base.wrapping_add(4 * l as u64).wrapping_add(off))
@@ -128,7 +125,7 @@ fn targets(x: &VExec, spec: Spec) -> [Target; 32] {
         *tl = match spec.seg {
             Seg::Global => Target::Global(global[l]),
             Seg::Scratch => {
-                let mut o = sext13(raw_off);
+                let mut o = sext(u64::from(raw_off), 13);
                 if saddr != NULL {
                     o += i64::from(x.sreg(saddr));
                 }

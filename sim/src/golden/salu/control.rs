@@ -2,7 +2,7 @@
 //! messages and traps: the SOPP rows and the SOPK/SOP1 rows that touch the PC or a hardware
 //! register.
 
-use rdna3_isa::syntax::Waitcnt;
+use rdna3_isa::syntax::{HW_REG_MODE, Waitcnt};
 use rdna3_isa::{InstDef, Mnemonic as M};
 
 use crate::golden::scalar::{Exec, ExecFn, ones};
@@ -65,9 +65,6 @@ pub(super) fn bind(def: &InstDef) -> Option<ExecFn> {
     };
     Some(f)
 }
-
-/// Hardware register id of MODE in `s_getreg`/`s_setreg` (guide 3.4).
-const HW_REG_MODE: u32 = 1;
 
 /// `value` sign-extended from bit 47: how a PC is written to SGPRs.
 fn pc_to_sgpr(value: u64) -> u64 {

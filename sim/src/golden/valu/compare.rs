@@ -6,8 +6,9 @@
 use rdna3_isa::{CmpOp, Compare, Implicit, InstDef, Ty};
 
 use super::lane::sdst_of_vdst;
-use super::lanewise::{fp_sext, fpm};
+use super::lanewise::fpm;
 use crate::golden::fp::{self, Fp, Prec};
+use crate::golden::scalar::sext;
 use crate::golden::state::Fault;
 use crate::golden::vector::{VExec, VFn};
 
@@ -132,7 +133,7 @@ fn compare_wide(x: &VExec, op: CmpOp, ty: CmpTy) -> u32 {
             let f = fpm(x, p);
             (0..32).fold(0u32, |m, l| m | u32::from(float_lane(op, p, f, a[l], b[l])) << l)
         }
-        CmpTy::I(bits) => int_mask(op, &a, &b, |v| fp_sext(v, bits)),
+        CmpTy::I(bits) => int_mask(op, &a, &b, |v| sext(v, bits)),
         CmpTy::U(bits) => {
             let w = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
             int_mask(op, &a, &b, |v| v & w)

@@ -10,7 +10,8 @@
 
 use rdna3_isa::{InstDef, Mnemonic as M};
 
-use super::lanewise::{bin, each2, fp_sext, lo32, put, put32, put64, sx32, tri, un};
+use super::lanewise::{bin, each2, lo32, put, put32, put64, sx32, tri, un};
+use crate::golden::scalar::sext;
 use crate::golden::vector::{VExec, VFn};
 
 /// The function of each row of this part, by mnemonic (a VOP3 promotion shares its 32-bit
@@ -366,7 +367,7 @@ fn bfe_i32(x: &mut VExec) {
             return 0;
         }
         let f = (sx32(a) >> (b & 31)) as u64 & ((1u64 << w) - 1);
-        lo32(fp_sext(f, w) as u64)
+        lo32(sext(f, w) as u64)
     });
 }
 
