@@ -20,9 +20,9 @@ pub use inst::{DecodeError, Inst, bytes_to_dwords, decode};
 pub use mnemonic::Mnemonic;
 pub use operand::{Scalar, ScalarSrc};
 pub use table::{
-    AtomicOp, AtomicReturn, BitRange, CounterDef, Counters, ExtRule, Family, Field, FieldClass, FormatDef,
-    FormatId, Half, ImmKind, Implicit, InstDef, InstId, Kind, MemAccess, Operand, Role, TABLE_DIR,
-    TABLE_FILES, Table, Ty, Unit, table,
+    AtomicOp, AtomicReturn, BitRange, CmpOp, Compare, CounterDef, Counters, ExtRule, Family, Field,
+    FieldClass, FormatDef, FormatId, Half, ImmKind, Implicit, InstDef, InstId, Kind, MemAccess, Operand,
+    Role, TABLE_DIR, TABLE_FILES, Table, Ty, Unit, table,
 };
 
 #[cfg(test)]

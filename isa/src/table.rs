@@ -2,6 +2,7 @@
 //! counters) and [`Table`], parsed once from the text files of `table/` beside this module.
 
 mod access;
+mod compare;
 mod parse;
 
 use std::collections::HashMap;
@@ -10,6 +11,7 @@ use std::sync::LazyLock;
 use crate::Mnemonic;
 
 pub use access::{AtomicOp, AtomicReturn, Half, MemAccess};
+pub use compare::{CmpOp, Compare};
 
 /// The table's directory in the repository, for generated-file headers and error messages.
 pub const TABLE_DIR: &str = "isa/src/table";
@@ -717,6 +719,9 @@ pub struct InstDef {
     /// What a memory instruction (DS, FLAT, GLOBAL, SCRATCH, MUBUF, MTBUF, SMEM) reads and
     /// writes: the table's `A:` column. `None` for every other row.
     pub access: Option<MemAccess>,
+    /// What a vector compare (`v_cmp*`, `v_cmpx*`, in VOPC and VOP3) compares: the table's
+    /// `K:` column with the row's S0 type. `None` for every other row.
+    pub compare: Option<Compare>,
     /// False for the few rows that the guide lists but LLVM 19 does not accept for gfx1100.
     pub in_llvm: bool,
     /// Table file and line of the row, for messages.

@@ -344,3 +344,65 @@ fn accesses_agree_with_the_data_operands() {
         assert_eq!((out, data), (want_out, want_data), "{}:{}: {}", d.file, d.line, d.name);
     }
 }
+
+/// The compare a `v_cmp[x]_COND_TYPE` mnemonic spells, read from the mnemonic alone (the
+/// table's code never does this; the `K:` column and S0's type say it): the condition, the
+/// type, and whether it writes EXEC.
+fn compare_from_mnemonic(name: &str) -> Option<(Compare, bool)> {
+    let (exec, rest) = match name.strip_prefix("v_cmpx_") {
+        Some(r) => (true, r),
+        None => (false, name.strip_prefix("v_cmp_")?),
+    };
+    let (cond, ty) = rest.rsplit_once('_').expect("COND_TYPE");
+    let op = match cond {
+        "f" => CmpOp::F,
+        "lt" => CmpOp::Lt,
+        "eq" => CmpOp::Eq,
+        "le" => CmpOp::Le,
+        "gt" => CmpOp::Gt,
+        "lg" => CmpOp::Lg,
+        "ge" => CmpOp::Ge,
+        "o" => CmpOp::O,
+        "u" => CmpOp::U,
+        "nge" => CmpOp::Nge,
+        "nlg" => CmpOp::Nlg,
+        "ngt" => CmpOp::Ngt,
+        "nle" => CmpOp::Nle,
+        "neq" => CmpOp::Neq,
+        "nlt" => CmpOp::Nlt,
+        "t" => CmpOp::T,
+        "ne" => CmpOp::Ne,
+        "class" => CmpOp::Class,
+        _ => panic!("{name}: unknown condition `{cond}`"),
+    };
+    let ty = match ty {
+        "f16" => Ty::F16,
+        "f32" => Ty::F32,
+        "f64" => Ty::F64,
+        "i16" => Ty::I16,
+        "i32" => Ty::I32,
+        "i64" => Ty::I64,
+        "u16" => Ty::U16,
+        "u32" => Ty::U32,
+        "u64" => Ty::U64,
+        _ => panic!("{name}: unknown type `{ty}`"),
+    };
+    Some((Compare { op, ty }, exec))
+}
+
+#[test]
+fn compare_rows_have_the_condition_their_mnemonics_spell() {
+    let mut seen = 0;
+    for d in &table().insts {
+        let Some((want, exec)) = compare_from_mnemonic(&d.name) else {
+            assert_eq!(d.compare, None, "{}:{}: {} has a K: column", d.file, d.line, d.name);
+            continue;
+        };
+        assert_eq!(d.compare, Some(want), "{}:{}: {}", d.file, d.line, d.name);
+        assert_eq!(d.writes.contains(Implicit::EXEC), exec, "{}:{}: {} and W:exec", d.file, d.line, d.name);
+        assert!(matches!(d.format().name.as_str(), "VOPC" | "VOP3"), "{}", d.name);
+        seen += 1;
+    }
+    // 190 VOPC rows and their 190 VOP3 promotions were compared.
+    assert_eq!(seen, 380);
+}

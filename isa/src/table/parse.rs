@@ -197,10 +197,12 @@ fn parse_inst(
         writes: Implicit::default(),
         counters: Counters::default(),
         access: None,
+        compare: None,
         in_llvm: true,
         file: at.file,
         line: at.line,
     };
+    let mut cmp = None;
     for tok in rest {
         if let Some(list) = tok.strip_prefix("R:").or_else(|| tok.strip_prefix("W:")) {
             let target = if tok.starts_with('R') { &mut def.reads } else { &mut def.writes };
@@ -228,6 +230,14 @@ fn parse_inst(
                 return at.err(format!("`{tok}` does not fit a {} row", format.name));
             }
             def.access = Some(a);
+        } else if let Some(k) = tok.strip_prefix("K:") {
+            if cmp.is_some() {
+                return at.err("two K: columns");
+            }
+            if format.family() != Family::Vop {
+                return at.err(format!("`{tok}` does not fit a {} row", format.name));
+            }
+            cmp = Some(CmpOp::parse(k).map_err(|e| at.error(format!("`{tok}`: {e}")))?);
         } else if *tok == "nollvm" {
             def.in_llvm = false;
         } else {
@@ -237,6 +247,14 @@ fn parse_inst(
     let memory = matches!(format.family(), Family::Smem | Family::Ds | Family::Flat | Family::Buf);
     if memory && def.access.is_none() {
         return at.err(format!("a {} row needs an A: column (its memory access)", format.name));
+    }
+    if let Some(op) = cmp {
+        let ty =
+            |fields: &[Field]| def.operands.iter().find(|o| fields.contains(&o.field)).and_then(Operand::ty);
+        let c = Compare::new(op, ty(&[Field::Src0]), ty(&[Field::Src1, Field::Vsrc1]));
+        def.compare = Some(c.map_err(|e| at.error(e))?);
+    } else if format.name == "VOPC" {
+        return at.err("a VOPC row needs a K: column (its condition)");
     }
     Ok(def)
 }
@@ -483,6 +501,36 @@ mod tests {
         for (row, msg) in cases {
             assert_eq!(error(row), format!("t.isa:1: {msg}"), "{row}");
         }
+    }
+
+    #[test]
+    fn compare_columns_that_are_wrong_are_errors() {
+        let cases = [
+            (
+                "VOPC 1 v_cmp_lt_f16 valu S.src0:f16 S.vsrc1:f16",
+                "a VOPC row needs a K: column (its condition)",
+            ),
+            ("SOPC 0 s_cmp_eq_i32 salu K:eq S.ssrc0:i32 S.ssrc1:i32", "`K:eq` does not fit a SOPC row"),
+            ("VOPC 1 v_cmp_lt_f16 valu K:lt K:lt S.src0:f16 S.vsrc1:f16", "two K: columns"),
+            ("VOPC 1 v_cmp_lt_f16 valu K:less S.src0:f16 S.vsrc1:f16", "`K:less`: unknown condition `less`"),
+            (
+                "VOPC 1 v_cmp_lt_f16 valu K:lt S.src0:b32 S.vsrc1:b32",
+                "K:lt: S0 has type b32, not one a compare takes",
+            ),
+            ("VOPC 1 v_cmp_lt_f16 valu K:ne S.src0:f16 S.vsrc1:f16", "K:ne does not compare f16"),
+            ("VOPC 1 v_cmp_lt_i16 valu K:nge S.src0:i16 S.vsrc1:i16", "K:nge does not compare i16"),
+            ("VOPC 1 v_cmp_lt_f16 valu K:lt S.src0:f16 S.vsrc1:f32", "K:lt on f16: S1 has type f32, not f16"),
+            (
+                "VOPC 1 v_cmp_class_f16 valu K:class S.src0:f16 S.vsrc1:f16",
+                "K:class on f16: S1 has type f16, not u32",
+            ),
+        ];
+        for (row, msg) in cases {
+            assert_eq!(error(row), format!("t.isa:1: {msg}"), "{row}");
+        }
+        let ok = parse(&[TABLE_FILES[0], ("t.isa", "VOPC 1 v_cmp_lt_f16 valu K:lt S.src0:f16 S.vsrc1:f16")]);
+        let cmp = ok.map(|t| t.insts[0].compare).map_err(|e| e.to_string());
+        assert_eq!(cmp, Ok(Some(Compare { op: CmpOp::Lt, ty: Ty::F16 })));
     }
 
     /// Every row's access prints as a column value that parses back to it.

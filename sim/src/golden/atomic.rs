@@ -1,34 +1,10 @@
 //! The atomic read-modify-write operations that DS, FLAT/GLOBAL/SCRATCH and the buffer
-//! instructions share (guide 12, 11.4, 9.2, 13), and how a memory mnemonic names its operation
-//! and data width (each memory family reads its rows' mnemonics with these).
+//! instructions share (guide 12, 11.4, 9.2, 13). Which operation a row performs, and on how
+//! many bytes, is the table's `A:` column ([`rdna3_isa::MemAccess::Atomic`]).
+
+use rdna3_isa::AtomicOp;
 
 use super::fp::{self, Fp, Prec};
-
-/// An atomic read-modify-write.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum AtomicOp {
-    Swap,
-    CmpSwap,
-    Add,
-    Sub,
-    Rsub,
-    Csub,
-    MinI,
-    MaxI,
-    MinU,
-    MaxU,
-    And,
-    Or,
-    Xor,
-    Inc,
-    Dec,
-    AddF,
-    MinF,
-    MaxF,
-    CmpSwapF,
-    Mskor,
-    Wrap,
-}
 
 /// Which denormal rules of guide 13.2 a float atomic follows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -139,49 +115,6 @@ pub(super) fn atomic(
         }
     };
     r & mask
-}
-
-/// Bytes of a mnemonic's data type suffix (`b32`, `u8`, `i16`, `f64`, `b128`...).
-pub(super) fn type_bytes(t: &str) -> Option<u32> {
-    Some(match t.get(1..)? {
-        "8" => 1,
-        "16" => 2,
-        "32" => 4,
-        "64" => 8,
-        "96" => 12,
-        "128" => 16,
-        _ => return None,
-    })
-}
-
-/// The atomic operation a mnemonic's stem names (`add`, `cmpswap`, `min`...), with its type.
-pub(super) fn atomic_op(stem: &str, ty: &str) -> Option<AtomicOp> {
-    let float = ty.starts_with('f');
-    let signed = ty.starts_with('i');
-    Some(match (stem, float) {
-        ("swap" | "storexchg", _) => AtomicOp::Swap,
-        ("cmpswap" | "cmpstore", false) => AtomicOp::CmpSwap,
-        ("cmpswap" | "cmpstore", true) => AtomicOp::CmpSwapF,
-        ("add", false) => AtomicOp::Add,
-        ("add", true) => AtomicOp::AddF,
-        ("sub", false) => AtomicOp::Sub,
-        ("rsub", false) => AtomicOp::Rsub,
-        ("csub", false) => AtomicOp::Csub,
-        ("min", true) => AtomicOp::MinF,
-        ("max", true) => AtomicOp::MaxF,
-        ("min", false) if signed => AtomicOp::MinI,
-        ("max", false) if signed => AtomicOp::MaxI,
-        ("min", false) => AtomicOp::MinU,
-        ("max", false) => AtomicOp::MaxU,
-        ("and", false) => AtomicOp::And,
-        ("or", false) => AtomicOp::Or,
-        ("xor", false) => AtomicOp::Xor,
-        ("inc", false) => AtomicOp::Inc,
-        ("dec", false) => AtomicOp::Dec,
-        ("mskor", false) => AtomicOp::Mskor,
-        ("wrap", false) => AtomicOp::Wrap,
-        _ => return None,
-    })
 }
 
 #[cfg(test)]

@@ -94,142 +94,41 @@
 use std::sync::LazyLock;
 
 use rdna3_isa::operand::{Scalar, buf_format_split};
-use rdna3_isa::{Counters as Ctr, InstDef, Ty, table};
+use rdna3_isa::{AtomicOp, Counters as Ctr, Family, Field, Half, InstDef, MemAccess, Mnemonic as M, Ty};
 
-use super::atomic::{AtomicOp, AtomicUnit, atomic, atomic_op, type_bytes};
+use super::atomic::{AtomicUnit, atomic};
 use super::fp::{self, Fp, Prec};
 use super::handler::Handler;
 use super::memory::MemFault;
+use super::scalar::sext;
 use super::state::{Counters, Fault, issue};
-use super::vector::VExec;
+use super::vector::{VExec, VFn};
 
-/// What a MUBUF/MTBUF row does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Op {
-    /// Untyped load of `bytes` (1, 2, 4, 8, 12, 16); `d16`: Some(hi) writes one half.
-    Load {
-        bytes: u32,
-        signed: bool,
-        d16: Option<bool>,
-    },
-    /// Untyped store of `bytes`; `hi` takes the data from bits 31:16 (or 23:16).
-    Store {
-        bytes: u32,
-        hi: bool,
-    },
-    /// Format load of `comps` components; `d16`: Some(hi) packs 16-bit results.
-    LoadFormat {
-        comps: u32,
-        d16: Option<bool>,
-    },
-    StoreFormat {
-        comps: u32,
-        d16: Option<bool>,
-    },
-    Atomic {
-        op: AtomicOp,
-        width: u32,
-    },
-    /// `buffer_gl0_inv`, `buffer_gl1_inv`.
-    Invalidate,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Spec {
-    op: Op,
-    /// MTBUF: the format comes from the instruction (and dst_sel is the identity).
-    typed: bool,
-}
-
-fn comps(s: &str) -> Option<u32> {
-    Some(match s {
-        "x" => 1,
-        "xy" => 2,
-        "xyz" => 3,
-        "xyzw" => 4,
-        _ => return None,
-    })
-}
-
-fn parse(name: &str) -> Option<Spec> {
-    if matches!(name, "buffer_gl0_inv" | "buffer_gl1_inv") {
-        return Some(Spec { op: Op::Invalidate, typed: false });
-    }
-    let (rest, typed) = match name.strip_prefix("tbuffer_") {
-        Some(r) => (r, true),
-        None => (name.strip_prefix("buffer_")?, false),
-    };
-    // The LDS loads are not executed (see the module documentation).
-    if rest.starts_with("load_lds") {
-        return None;
-    }
-    let (load, rest) = if let Some(r) = rest.strip_prefix("load_") {
-        (true, r)
-    } else if let Some(r) = rest.strip_prefix("store_") {
-        (false, r)
-    } else if let Some(r) = rest.strip_prefix("atomic_") {
-        if typed {
-            return None;
-        }
-        let (stem, ty) = r.rsplit_once('_')?;
-        let width = match &ty[1..] {
-            "32" => 4,
-            "64" => 8,
-            _ => return None,
-        };
-        return Some(Spec { op: Op::Atomic { op: atomic_op(stem, ty)?, width }, typed });
-    } else {
-        return None;
-    };
-    let (rest, d16) = if let Some(r) = rest.strip_prefix("d16_hi_") {
-        (r, Some(true))
-    } else if let Some(r) = rest.strip_prefix("d16_") {
-        (r, Some(false))
-    } else {
-        (rest, None)
-    };
-    if let Some(c) = rest.strip_prefix("format_") {
-        let comps = comps(c)?;
-        let op = if load { Op::LoadFormat { comps, d16 } } else { Op::StoreFormat { comps, d16 } };
-        return Some(Spec { op, typed });
-    }
-    if typed {
-        return None;
-    }
-    let bytes = type_bytes(rest)?;
-    Some(Spec {
-        op: if load {
-            Op::Load { bytes, signed: rest.starts_with('i'), d16 }
-        } else {
-            Op::Store { bytes, hi: d16 == Some(true) }
-        },
-        typed,
-    })
-}
-
-static SPECS: LazyLock<Vec<Option<Spec>>> = LazyLock::new(|| {
-    table()
-        .insts
-        .iter()
-        .map(|d| if matches!(d.format().name.as_str(), "MUBUF" | "MTBUF") { parse(&d.name) } else { None })
-        .collect()
-});
-
-/// The function of row `def`: [`exec`] for every MUBUF/MTBUF row whose mnemonic names an
-/// operation this model executes (all but `buffer_load_lds_*`).
+/// The function of row `def`: [`exec`], for MUBUF or for MTBUF, for every row whose access
+/// (the table's `A:` column) this model executes (all but the loads into LDS).
 pub(super) fn bind(def: &InstDef) -> Option<Handler> {
-    SPECS.get(def.id.0 as usize).copied().flatten().map(|_| Handler::Vector(exec))
+    let access = def.access.filter(|_| def.format().family() == Family::Buf)?;
+    if matches!(access, MemAccess::Load { lds: true, .. } | MemAccess::LoadFormat { lds: true, .. }) {
+        return None;
+    }
+    // MTBUF: the format comes from the instruction's FORMAT field (and dst_sel is the
+    // identity).
+    let f: VFn = match def.format().field(Field::Format) {
+        Some(_) => |x| exec(x, true),
+        None => |x| exec(x, false),
+    };
+    Some(Handler::Vector(f))
 }
 
 /// The rows this model does not execute, on purpose: the loads into LDS (see the module
 /// documentation).
-pub(super) const NOT_EXECUTED: &[&str] = &[
-    "buffer_load_lds_u8",
-    "buffer_load_lds_i8",
-    "buffer_load_lds_u16",
-    "buffer_load_lds_i16",
-    "buffer_load_lds_b32",
-    "buffer_load_lds_format_x",
+pub(super) const NOT_EXECUTED: &[M] = &[
+    M::buffer_load_lds_u8,
+    M::buffer_load_lds_i8,
+    M::buffer_load_lds_u16,
+    M::buffer_load_lds_i16,
+    M::buffer_load_lds_b32,
+    M::buffer_load_lds_format_x,
 ];
 
 // --- formats ---------------------------------------------------------------------------------
@@ -320,8 +219,9 @@ fn format(v: u32) -> Option<Format> {
     Some(Format { bytes, comps, n: fields.len(), num: Num::from_code(n)? })
 }
 
-fn sext(v: u32, bits: u32) -> i32 {
-    if bits >= 32 { v as i32 } else { ((v << (32 - bits)) as i32) >> (32 - bits) }
+/// A component of `bits` (at most 32) bits, sign-extended.
+fn sext32(v: u32, bits: u32) -> i32 {
+    sext(u64::from(v), bits) as i32
 }
 
 fn mask(bits: u32) -> u32 {
@@ -397,11 +297,11 @@ fn load32(raw: u32, bits: u32, num: Num) -> u32 {
     let half = ((1u32 << (bits - 1)) - 1) as f32;
     match num {
         Num::Unorm => (raw as f32 / mask(bits) as f32).to_bits(),
-        Num::Snorm => (sext(raw, bits) as f32 / half).max(-1.0).to_bits(),
+        Num::Snorm => (sext32(raw, bits) as f32 / half).max(-1.0).to_bits(),
         Num::Uscaled => (raw as f32).to_bits(),
-        Num::Sscaled => (sext(raw, bits) as f32).to_bits(),
+        Num::Sscaled => (sext32(raw, bits) as f32).to_bits(),
         Num::Uint => raw,
-        Num::Sint => sext(raw, bits) as u32,
+        Num::Sint => sext32(raw, bits) as u32,
         Num::Float => {
             let (mant, signed) = small_float(bits);
             widen_float(raw, mant, signed)
@@ -414,11 +314,11 @@ fn load16(raw: u32, bits: u32, num: Num) -> u32 {
     let half = f64::from((1u32 << (bits.min(31) - 1)) - 1);
     match num {
         Num::Unorm => f16_of(f64::from(raw) / f64::from(mask(bits))),
-        Num::Snorm => f16_of((f64::from(sext(raw, bits)) / half).max(-1.0)),
+        Num::Snorm => f16_of((f64::from(sext32(raw, bits)) / half).max(-1.0)),
         Num::Uscaled => f16_of(f64::from(raw)),
-        Num::Sscaled => f16_of(f64::from(sext(raw, bits))),
+        Num::Sscaled => f16_of(f64::from(sext32(raw, bits))),
         Num::Uint => raw.min(0xffff),
-        Num::Sint => sext(raw, bits).clamp(-0x8000, 0x7fff) as u32 & 0xffff,
+        Num::Sint => sext32(raw, bits).clamp(-0x8000, 0x7fff) as u32 & 0xffff,
         Num::Float if bits == 16 => raw & 0xffff,
         Num::Float => narrow_float(load32(raw, bits, num), 10, true),
     }
@@ -609,10 +509,11 @@ fn count(x: &mut VExec) {
     }
 }
 
-fn exec(x: &mut VExec) {
-    let Some(spec) = SPECS.get(x.def.id.0 as usize).copied().flatten() else { return };
+/// A MUBUF row, or with `typed` an MTBUF row.
+fn exec(x: &mut VExec, typed: bool) {
+    let Some(access) = x.def.access else { return };
     count(x);
-    if spec.op == Op::Invalidate || x.exec == 0 {
+    if access == MemAccess::Invalidate || x.exec == 0 {
         return;
     }
     let m = x.ops().mem;
@@ -629,8 +530,8 @@ fn exec(x: &mut VExec) {
     }
     let a = Addressing { r, soffset: soff };
     // Table 42: MTBUF takes the instruction's format, MUBUF format instructions the V#'s.
-    let fmt_code = if spec.typed { m.format } else { r.format };
-    if spec.typed && fmt_code > 63 {
+    let fmt_code = if typed { m.format } else { r.format };
+    if typed && fmt_code > 63 {
         let why = format!("{}: FORMAT {fmt_code} is an image-only format", x.def.name);
         return x.fault(Fault::Illegal { pc: x.pc, why });
     }
@@ -638,21 +539,24 @@ fn exec(x: &mut VExec) {
         // Not a buffer resource: the instruction is ignored.
         return;
     }
-    let unbound = r.format == 0 && (spec.typed || !r.add_tid);
+    let unbound = r.format == 0 && (typed || !r.add_tid);
     let lanes = lanes(x, &a);
-    match spec.op {
-        Op::Load { bytes, signed, d16 } => load(x, &a, &lanes, unbound, bytes, signed, d16, m.vdata, m.tfe),
-        Op::Store { bytes, hi } => store(x, &a, &lanes, unbound, bytes, hi, m.vdata),
-        Op::LoadFormat { comps, d16 } => {
-            let f = if unbound { None } else { format(fmt_code) };
-            load_format(x, &a, &lanes, f, spec.typed, comps, d16, m.vdata, m.tfe)
+    match access {
+        MemAccess::Load { bytes, signed, d16, .. } => {
+            load(x, &a, &lanes, unbound, bytes, signed, d16, m.vdata, m.tfe)
         }
-        Op::StoreFormat { comps, d16 } => {
+        MemAccess::Store { bytes, hi, .. } => store(x, &a, &lanes, unbound, bytes, hi, m.vdata),
+        MemAccess::LoadFormat { comps, d16, .. } => {
+            let f = if unbound { None } else { format(fmt_code) };
+            load_format(x, &a, &lanes, f, typed, comps, d16, m.vdata, m.tfe)
+        }
+        MemAccess::StoreFormat { comps, d16 } => {
             let f = if unbound { None } else { format(fmt_code) };
             store_format(x, &a, &lanes, f, comps, d16, m.vdata)
         }
-        Op::Atomic { op, width } => atomics(x, &a, &lanes, unbound, op, width, m.vdata, m.glc),
-        Op::Invalidate => {}
+        MemAccess::Atomic { op, bytes, .. } => atomics(x, &a, &lanes, unbound, op, bytes, m.vdata, m.glc),
+        // Invalidates (returned above), and the accesses of other families.
+        _ => {}
     }
 }
 
@@ -677,7 +581,7 @@ fn load(
     unbound: bool,
     bytes: u32,
     signed: bool,
-    d16: Option<bool>,
+    d16: Option<Half>,
     vdata: u32,
     tfe: bool,
 ) {
@@ -719,9 +623,9 @@ fn load(
         }
     }
     match d16 {
-        Some(hi) => {
+        Some(half) => {
             let vals = out[0].map(|v| u64::from(v & 0xffff));
-            x.write_half(vdata, hi, &vals, exec);
+            x.write_half(vdata, half == Half::Hi, &vals, exec);
         }
         None => {
             for k in 0..dwords {
@@ -806,7 +710,7 @@ fn load_format(
     f: Option<Format>,
     typed: bool,
     comps: u32,
-    d16: Option<bool>,
+    d16: Option<Half>,
     vdata: u32,
     tfe: bool,
 ) {
@@ -855,7 +759,7 @@ fn load_format(
             }
             comps
         }
-        Some(hi) => {
+        Some(half) => {
             // Packed halves: component i in VGPR i / 2, half i % 2 (D16_HI: the high half).
             let mut i = 0;
             while i < comps {
@@ -867,7 +771,7 @@ fn load_format(
                     i += 2;
                 } else {
                     let v = vals[i as usize].map(|v| u64::from(v & 0xffff));
-                    x.write_half(reg, hi, &v, exec);
+                    x.write_half(reg, half == Half::Hi, &v, exec);
                     i += 1;
                 }
             }
@@ -883,7 +787,7 @@ fn store_format(
     lanes: &[Lane; 32],
     f: Option<Format>,
     comps: u32,
-    d16: Option<bool>,
+    d16: Option<Half>,
     vdata: u32,
 ) {
     let Some(f) = f else { return };
@@ -900,10 +804,10 @@ fn store_format(
             let (at, bits) = f.comps[i];
             let c = match d16 {
                 None => store32(x.vreg(vdata + i as u32, l), bits, f.num),
-                Some(hi) => {
+                Some(half) => {
                     // D16_HI_FORMAT_X takes bits 31:16; D16 forms pack two per VGPR.
                     let r = x.vreg(vdata + i as u32 / 2, l);
-                    let h = if hi || i % 2 == 1 { r >> 16 } else { r & 0xffff };
+                    let h = if half == Half::Hi || i % 2 == 1 { r >> 16 } else { r & 0xffff };
                     store16(h, bits, f.num)
                 }
             };
@@ -973,15 +877,17 @@ fn atomics(
 
 #[cfg(test)]
 mod tests {
+    use rdna3_isa::table;
+
     use super::*;
 
     #[test]
-    fn every_buffer_row_but_the_lds_loads_parses() {
+    fn every_buffer_row_but_the_lds_loads_is_bound() {
         let rows: Vec<_> =
             table().insts.iter().filter(|d| matches!(d.format().name.as_str(), "MUBUF" | "MTBUF")).collect();
         assert_eq!(rows.len(), 95);
         for d in rows {
-            assert_eq!(parse(&d.name).is_some(), !d.name.contains("load_lds"), "{}", d.name);
+            assert_eq!(bind(d).is_some(), !d.name.contains("load_lds"), "{}", d.name);
         }
         assert_eq!(rows_count(), 89);
     }

@@ -15,129 +15,33 @@
 //!
 //! **Counting.** Every DS instruction adds 1 to LGKMcnt.
 
-use std::sync::LazyLock;
+use rdna3_isa::{AtomicReturn, Family, Half, InstDef, MemAccess, Mnemonic as M};
 
-use rdna3_isa::{InstDef, table};
-
-use super::atomic::{AtomicOp, AtomicUnit, atomic, atomic_op, type_bytes as width};
+use super::atomic::{AtomicUnit, atomic};
 use super::handler::Handler;
 use super::state::{Counters, Fault, issue};
 use super::vector::{MemFields, VExec};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Op {
-    Nop,
-    /// `bytes` per address; `signed` extension; `d16`: Some(hi) writes one half.
-    Load {
-        bytes: u32,
-        signed: bool,
-        d16: Option<bool>,
-    },
-    Store {
-        bytes: u32,
-        hi: bool,
-    },
-    /// Two addresses of `bytes` each (`stride64`: offsets scaled by 64).
-    Load2 {
-        bytes: u32,
-        stride64: bool,
-    },
-    Store2 {
-        bytes: u32,
-        stride64: bool,
-    },
-    Atomic {
-        op: AtomicOp,
-        width: u32,
-        rtn: bool,
-    },
-    /// `ds_storexchg_2addr[_stride64]_rtn`.
-    Xchg2 {
-        bytes: u32,
-        stride64: bool,
-    },
-    CondXchg32,
-    Swizzle,
-    Permute,
-    Bpermute,
-    Append,
-    Consume,
-    LoadAddtid,
-    StoreAddtid,
-}
-
-fn parse(name: &str) -> Option<Op> {
-    let r = name.strip_prefix("ds_")?;
-    Some(match r {
-        "nop" => Op::Nop,
-        "swizzle_b32" => Op::Swizzle,
-        "permute_b32" => Op::Permute,
-        "bpermute_b32" => Op::Bpermute,
-        "append" => Op::Append,
-        "consume" => Op::Consume,
-        "load_addtid_b32" => Op::LoadAddtid,
-        "store_addtid_b32" => Op::StoreAddtid,
-        "condxchg32_rtn_b64" => Op::CondXchg32,
-        _ => {
-            if let Some(t) = r.strip_prefix("load_2addr_stride64_") {
-                Op::Load2 { bytes: width(t)?, stride64: true }
-            } else if let Some(t) = r.strip_prefix("load_2addr_") {
-                Op::Load2 { bytes: width(t)?, stride64: false }
-            } else if let Some(t) = r.strip_prefix("store_2addr_stride64_") {
-                Op::Store2 { bytes: width(t)?, stride64: true }
-            } else if let Some(t) = r.strip_prefix("store_2addr_") {
-                Op::Store2 { bytes: width(t)?, stride64: false }
-            } else if let Some(t) = r.strip_prefix("storexchg_2addr_stride64_rtn_") {
-                Op::Xchg2 { bytes: width(t)?, stride64: true }
-            } else if let Some(t) = r.strip_prefix("storexchg_2addr_rtn_") {
-                Op::Xchg2 { bytes: width(t)?, stride64: false }
-            } else if let Some(t) = r.strip_prefix("load_") {
-                // load_b32, load_u8, load_u8_d16, load_u8_d16_hi, ...
-                let (t, d16) = if let Some(t) = t.strip_suffix("_d16_hi") {
-                    (t, Some(true))
-                } else if let Some(t) = t.strip_suffix("_d16") {
-                    (t, Some(false))
-                } else {
-                    (t, None)
-                };
-                Op::Load { bytes: width(t)?, signed: t.starts_with('i'), d16 }
-            } else if let Some(t) = r.strip_prefix("store_") {
-                let (t, hi) = match t.strip_suffix("_d16_hi") {
-                    Some(t) => (t, true),
-                    None => (t, false),
-                };
-                Op::Store { bytes: width(t)?, hi }
-            } else {
-                // <op>[_rtn]_<type>
-                let (stem, ty) = r.rsplit_once('_')?;
-                let (stem, rtn) = match stem.strip_suffix("_rtn") {
-                    Some(s) => (s, true),
-                    None => (stem, false),
-                };
-                let w = width(ty)?;
-                if w != 4 && w != 8 {
-                    return None;
-                }
-                Op::Atomic { op: atomic_op(stem, ty)?, width: w, rtn }
-            }
-        }
-    })
-}
-
-static OPS: LazyLock<Vec<Option<Op>>> = LazyLock::new(|| {
-    table().insts.iter().map(|d| if d.format().name == "DS" { parse(&d.name) } else { None }).collect()
-});
-
-/// The function of row `def`: [`exec`] for every DS row whose mnemonic names an operation
-/// this model executes.
+/// The function of row `def`: [`exec`] for every DS row whose access (the table's `A:`
+/// column) this model executes.
 pub(super) fn bind(def: &InstDef) -> Option<Handler> {
-    OPS.get(def.id.0 as usize).copied().flatten().map(|_| Handler::Vector(exec))
+    let access = def.access.filter(|_| def.format().family() == Family::Ds)?;
+    executed(access).then_some(Handler::Vector(exec))
+}
+
+/// Whether this model executes a DS row of `access`: all but GDS's and the ray-tracing
+/// stack's.
+fn executed(access: MemAccess) -> bool {
+    !matches!(
+        access,
+        MemAccess::OrderedCount | MemAccess::GsRegAdd | MemAccess::GsRegSub | MemAccess::BvhStack
+    )
 }
 
 /// The DS rows this model does not execute, on purpose: GDS (`ds_ordered_count`, the GS
 /// register rows) and the ray-tracing stack.
-pub(super) const NOT_EXECUTED: &[&str] =
-    &["ds_ordered_count", "ds_add_gs_reg_rtn", "ds_sub_gs_reg_rtn", "ds_bvh_stack_rtn_b32"];
+pub(super) const NOT_EXECUTED: &[M] =
+    &[M::ds_ordered_count, M::ds_add_gs_reg_rtn, M::ds_sub_gs_reg_rtn, M::ds_bvh_stack_rtn_b32];
 
 fn fault(x: &mut VExec, why: String) {
     let what = format!("{}: {why}", x.def.name);
@@ -191,10 +95,10 @@ fn data(x: &VExec, reg: u32, lane: usize, len: u32) -> u128 {
 /// without the general path's per-lane range lists: every address is computed and checked
 /// once; `false` (nothing done) when a lane is out of range, so that the general path
 /// reports it.
-fn fast_load_b32(x: &mut VExec, op: Op) -> bool {
+fn fast_load_b32(x: &mut VExec, op: MemAccess) -> bool {
     match (op, b32_offsets(op, &x.ops().mem)) {
-        (Op::Load { .. }, Some((offs, _))) => fast_load::<1>(x, offs),
-        (Op::Load2 { .. }, Some((offs, _))) => fast_load::<2>(x, offs),
+        (MemAccess::Load { .. }, Some((offs, _))) => fast_load::<1>(x, offs),
+        (MemAccess::Load2 { .. }, Some((offs, _))) => fast_load::<2>(x, offs),
         _ => false,
     }
 }
@@ -202,12 +106,13 @@ fn fast_load_b32(x: &mut VExec, op: Op) -> bool {
 /// The byte offsets from ADDR of the dword forms' accesses, and how many there are:
 /// {OFFSET1, OFFSET0} for the one-address loads and stores, OFFSETn * 4 (* 256 with
 /// stride64) for the two-address ones; `None` for other operations.
-fn b32_offsets(op: Op, m: &MemFields) -> Option<([u32; 2], usize)> {
+fn b32_offsets(op: MemAccess, m: &MemFields) -> Option<([u32; 2], usize)> {
     match op {
-        Op::Load { bytes: 4, d16: None, .. } | Op::Store { bytes: 4, hi: false } => {
+        MemAccess::Load { bytes: 4, d16: None, addtid: false, .. }
+        | MemAccess::Store { bytes: 4, hi: false, addtid: false } => {
             Some(([m.offset1 << 8 | m.offset0, 0], 1))
         }
-        Op::Load2 { bytes: 4, stride64 } | Op::Store2 { bytes: 4, stride64 } => {
+        MemAccess::Load2 { bytes: 4, stride64 } | MemAccess::Store2 { bytes: 4, stride64 } => {
             let k = if stride64 { 256 } else { 4 };
             Some(([m.offset0 * k, m.offset1 * k], 2))
         }
@@ -261,9 +166,10 @@ fn fast_load<const N: usize>(x: &mut VExec, offs: [u32; 2]) -> bool {
 /// shares data through LDS, the same way: every address is checked before anything is
 /// written, and the stores are made in the general path's order (lane by lane, ADDR0 before
 /// ADDR1), so that overlapping lanes leave the same bytes.
-fn fast_store_b32(x: &mut VExec, op: Op) -> bool {
+fn fast_store_b32(x: &mut VExec, op: MemAccess) -> bool {
     let m = x.ops().mem;
-    let (Op::Store { .. } | Op::Store2 { .. }, Some((offs, n))) = (op, b32_offsets(op, &m)) else {
+    let (MemAccess::Store { .. } | MemAccess::Store2 { .. }, Some((offs, n))) = (op, b32_offsets(op, &m))
+    else {
         return false;
     };
     // A register past the allocation reads as v0, as in the general path.
@@ -296,7 +202,7 @@ fn fast_store_b32(x: &mut VExec, op: Op) -> bool {
 }
 
 fn exec(x: &mut VExec) {
-    let Some(op) = OPS.get(x.inst.id.0 as usize).copied().flatten() else { return };
+    let Some(op) = x.def.access else { return };
     let m = x.ops().mem;
     if m.gds {
         let what = format!("{} on GDS (not modelled)", x.def.name);
@@ -328,20 +234,22 @@ fn exec(x: &mut VExec) {
         let a = base(x, l, offset);
         let one = |r: (u64, u32)| ([r, (0, 0)], 1);
         match op {
-            Op::Load { bytes, .. } | Op::Store { bytes, .. } => one((a, bytes)),
-            Op::Atomic { width, .. } => one((a, width)),
-            Op::Load2 { bytes, stride64 }
-            | Op::Store2 { bytes, stride64 }
-            | Op::Xchg2 { bytes, stride64 } => {
+            MemAccess::Load { bytes, addtid: false, .. }
+            | MemAccess::Store { bytes, addtid: false, .. }
+            | MemAccess::Atomic { bytes, .. } => one((a, bytes)),
+            MemAccess::Load2 { bytes, stride64 }
+            | MemAccess::Store2 { bytes, stride64 }
+            | MemAccess::Xchg2 { bytes, stride64 } => {
                 let k = u64::from(bytes) * if stride64 { 64 } else { 1 };
                 ([(base(x, l, u64::from(o0) * k), bytes), (base(x, l, u64::from(o1) * k), bytes)], 2)
             }
-            Op::CondXchg32 => one((a & 0xfff8, 8)),
-            Op::LoadAddtid | Op::StoreAddtid => {
+            MemAccess::CondXchg32 => one((a & 0xfff8, 8)),
+            MemAccess::Load { addtid: true, .. } | MemAccess::Store { addtid: true, .. } => {
                 one((u64::from(x.wave.m0() & 0xffff) + offset + 4 * l as u64, 4))
             }
-            Op::Append | Op::Consume => one((u64::from(x.wave.m0() & 0xffff) + offset, 4)),
-            Op::Nop | Op::Swizzle | Op::Permute | Op::Bpermute => ([(0, 0); 2], 0),
+            MemAccess::Append | MemAccess::Consume => one((u64::from(x.wave.m0() & 0xffff) + offset, 4)),
+            // Nop, Swizzle, Permute, Bpermute: no LDS memory.
+            _ => ([(0, 0); 2], 0),
         }
     };
     for &l in lanes {
@@ -355,8 +263,7 @@ fn exec(x: &mut VExec) {
     let mut out = [[0u32; 32]; 4];
     let mut out_dwords = 0u32;
     match op {
-        Op::Nop => {}
-        Op::Load { bytes, signed, d16 } => {
+        MemAccess::Load { bytes, signed, d16, addtid: false, .. } => {
             for &l in lanes {
                 let v = load(x, base(x, l, offset), bytes);
                 let v = match (bytes, signed) {
@@ -368,21 +275,21 @@ fn exec(x: &mut VExec) {
                     out[k][l] = (v >> (32 * k)) as u32;
                 }
             }
-            if let Some(hi) = d16 {
+            if let Some(half) = d16 {
                 let vals = out[0].map(|v| u64::from(v & 0xffff));
-                x.write_half(vdst, hi, &vals, exec);
+                x.write_half(vdst, half == Half::Hi, &vals, exec);
             } else {
                 out_dwords = bytes.div_ceil(4);
             }
         }
-        Op::Store { bytes, hi } => {
+        MemAccess::Store { bytes, hi, addtid: false } => {
             for &l in lanes {
                 let v = data(x, d0, l, bytes.max(4));
                 let v = if hi { v >> 16 } else { v };
                 store(x, base(x, l, offset), bytes, v);
             }
         }
-        Op::Load2 { bytes, .. } => {
+        MemAccess::Load2 { bytes, .. } => {
             for &l in lanes {
                 let (r, _) = ranges(x, l);
                 let (a, b) = (load(x, r[0].0, bytes), load(x, r[1].0, bytes));
@@ -393,7 +300,7 @@ fn exec(x: &mut VExec) {
             }
             out_dwords = 2 * bytes / 4;
         }
-        Op::Store2 { bytes, .. } => {
+        MemAccess::Store2 { bytes, .. } => {
             for &l in lanes {
                 let (r, _) = ranges(x, l);
                 let (a, b) = (data(x, d0, l, bytes), data(x, d1, l, bytes));
@@ -401,7 +308,7 @@ fn exec(x: &mut VExec) {
                 store(x, r[1].0, bytes, b);
             }
         }
-        Op::Xchg2 { bytes, .. } => {
+        MemAccess::Xchg2 { bytes, .. } => {
             for &l in lanes {
                 let (r, _) = ranges(x, l);
                 let (old0, old1) = (load(x, r[0].0, bytes), load(x, r[1].0, bytes));
@@ -414,7 +321,7 @@ fn exec(x: &mut VExec) {
             }
             out_dwords = 2 * bytes / 4;
         }
-        Op::Atomic { op, width, rtn } => {
+        MemAccess::Atomic { op, bytes: width, rtn } => {
             for &l in lanes {
                 let a = base(x, l, offset);
                 let tmp = load(x, a, width) as u64;
@@ -424,11 +331,11 @@ fn exec(x: &mut VExec) {
                 out[0][l] = tmp as u32;
                 out[1][l] = (tmp >> 32) as u32;
             }
-            if rtn {
+            if rtn == AtomicReturn::Always {
                 out_dwords = width / 4;
             }
         }
-        Op::CondXchg32 => {
+        MemAccess::CondXchg32 => {
             for &l in lanes {
                 let a0 = base(x, l, offset) & 0xfff8;
                 let d = data(x, d0, l, 8) as u64;
@@ -444,7 +351,7 @@ fn exec(x: &mut VExec) {
             }
             out_dwords = 2;
         }
-        Op::Swizzle => {
+        MemAccess::Swizzle => {
             let src: [u32; 32] = std::array::from_fn(|l| x.vreg(addr, l));
             let off = offset as u32;
             for &l in lanes {
@@ -469,7 +376,7 @@ fn exec(x: &mut VExec) {
             }
             out_dwords = 1;
         }
-        Op::Permute => {
+        MemAccess::Permute => {
             let mut tmp = [0u32; 32];
             for &l in lanes {
                 let dst = (base(x, l, offset) as u32 / 4 % 32) as usize;
@@ -478,52 +385,41 @@ fn exec(x: &mut VExec) {
             out[0] = tmp;
             out_dwords = 1;
         }
-        Op::Bpermute => {
+        MemAccess::Bpermute => {
             for &l in lanes {
                 let s = (base(x, l, offset) as u32 / 4 % 32) as usize;
                 out[0][l] = if exec >> s & 1 == 1 { x.vreg(d0, s) } else { 0 };
             }
             out_dwords = 1;
         }
-        Op::Append | Op::Consume => {
+        MemAccess::Append | MemAccess::Consume => {
             if let Some(&first) = lanes.first() {
                 let a = ranges(x, first).0[0].0;
                 let old = load(x, a, 4) as u32;
                 let n = exec.count_ones();
-                let new = if op == Op::Append { old.wrapping_add(n) } else { old.wrapping_sub(n) };
+                let new = if op == MemAccess::Append { old.wrapping_add(n) } else { old.wrapping_sub(n) };
                 store(x, a, 4, u128::from(new));
                 out[0] = [old; 32];
                 out_dwords = 1;
             }
         }
-        Op::LoadAddtid => {
+        MemAccess::Load { addtid: true, .. } => {
             for &l in lanes {
                 out[0][l] = load(x, ranges(x, l).0[0].0, 4) as u32;
             }
             out_dwords = 1;
         }
-        Op::StoreAddtid => {
+        MemAccess::Store { addtid: true, .. } => {
             for &l in lanes {
                 let v = u128::from(x.vreg(d0, l));
                 store(x, ranges(x, l).0[0].0, 4, v);
             }
         }
+        // Nop; the accesses of other families and the ones not executed are never bound here.
+        _ => {}
     }
     for k in 0..out_dwords {
         x.write_vgpr32(vdst + k, &out[k as usize], exec);
     }
     issue(&mut x.counters, |c: &mut Counters| &mut c.lgkm, 1);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ds_rows_parse_except_gds_and_bvh() {
-        let skipped = ["ds_ordered_count", "ds_add_gs_reg_rtn", "ds_sub_gs_reg_rtn", "ds_bvh_stack_rtn_b32"];
-        for d in table().insts.iter().filter(|d| d.format().name == "DS") {
-            assert_eq!(parse(&d.name).is_some(), !skipped.contains(&d.name.as_str()), "{}", d.name);
-        }
-    }
 }

@@ -24,17 +24,16 @@
 //! to VDST. Counting: loads and returning atomics add 1 to VMcnt, stores and non-returning
 //! atomics 1 to VScnt; FLAT instructions add 1 to LGKMcnt as well.
 
-use std::sync::LazyLock;
-
 use rdna3_isa::operand::{APERTURES, NULL};
-use rdna3_isa::{InstDef, table};
+use rdna3_isa::{Family, Half, InstDef, MemAccess, Mnemonic as M};
 
-use super::atomic::{AtomicOp, AtomicUnit, atomic, atomic_op, type_bytes};
+use super::atomic::{AtomicUnit, atomic};
 use super::handler::Handler;
+use super::scalar::sext;
 use super::state::{Counters, Fault, issue};
-use super::vector::VExec;
+use super::vector::{VExec, VFn};
 
-/// Which memory an instruction addresses.
+/// Which memory an instruction addresses: its row's format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Seg {
     Flat,
@@ -42,107 +41,51 @@ enum Seg {
     Scratch,
 }
 
-/// What a FLAT/GLOBAL/SCRATCH row does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Op {
-    /// `bytes` from memory; `signed` extension; `d16`: Some(hi) writes one half.
-    Load {
-        bytes: u32,
-        signed: bool,
-        d16: Option<bool>,
-    },
-    /// `bytes` to memory; `hi` takes the data from bits 31:16 (or 23:16).
-    Store {
-        bytes: u32,
-        hi: bool,
-    },
-    Atomic {
-        op: AtomicOp,
-        width: u32,
-    },
-}
-
+/// What a FLAT/GLOBAL/SCRATCH row does: its segment and its access (the table's `A:`
+/// column: a load, a store or an atomic).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Spec {
     seg: Seg,
-    op: Op,
-    /// The ADDTID forms: no VGPR address, lane id * 4 added.
-    addtid: bool,
+    access: MemAccess,
 }
 
-fn parse(name: &str) -> Option<Spec> {
-    let (seg, rest) = if let Some(r) = name.strip_prefix("flat_") {
-        (Seg::Flat, r)
-    } else if let Some(r) = name.strip_prefix("global_") {
-        (Seg::Global, r)
-    } else {
-        (Seg::Scratch, name.strip_prefix("scratch_")?)
-    };
-    let (rest, addtid) = match rest.strip_suffix("_addtid_b32") {
-        Some(r) => (format!("{r}_b32"), true),
-        None => (rest.to_string(), false),
-    };
-    if rest.starts_with("load_lds") {
+impl Spec {
+    /// The ADDTID forms: no VGPR address, lane id * 4 added.
+    fn addtid(self) -> bool {
+        matches!(self.access, MemAccess::Load { addtid: true, .. } | MemAccess::Store { addtid: true, .. })
+    }
+}
+
+/// The function of row `def`: [`exec`] for its segment, for every FLAT/GLOBAL/SCRATCH row
+/// whose access this model executes (all but the loads into LDS).
+pub(super) fn bind(def: &InstDef) -> Option<Handler> {
+    let access = def.access.filter(|_| def.format().family() == Family::Flat)?;
+    if matches!(access, MemAccess::Load { lds: true, .. }) {
         return None;
     }
-    let op = if let Some(r) = rest.strip_prefix("load_") {
-        let (r, d16) = if let Some(r) = r.strip_prefix("d16_hi_") {
-            (r, Some(true))
-        } else if let Some(r) = r.strip_prefix("d16_") {
-            (r, Some(false))
-        } else {
-            (r, None)
-        };
-        Op::Load { bytes: type_bytes(r)?, signed: r.starts_with('i'), d16 }
-    } else if let Some(r) = rest.strip_prefix("store_") {
-        let (r, hi) = match r.strip_prefix("d16_hi_") {
-            Some(r) => (r, true),
-            None => (r, false),
-        };
-        Op::Store { bytes: type_bytes(r)?, hi }
-    } else if let Some(r) = rest.strip_prefix("atomic_") {
-        let (stem, ty) = r.rsplit_once('_')?;
-        Op::Atomic { op: atomic_op(stem, ty)?, width: type_bytes(ty)? }
-    } else {
-        return None;
+    let f: VFn = match def.format().name.as_str() {
+        "FLAT" => |x| exec(x, Seg::Flat),
+        "GLOBAL" => |x| exec(x, Seg::Global),
+        "SCRATCH" => |x| exec(x, Seg::Scratch),
+        _ => return None,
     };
-    Some(Spec { seg, op, addtid })
-}
-
-static SPECS: LazyLock<Vec<Option<Spec>>> = LazyLock::new(|| {
-    table()
-        .insts
-        .iter()
-        .map(|d| {
-            if matches!(d.format().name.as_str(), "FLAT" | "GLOBAL" | "SCRATCH") {
-                parse(&d.name)
-            } else {
-                None
-            }
-        })
-        .collect()
-});
-
-/// The function of row `def`: [`exec`] for every FLAT/GLOBAL/SCRATCH row whose mnemonic
-/// names an operation this model executes.
-pub(super) fn bind(def: &InstDef) -> Option<Handler> {
-    SPECS.get(def.id.0 as usize).copied().flatten().map(|_| Handler::Vector(exec))
+    Some(Handler::Vector(f))
 }
 
 /// The rows this model does not execute, on purpose: the loads into LDS, whose LDS address
 /// the guide does not give.
-pub(super) const NOT_EXECUTED: &[&str] = &[
-    "global_load_lds_addtid_b32",
-    "global_load_lds_u8",
-    "global_load_lds_i8",
-    "global_load_lds_u16",
-    "global_load_lds_i16",
-    "global_load_lds_b32",
-    "scratch_load_lds_u8",
-    "scratch_load_lds_i8",
-    "scratch_load_lds_u16",
-    "scratch_load_lds_i16",
-    "scratch_load_lds_b32",
+pub(super) const NOT_EXECUTED: &[M] = &[
+    M::global_load_lds_addtid_b32,
+    M::global_load_lds_u8,
+    M::global_load_lds_i8,
+    M::global_load_lds_u16,
+    M::global_load_lds_i16,
+    M::global_load_lds_b32,
+    M::scratch_load_lds_u8,
+    M::scratch_load_lds_i8,
+    M::scratch_load_lds_u16,
+    M::scratch_load_lds_i16,
+    M::scratch_load_lds_b32,
 ];
 
 /// Where one lane's access goes.
@@ -154,16 +97,12 @@ enum Target {
     Scratch(u64),
 }
 
-fn sext13(v: u32) -> i64 {
-    i64::from(((v << 19) as i32) >> 19)
-}
-
 /// The addresses of a GLOBAL instruction in every lane: VADDR (64 bits, or 32 bits added to
 /// the SADDR pair; or the lane id times four with `addtid`) plus the signed 13-bit offset.
 fn global_addrs(x: &VExec, spec: Spec) -> [u64; 32] {
     let m = x.ops().mem;
-    let off = sext13(m.offset) as u64;
-    if spec.addtid {
+    let off = sext(u64::from(m.offset), 13) as u64;
+    if spec.addtid() {
         let base = x.sreg_wide(m.saddr, 2);
         std::array::from_fn(|l| base.wrapping_add(4 * l as u64).wrapping_add(off))
     } else if m.saddr == NULL {
@@ -186,7 +125,7 @@ fn targets(x: &VExec, spec: Spec) -> [Target; 32] {
         *tl = match spec.seg {
             Seg::Global => Target::Global(global[l]),
             Seg::Scratch => {
-                let mut o = sext13(raw_off);
+                let mut o = sext(u64::from(raw_off), 13);
                 if saddr != NULL {
                     o += i64::from(x.sreg(saddr));
                 }
@@ -295,9 +234,9 @@ fn fast_global(x: &mut VExec, spec: Spec, t: &[Target; 32]) -> bool {
 
 /// [`fast_global`] with the active lanes' global addresses.
 fn fast_global_at(x: &mut VExec, spec: Spec, addrs: &[u64; 32]) -> bool {
-    let (bytes, load) = match spec.op {
-        Op::Load { bytes, d16: None, .. } if bytes >= 4 => (bytes as u64, true),
-        Op::Store { bytes, .. } if bytes >= 4 => (bytes as u64, false),
+    let (bytes, load) = match spec.access {
+        MemAccess::Load { bytes, d16: None, .. } if bytes >= 4 => (bytes as u64, true),
+        MemAccess::Store { bytes, .. } if bytes >= 4 => (bytes as u64, false),
         _ => return false,
     };
     let exec = x.exec;
@@ -352,8 +291,10 @@ fn fast_global_at(x: &mut VExec, spec: Spec, addrs: &[u64; 32]) -> bool {
     true
 }
 
-fn exec(x: &mut VExec) {
-    let Some(spec) = SPECS.get(x.inst.id.0 as usize).copied().flatten() else { return };
+/// A FLAT, GLOBAL (`seg`) or SCRATCH row.
+fn exec(x: &mut VExec, seg: Seg) {
+    let Some(access) = x.def.access else { return };
+    let spec = Spec { seg, access };
     // GLOBAL addresses are global in every lane: the fast path needs no per-lane targets.
     if spec.seg == Seg::Global && fast_global_at(x, spec, &global_addrs(x, spec)) {
         return;
@@ -364,9 +305,11 @@ fn exec(x: &mut VExec) {
     }
     let m = x.ops().mem;
     let (vdst, data) = (m.vdst, m.data0);
-    let bytes = match spec.op {
-        Op::Load { bytes, .. } | Op::Store { bytes, .. } => bytes,
-        Op::Atomic { width, .. } => width,
+    let bytes = match access {
+        MemAccess::Load { bytes, .. } | MemAccess::Store { bytes, .. } | MemAccess::Atomic { bytes, .. } => {
+            bytes
+        }
+        _ => return,
     } as usize;
     if let Err(e) = check(x, &t, bytes) {
         let what = format!("{}: {e}", x.def.name);
@@ -374,7 +317,7 @@ fn exec(x: &mut VExec) {
     }
     // Guide 11.1.1: "Flat atomics which map into scratch: 4-byte atomics are supported, and
     // 8-byte atomics return MEMVIOL."
-    if let Op::Atomic { width: 8, .. } = spec.op {
+    if let MemAccess::Atomic { bytes: 8, .. } = access {
         let exec = x.exec;
         if let Some(l) = (0..32).find(|&l| exec >> l & 1 == 1 && matches!(t[l], Target::Scratch(_))) {
             let what = format!("{}: lane {l}: a 64-bit atomic in the private aperture", x.def.name);
@@ -383,8 +326,8 @@ fn exec(x: &mut VExec) {
     }
     let exec = x.exec;
     let mut counters = x.counters;
-    match spec.op {
-        Op::Load { bytes, signed, d16 } => {
+    match access {
+        MemAccess::Load { bytes, signed, d16, .. } => {
             let dwords = bytes.div_ceil(4).max(1);
             let mut out = [[0u32; 32]; 4];
             for l in (0..32).filter(|l| exec >> l & 1 == 1) {
@@ -407,9 +350,9 @@ fn exec(x: &mut VExec) {
                 }
             }
             match d16 {
-                Some(hi) => {
+                Some(half) => {
                     let vals = out[0].map(|v| u64::from(v & 0xffff));
-                    x.write_half(vdst, hi, &vals, exec);
+                    x.write_half(vdst, half == Half::Hi, &vals, exec);
                 }
                 None => {
                     for k in 0..dwords {
@@ -419,7 +362,7 @@ fn exec(x: &mut VExec) {
             }
             issue(&mut counters, |c: &mut Counters| &mut c.vm, 1);
         }
-        Op::Store { bytes, hi } => {
+        MemAccess::Store { bytes, hi, .. } => {
             for l in (0..32).filter(|l| exec >> l & 1 == 1) {
                 let mut b = [0u8; 16];
                 for k in 0..bytes.div_ceil(4) {
@@ -436,7 +379,7 @@ fn exec(x: &mut VExec) {
             }
             issue(&mut counters, |c: &mut Counters| &mut c.vs, 1);
         }
-        Op::Atomic { op, width } => {
+        MemAccess::Atomic { op, bytes: width, .. } => {
             let glc = m.glc;
             let dw = width / 4;
             let mut ret = [[0u32; 32]; 2];
@@ -464,23 +407,11 @@ fn exec(x: &mut VExec) {
                 issue(&mut counters, |c: &mut Counters| &mut c.vs, 1);
             }
         }
+        // Not a FLAT access (returned above).
+        _ => {}
     }
     if spec.seg == Seg::Flat {
         issue(&mut counters, |c: &mut Counters| &mut c.lgkm, 1);
     }
     x.counters = counters;
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_flat_global_scratch_row_but_the_lds_loads_parses() {
-        for d in
-            table().insts.iter().filter(|d| matches!(d.format().name.as_str(), "FLAT" | "GLOBAL" | "SCRATCH"))
-        {
-            assert_eq!(parse(&d.name).is_some(), !d.name.contains("load_lds"), "{}", d.name);
-        }
-    }
 }

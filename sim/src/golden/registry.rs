@@ -1,14 +1,20 @@
 //! The dispatch table: which function executes each row of the ISA table.
 //!
 //! Every instruction family binds the rows of one encoding family of the table the same way:
-//! `bind(def) -> Option<Handler>`, matching the row's mnemonic, and a list of the rows it
-//! leaves unbound on purpose ([`FAMILIES`]). The table is built once from that list. Rows of
-//! the encodings no family covers (MIMG; VINTERP, LDSDIR and EXP) and the unbound rows fault
-//! as not implemented (or, for `s_code_end`, as illegal).
+//! `bind(def) -> Option<Handler>`, and a list of the rows it leaves unbound on purpose
+//! ([`FAMILIES`]). The table is built once from that list. Rows of the encodings no family
+//! covers (MIMG; VINTERP, LDSDIR and EXP) and the unbound rows fault as not implemented (or,
+//! for `s_code_end`, as illegal).
+//!
+//! A family binds a row by what the table says of it, never by spelling: the ALU families
+//! match the row's [`Mnemonic`] (`M::v_add_f32`, with `use rdna3_isa::Mnemonic as M`: a
+//! qualified path, so that a misspelt arm does not compile, where under a glob import it
+//! would be a binding that matches everything), the compares their `K:` column
+//! ([`InstDef::compare`]), the memory families their `A:` column ([`InstDef::access`]).
 
 use std::sync::LazyLock;
 
-use rdna3_isa::{InstDef, table};
+use rdna3_isa::{InstDef, Mnemonic, table};
 
 use super::handler::Handler;
 use super::state::Fault;
@@ -25,7 +31,7 @@ pub(super) struct InstFamily {
     /// The rows of `encoding` that `bind` leaves unbound, on purpose (the binding tests check
     /// that it binds every other row).
     #[cfg_attr(not(test), allow(dead_code))]
-    pub not_executed: &'static [&'static str],
+    pub not_executed: &'static [Mnemonic],
 }
 
 /// The families, one per encoding family the model executes.
@@ -81,7 +87,7 @@ pub(super) fn implemented(def: &InstDef) -> bool {
 
 /// The fault of a row without a function, at `pc`.
 pub(super) fn unexecuted(def: &InstDef, pc: u64) -> Fault {
-    if salu::ILLEGAL.contains(&def.name.as_str()) {
+    if salu::ILLEGAL.contains(&def.mnemonic) {
         Fault::Illegal { pc, why: format!("{} is an illegal instruction", def.name) }
     } else {
         Fault::NotImplemented { pc, what: format!("{} ({} unit)", def.name, def.unit.name()) }

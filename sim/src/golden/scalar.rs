@@ -44,7 +44,8 @@ pub(super) fn signed(ty: Ty) -> bool {
     matches!(ty, Ty::I32 | Ty::I64)
 }
 
-/// `raw` sign-extended from its low `bits` bits.
+/// `raw` sign-extended from its low `bits` bits (1..=64): the sign extension of every family,
+/// scalar, vector and memory.
 pub(super) fn sext(raw: u64, bits: u32) -> i64 {
     if bits >= 64 {
         raw as i64

@@ -19,32 +19,30 @@
 //! until a wait completes it (see `control`).
 
 use rdna3_isa::operand::VCC_HI;
-use rdna3_isa::{Field, InstDef, Kind, Role};
+use rdna3_isa::{Family, Field, InstDef, MemAccess};
 
 use super::handler::Handler;
 use super::scalar::{Exec, ExecFn, sext};
 use super::state::{Counters, Fault, Outcome, issue};
 
-/// The function of each SMEM row, by mnemonic.
+/// The function of each SMEM row, by its access (the table's `A:` column).
 pub(super) fn bind(def: &InstDef) -> Option<Handler> {
-    let f: ExecFn = match def.name.as_str() {
-        "s_load_b32" | "s_load_b64" | "s_load_b128" | "s_load_b256" | "s_load_b512" => load,
-        "s_buffer_load_b32" | "s_buffer_load_b64" | "s_buffer_load_b128" | "s_buffer_load_b256"
-        | "s_buffer_load_b512" => buffer_load,
-        "s_gl1_inv" | "s_dcache_inv" => invalidate,
+    let access = def.access.filter(|_| def.format().family() == Family::Smem)?;
+    let f: ExecFn = match access {
+        MemAccess::ScalarLoad { buffer: false, .. } => load,
+        MemAccess::ScalarLoad { buffer: true, .. } => buffer_load,
+        MemAccess::Invalidate => invalidate,
         _ => return None,
     };
     Some(Handler::Scalar(f))
 }
 
-/// Dwords the row loads (its SDATA width).
+/// Dwords the row loads.
 fn dwords(x: &Exec) -> u32 {
-    x.def
-        .operands
-        .iter()
-        .find(|o| o.role == Role::Dst)
-        .and_then(|o| if let Kind::Reg(ty) = o.kind { Some(ty.dwords()) } else { None })
-        .unwrap_or(1)
+    match x.def.access {
+        Some(MemAccess::ScalarLoad { dwords, .. }) => dwords,
+        _ => 1,
+    }
 }
 
 /// SGPR `code` (0..=127), zero out of range.

@@ -30,7 +30,9 @@
 //! values, without widening every lane and copying 256-byte arrays (tests/lanes32.rs runs
 //! every VALU row both ways).
 
-use rdna3_isa::operand::{EXEC_LO, LITERAL, NULL, SCC, Scalar, VCC_LO, literal_value};
+use rdna3_isa::operand::{
+    BF16_CONSTS, EXEC_LO, F16_CONSTS, LITERAL, NULL, SCC, Scalar, VCC_LO, literal_value,
+};
 use rdna3_isa::{Field, FormatDef, Inst, InstDef, Kind, Role, Ty};
 
 use super::env::Env;
@@ -163,9 +165,6 @@ impl Default for VOperands {
     }
 }
 
-/// F16 patterns of the float inline constants 240..=248.
-const F16_CONSTS: [u16; 9] = [0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118];
-
 /// Value of the constant source `code` (not a register) at type `ty`.
 pub(super) fn constant(code: u32, ty: Ty, literal: Option<u32>) -> Result<u64, String> {
     let s = Scalar::from_code(code);
@@ -181,9 +180,7 @@ pub(super) fn constant(code: u32, ty: Ty, literal: Option<u32>) -> Result<u64, S
         {
             v16(F16_CONSTS[k])
         }
-        Scalar::Float(k) if matches!(ty, Ty::BF16 | Ty::V2BF16) => {
-            v16((rdna3_isa::operand::FLOAT_CONSTS[k].0 >> 16) as u16)
-        }
+        Scalar::Float(k) if matches!(ty, Ty::BF16 | Ty::V2BF16) => v16(BF16_CONSTS[k]),
         Scalar::Reserved(c) => return Err(format!("reserved source code {c}")),
         other => other.constant(ty, false).ok_or_else(|| format!("source code {code} is not a constant"))?,
     })

@@ -2,71 +2,69 @@
 //! messages and traps: the SOPP rows and the SOPK/SOP1 rows that touch the PC or a hardware
 //! register.
 
-use rdna3_isa::syntax::Waitcnt;
+use rdna3_isa::syntax::{HW_REG_MODE, Waitcnt};
+use rdna3_isa::{InstDef, Mnemonic as M};
 
 use crate::golden::scalar::{Exec, ExecFn, ones};
 use crate::golden::state::{COUNTER_MAX, Counters, Fault, MODE_WRITABLE, Outcome};
 
 /// The function of each program-control row, by mnemonic.
-pub(super) fn bind(name: &str) -> Option<ExecFn> {
-    let f: ExecFn = match name {
+pub(super) fn bind(def: &InstDef) -> Option<ExecFn> {
+    let f: ExecFn = match def.mnemonic {
         // SOPK
-        "s_version" => nop,
-        "s_getreg_b32" => getreg,
-        "s_setreg_b32" | "s_setreg_imm32_b32" => setreg,
-        "s_call_b64" => call,
-        "s_waitcnt_vscnt" => waitcnt_vscnt,
-        "s_waitcnt_vmcnt" => waitcnt_vmcnt,
-        "s_waitcnt_expcnt" => waitcnt_expcnt,
-        "s_waitcnt_lgkmcnt" => waitcnt_lgkmcnt,
+        M::s_version => nop,
+        M::s_getreg_b32 => getreg,
+        M::s_setreg_b32 | M::s_setreg_imm32_b32 => setreg,
+        M::s_call_b64 => call,
+        M::s_waitcnt_vscnt => waitcnt_vscnt,
+        M::s_waitcnt_vmcnt => waitcnt_vmcnt,
+        M::s_waitcnt_expcnt => waitcnt_expcnt,
+        M::s_waitcnt_lgkmcnt => waitcnt_lgkmcnt,
         // SOP1
-        "s_getpc_b64" => getpc,
-        "s_setpc_b64" => setpc,
-        "s_swappc_b64" => swappc,
+        M::s_getpc_b64 => getpc,
+        M::s_setpc_b64 => setpc,
+        M::s_swappc_b64 => swappc,
         // SOPP
-        "s_nop"
-        | "s_sleep"
-        | "s_set_inst_prefetch_distance"
-        | "s_clause"
-        | "s_delay_alu"
-        | "s_wakeup"
-        | "s_setprio"
-        | "s_incperflevel"
-        | "s_decperflevel"
-        | "s_icache_inv" => nop,
-        "s_waitcnt" => waitcnt,
+        M::s_nop
+        | M::s_sleep
+        | M::s_set_inst_prefetch_distance
+        | M::s_clause
+        | M::s_delay_alu
+        | M::s_wakeup
+        | M::s_setprio
+        | M::s_incperflevel
+        | M::s_decperflevel
+        | M::s_icache_inv => nop,
+        M::s_waitcnt => waitcnt,
         // Waits for ALU results already in flight: nothing to wait for in this model.
-        "s_waitcnt_depctr" => nop,
-        "s_wait_idle" => wait_idle,
-        "s_round_mode" => round_mode,
-        "s_denorm_mode" => denorm_mode,
-        "s_branch" => branch,
-        "s_cbranch_scc0" => cbranch_scc0,
-        "s_cbranch_scc1" => cbranch_scc1,
-        "s_cbranch_vccz" => cbranch_vccz,
-        "s_cbranch_vccnz" => cbranch_vccnz,
-        "s_cbranch_execz" => cbranch_execz,
-        "s_cbranch_execnz" => cbranch_execnz,
-        "s_cbranch_cdbgsys"
-        | "s_cbranch_cdbguser"
-        | "s_cbranch_cdbgsys_or_user"
-        | "s_cbranch_cdbgsys_and_user" => cbranch_cdbg,
-        "s_endpgm" => endpgm,
-        "s_barrier" => barrier,
+        M::s_waitcnt_depctr => nop,
+        M::s_wait_idle => wait_idle,
+        M::s_round_mode => round_mode,
+        M::s_denorm_mode => denorm_mode,
+        M::s_branch => branch,
+        M::s_cbranch_scc0 => cbranch_scc0,
+        M::s_cbranch_scc1 => cbranch_scc1,
+        M::s_cbranch_vccz => cbranch_vccz,
+        M::s_cbranch_vccnz => cbranch_vccnz,
+        M::s_cbranch_execz => cbranch_execz,
+        M::s_cbranch_execnz => cbranch_execnz,
+        M::s_cbranch_cdbgsys
+        | M::s_cbranch_cdbguser
+        | M::s_cbranch_cdbgsys_or_user
+        | M::s_cbranch_cdbgsys_and_user => cbranch_cdbg,
+        M::s_endpgm => endpgm,
+        M::s_barrier => barrier,
         // Messages and traps
-        "s_sendmsg" => sendmsg,
-        "s_sendmsghalt" => sendmsghalt,
-        "s_sendmsg_rtn_b32" | "s_sendmsg_rtn_b64" => sendmsg_rtn,
-        "s_trap" => trap,
-        "s_sethalt" => sethalt,
-        "s_rfe_b64" => rfe,
+        M::s_sendmsg => sendmsg,
+        M::s_sendmsghalt => sendmsghalt,
+        M::s_sendmsg_rtn_b32 | M::s_sendmsg_rtn_b64 => sendmsg_rtn,
+        M::s_trap => trap,
+        M::s_sethalt => sethalt,
+        M::s_rfe_b64 => rfe,
         _ => return None,
     };
     Some(f)
 }
-
-/// Hardware register id of MODE in `s_getreg`/`s_setreg` (guide 3.4).
-const HW_REG_MODE: u32 = 1;
 
 /// `value` sign-extended from bit 47: how a PC is written to SGPRs.
 fn pc_to_sgpr(value: u64) -> u64 {

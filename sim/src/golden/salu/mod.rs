@@ -9,23 +9,22 @@
 mod alu;
 mod control;
 
-use rdna3_isa::InstDef;
+use rdna3_isa::{InstDef, Mnemonic as M};
 
 use crate::golden::handler::Handler;
 
 /// The function of row `def`, if it is a scalar row this model executes.
 pub(super) fn bind(def: &InstDef) -> Option<Handler> {
-    let name = def.name.as_str();
-    alu::bind(name).or_else(|| control::bind(name)).map(Handler::Scalar)
+    alu::bind(def).or_else(|| control::bind(def)).map(Handler::Scalar)
 }
 
 /// Rows the guide makes illegal instructions.
-pub(super) const ILLEGAL: &[&str] = &["s_code_end"];
+pub(super) const ILLEGAL: &[M] = &[M::s_code_end];
 
 /// The scalar rows this model does not execute, on purpose: the illegal ones and the
 /// graphics-only events.
-pub(super) const NOT_EXECUTED: &[&str] =
-    &["s_setkill", "s_wait_event", "s_endpgm_saved", "s_endpgm_ordered_ps_done", "s_code_end"];
+pub(super) const NOT_EXECUTED: &[M] =
+    &[M::s_setkill, M::s_wait_event, M::s_endpgm_saved, M::s_endpgm_ordered_ps_done, M::s_code_end];
 
 #[cfg(test)]
 mod tests {
@@ -37,8 +36,7 @@ mod tests {
     #[test]
     fn no_row_is_bound_by_both_parts() {
         for def in &table().insts {
-            let name = def.name.as_str();
-            assert!(alu::bind(name).is_none() || control::bind(name).is_none(), "{name} is bound twice");
+            assert!(alu::bind(def).is_none() || control::bind(def).is_none(), "{} is bound twice", def.name);
         }
     }
 }

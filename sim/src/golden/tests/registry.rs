@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use rdna3_isa::{Family, InstDef, Kind, Role, Unit};
+use rdna3_isa::{Family, InstDef, Kind, Mnemonic as M, Role, Unit};
 
 use super::super::registry::{FAMILIES, dispatch};
 use super::super::salu::{ILLEGAL, NOT_EXECUTED};
@@ -16,11 +16,11 @@ fn scalar_rows() -> Vec<&'static InstDef> {
 }
 
 fn deliberately_faulting(def: &InstDef) -> bool {
-    NOT_EXECUTED.contains(&def.name.as_str())
+    NOT_EXECUTED.contains(&def.mnemonic)
 }
 
 /// Executed rows that always stop the wave (a trap, a halt, a trap-handler return).
-const STOPPING: [&str; 4] = ["s_trap", "s_sethalt", "s_sendmsghalt", "s_rfe_b64"];
+const STOPPING: [M; 4] = [M::s_trap, M::s_sethalt, M::s_sendmsghalt, M::s_rfe_b64];
 
 /// Every family's `bind` asked about every row of the table: no row is bound by two families,
 /// and the rows bound are exactly the rows the dispatch table executes (so no family binds a
@@ -47,12 +47,12 @@ fn each_family_binds_all_its_rows_but_the_ones_it_does_not_execute() {
         let rows: Vec<&InstDef> =
             table().insts.iter().filter(|d| d.format().family() == family.encoding).collect();
         assert!(!rows.is_empty(), "{}: no rows", family.name);
-        let names: BTreeSet<&str> = rows.iter().map(|d| d.name.as_str()).collect();
-        for name in family.not_executed {
-            assert!(names.contains(name), "{}: {name} is not one of its rows", family.name);
+        let mnemonics: BTreeSet<M> = rows.iter().map(|d| d.mnemonic).collect();
+        for m in family.not_executed {
+            assert!(mnemonics.contains(m), "{}: {m} is not one of its rows", family.name);
         }
         for def in rows {
-            let skipped = family.not_executed.contains(&def.name.as_str());
+            let skipped = family.not_executed.contains(&def.mnemonic);
             let bound = (family.bind)(def).is_some();
             assert_ne!(bound, skipped, "{}: {} ({})", family.name, def.name, def.format().name);
         }
@@ -74,9 +74,9 @@ fn rows_of_other_encodings_are_not_executed() {
 
 #[test]
 fn every_illegal_row_is_a_row_that_does_not_run() {
-    for name in ILLEGAL {
-        let def = table().by_name(name).unwrap_or_else(|| panic!("{name} is not in the table"));
-        assert!(!implemented(def), "{name} is both illegal and executed");
+    for m in ILLEGAL {
+        let def = table().by_name(m.name()).unwrap_or_else(|| panic!("{m} is not in the table"));
+        assert!(!implemented(def), "{m} is both illegal and executed");
     }
 }
 
@@ -95,7 +95,7 @@ fn every_scalar_row_is_executed_or_deliberately_faults() {
 /// faulting for a hardware register it does not model), and touches only what its row says.
 #[test]
 fn every_executed_row_runs_and_writes_what_the_table_says() {
-    for def in scalar_rows().into_iter().filter(|d| implemented(d) && !STOPPING.contains(&d.name.as_str())) {
+    for def in scalar_rows().into_iter().filter(|d| implemented(d) && !STOPPING.contains(&d.mnemonic)) {
         let fields: Vec<(Field, u32)> = def
             .operands
             .iter()
@@ -104,8 +104,10 @@ fn every_executed_row_runs_and_writes_what_the_table_says() {
                 (Role::Src, Kind::Reg(_)) => (o.field, if o.field == Field::Ssrc1 { 4 } else { 2 }),
                 // MODE for s_getreg/s_setreg, REALTIME for s_sendmsg_rtn, small values
                 // elsewhere (MSG_INTERRUPT for s_sendmsg).
-                _ if def.name.contains("etreg") => (o.field, 0xf801),
-                _ if def.name.starts_with("s_sendmsg_rtn") => (o.field, 0x83),
+                _ if matches!(def.mnemonic, M::s_getreg_b32 | M::s_setreg_b32 | M::s_setreg_imm32_b32) => {
+                    (o.field, 0xf801)
+                }
+                _ if matches!(def.mnemonic, M::s_sendmsg_rtn_b32 | M::s_sendmsg_rtn_b64) => (o.field, 0x83),
                 _ => (o.field, 1),
             })
             .collect();
@@ -130,7 +132,14 @@ fn every_executed_row_runs_and_writes_what_the_table_says() {
                 Write::Vgpr { idx, .. } => panic!("{} writes v{idx}", def.name),
                 Write::Sgpr { idx, .. } => {
                     let dst = def.operands.iter().find(|o| matches!(o.role, Role::Dst | Role::Modify));
-                    let movrel = def.name.starts_with("s_movrel");
+                    let movrel = matches!(
+                        def.mnemonic,
+                        M::s_movrels_b32
+                            | M::s_movrels_b64
+                            | M::s_movreld_b32
+                            | M::s_movreld_b64
+                            | M::s_movrelsd_2_b32
+                    );
                     assert!(dst.is_some(), "{} writes s{idx} without a destination", def.name);
                     assert!(movrel || (10..=11).contains(&idx), "{} writes s{idx}", def.name);
                 }

@@ -1,55 +1,25 @@
 //! Compares (guide 16.9, VOPC, and its VOP3 promotions, 16.12): `v_cmp_*` writes the lane mask
 //! to VCC or an SGPR, `v_cmpx_*` to EXEC; floats with every IEEE relation and `class`, integers
-//! of 16, 32 and 64 bits. What a row compares is read from its mnemonic
-//! (`v_cmp[x]_<op>_<type>`).
+//! of 16, 32 and 64 bits. What a row compares is the table's: the condition of its `K:` column
+//! and its S0 type ([`InstDef::compare`]), and whether it writes EXEC (`W:exec`).
 
-use std::sync::LazyLock;
-
-use rdna3_isa::table;
+use rdna3_isa::{CmpOp, Compare, Implicit, InstDef, Ty};
 
 use super::lane::sdst_of_vdst;
-use super::lanewise::{fp_sext, fpm};
+use super::lanewise::fpm;
 use crate::golden::fp::{self, Fp, Prec};
+use crate::golden::scalar::sext;
 use crate::golden::state::Fault;
 use crate::golden::vector::{VExec, VFn};
 
-/// The compare function for every `v_cmp*` row (what it compares is read from the mnemonic
-/// when it runs).
-pub(super) fn bind(name: &str) -> Option<VFn> {
-    cmp_spec(name).map(|_| compare as VFn)
+/// The compare function for every `v_cmp*` row (what it compares is read from the row when
+/// it runs).
+pub(super) fn bind(def: &InstDef) -> Option<VFn> {
+    def.compare.map(|_| compare as VFn)
 }
 
-/// What a `v_cmp*` row compares.
-#[derive(Clone, Copy, Debug)]
-struct CmpSpec {
-    op: CmpOp,
-    ty: CmpTy,
-    /// `v_cmpx`: writes EXEC instead of VCC/SDST.
-    exec: bool,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum CmpOp {
-    F,
-    Lt,
-    Eq,
-    Le,
-    Gt,
-    Lg,
-    Ge,
-    O,
-    U,
-    Nge,
-    Nlg,
-    Ngt,
-    Nle,
-    Neq,
-    Nlt,
-    T,
-    Ne,
-    Class,
-}
-
+/// How a compare takes its operands: as floats of a precision, or as integers of a width,
+/// signed or unsigned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum CmpTy {
     F(Prec),
@@ -57,53 +27,23 @@ enum CmpTy {
     U(u32),
 }
 
-/// Parses `v_cmp[x]_<op>_<type>`.
-fn cmp_spec(name: &str) -> Option<CmpSpec> {
-    let (exec, rest) = if let Some(r) = name.strip_prefix("v_cmpx_") {
-        (true, r)
-    } else {
-        (false, name.strip_prefix("v_cmp_")?)
-    };
-    let (op, ty) = rest.rsplit_once('_')?;
-    let op = match op {
-        "f" => CmpOp::F,
-        "lt" => CmpOp::Lt,
-        "eq" => CmpOp::Eq,
-        "le" => CmpOp::Le,
-        "gt" => CmpOp::Gt,
-        "lg" => CmpOp::Lg,
-        "ge" => CmpOp::Ge,
-        "o" => CmpOp::O,
-        "u" => CmpOp::U,
-        "nge" => CmpOp::Nge,
-        "nlg" => CmpOp::Nlg,
-        "ngt" => CmpOp::Ngt,
-        "nle" => CmpOp::Nle,
-        "neq" => CmpOp::Neq,
-        "nlt" => CmpOp::Nlt,
-        "t" | "tru" => CmpOp::T,
-        "ne" => CmpOp::Ne,
-        "class" => CmpOp::Class,
-        _ => return None,
-    };
-    let ty = match ty {
-        "f16" => CmpTy::F(Prec::H),
-        "f32" => CmpTy::F(Prec::S),
-        "f64" => CmpTy::F(Prec::D),
-        "i16" => CmpTy::I(16),
-        "i32" => CmpTy::I(32),
-        "i64" => CmpTy::I(64),
-        "u16" => CmpTy::U(16),
-        "u32" => CmpTy::U(32),
-        "u64" => CmpTy::U(64),
-        _ => return None,
-    };
-    Some(CmpSpec { op, ty, exec })
+impl CmpTy {
+    /// The operands of type `ty` (a compare's, one of the nine `Compare::ty` has).
+    fn of(ty: Ty) -> CmpTy {
+        match ty {
+            Ty::F16 => CmpTy::F(Prec::H),
+            Ty::F32 => CmpTy::F(Prec::S),
+            Ty::F64 => CmpTy::F(Prec::D),
+            Ty::I16 => CmpTy::I(16),
+            Ty::I32 => CmpTy::I(32),
+            Ty::I64 => CmpTy::I(64),
+            Ty::U16 => CmpTy::U(16),
+            Ty::U64 => CmpTy::U(64),
+            // U32, and (the table gives a compare no other type) anything else.
+            _ => CmpTy::U(32),
+        }
+    }
 }
-
-/// Compare specs by instruction id.
-static CMP: LazyLock<Vec<Option<CmpSpec>>> =
-    LazyLock::new(|| table().insts.iter().map(|d| cmp_spec(&d.name)).collect());
 
 /// One lane of a float compare at precision `p`.
 fn float_lane(op: CmpOp, p: Prec, f: Fp, a: u64, b: u64) -> bool {
@@ -158,25 +98,26 @@ fn int_mask<T: Copy, K: Ord>(op: CmpOp, a: &[T; 32], b: &[T; 32], key: impl Fn(T
 /// `v_cmp_*` and `v_cmpx_*`: the lane mask of the comparison, zero in inactive lanes (and, with
 /// DPP16, in lanes its masks disable), to VCC / the SGPR in VDST (VOP3) / EXEC (`v_cmpx`).
 fn compare(x: &mut VExec) {
-    let Some(spec) = CMP.get(x.inst.id.0 as usize).copied().flatten() else {
+    let Some(Compare { op, ty }) = x.def.compare else {
         let what = format!("{} is not a compare", x.def.name);
         return x.fault(Fault::NotImplemented { pc: x.pc, what });
     };
+    let ty = CmpTy::of(ty);
     let lanes = x.write_mask();
-    let m = match spec.ty {
+    let m = match ty {
         // Integers of at most 32 bits on 32-bit lanes.
         CmpTy::I(bits) if bits <= 32 && x.ops().src32 => {
             let sext = |v: u32| if bits == 16 { i32::from(v as u16 as i16) } else { v as i32 };
-            int_mask(spec.op, &x.src32(0), &x.src32(1), sext)
+            int_mask(op, &x.src32(0), &x.src32(1), sext)
         }
         CmpTy::U(bits) if bits <= 32 && x.ops().src32 => {
             let w = if bits == 32 { u32::MAX } else { (1u32 << bits) - 1 };
-            int_mask(spec.op, &x.src32(0), &x.src32(1), |v| v & w)
+            int_mask(op, &x.src32(0), &x.src32(1), |v| v & w)
         }
-        _ => compare_wide(x, spec),
+        _ => compare_wide(x, op, ty),
     };
     let m = m & lanes;
-    if spec.exec {
+    if x.def.writes.contains(Implicit::EXEC) {
         x.set_exec(m);
     } else {
         let code = sdst_of_vdst(x);
@@ -185,17 +126,17 @@ fn compare(x: &mut VExec) {
 }
 
 /// The mask of a compare on 64-bit lanes (floats, and 64-bit integers).
-fn compare_wide(x: &VExec, spec: CmpSpec) -> u32 {
+fn compare_wide(x: &VExec, op: CmpOp, ty: CmpTy) -> u32 {
     let (a, b) = (x.src(0), x.src(1));
-    match spec.ty {
+    match ty {
         CmpTy::F(p) => {
             let f = fpm(x, p);
-            (0..32).fold(0u32, |m, l| m | u32::from(float_lane(spec.op, p, f, a[l], b[l])) << l)
+            (0..32).fold(0u32, |m, l| m | u32::from(float_lane(op, p, f, a[l], b[l])) << l)
         }
-        CmpTy::I(bits) => int_mask(spec.op, &a, &b, |v| fp_sext(v, bits)),
+        CmpTy::I(bits) => int_mask(op, &a, &b, |v| sext(v, bits)),
         CmpTy::U(bits) => {
             let w = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
-            int_mask(spec.op, &a, &b, |v| v & w)
+            int_mask(op, &a, &b, |v| v & w)
         }
     }
 }

@@ -6,57 +6,59 @@
 //! times 32767) or [0, 1] (unorm, times 65535); NaN converts to 0. `f32_to_u8`
 //! (`v_cvt_pk_u8_f32`) rounds to nearest even and saturates to [0, 255].
 
+use rdna3_isa::{InstDef, Mnemonic as M};
+
 use super::lanewise::{bin, each1, fpm, fun, lo32, m16, mods32, out_mods, put, put32, s16, sx32, tri, un};
 use crate::golden::fp::{self, Fp, Prec, Round};
 use crate::golden::vector::{VExec, VFn};
 
 /// The function of each row of this part, by mnemonic (a VOP3 promotion shares its 32-bit
 /// form's mnemonic; a VOPD half is `v_dual_` and the VOP1/VOP2 mnemonic it runs).
-pub(super) fn bind(name: &str) -> Option<VFn> {
-    let f: VFn = match name {
+pub(super) fn bind(def: &InstDef) -> Option<VFn> {
+    let f: VFn = match def.mnemonic {
         // Conversions
-        "v_cvt_f32_i32" => cvt_f32_i32,
-        "v_cvt_f32_u32" => cvt_f32_u32,
-        "v_cvt_i32_f32" => cvt_i32_f32,
-        "v_cvt_u32_f32" => cvt_u32_f32,
-        "v_cvt_f64_i32" => cvt_f64_i32,
-        "v_cvt_f64_u32" => cvt_f64_u32,
-        "v_cvt_i32_f64" => cvt_i32_f64,
-        "v_cvt_u32_f64" => cvt_u32_f64,
-        "v_cvt_f32_f64" => cvt_f32_f64,
-        "v_cvt_f64_f32" => cvt_f64_f32,
-        "v_cvt_f16_f32" => cvt_f16_f32,
-        "v_cvt_f32_f16" => cvt_f32_f16,
-        "v_cvt_f32_ubyte0" => cvt_f32_ubyte::<0>,
-        "v_cvt_f32_ubyte1" => cvt_f32_ubyte::<1>,
-        "v_cvt_f32_ubyte2" => cvt_f32_ubyte::<2>,
-        "v_cvt_f32_ubyte3" => cvt_f32_ubyte::<3>,
-        "v_cvt_floor_i32_f32" => cvt_floor_i32_f32,
-        "v_cvt_nearest_i32_f32" => cvt_nearest_i32_f32,
-        "v_cvt_pk_rtz_f16_f32" => cvt_pk_rtz_f16_f32,
+        M::v_cvt_f32_i32 => cvt_f32_i32,
+        M::v_cvt_f32_u32 => cvt_f32_u32,
+        M::v_cvt_i32_f32 => cvt_i32_f32,
+        M::v_cvt_u32_f32 => cvt_u32_f32,
+        M::v_cvt_f64_i32 => cvt_f64_i32,
+        M::v_cvt_f64_u32 => cvt_f64_u32,
+        M::v_cvt_i32_f64 => cvt_i32_f64,
+        M::v_cvt_u32_f64 => cvt_u32_f64,
+        M::v_cvt_f32_f64 => cvt_f32_f64,
+        M::v_cvt_f64_f32 => cvt_f64_f32,
+        M::v_cvt_f16_f32 => cvt_f16_f32,
+        M::v_cvt_f32_f16 => cvt_f32_f16,
+        M::v_cvt_f32_ubyte0 => cvt_f32_ubyte::<0>,
+        M::v_cvt_f32_ubyte1 => cvt_f32_ubyte::<1>,
+        M::v_cvt_f32_ubyte2 => cvt_f32_ubyte::<2>,
+        M::v_cvt_f32_ubyte3 => cvt_f32_ubyte::<3>,
+        M::v_cvt_floor_i32_f32 => cvt_floor_i32_f32,
+        M::v_cvt_nearest_i32_f32 => cvt_nearest_i32_f32,
+        M::v_cvt_pk_rtz_f16_f32 => cvt_pk_rtz_f16_f32,
         // 16-bit integer
-        "v_cvt_i32_i16" => cvt_i32_i16,
-        "v_cvt_u32_u16" => cvt_u32_u16,
-        "v_sat_pk_u8_i16" => sat_pk_u8_i16,
+        M::v_cvt_i32_i16 => cvt_i32_i16,
+        M::v_cvt_u32_u16 => cvt_u32_u16,
+        M::v_sat_pk_u8_i16 => sat_pk_u8_i16,
         // F16
-        "v_cvt_f16_i16" => cvt_f16_i16,
-        "v_cvt_f16_u16" => cvt_f16_u16,
-        "v_cvt_i16_f16" => cvt_i16_f16,
-        "v_cvt_u16_f16" => cvt_u16_f16,
-        "v_cvt_norm_i16_f16" => cvt_norm_i16_f16,
-        "v_cvt_norm_u16_f16" => cvt_norm_u16_f16,
-        "v_pack_b32_f16" => pack_b32_f16,
+        M::v_cvt_f16_i16 => cvt_f16_i16,
+        M::v_cvt_f16_u16 => cvt_f16_u16,
+        M::v_cvt_i16_f16 => cvt_i16_f16,
+        M::v_cvt_u16_f16 => cvt_u16_f16,
+        M::v_cvt_norm_i16_f16 => cvt_norm_i16_f16,
+        M::v_cvt_norm_u16_f16 => cvt_norm_u16_f16,
+        M::v_pack_b32_f16 => pack_b32_f16,
         // Packing conversions
-        "v_cvt_pk_i16_f32" => cvt_pk_i16_f32,
-        "v_cvt_pk_u16_f32" => cvt_pk_u16_f32,
-        "v_cvt_pk_i16_i32" => cvt_pk_i16_i32,
-        "v_cvt_pk_u16_u32" => cvt_pk_u16_u32,
-        "v_cvt_pk_norm_i16_f32" => cvt_pk_norm_i16_f32,
-        "v_cvt_pk_norm_u16_f32" => cvt_pk_norm_u16_f32,
-        "v_cvt_pk_norm_i16_f16" => cvt_pk_norm_i16_f16,
-        "v_cvt_pk_norm_u16_f16" => cvt_pk_norm_u16_f16,
-        "v_cvt_pk_u8_f32" => cvt_pk_u8_f32,
-        "v_cvt_off_f32_i4" => cvt_off_f32_i4,
+        M::v_cvt_pk_i16_f32 => cvt_pk_i16_f32,
+        M::v_cvt_pk_u16_f32 => cvt_pk_u16_f32,
+        M::v_cvt_pk_i16_i32 => cvt_pk_i16_i32,
+        M::v_cvt_pk_u16_u32 => cvt_pk_u16_u32,
+        M::v_cvt_pk_norm_i16_f32 => cvt_pk_norm_i16_f32,
+        M::v_cvt_pk_norm_u16_f32 => cvt_pk_norm_u16_f32,
+        M::v_cvt_pk_norm_i16_f16 => cvt_pk_norm_i16_f16,
+        M::v_cvt_pk_norm_u16_f16 => cvt_pk_norm_u16_f16,
+        M::v_cvt_pk_u8_f32 => cvt_pk_u8_f32,
+        M::v_cvt_off_f32_i4 => cvt_off_f32_i4,
         _ => return None,
     };
     Some(f)

@@ -3,24 +3,26 @@
 //! Where the guide's pseudocode contradicts itself, the documentation of each function says
 //! which reading is taken and why.
 
+use rdna3_isa::{InstDef, Mnemonic as M};
+
 use super::lanewise::{fpm, ftri, out_mods, put};
 use crate::golden::fp::{self, Fp, Prec};
 use crate::golden::vector::{VExec, VFn};
 
 /// The function of each row of this part, by mnemonic (a VOP3 promotion shares its 32-bit
 /// form's mnemonic; a VOPD half is `v_dual_` and the VOP1/VOP2 mnemonic it runs).
-pub(super) fn bind(name: &str) -> Option<VFn> {
-    let f: VFn = match name {
+pub(super) fn bind(def: &InstDef) -> Option<VFn> {
+    let f: VFn = match def.mnemonic {
         // F32
-        "v_div_scale_f32" => div_scale_f32,
-        "v_div_fmas_f32" => div_fmas_f32,
-        "v_div_fixup_f32" => div_fixup_f32,
+        M::v_div_scale_f32 => div_scale_f32,
+        M::v_div_fmas_f32 => div_fmas_f32,
+        M::v_div_fixup_f32 => div_fixup_f32,
         // F64
-        "v_div_scale_f64" => div_scale_f64,
-        "v_div_fmas_f64" => div_fmas_f64,
-        "v_div_fixup_f64" => div_fixup_f64,
+        M::v_div_scale_f64 => div_scale_f64,
+        M::v_div_fmas_f64 => div_fmas_f64,
+        M::v_div_fixup_f64 => div_fixup_f64,
         // F16
-        "v_div_fixup_f16" => div_fixup_f16,
+        M::v_div_fixup_f16 => div_fixup_f16,
         _ => return None,
     };
     Some(f)

@@ -8,6 +8,8 @@
 //! VOP3P operands are read as packed.rs reads them; the integer `v_dot4`/`v_dot8` forms use
 //! NEG[0] and NEG[1] as the signedness of S0 and S1 (IU forms).
 
+use rdna3_isa::{InstDef, Mnemonic as M};
+
 use super::lanewise::{dst_now, fpm, put, tri};
 use super::packed::halves;
 use crate::golden::fp::{self, Fp, Prec, Round};
@@ -15,21 +17,21 @@ use crate::golden::vector::{Lanes, VExec, VFn};
 
 /// The function of each row of this part, by mnemonic (a VOP3 promotion shares its 32-bit
 /// form's mnemonic; a VOPD half is `v_dual_` and the VOP1/VOP2 mnemonic it runs).
-pub(super) fn bind(name: &str) -> Option<VFn> {
-    let f: VFn = match name {
+pub(super) fn bind(def: &InstDef) -> Option<VFn> {
+    let f: VFn = match def.mnemonic {
         // Dot products
-        "v_dot2acc_f32_f16" | "v_dual_dot2acc_f32_f16" => dot2acc_f32_f16,
-        "v_dot2_f16_f16" => dot2_f16_f16,
-        "v_dot2_bf16_bf16" => dot2_bf16_bf16,
+        M::v_dot2acc_f32_f16 | M::v_dual_dot2acc_f32_f16 => dot2acc_f32_f16,
+        M::v_dot2_f16_f16 => dot2_f16_f16,
+        M::v_dot2_bf16_bf16 => dot2_bf16_bf16,
         // VOP3P
-        "v_dot2_f32_f16" => dot2_f32_f16,
-        "v_dot2_f32_bf16" => dot2_f32_bf16,
-        "v_dot4_i32_iu8" => dot4_i32_iu8,
-        "v_dot4_u32_u8" => dot4_u32_u8,
-        "v_dot8_i32_iu4" => dot8_i32_iu4,
-        "v_dot8_u32_u4" => dot8_u32_u4,
+        M::v_dot2_f32_f16 => dot2_f32_f16,
+        M::v_dot2_f32_bf16 => dot2_f32_bf16,
+        M::v_dot4_i32_iu8 => dot4_i32_iu8,
+        M::v_dot4_u32_u8 => dot4_u32_u8,
+        M::v_dot8_i32_iu4 => dot8_i32_iu4,
+        M::v_dot8_u32_u4 => dot8_u32_u4,
         // VOPD only: there is no VOP2 v_dot2acc_f32_bf16.
-        "v_dual_dot2acc_f32_bf16" => dot2acc_f32_bf16,
+        M::v_dual_dot2acc_f32_bf16 => dot2acc_f32_bf16,
         _ => return None,
     };
     Some(f)

@@ -5,6 +5,8 @@
 //! **Choices.** `v_ldexp_f16` scales exactly like C's `ldexp` (the pseudocode's
 //! `f32_to_f16(2.0 ** S1)` would overflow for exponents past 15).
 
+use rdna3_isa::{InstDef, Mnemonic as M};
+
 use super::f32::{fmac, fract, med3, trans, turn};
 use super::lanewise::{dst_now, fbin, fpm, ftri, fun, m16, put, s16, un};
 use crate::golden::fp::{self, Prec, Round};
@@ -12,39 +14,39 @@ use crate::golden::vector::{VExec, VFn};
 
 /// The function of each row of this part, by mnemonic (a VOP3 promotion shares its 32-bit
 /// form's mnemonic; a VOPD half is `v_dual_` and the VOP1/VOP2 mnemonic it runs).
-pub(super) fn bind(name: &str) -> Option<VFn> {
-    let f: VFn = match name {
+pub(super) fn bind(def: &InstDef) -> Option<VFn> {
+    let f: VFn = match def.mnemonic {
         // F16
-        "v_add_f16" => add_f16,
-        "v_sub_f16" => sub_f16,
-        "v_subrev_f16" => subrev_f16,
-        "v_mul_f16" => mul_f16,
-        "v_fma_f16" | "v_fmaak_f16" | "v_fmamk_f16" => fma_f16,
-        "v_fmac_f16" => fmac_f16,
-        "v_min_f16" => min_f16,
-        "v_max_f16" => max_f16,
-        "v_min3_f16" => min3_f16,
-        "v_max3_f16" => max3_f16,
-        "v_med3_f16" => med3_f16,
-        "v_ldexp_f16" => ldexp_f16,
-        "v_rcp_f16" => rcp_f16,
-        "v_rsq_f16" => rsq_f16,
-        "v_sqrt_f16" => sqrt_f16,
-        "v_exp_f16" => exp_f16,
-        "v_log_f16" => log_f16,
-        "v_sin_f16" => sin_f16,
-        "v_cos_f16" => cos_f16,
-        "v_trunc_f16" => trunc_f16,
-        "v_ceil_f16" => ceil_f16,
-        "v_floor_f16" => floor_f16,
-        "v_rndne_f16" => rndne_f16,
-        "v_fract_f16" => fract_f16,
-        "v_frexp_mant_f16" => frexp_mant_f16,
-        "v_frexp_exp_i16_f16" => frexp_exp_i16_f16,
-        "v_pk_fmac_f16" => pk_fmac_f16,
+        M::v_add_f16 => add_f16,
+        M::v_sub_f16 => sub_f16,
+        M::v_subrev_f16 => subrev_f16,
+        M::v_mul_f16 => mul_f16,
+        M::v_fma_f16 | M::v_fmaak_f16 | M::v_fmamk_f16 => fma_f16,
+        M::v_fmac_f16 => fmac_f16,
+        M::v_min_f16 => min_f16,
+        M::v_max_f16 => max_f16,
+        M::v_min3_f16 => min3_f16,
+        M::v_max3_f16 => max3_f16,
+        M::v_med3_f16 => med3_f16,
+        M::v_ldexp_f16 => ldexp_f16,
+        M::v_rcp_f16 => rcp_f16,
+        M::v_rsq_f16 => rsq_f16,
+        M::v_sqrt_f16 => sqrt_f16,
+        M::v_exp_f16 => exp_f16,
+        M::v_log_f16 => log_f16,
+        M::v_sin_f16 => sin_f16,
+        M::v_cos_f16 => cos_f16,
+        M::v_trunc_f16 => trunc_f16,
+        M::v_ceil_f16 => ceil_f16,
+        M::v_floor_f16 => floor_f16,
+        M::v_rndne_f16 => rndne_f16,
+        M::v_fract_f16 => fract_f16,
+        M::v_frexp_mant_f16 => frexp_mant_f16,
+        M::v_frexp_exp_i16_f16 => frexp_exp_i16_f16,
+        M::v_pk_fmac_f16 => pk_fmac_f16,
         // min/max combinations
-        "v_maxmin_f16" => maxmin_f16,
-        "v_minmax_f16" => minmax_f16,
+        M::v_maxmin_f16 => maxmin_f16,
+        M::v_minmax_f16 => minmax_f16,
         _ => return None,
     };
     Some(f)

@@ -12,44 +12,46 @@
 //! ±1 (a zero result is +0, except sin(±0) = ±0). The RTL must reproduce these bits. The F16
 //! forms (f16.rs) use the same rules without the flushing.
 
+use rdna3_isa::{InstDef, Mnemonic as M};
+
 use super::lanewise::{dst_now, each3, fbin, fpm, ftri, fun, lo32, mods32, out_mods, put, put32, un};
 use crate::golden::fp::{self, Fp, Prec, Round};
 use crate::golden::vector::{VExec, VFn};
 
 /// The function of each row of this part, by mnemonic (a VOP3 promotion shares its 32-bit
 /// form's mnemonic; a VOPD half is `v_dual_` and the VOP1/VOP2 mnemonic it runs).
-pub(super) fn bind(name: &str) -> Option<VFn> {
-    let f: VFn = match name {
+pub(super) fn bind(def: &InstDef) -> Option<VFn> {
+    let f: VFn = match def.mnemonic {
         // F32
-        "v_add_f32" | "v_dual_add_f32" => add_f32,
-        "v_sub_f32" | "v_dual_sub_f32" => sub_f32,
-        "v_subrev_f32" | "v_dual_subrev_f32" => subrev_f32,
-        "v_mul_f32" | "v_dual_mul_f32" => mul_f32,
-        "v_fma_f32" | "v_fmaak_f32" | "v_dual_fmaak_f32" | "v_fmamk_f32" | "v_dual_fmamk_f32" => fma_f32,
-        "v_fmac_f32" | "v_dual_fmac_f32" => fmac_f32,
-        "v_min_f32" | "v_dual_min_f32" => min_f32,
-        "v_max_f32" | "v_dual_max_f32" => max_f32,
-        "v_min3_f32" => min3_f32,
-        "v_max3_f32" => max3_f32,
-        "v_med3_f32" => med3_f32,
-        "v_ldexp_f32" => ldexp_f32,
-        "v_rcp_f32" | "v_rcp_iflag_f32" => rcp_f32,
-        "v_rsq_f32" => rsq_f32,
-        "v_sqrt_f32" => sqrt_f32,
-        "v_exp_f32" => exp_f32,
-        "v_log_f32" => log_f32,
-        "v_sin_f32" => sin_f32,
-        "v_cos_f32" => cos_f32,
-        "v_trunc_f32" => trunc_f32,
-        "v_ceil_f32" => ceil_f32,
-        "v_floor_f32" => floor_f32,
-        "v_rndne_f32" => rndne_f32,
-        "v_fract_f32" => fract_f32,
-        "v_frexp_mant_f32" => frexp_mant_f32,
-        "v_frexp_exp_i32_f32" => frexp_exp_f32,
+        M::v_add_f32 | M::v_dual_add_f32 => add_f32,
+        M::v_sub_f32 | M::v_dual_sub_f32 => sub_f32,
+        M::v_subrev_f32 | M::v_dual_subrev_f32 => subrev_f32,
+        M::v_mul_f32 | M::v_dual_mul_f32 => mul_f32,
+        M::v_fma_f32 | M::v_fmaak_f32 | M::v_dual_fmaak_f32 | M::v_fmamk_f32 | M::v_dual_fmamk_f32 => fma_f32,
+        M::v_fmac_f32 | M::v_dual_fmac_f32 => fmac_f32,
+        M::v_min_f32 | M::v_dual_min_f32 => min_f32,
+        M::v_max_f32 | M::v_dual_max_f32 => max_f32,
+        M::v_min3_f32 => min3_f32,
+        M::v_max3_f32 => max3_f32,
+        M::v_med3_f32 => med3_f32,
+        M::v_ldexp_f32 => ldexp_f32,
+        M::v_rcp_f32 | M::v_rcp_iflag_f32 => rcp_f32,
+        M::v_rsq_f32 => rsq_f32,
+        M::v_sqrt_f32 => sqrt_f32,
+        M::v_exp_f32 => exp_f32,
+        M::v_log_f32 => log_f32,
+        M::v_sin_f32 => sin_f32,
+        M::v_cos_f32 => cos_f32,
+        M::v_trunc_f32 => trunc_f32,
+        M::v_ceil_f32 => ceil_f32,
+        M::v_floor_f32 => floor_f32,
+        M::v_rndne_f32 => rndne_f32,
+        M::v_fract_f32 => fract_f32,
+        M::v_frexp_mant_f32 => frexp_mant_f32,
+        M::v_frexp_exp_i32_f32 => frexp_exp_f32,
         // min/max combinations
-        "v_maxmin_f32" => maxmin_f32,
-        "v_minmax_f32" => minmax_f32,
+        M::v_maxmin_f32 => maxmin_f32,
+        M::v_minmax_f32 => minmax_f32,
         _ => return None,
     };
     Some(f)

@@ -5,6 +5,8 @@
 //! `v_trig_preop_f64` returns the `S1[4:0]`-th 53-bit segment of 2/pi (truncated) scaled to its
 //! place.
 
+use rdna3_isa::{InstDef, Mnemonic as M};
+
 use super::f32::fract;
 use super::lanewise::{fbin, fpm, ftri, fun, lo32, un};
 use crate::golden::fp::{self, Fp, Prec, Round};
@@ -12,27 +14,27 @@ use crate::golden::vector::{VExec, VFn};
 
 /// The function of each row of this part, by mnemonic (a VOP3 promotion shares its 32-bit
 /// form's mnemonic; a VOPD half is `v_dual_` and the VOP1/VOP2 mnemonic it runs).
-pub(super) fn bind(name: &str) -> Option<VFn> {
-    let f: VFn = match name {
+pub(super) fn bind(def: &InstDef) -> Option<VFn> {
+    let f: VFn = match def.mnemonic {
         // F64
-        "v_add_f64" => add_f64,
-        "v_mul_f64" => mul_f64,
-        "v_fma_f64" => fma_f64,
-        "v_min_f64" => min_f64,
-        "v_max_f64" => max_f64,
-        "v_ldexp_f64" => ldexp_f64,
-        "v_rcp_f64" => rcp_f64,
-        "v_rsq_f64" => rsq_f64,
-        "v_sqrt_f64" => sqrt_f64,
-        "v_trunc_f64" => trunc_f64,
-        "v_ceil_f64" => ceil_f64,
-        "v_floor_f64" => floor_f64,
-        "v_rndne_f64" => rndne_f64,
-        "v_fract_f64" => fract_f64,
-        "v_frexp_mant_f64" => frexp_mant_f64,
-        "v_frexp_exp_i32_f64" => frexp_exp_f64,
+        M::v_add_f64 => add_f64,
+        M::v_mul_f64 => mul_f64,
+        M::v_fma_f64 => fma_f64,
+        M::v_min_f64 => min_f64,
+        M::v_max_f64 => max_f64,
+        M::v_ldexp_f64 => ldexp_f64,
+        M::v_rcp_f64 => rcp_f64,
+        M::v_rsq_f64 => rsq_f64,
+        M::v_sqrt_f64 => sqrt_f64,
+        M::v_trunc_f64 => trunc_f64,
+        M::v_ceil_f64 => ceil_f64,
+        M::v_floor_f64 => floor_f64,
+        M::v_rndne_f64 => rndne_f64,
+        M::v_fract_f64 => fract_f64,
+        M::v_frexp_mant_f64 => frexp_mant_f64,
+        M::v_frexp_exp_i32_f64 => frexp_exp_f64,
         // Graphics helpers
-        "v_trig_preop_f64" => trig_preop_f64,
+        M::v_trig_preop_f64 => trig_preop_f64,
         _ => return None,
     };
     Some(f)

@@ -2,22 +2,24 @@
 //! the DX9 multiplies where a zero factor wins (`v_mul_dx9_zero`, `v_fma_dx9_zero`,
 //! `v_fmac_dx9_zero`) and `v_mullit_f32`.
 
+use rdna3_isa::{InstDef, Mnemonic as M};
+
 use super::lanewise::{dst_now, fbin, fpm, ftri, out_mods, put};
 use crate::golden::fp::{self, Fp, Prec};
 use crate::golden::vector::{VExec, VFn};
 
 /// The function of each row of this part, by mnemonic (a VOP3 promotion shares its 32-bit
 /// form's mnemonic; a VOPD half is `v_dual_` and the VOP1/VOP2 mnemonic it runs).
-pub(super) fn bind(name: &str) -> Option<VFn> {
-    let f: VFn = match name {
-        "v_cubeid_f32" => cubeid_f32,
-        "v_cubesc_f32" => cubesc_f32,
-        "v_cubetc_f32" => cubetc_f32,
-        "v_cubema_f32" => cubema_f32,
-        "v_mul_dx9_zero_f32" | "v_dual_mul_dx9_zero_f32" => mul_dx9_zero_f32,
-        "v_fma_dx9_zero_f32" => fma_dx9_zero_f32,
-        "v_fmac_dx9_zero_f32" => fmac_dx9_zero_f32,
-        "v_mullit_f32" => mullit_f32,
+pub(super) fn bind(def: &InstDef) -> Option<VFn> {
+    let f: VFn = match def.mnemonic {
+        M::v_cubeid_f32 => cubeid_f32,
+        M::v_cubesc_f32 => cubesc_f32,
+        M::v_cubetc_f32 => cubetc_f32,
+        M::v_cubema_f32 => cubema_f32,
+        M::v_mul_dx9_zero_f32 | M::v_dual_mul_dx9_zero_f32 => mul_dx9_zero_f32,
+        M::v_fma_dx9_zero_f32 => fma_dx9_zero_f32,
+        M::v_fmac_dx9_zero_f32 => fmac_dx9_zero_f32,
+        M::v_mullit_f32 => mullit_f32,
         _ => return None,
     };
     Some(f)

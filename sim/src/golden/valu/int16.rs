@@ -1,39 +1,41 @@
 //! 16-bit integer VALU rows (guide 16.7, 16.8, 16.12): add and subtract (saturating with
 //! CLAMP), multiply and multiply-add (also into 32 bits), logic, shifts, min/max/med3.
 
+use rdna3_isa::{InstDef, Mnemonic as M};
+
 use super::lanewise::{bin, lo32, m16, s16, sx32, tri, un};
 use crate::golden::vector::{VExec, VFn};
 
 /// The function of each row of this part, by mnemonic (a VOP3 promotion shares its 32-bit
 /// form's mnemonic; a VOPD half is `v_dual_` and the VOP1/VOP2 mnemonic it runs).
-pub(super) fn bind(name: &str) -> Option<VFn> {
-    let f: VFn = match name {
-        "v_add_nc_u16" => add_nc_u16,
-        "v_sub_nc_u16" => sub_nc_u16,
-        "v_add_nc_i16" => add_nc_i16,
-        "v_sub_nc_i16" => sub_nc_i16,
-        "v_mul_lo_u16" => mul_lo_u16,
-        "v_and_b16" => and16,
-        "v_or_b16" => or16,
-        "v_xor_b16" => xor16,
-        "v_not_b16" => not16,
-        "v_lshlrev_b16" => lshlrev_b16,
-        "v_lshrrev_b16" => lshrrev_b16,
-        "v_ashrrev_i16" => ashrrev_i16,
-        "v_min_i16" => min_i16,
-        "v_max_i16" => max_i16,
-        "v_min_u16" => min_u16,
-        "v_max_u16" => max_u16,
-        "v_min3_i16" => min3_i16,
-        "v_max3_i16" => max3_i16,
-        "v_med3_i16" => med3_i16,
-        "v_min3_u16" => min3_u16,
-        "v_max3_u16" => max3_u16,
-        "v_med3_u16" => med3_u16,
-        "v_mad_u16" => mad_u16,
-        "v_mad_i16" => mad_i16,
-        "v_mad_u32_u16" => mad_u32_u16,
-        "v_mad_i32_i16" => mad_i32_i16,
+pub(super) fn bind(def: &InstDef) -> Option<VFn> {
+    let f: VFn = match def.mnemonic {
+        M::v_add_nc_u16 => add_nc_u16,
+        M::v_sub_nc_u16 => sub_nc_u16,
+        M::v_add_nc_i16 => add_nc_i16,
+        M::v_sub_nc_i16 => sub_nc_i16,
+        M::v_mul_lo_u16 => mul_lo_u16,
+        M::v_and_b16 => and16,
+        M::v_or_b16 => or16,
+        M::v_xor_b16 => xor16,
+        M::v_not_b16 => not16,
+        M::v_lshlrev_b16 => lshlrev_b16,
+        M::v_lshrrev_b16 => lshrrev_b16,
+        M::v_ashrrev_i16 => ashrrev_i16,
+        M::v_min_i16 => min_i16,
+        M::v_max_i16 => max_i16,
+        M::v_min_u16 => min_u16,
+        M::v_max_u16 => max_u16,
+        M::v_min3_i16 => min3_i16,
+        M::v_max3_i16 => max3_i16,
+        M::v_med3_i16 => med3_i16,
+        M::v_min3_u16 => min3_u16,
+        M::v_max3_u16 => max3_u16,
+        M::v_med3_u16 => med3_u16,
+        M::v_mad_u16 => mad_u16,
+        M::v_mad_i16 => mad_i16,
+        M::v_mad_u32_u16 => mad_u32_u16,
+        M::v_mad_i32_i16 => mad_i32_i16,
         _ => return None,
     };
     Some(f)

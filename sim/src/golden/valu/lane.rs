@@ -8,33 +8,33 @@
 //! extension dword's source register is the base, and the lanes read and written follow DPP
 //! as source 0's do in any other instruction. `v_permlane64_b32` does nothing in wave32.
 
-use rdna3_isa::Field;
+use rdna3_isa::{Field, InstDef, Mnemonic as M};
 
 use super::lanewise::{lo32, put, put32, un};
 use crate::golden::vector::{self, Lanes, VExec, VFn};
 
 /// The function of each row of this part, by mnemonic (a VOP3 promotion shares its 32-bit
 /// form's mnemonic; a VOPD half is `v_dual_` and the VOP1/VOP2 mnemonic it runs).
-pub(super) fn bind(name: &str) -> Option<VFn> {
-    let f: VFn = match name {
+pub(super) fn bind(def: &InstDef) -> Option<VFn> {
+    let f: VFn = match def.mnemonic {
         // Moves and lane access
-        "v_nop" => nop,
-        "v_mov_b32" | "v_dual_mov_b32" | "v_mov_b16" => mov,
-        "v_readfirstlane_b32" => readfirstlane,
-        "v_readlane_b32" => readlane,
-        "v_writelane_b32" => writelane,
-        "v_cndmask_b32" | "v_dual_cndmask_b32" | "v_cndmask_b16" => cndmask,
+        M::v_nop => nop,
+        M::v_mov_b32 | M::v_dual_mov_b32 | M::v_mov_b16 => mov,
+        M::v_readfirstlane_b32 => readfirstlane,
+        M::v_readlane_b32 => readlane,
+        M::v_writelane_b32 => writelane,
+        M::v_cndmask_b32 | M::v_dual_cndmask_b32 | M::v_cndmask_b16 => cndmask,
         // Lanes and indexing
-        "v_permlane16_b32" => permlane16,
-        "v_permlanex16_b32" => permlanex16,
-        "v_permlane64_b32" | "v_pipeflush" => nop,
-        "v_swap_b32" => swap_b32,
-        "v_swap_b16" => swap_b16,
-        "v_movrels_b32" => movrels,
-        "v_movreld_b32" => movreld,
-        "v_movrelsd_b32" => movrelsd,
-        "v_movrelsd_2_b32" => movrelsd_2,
-        "v_swaprel_b32" => swaprel,
+        M::v_permlane16_b32 => permlane16,
+        M::v_permlanex16_b32 => permlanex16,
+        M::v_permlane64_b32 | M::v_pipeflush => nop,
+        M::v_swap_b32 => swap_b32,
+        M::v_swap_b16 => swap_b16,
+        M::v_movrels_b32 => movrels,
+        M::v_movreld_b32 => movreld,
+        M::v_movrelsd_b32 => movrelsd,
+        M::v_movrelsd_2_b32 => movrelsd_2,
+        M::v_swaprel_b32 => swaprel,
         _ => return None,
     };
     Some(f)

@@ -184,8 +184,3 @@ pub(super) fn s16(v: u64) -> i64 {
 pub(super) fn m16(v: i64) -> u64 {
     v as u64 & 0xffff
 }
-
-pub(super) fn fp_sext(v: u64, bits: u32) -> i64 {
-    let s = 64 - bits;
-    ((v << s) as i64) >> s
-}

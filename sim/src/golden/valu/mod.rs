@@ -32,8 +32,8 @@ use rdna3_isa::InstDef;
 use crate::golden::handler::Handler;
 use crate::golden::vector::VFn;
 
-/// The parts of the family, each binding its rows by mnemonic.
-const PARTS: [fn(&str) -> Option<VFn>; 14] = [
+/// The parts of the family, each binding its rows by mnemonic (compares by their condition).
+const PARTS: [fn(&InstDef) -> Option<VFn>; 14] = [
     lane::bind,
     int::bind,
     int16::bind,
@@ -52,8 +52,7 @@ const PARTS: [fn(&str) -> Option<VFn>; 14] = [
 
 /// The function of row `def`, if it is a VALU row this model executes.
 pub(super) fn bind(def: &InstDef) -> Option<Handler> {
-    let name = def.name.as_str();
-    PARTS.iter().find_map(|part| part(name)).map(Handler::Vector)
+    PARTS.iter().find_map(|part| part(def)).map(Handler::Vector)
 }
 
 #[cfg(test)]
@@ -66,7 +65,7 @@ mod tests {
     #[test]
     fn no_row_is_bound_by_two_parts() {
         for def in &table().insts {
-            let n = PARTS.iter().filter(|part| part(&def.name).is_some()).count();
+            let n = PARTS.iter().filter(|part| part(def).is_some()).count();
             assert!(n <= 1, "{} is bound by {n} parts", def.name);
         }
     }

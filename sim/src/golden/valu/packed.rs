@@ -13,7 +13,7 @@
 //! The FMA is done in F32 (MODE's F32 rounding and denormals), then `mixlo`/`mixhi` convert to
 //! F16 with the F16 mode and write one half, keeping the other.
 
-use rdna3_isa::Field;
+use rdna3_isa::{Field, InstDef, Mnemonic as M};
 
 use super::lanewise::{fpm, put, s16};
 use crate::golden::fp::{self, Fp, Prec};
@@ -21,30 +21,30 @@ use crate::golden::vector::{Lanes, VExec, VFn};
 
 /// The function of each row of this part, by mnemonic (a VOP3 promotion shares its 32-bit
 /// form's mnemonic; a VOPD half is `v_dual_` and the VOP1/VOP2 mnemonic it runs).
-pub(super) fn bind(name: &str) -> Option<VFn> {
-    let f: VFn = match name {
-        "v_pk_mad_i16" => pk_mad_i16,
-        "v_pk_mul_lo_u16" => pk_mul_lo_u16,
-        "v_pk_add_i16" => pk_add_i16,
-        "v_pk_sub_i16" => pk_sub_i16,
-        "v_pk_lshlrev_b16" => pk_lshlrev_b16,
-        "v_pk_lshrrev_b16" => pk_lshrrev_b16,
-        "v_pk_ashrrev_i16" => pk_ashrrev_i16,
-        "v_pk_max_i16" => pk_max_i16,
-        "v_pk_min_i16" => pk_min_i16,
-        "v_pk_mad_u16" => pk_mad_u16,
-        "v_pk_add_u16" => pk_add_u16,
-        "v_pk_sub_u16" => pk_sub_u16,
-        "v_pk_max_u16" => pk_max_u16,
-        "v_pk_min_u16" => pk_min_u16,
-        "v_pk_fma_f16" => pk_fma_f16,
-        "v_pk_add_f16" => pk_add_f16,
-        "v_pk_mul_f16" => pk_mul_f16,
-        "v_pk_min_f16" => pk_min_f16,
-        "v_pk_max_f16" => pk_max_f16,
-        "v_fma_mix_f32" => fma_mix_f32,
-        "v_fma_mixlo_f16" => fma_mixlo_f16,
-        "v_fma_mixhi_f16" => fma_mixhi_f16,
+pub(super) fn bind(def: &InstDef) -> Option<VFn> {
+    let f: VFn = match def.mnemonic {
+        M::v_pk_mad_i16 => pk_mad_i16,
+        M::v_pk_mul_lo_u16 => pk_mul_lo_u16,
+        M::v_pk_add_i16 => pk_add_i16,
+        M::v_pk_sub_i16 => pk_sub_i16,
+        M::v_pk_lshlrev_b16 => pk_lshlrev_b16,
+        M::v_pk_lshrrev_b16 => pk_lshrrev_b16,
+        M::v_pk_ashrrev_i16 => pk_ashrrev_i16,
+        M::v_pk_max_i16 => pk_max_i16,
+        M::v_pk_min_i16 => pk_min_i16,
+        M::v_pk_mad_u16 => pk_mad_u16,
+        M::v_pk_add_u16 => pk_add_u16,
+        M::v_pk_sub_u16 => pk_sub_u16,
+        M::v_pk_max_u16 => pk_max_u16,
+        M::v_pk_min_u16 => pk_min_u16,
+        M::v_pk_fma_f16 => pk_fma_f16,
+        M::v_pk_add_f16 => pk_add_f16,
+        M::v_pk_mul_f16 => pk_mul_f16,
+        M::v_pk_min_f16 => pk_min_f16,
+        M::v_pk_max_f16 => pk_max_f16,
+        M::v_fma_mix_f32 => fma_mix_f32,
+        M::v_fma_mixlo_f16 => fma_mixlo_f16,
+        M::v_fma_mixhi_f16 => fma_mixhi_f16,
         _ => return None,
     };
     Some(f)

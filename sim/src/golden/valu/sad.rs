@@ -1,24 +1,24 @@
 //! Byte-wise arithmetic (guide 16.12): `v_lerp_u8` and the sums of absolute differences
 //! (`v_sad_*`, `v_msad_u8`, the quad SADs).
 
-use rdna3_isa::Field;
+use rdna3_isa::{Field, InstDef, Mnemonic as M};
 
 use super::lanewise::{lo32, tri};
 use crate::golden::vector::{VExec, VFn};
 
 /// The function of each row of this part, by mnemonic (a VOP3 promotion shares its 32-bit
 /// form's mnemonic; a VOPD half is `v_dual_` and the VOP1/VOP2 mnemonic it runs).
-pub(super) fn bind(name: &str) -> Option<VFn> {
-    let f: VFn = match name {
-        "v_lerp_u8" => lerp_u8,
-        "v_sad_u8" => sad_u8,
-        "v_sad_hi_u8" => sad_hi_u8,
-        "v_sad_u16" => sad_u16,
-        "v_sad_u32" => sad_u32,
-        "v_msad_u8" => msad_u8,
-        "v_qsad_pk_u16_u8" => qsad_pk_u16_u8,
-        "v_mqsad_pk_u16_u8" => mqsad_pk_u16_u8,
-        "v_mqsad_u32_u8" => mqsad_u32_u8,
+pub(super) fn bind(def: &InstDef) -> Option<VFn> {
+    let f: VFn = match def.mnemonic {
+        M::v_lerp_u8 => lerp_u8,
+        M::v_sad_u8 => sad_u8,
+        M::v_sad_hi_u8 => sad_hi_u8,
+        M::v_sad_u16 => sad_u16,
+        M::v_sad_u32 => sad_u32,
+        M::v_msad_u8 => msad_u8,
+        M::v_qsad_pk_u16_u8 => qsad_pk_u16_u8,
+        M::v_mqsad_pk_u16_u8 => mqsad_pk_u16_u8,
+        M::v_mqsad_u32_u8 => mqsad_u32_u8,
         _ => return None,
     };
     Some(f)

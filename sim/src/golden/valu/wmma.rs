@@ -27,21 +27,21 @@
 //! C. Inline constants are allowed for C only and are replicated into both halves for F16/BF16.
 
 use rdna3_isa::operand::Scalar;
-use rdna3_isa::{Field, Ty};
+use rdna3_isa::{Field, InstDef, Mnemonic as M, Ty};
 
 use crate::golden::fp::{self, Fp, Prec};
 use crate::golden::state::Fault;
 use crate::golden::vector::{self, Src, VExec, VFn};
 
 /// The function of each WMMA row, by mnemonic.
-pub(super) fn bind(name: &str) -> Option<VFn> {
-    let f: VFn = match name {
-        "v_wmma_f32_16x16x16_f16" => wmma_f32_f16,
-        "v_wmma_f32_16x16x16_bf16" => wmma_f32_bf16,
-        "v_wmma_f16_16x16x16_f16" => wmma_f16_f16,
-        "v_wmma_bf16_16x16x16_bf16" => wmma_bf16_bf16,
-        "v_wmma_i32_16x16x16_iu8" => wmma_i32_iu8,
-        "v_wmma_i32_16x16x16_iu4" => wmma_i32_iu4,
+pub(super) fn bind(def: &InstDef) -> Option<VFn> {
+    let f: VFn = match def.mnemonic {
+        M::v_wmma_f32_16x16x16_f16 => wmma_f32_f16,
+        M::v_wmma_f32_16x16x16_bf16 => wmma_f32_bf16,
+        M::v_wmma_f16_16x16x16_f16 => wmma_f16_f16,
+        M::v_wmma_bf16_16x16x16_bf16 => wmma_bf16_bf16,
+        M::v_wmma_i32_16x16x16_iu8 => wmma_i32_iu8,
+        M::v_wmma_i32_16x16x16_iu4 => wmma_i32_iu4,
         _ => return None,
     };
     Some(f)
