@@ -227,6 +227,7 @@ module cu_top
   logic        ra_narrow;
   logic [8:0]  ra_mr_src, ra_mr_dst;  // M0-relative register numbers of v_movrel*/v_swaprel
   logic [7:0]  ra_src0_reg;         // the VGPR number source 0's field (or DPP's) holds
+  logic        ra_swap16_src_hi;    // v_swap_b16: source 0's half
 
   always_comb begin
     ra_m0 = m0_q[ra_wave_q];
@@ -274,13 +275,19 @@ module cu_top
       default: ;
     endcase
     // Moves that name source 0 as a VGPR number whatever the field holds, and swaps, which
-    // read their two registers as sources 0 (source 0's) and 1 (the destination's).
-    if (ra_dec_q.vop inside {VOP_V_MOVRELS_B32, VOP_V_MOVRELSD_B32, VOP_V_MOVRELSD_2_B32,
-                             VOP_V_SWAPREL_B32, VOP_V_SWAP_B32}) begin
-      ra_src[0] = '{kind: SkVgpr, code: 8'd0, hi: 1'b0};
+    // read their two registers as sources 0 (source 0's) and 1 (the destination's);
+    // v_swap_b16 swaps halves: the 32-bit encoding's bit 7 of each register field picks one.
+    ra_swap16_src_hi = ra_dec_q.src0[8] && ra_dec_q.src0[7];
+    if (ra_dec_q.vop == VOP_V_SWAP_B16) begin
+      ra_mr_src = ra_dec_q.src0[8] ? {2'b0, ra_dec_q.src0[6:0]} : {1'b0, ra_dec_q.src0[7:0]};
+      ra_mr_dst = {2'b0, ra_dec_q.vdst[6:0]};
     end
-    if (ra_dec_q.vop inside {VOP_V_SWAPREL_B32, VOP_V_SWAP_B32}) begin
-      ra_src[1] = '{kind: SkVgpr, code: 8'd0, hi: 1'b0};
+    if (ra_dec_q.vop inside {VOP_V_MOVRELS_B32, VOP_V_MOVRELSD_B32, VOP_V_MOVRELSD_2_B32,
+                             VOP_V_SWAPREL_B32, VOP_V_SWAP_B32, VOP_V_SWAP_B16}) begin
+      ra_src[0] = '{kind: SkVgpr, code: 8'd0, hi: ra_dec_q.vop == VOP_V_SWAP_B16 && ra_swap16_src_hi};
+    end
+    if (ra_dec_q.vop inside {VOP_V_SWAPREL_B32, VOP_V_SWAP_B32, VOP_V_SWAP_B16}) begin
+      ra_src[1] = '{kind: SkVgpr, code: 8'd0, hi: ra_dec_q.vop == VOP_V_SWAP_B16 && ra_dec_q.vdst[7]};
     end
 
   end
@@ -307,10 +314,10 @@ module cu_top
         end
       end
       if (ra_dec_q.vop inside {VOP_V_MOVRELS_B32, VOP_V_MOVRELSD_B32, VOP_V_MOVRELSD_2_B32,
-                               VOP_V_SWAPREL_B32, VOP_V_SWAP_B32}) begin
+                               VOP_V_SWAPREL_B32, VOP_V_SWAP_B32, VOP_V_SWAP_B16}) begin
         vs_reg[0] = vread(ra_mr_src, 2'd0);
       end
-      if (ra_dec_q.vop inside {VOP_V_SWAPREL_B32, VOP_V_SWAP_B32}) begin
+      if (ra_dec_q.vop inside {VOP_V_SWAPREL_B32, VOP_V_SWAP_B32, VOP_V_SWAP_B16}) begin
         vs_on[2] = 1'b1;
         vs_reg[2] = vread(ra_mr_dst, 2'd0);
       end
@@ -336,7 +343,7 @@ module cu_top
       ra_vdst = ra_mr_dst;
     end
     ra_vdst2 = ra_mr_src;  // v_swap*: source 0's register
-    ra_two_beats = ra_dec_q.vop inside {VOP_V_SWAP_B32, VOP_V_SWAPREL_B32} &&
+    ra_two_beats = ra_dec_q.vop inside {VOP_V_SWAP_B32, VOP_V_SWAPREL_B32, VOP_V_SWAP_B16} &&
                    ra_vdst[1:0] == ra_vdst2[1:0];
 
   end
@@ -1061,6 +1068,7 @@ module cu_top
   logic                       ex_illegal_q;
   logic [8:0]                 ex_vdst_q, ex_vdst2_q;
   logic                       ex_dst_hi_q, ex_two_q;
+  logic                       ex_src0_hi_q;  // source 0's half (v_swap_b16)
   logic [6:0]                 ex_dst_q;      // scalar destination code
   logic                       ex_dst_ok_q;
   logic [63:0]                ex_s0_q, ex_s1_q, ex_d_q;
@@ -1085,6 +1093,7 @@ module cu_top
       ex_vdst_q <= '0;
       ex_vdst2_q <= '0;
       ex_dst_hi_q <= 1'b0;
+      ex_src0_hi_q <= 1'b0;
       ex_two_q <= 1'b0;
       ex_dst_q <= '0;
       ex_dst_ok_q <= 1'b0;
@@ -1114,6 +1123,7 @@ module cu_top
       ex_vdst_q <= rd_vdst_q;
       ex_vdst2_q <= rd_vdst2_q;
       ex_dst_hi_q <= rd_dst_hi_q;
+      ex_src0_hi_q <= rd_src_q[0].hi;
       ex_two_q <= rd_two_q;
       ex_dst_q <= rd_sdst_q;
       ex_dst_ok_q <= rd_sdst_ok_q;
@@ -1205,7 +1215,7 @@ module cu_top
     ex_swap = 1'b0;
     unique case (ex_dec_q.vop)
       VOP_V_READLANE_B32, VOP_V_READFIRSTLANE_B32: ex_lane_read = 1'b1;
-      VOP_V_SWAP_B32, VOP_V_SWAPREL_B32: ex_swap = 1'b1;
+      VOP_V_SWAP_B32, VOP_V_SWAPREL_B32, VOP_V_SWAP_B16: ex_swap = 1'b1;
       default: ;
     endcase
     ex_vok = vl_valid || ex_lane_read || ex_swap;
@@ -1481,7 +1491,7 @@ module cu_top
   logic [3:0][NumLanes-1:0][31:0] vd_data;
 
   always_comb begin
-    logic [2*NumLanes-1:0] full, half;
+    logic [2*NumLanes-1:0] full, half, half2;
     logic [8:0] r;
     logic [9:0] rk;
     logic [7:0] ry;
@@ -1494,18 +1504,25 @@ module cu_top
     for (int i = 0; i < NumLanes; i++) begin
       full[2*i +: 2] = {2{ex_wm_q[i]}};
       half[2*i +: 2] = {ex_wm_q[i] && ex_dst_hi_q, ex_wm_q[i] && !ex_dst_hi_q};
+      half2[2*i +: 2] = {ex_wm_q[i] && ex_src0_hi_q, ex_wm_q[i] && !ex_src0_hi_q};
     end
     if (ex_valid_q && ex_dec_q.valu && ex_status != RtFault) begin
       if (ex_swap) begin
         for (int k = 0; k < 2; k++) begin
           r = (k == 0) ? ex_vdst_q : ex_vdst2_q;
           if (!r[8] && r < 9'(Vgprs) && (!ex_two_q || ex_wsel_q == (k == 1))) begin
-            vd_en[r[1:0]] = full;
+            // v_swap_b16 writes a half of each: the destination's, and source 0's.
+            vd_en[r[1:0]] = (ex_dec_q.vop != VOP_V_SWAP_B16) ? full : (k == 0) ? half : half2;
             vd_reg[r[1:0]] = r[7:0];
-            for (int i = 0; i < NumLanes; i++) vd_data[r[1:0]][i] = (k == 0) ? ex_a_q[i][31:0] : ex_b_q[i][31:0];
+            for (int i = 0; i < NumLanes; i++) begin
+              vd_data[r[1:0]][i] = (ex_dec_q.vop != VOP_V_SWAP_B16) ? ((k == 0) ? ex_a_q[i][31:0] : ex_b_q[i][31:0]) :
+                                   {2{(k == 0) ? ex_a_q[i][15:0] : ex_b_q[i][15:0]}};
+            end
           end
         end
-      end else if (!ex_lane_read && !(ex_dec_q.vc.dty inside {OT_NONE, OT_SGPR, OT_MASK})) begin
+      end else if (!ex_lane_read && ex_dec_q.vop != VOP_V_PERMLANE64_B32 &&
+                   !(ex_dec_q.vc.dty inside {OT_NONE, OT_SGPR, OT_MASK})) begin
+        // (v_permlane64_b32 does nothing in wave32.)
         for (int k = 0; k < 4; k++) begin
           rk = {1'b0, ex_vdst_q} + 10'(k);
           if (k < int'(ty_dwords(ex_dec_q.vc.dty)) && !ex_vdst_q[8] && rk < 10'(Vgprs)) begin

@@ -361,7 +361,9 @@ module cu_valu
     lane = '0;
     lane.ok = 1'b1;
     unique case (op)
-      VOP_V_NOP, VOP_V_PIPEFLUSH: ;
+      // v_permlane64_b32 swaps the halves of a wave64; in wave32 it does nothing (the compute
+      // unit writes no destination for it).
+      VOP_V_NOP, VOP_V_PIPEFLUSH, VOP_V_PERMLANE64_B32: ;
       // Moves; the compute unit has already picked the lane (permutes), the register
       // (M0-relative moves) and the lanes written (v_writelane_b32).
       VOP_V_MOV_B32, VOP_V_DUAL_MOV_B32, VOP_V_MOV_B16, VOP_V_PERMLANE16_B32, VOP_V_PERMLANEX16_B32,

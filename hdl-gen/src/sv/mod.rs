@@ -90,16 +90,28 @@ pub struct File {
 /// What each template takes from the table and the configuration; the rest of it is written
 /// by hand. Every generated file's header says which.
 const GENERATED_PARTS: [(&str, &str); 9] = [
-    ("cu_pkg.sv", "everything: formats, units, opcodes, vector operations and operand kinds, \
-                   constants, counters, decoded_t and the instruction-length function"),
-    ("cu_decode.sv", "everything: format tests, field slices, opcode cases and the attributes \
-                      and vector control bundle of every row"),
-    ("cu_top.sv", "the port list, the parameters' defaults, the wait-counter wiring and the F16 \
-                   inline constants; the pipeline is written by hand"),
+    (
+        "cu_pkg.sv",
+        "everything: formats, units, opcodes, vector operations and operand kinds, \
+                   constants, counters, decoded_t and the instruction-length function",
+    ),
+    (
+        "cu_decode.sv",
+        "everything: format tests, field slices, opcode cases and the attributes \
+                      and vector control bundle of every row",
+    ),
+    (
+        "cu_top.sv",
+        "the port list, the parameters' defaults, the wait-counter wiring and the F16 \
+                   inline constants; the pipeline is written by hand",
+    ),
     ("cu_waitcnt.sv", "the counters and their widths; the scoreboard is written by hand"),
     ("cu_salu.sv", "nothing but this header: written by hand, on cu_pkg's generated types"),
-    ("cu_valu.sv", "nothing but this header: written by hand, on cu_pkg's generated vector \
-                    operations (the case labels say which rows the RTL executes)"),
+    (
+        "cu_valu.sv",
+        "nothing but this header: written by hand, on cu_pkg's generated vector \
+                    operations (the case labels say which rows the RTL executes)",
+    ),
     ("cu_sgpr_file.sv", "nothing but this header: written by hand"),
     ("cu_vgpr_file.sv", "nothing but this header: written by hand"),
     ("cu_rr_arb.sv", "nothing but this header: written by hand"),

@@ -11,7 +11,7 @@
 use rdna3_isa::{Field, InstDef, Mnemonic as M};
 
 use super::lanewise::{lo32, put, put32, un};
-use crate::golden::vector::{self, Lanes, VExec, VFn};
+use crate::golden::vector::{Lanes, VExec, VFn};
 
 /// The function of each row of this part, by mnemonic (a VOP3 promotion shares its 32-bit
 /// form's mnemonic; a VOPD half is `v_dual_` and the VOP1/VOP2 mnemonic it runs).
@@ -159,10 +159,11 @@ fn swap_b32(x: &mut VExec) {
 fn swap_b16(x: &mut VExec) {
     let v = *x.ops();
     let d = u32::from(v.vdst);
-    let (s, s_hi) = match v.src[0] {
-        vector::Src::Vgpr { reg, hi } => (u32::from(reg), hi),
-        _ => (src0_vgpr(x), false),
-    };
+    // SRC0 is read and written (not a source the operand resolver sees): a VGPR in the
+    // 32-bit encoding names its half with bit 7, as any 16-bit VGPR operand there does (and
+    // as the disassembler prints it); another code counts as a VGPR number.
+    let raw = x.inst.field(Field::Src0);
+    let (s, s_hi) = if raw >= 256 { (raw & 0x7f, raw & 0x80 != 0) } else { (src0_vgpr(x), false) };
     let half = |reg: u32, hi: bool, l: usize| {
         u64::from(if hi { x.vreg(reg, l) >> 16 } else { x.vreg(reg, l) & 0xffff })
     };
