@@ -22,9 +22,20 @@ use std::process::Command;
 use hdl_gen::sv::Config;
 use hdl_gen::sv::ports::{Dir, Port, ports};
 
-/// The models built: a name (the C++ prefix `V<name>`) and the configuration.
+/// The models built: a name (the C++ prefix `V<name>`) and the configuration. The default
+/// configuration comes first. `RDNA3_MODELS=cu` builds only the models named (the mutation
+/// check rebuilds one model per mutant).
 fn variants() -> Vec<(&'static str, Config)> {
-    vec![("cu", Config::default()), ("cu_l8", Config { lanes: 8, ..Config::default() })]
+    let all = vec![("cu", Config::default()), ("cu_l8", Config { lanes: 8, ..Config::default() })];
+    match env::var("RDNA3_MODELS") {
+        Ok(names) if !names.trim().is_empty() => {
+            let names: Vec<&str> = names.split(',').map(str::trim).collect();
+            let chosen: Vec<_> = all.into_iter().filter(|(n, _)| names.contains(n)).collect();
+            assert!(!chosen.is_empty(), "RDNA3_MODELS={names:?} names none of the models (cu, cu_l8)");
+            chosen
+        }
+        _ => all,
+    }
 }
 
 fn run(cmd: &mut Command, what: &str) {
@@ -91,6 +102,7 @@ fn main() {
     println!("cargo:rerun-if-changed=src/rtl/shim.cpp");
     println!("cargo:rerun-if-changed=src/rtl/ffi.rs");
     println!("cargo:rerun-if-env-changed=PATH");
+    println!("cargo:rerun-if-env-changed=RDNA3_MODELS");
     let out = PathBuf::from(env::var("OUT_DIR").expect("OUT_DIR"));
     let manifest = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("CARGO_MANIFEST_DIR"));
     let vars = variants();

@@ -103,6 +103,10 @@ pub enum WaveEnd {
 pub struct Report {
     pub cycles: u64,
     pub retired: u64,
+    /// Retired vector ALU instructions (a VOPD pair counts once).
+    pub valu: u64,
+    /// The cycle the waves started in (setup before it: registers, launch).
+    pub start: u64,
     pub waves: Vec<WaveEnd>,
     /// Final golden state of every wave (the RTL agreed on every write that led to it).
     pub state: Vec<Wave>,
@@ -278,6 +282,8 @@ fn run(
     let mut pending: Vec<Pending> = Vec::new();
     let mut seq = 0u64;
     let mut retired = 0u64;
+    let mut valu = 0u64;
+    let start = m.cycle();
     let mut last_retire = m.cycle();
     if let Some(g) = gvcd.as_mut() {
         g.dump(m.cycle(), &golden)?;
@@ -328,6 +334,10 @@ fn run(
         if m.get(p.rt_valid) == 1 {
             retired += 1;
             last_retire = m.cycle();
+            let words = &m.words(p.rt_inst)[..m.get(p.rt_dwords) as usize];
+            if isa::decode(words).is_ok_and(|i| hdl_gen::sv::valu::is_valu(i.def())) {
+                valu += 1;
+            }
             let w = m.get(p.rt_wave) as usize;
             if opts.rtl_only {
                 // Only track which waves are done.
@@ -363,7 +373,7 @@ fn run(
             _ => WaveEnd::Ended,
         })
         .collect();
-    Ok(Report { cycles: m.cycle(), retired, waves, state: golden })
+    Ok(Report { cycles: m.cycle(), retired, valu, start, waves, state: golden })
 }
 
 /// Applies the RTL's VGPR writes of the last cycle to the shadow register file of their wave,

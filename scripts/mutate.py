@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""Random mutants of the generated RTL, and the share the project's tests kill.
+
+Each mutant changes one thing in a template: an operator (+ and -, & and |, ^, < and <=,
+== and !=, && and ||, << and >>), a constant (a sized number or a bit index, by one), or a
+condition (negated). The template is mutated, rtl/ regenerated, the Verilator model rebuilt,
+and the tests that should notice run: the vector co-simulation properties and the directed
+vector programs (and, for the scalar parts, the scalar properties). A mutant is killed when
+a test fails; a mutant that does not lint (a width mismatch, say) is not counted.
+
+    scripts/mutate.py [--count N] [--seed S] [--files cu_valu.sv,cu_top.sv] [--cases N]
+
+Prints every mutant with its outcome and, at the end, the share killed and the survivors
+as diffs, to be read: a survivor is either equivalent (it changes nothing observable) or a
+hole in the tests. Restores the templates and rtl/ afterwards. One mutant takes a Verilator
+build of the default model and a test run: a few minutes each.
+"""
+
+import argparse
+import os
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATES = ROOT / "templates"
+
+SWAPS = [
+    (" + ", " - "), (" - ", " + "),
+    (" & ", " | "), (" | ", " & "), (" ^ ", " | "),
+    (" < ", " <= "), (" <= ", " < "), (" > ", " >= "), (" >= ", " > "),
+    (" == ", " != "), (" != ", " == "),
+    (" && ", " || "), (" || ", " && "),
+    (" << ", " >> "), (" >> ", " << "),
+]
+SIZED = re.compile(r"\b(\d+)'([dh])([0-9a-fA-F_]+)\b")
+INDEX = re.compile(r"\[(\d+)\]")
+COND = re.compile(r"\bif \((.+)\) ")
+
+
+def sites(path):
+    """Every place a mutation can go: (line number, description, new line)."""
+    out = []
+    in_comment = False
+    for n, line in enumerate(path.read_text().splitlines()):
+        code = line.split("//")[0]
+        if "{{" in code or "{%" in code or not code.strip():
+            continue
+        # Declarations and instance port lists change nothing the tests can see.
+        if re.match(r"\s*(logic|localparam|parameter|input|output|typedef|\.)", code):
+            continue
+        for a, b in SWAPS:
+            start = 0
+            while (i := code.find(a, start)) >= 0:
+                out.append((n, f"`{a.strip()}` -> `{b.strip()}`", line[:i] + b + line[i + len(a):]))
+                start = i + 1
+        for m in SIZED.finditer(code):
+            width, base, digits = m.groups()
+            value = int(digits.replace("_", ""), 16 if base == "h" else 10)
+            for v in {value + 1, max(value - 1, 0)} - {value}:
+                text = f"{width}'{base}{v:x}" if base == "h" else f"{width}'d{v}"
+                if v < 1 << int(width):
+                    out.append((n, f"{m.group(0)} -> {text}", line[:m.start()] + text + line[m.end():]))
+        for m in INDEX.finditer(code):
+            k = int(m.group(1))
+            for v in {k + 1, max(k - 1, 0)} - {k}:
+                out.append((n, f"[{k}] -> [{v}]", line[:m.start()] + f"[{v}]" + line[m.end():]))
+        m = COND.search(code)
+        if m:
+            out.append((n, "condition negated", line[:m.start(1)] + f"!({m.group(1)})" + line[m.end(1):]))
+    return out
+
+
+def run(cmd, env=None, timeout=3600):
+    e = dict(os.environ)
+    e.update(env or {})
+    r = subprocess.run(cmd, cwd=ROOT, env=e, capture_output=True, text=True, timeout=timeout)
+    return r.returncode, r.stdout + r.stderr
+
+
+def regenerate():
+    return run(["cargo", "run", "-q", "--release", "-p", "hdl-gen", "--", "generate", "--out", "rtl/"])
+
+
+def lint():
+    files = sorted((ROOT / "rtl").glob("*.sv"), key=lambda p: (p.name != "cu_pkg.sv", p.name))
+    return run(["verilator", "--lint-only", "-Wall", "--top-module", "cu_top"] + [str(f) for f in files])
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--count", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--files", default="cu_valu.sv,cu_top.sv,cu_vgpr_file.sv")
+    ap.add_argument("--cases", type=int, default=64, help="proptest cases per property")
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    names = args.files.split(",")
+    originals = {n: (TEMPLATES / n).read_text() for n in names}
+    pool = [(n, s) for n in names for s in sites(TEMPLATES / n)]
+    rng.shuffle(pool)
+    env = {"RDNA3_MODELS": "cu", "RDNA3_PROPTEST_CASES": str(args.cases)}
+    tests = [
+        ["cargo", "test", "-q", "--release", "-p", "conformance", "--test", "valu_directed"],
+        ["cargo", "test", "-q", "--release", "-p", "conformance", "--test", "valu_cosim", "32_lanes"],
+        ["cargo", "test", "-q", "--release", "-p", "conformance", "--test", "salu_cosim"],
+        ["cargo", "test", "-q", "--release", "-p", "conformance", "--test", "examples"],
+    ]
+    killed, survived, invalid = [], [], 0
+    try:
+        for name, (n, what, new) in pool:
+            if len(killed) + len(survived) >= args.count:
+                break
+            lines = originals[name].splitlines(keepends=True)
+            old = lines[n]
+            lines[n] = new + ("\n" if old.endswith("\n") else "")
+            (TEMPLATES / name).write_text("".join(lines))
+            label = f"{name}:{n + 1}: {what}"
+            rc, _ = regenerate()
+            if rc != 0 or lint()[0] != 0:
+                invalid += 1
+                print(f"invalid  {label}", flush=True)
+                continue
+            rc, out = run(["cargo", "build", "-q", "--release", "-p", "sim"], env)
+            if rc != 0:
+                invalid += 1
+                print(f"invalid  {label} (does not build)", flush=True)
+                continue
+            by = next((t[-1] for t in tests if run(t, env)[0] != 0), None)
+            if by:
+                killed.append(label)
+                print(f"killed   {label} (by {by})", flush=True)
+            else:
+                survived.append((label, old.rstrip(), new.rstrip()))
+                print(f"SURVIVED {label}", flush=True)
+    finally:
+        for name, text in originals.items():
+            (TEMPLATES / name).write_text(text)
+        regenerate()
+    total = len(killed) + len(survived)
+    print(f"\n{len(killed)} of {total} mutants killed ({100 * len(killed) / max(total, 1):.0f}%); "
+          f"{invalid} did not lint or build and are not counted")
+    for label, old, new in survived:
+        print(f"\nsurvivor {label}\n  - {old.strip()}\n  + {new.strip()}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
