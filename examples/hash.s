@@ -48,18 +48,18 @@ loop:
   v_xor_b32 v2, v2, v1
   v_xor_b32 v3, v3, v2
   v_xor_b32 v4, v4, v3
-  v_max_u32 v10, v1, v2
-  v_min_u32 v11, v3, v4
-  v_add_nc_u32 v1, v1, v11
-  v_add_nc_u32 v2, v2, v10
-  v_and_b32 v12, 0x55555555, v3
-  v_or_b32 v13, 0x10001, v4
-  v_add_nc_u32 v3, v3, v13
-  v_xor_b32 v4, v4, v12
-  v_mul_hi_u32_u24 v10, s6, v1
-  v_mul_hi_u32_u24 v11, s4, v2
-  v_xor_b32 v1, v1, v11
-  v_xor_b32 v2, v2, v10
+  v_max_u32 v11, v1, v2
+  v_min_u32 v10, v3, v4
+  v_add_nc_u32 v1, v1, v10
+  v_add_nc_u32 v2, v2, v11
+  v_and_b32 v13, 0x55555555, v3
+  v_or_b32 v12, 0x10001, v4
+  v_add_nc_u32 v3, v3, v12
+  v_xor_b32 v4, v4, v13
+  v_mul_hi_u32_u24 v11, s6, v1
+  v_mul_hi_u32_u24 v10, s4, v2
+  v_xor_b32 v1, v1, v10
+  v_xor_b32 v2, v2, v11
   s_sub_u32 s1, s1, 1
   s_cmp_lg_u32 s1, 0
   s_cbranch_scc1 loop

@@ -17,7 +17,7 @@
 // vector instruction): the registers that instruction writes are written at the end of that
 // cycle, before the new instruction reads any. So every dependency is met in hardware,
 // without s_delay_alu or s_nop, and four waves keep the pipeline full. Fetch runs ahead: each
-// wave keeps up to four dwords from its PC and asks for two more whenever at most two are
+// wave keeps up to eight dwords from its PC and asks for four more whenever at most four are
 // buffered; a taken branch empties the buffer and drops the answer of a fetch made before it.
 //
 // Generated from the table and the configuration: the port list (hdl-gen/src/sv/ports.rs),
@@ -79,8 +79,8 @@ module cu_top
   // Per-wave state.
   wstate_e [NumWaves-1:0]           st_q, st_d;
   logic [NumWaves-1:0][47:0]        pc_q, pc_d;          // address of ib_q[w][0]
-  logic [NumWaves-1:0][3:0][31:0]   ib_q, ib_d;          // instruction buffer
-  logic [NumWaves-1:0][2:0]         ibn_q, ibn_d;        // valid dwords in it
+  logic [NumWaves-1:0][7:0][31:0]   ib_q, ib_d;          // instruction buffer
+  logic [NumWaves-1:0][3:0]         ibn_q, ibn_d;        // valid dwords in it
   logic [NumWaves-1:0]              fpend_q, fpend_d;    // a fetch is outstanding
   logic [NumWaves-1:0]              fstale_q, fstale_d;  // ... and its answer must be dropped
   logic [NumWaves-1:0]              ferr_q, ferr_d;      // the last fetch found no memory
@@ -109,8 +109,8 @@ module cu_top
 
   always_comb begin
     for (int w = 0; w < NumWaves; w++) begin
-      has_inst[w] = ibn_q[w] != 3'd0 &&
-                    {1'b0, ibn_q[w]} >= {2'b0, inst_dwords(LenBits'({ib_q[w][1], ib_q[w][0]}))};
+      has_inst[w] = ibn_q[w] != 4'd0 &&
+                    ibn_q[w] >= {2'b0, inst_dwords(LenBits'({ib_q[w][1], ib_q[w][0]}))};
       fetch_fault[w] = !has_inst[w] && ferr_q[w] && !fpend_q[w];
       eligible[w] = st_q[w] == WsRun && !busy_q[w] && sleep_q[w] == 13'd0 && !bar_q[w] &&
                     !wait_stall[w] && (has_inst[w] || fetch_fault[w]);
@@ -549,6 +549,31 @@ module cu_top
       ra_vpend_q <= ra_vpend_d;
       ra_spend_q <= ra_spend_d;
     end
+  end
+
+  // RA: a SOPP branch is resolved here, two cycles before EX: its condition (SCC, VCCZ, EXEC)
+  // was written by the wave's previous instruction at the end of the cycle the branch issued
+  // in. A taken one empties the wave's buffer and moves its PC now, so the fetch of the target
+  // starts early; it retires at EX without touching them again.
+  logic        ra_br, ra_br_taken;
+  logic [47:0] ra_br_target;
+
+  always_comb begin
+    ra_br = ra_valid_q && !ra_ffault_q && ra_dec_q.valid &&
+            ra_dec_q.op inside {OP_S_BRANCH, OP_S_CBRANCH_SCC0, OP_S_CBRANCH_SCC1, OP_S_CBRANCH_VCCZ,
+                                OP_S_CBRANCH_VCCNZ, OP_S_CBRANCH_EXECZ, OP_S_CBRANCH_EXECNZ};
+    ra_br_target = ra_pc_q + 48'd4 + { {30{ra_dec_q.simm16[15]}}, ra_dec_q.simm16, 2'b00};
+    unique case (ra_dec_q.op)
+      OP_S_BRANCH: ra_br_taken = 1'b1;
+      OP_S_CBRANCH_SCC0: ra_br_taken = !scc_q[ra_wave_q];
+      OP_S_CBRANCH_SCC1: ra_br_taken = scc_q[ra_wave_q];
+      OP_S_CBRANCH_VCCZ: ra_br_taken = vccz_q[ra_wave_q];
+      OP_S_CBRANCH_VCCNZ: ra_br_taken = !vccz_q[ra_wave_q];
+      OP_S_CBRANCH_EXECZ: ra_br_taken = exec_q[ra_wave_q][31:0] == 32'd0;
+      OP_S_CBRANCH_EXECNZ: ra_br_taken = exec_q[ra_wave_q][31:0] != 32'd0;
+      default: ra_br_taken = 1'b0;
+    endcase
+    ra_br_taken = ra_br && ra_br_taken && ra_br_target != ra_pc_q + 48'd4;
   end
 
   // ------------------------------------------------------------------------------------------
@@ -1699,7 +1724,7 @@ module cu_top
 
   always_comb begin
     for (int w = 0; w < NumWaves; w++) begin
-      f_cand[w] = st_q[w] == WsRun && !fpend_q[w] && !ferr_q[w] && ibn_q[w] <= 3'd2;
+      f_cand[w] = st_q[w] == WsRun && !fpend_q[w] && !ferr_q[w] && ibn_q[w] <= 4'd4;
     end
   end
 
@@ -1714,7 +1739,7 @@ module cu_top
 
   assign imem_req_valid_o = f_valid;
   assign imem_req_wave_o = f_wave;
-  assign imem_req_addr_o = pc_q[f_wave] + {43'd0, ibn_q[f_wave], 2'b00};
+  assign imem_req_addr_o = pc_q[f_wave] + {42'd0, ibn_q[f_wave], 2'b00};
 
   // ------------------------------------------------------------------------------------------
   // Next state of every wave: control at the end of EX, registers at the end of WB.
@@ -1732,6 +1757,19 @@ module cu_top
   end
 
   assign ex_wg = wg_q[ex_wave_q];
+
+  // A fetch answer's dwords before the first one without memory.
+  logic [2:0] rsp_good;
+  always_comb begin
+    rsp_good = 3'd4;
+    for (int k = 3; k >= 0; k--) rsp_good = imem_rsp_err_i[k] ? 3'(k) : rsp_good;
+  end
+
+  // The branches RA resolves (see ra_br).
+  logic ex_early_br;
+  assign ex_early_br = ex_dec_q.op inside {OP_S_BRANCH, OP_S_CBRANCH_SCC0, OP_S_CBRANCH_SCC1,
+                                           OP_S_CBRANCH_VCCZ, OP_S_CBRANCH_VCCNZ, OP_S_CBRANCH_EXECZ,
+                                           OP_S_CBRANCH_EXECNZ};
 
   always_comb begin
     st_d = st_q;
@@ -1782,23 +1820,34 @@ module cu_top
           end
         end
         if (ex_barrier) bar_d[ex_wave_q] = 1'b1;
-        // Advance the instruction buffer, or empty it for a jump.
-        if (ex_status != RtFault) begin
+        // Advance the instruction buffer, or empty it for a jump (a taken SOPP branch did so in
+        // RA).
+        if (ex_status != RtFault && !(ex_early_br && ex_flush)) begin
           pc_d[ex_wave_q] = ex_next_pc;
           if (ex_flush) begin
-            ibn_d[ex_wave_q] = 3'd0;
+            ibn_d[ex_wave_q] = 4'd0;
             ferr_d[ex_wave_q] = 1'b0;
             if (fpend_q[ex_wave_q] || (f_valid && imem_req_ready_i && f_wave == ex_wave_q)) begin
               fstale_d[ex_wave_q] = 1'b1;
             end
           end else begin
-            for (int i = 0; i < 4; i++) begin
-              ib_d[ex_wave_q][i] = (i + int'(ex_dec_q.dwords) < 4) ?
+            for (int i = 0; i < 8; i++) begin
+              ib_d[ex_wave_q][i] = (i + int'(ex_dec_q.dwords) < 8) ?
                                    ib_q[ex_wave_q][i + int'(ex_dec_q.dwords)] : 32'd0;
             end
-            ibn_d[ex_wave_q] = ibn_q[ex_wave_q] - {1'b0, ex_dec_q.dwords};
+            ibn_d[ex_wave_q] = ibn_q[ex_wave_q] - {2'b0, ex_dec_q.dwords};
           end
         end
+      end
+    end
+
+    // RA: a taken SOPP branch.
+    if (ra_br_taken) begin
+      pc_d[ra_wave_q] = ra_br_target;
+      ibn_d[ra_wave_q] = 4'd0;
+      ferr_d[ra_wave_q] = 1'b0;
+      if (fpend_q[ra_wave_q] || (f_valid && imem_req_ready_i && f_wave == ra_wave_q)) begin
+        fstale_d[ra_wave_q] = 1'b1;
       end
     end
 
@@ -1818,23 +1867,22 @@ module cu_top
       end
     end
 
-    // Fetch answer: append two dwords, unless the answer belongs to an abandoned stream.
+    // Fetch answer: append the dwords before the first one without memory, unless the answer
+    // belongs to an abandoned stream.
     if (imem_rsp_valid_i) begin
       fpend_d[imem_rsp_wave_i] = 1'b0;
       if (fstale_q[imem_rsp_wave_i] || fstale_d[imem_rsp_wave_i] || st_q[imem_rsp_wave_i] != WsRun) begin
         fstale_d[imem_rsp_wave_i] = 1'b0;
-      end else if (imem_rsp_err_i[0]) begin
-        ferr_d[imem_rsp_wave_i] = 1'b1;
       end else begin
-        for (int i = 0; i < 4; i++) begin
-          if (i == int'(ibn_d[imem_rsp_wave_i])) ib_d[imem_rsp_wave_i][i] = imem_rsp_data_i[31:0];
-          if (i == int'(ibn_d[imem_rsp_wave_i]) + 1 && !imem_rsp_err_i[1]) begin
-            ib_d[imem_rsp_wave_i][i] = imem_rsp_data_i[63:32];
+        for (int i = 0; i < 8; i++) begin
+          for (int k = 0; k < 4; k++) begin
+            if (i == int'(ibn_d[imem_rsp_wave_i]) + k && rsp_good > 3'(k)) begin
+              ib_d[imem_rsp_wave_i][i] = imem_rsp_data_i[k];
+            end
           end
         end
-        // Memory may end after the first dword.
-        ibn_d[imem_rsp_wave_i] = ibn_d[imem_rsp_wave_i] + (imem_rsp_err_i[1] ? 3'd1 : 3'd2);
-        ferr_d[imem_rsp_wave_i] = imem_rsp_err_i[1];
+        ibn_d[imem_rsp_wave_i] = ibn_d[imem_rsp_wave_i] + {1'b0, rsp_good};
+        ferr_d[imem_rsp_wave_i] = rsp_good != 3'd4;
       end
     end
 
@@ -1855,7 +1903,7 @@ module cu_top
       pc_d[spi_wave_i] = spi_pc_i & PcMask;
       mode_d[spi_wave_i] = spi_mode_i;
       wg_d[spi_wave_i] = spi_wg_i;
-      ibn_d[spi_wave_i] = 3'd0;
+      ibn_d[spi_wave_i] = 4'd0;
       ferr_d[spi_wave_i] = 1'b0;
       fstale_d[spi_wave_i] = fpend_d[spi_wave_i];
       scc_d[spi_wave_i] = 1'b0;

@@ -193,12 +193,17 @@ struct Pending {
     addr: u64,
 }
 
-/// Instruction memory as the RTL sees it: two dwords and a per-dword error flag.
-fn fetch(code: &Code, addr: u64) -> (u64, u8) {
-    let word = |a: u64| code.at(a).and_then(|s| s.first().copied());
-    let (lo, hi) = (word(addr), word(addr.wrapping_add(4)));
-    let err = u8::from(lo.is_none()) | (u8::from(hi.is_none()) << 1);
-    (u64::from(lo.unwrap_or(0)) | (u64::from(hi.unwrap_or(0)) << 32), err)
+/// Instruction memory as the RTL sees it: four dwords and a per-dword error flag.
+fn fetch(code: &Code, addr: u64) -> ([u32; 4], u64) {
+    let mut data = [0u32; 4];
+    let mut err = 0u64;
+    for (k, d) in data.iter_mut().enumerate() {
+        match code.at(addr.wrapping_add(4 * k as u64)).and_then(|s| s.first().copied()) {
+            Some(w) => *d = w,
+            None => err |= 1 << k,
+        }
+    }
+    (data, err)
 }
 
 /// Cycles without a retirement after which the RTL is considered hung (an s_sleep can last
@@ -307,8 +312,8 @@ fn run(
             let (data, err) = fetch(code, q.addr);
             m.set(p.imem_rsp_valid, 1);
             m.set(p.imem_rsp_wave, u64::from(q.wave));
-            m.set(p.imem_rsp_data, data);
-            m.set(p.imem_rsp_err, u64::from(err));
+            m.set_words(p.imem_rsp_data, &data);
+            m.set(p.imem_rsp_err, err);
         }
         let ready = rng.random_range(0..100) >= opts.backpressure;
         m.set(p.imem_req_ready, u64::from(ready));

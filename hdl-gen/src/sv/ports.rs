@@ -123,15 +123,15 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
     l.port("spi_start_i", In, "logic", 1, "start the launched waves of spi_start_mask_i together");
     l.port("spi_start_mask_i", In, &logic("NumWaves-1"), waves, "");
 
-    l.group = "Instruction fetch: two dwords a request, answered in any order, tagged by wave.";
+    l.group = "Instruction fetch: four dwords a request, answered in any order, tagged by wave.";
     l.port("imem_req_valid_o", Out, "logic", 1, "");
     l.port("imem_req_ready_i", In, "logic", 1, "");
     l.port("imem_req_addr_o", Out, &logic("47"), 48, "byte address, dword aligned");
     l.port("imem_req_wave_o", Out, &logic("WaveW-1"), wave_w, "");
     l.port("imem_rsp_valid_i", In, "logic", 1, "");
     l.port("imem_rsp_wave_i", In, &logic("WaveW-1"), wave_w, "");
-    l.port("imem_rsp_data_i", In, &logic("63"), 64, "");
-    l.port("imem_rsp_err_i", In, &logic("1"), 2, "per dword: no memory at that address");
+    l.port("imem_rsp_data_i", In, "logic [3:0][31:0]", 128, "");
+    l.port("imem_rsp_err_i", In, &logic("3"), 4, "per dword: no memory at that address");
 
     l.group = "Retire port: every retired instruction and its architectural writes, in retire order; \
                VGPR writes come in beats, one a pass, the last with rt_valid_o.";
