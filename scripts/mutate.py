@@ -8,7 +8,11 @@ and the tests that should notice run: the vector co-simulation properties and th
 vector programs (and, for the scalar parts, the scalar properties). A mutant is killed when
 a test fails; a mutant that does not lint (a width mismatch, say) is not counted.
 
-    scripts/mutate.py [--count N] [--seed S] [--files cu_valu.sv,cu_top.sv] [--cases N]
+    scripts/mutate.py [--count N] [--seed S] [--files cu_valu.sv,cu_top.sv] [--cases N] [--directed]
+
+The random mutants are drawn from every template (--files narrows that). --directed first runs
+three hand-picked scalar mutants (a wrong carry, a swapped shift, an off-by-one bit field),
+which must all be killed.
 
 Prints every mutant with its outcome and, at the end, the share killed and the survivors
 as diffs, to be read: a survivor is either equivalent (it changes nothing observable) or a
@@ -89,24 +93,44 @@ def lint():
     return run(["verilator", "--lint-only", "-Wall", "--top-module", "cu_top"] + [str(f) for f in files])
 
 
+# Hand-picked mutants of the scalar ALU: (template, what, text, replacement).
+DIRECTED = [
+    ("cu_salu.sv", "wrong carry", "scc_o = sum33[32];", "scc_o = sum33[31];"),
+    ("cu_salu.sv", "swapped shift", "d_o[31:0] = a >> b[4:0];", "d_o[31:0] = a << b[4:0];"),
+    ("cu_salu.sv", "bit-field width off by one",
+     "((64'd1 << width) - 64'd1)", "((64'd1 << (width + 7'd1)) - 64'd1)"),
+]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--count", type=int, default=20)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--files", default="cu_valu.sv,cu_top.sv,cu_vgpr_file.sv")
+    ap.add_argument("--files", default=",".join(sorted(p.name for p in TEMPLATES.glob("*.sv"))))
+    ap.add_argument("--directed", action="store_true", help="run the hand-picked mutants first")
     ap.add_argument("--cases", type=int, default=64, help="proptest cases per property")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     names = args.files.split(",")
-    originals = {n: (TEMPLATES / n).read_text() for n in names}
+    originals = {n: (TEMPLATES / n).read_text() for n in set(names) | {d[0] for d in DIRECTED}}
     pool = [(n, s) for n in names for s in sites(TEMPLATES / n)]
     rng.shuffle(pool)
+    if args.directed:
+        # As whole-line sites, first in the pool.
+        front = []
+        for name, what, a, b in DIRECTED:
+            lines = originals[name].splitlines()
+            n = next(i for i, line in enumerate(lines) if a in line)
+            front.append((name, (n, what, lines[n].replace(a, b, 1))))
+        pool = front + pool
+        args.count += len(front)
     env = {"RDNA3_MODELS": "cu", "RDNA3_PROPTEST_CASES": str(args.cases)}
     tests = [
         ["cargo", "test", "-q", "--release", "-p", "conformance", "--test", "valu_directed"],
         ["cargo", "test", "-q", "--release", "-p", "conformance", "--test", "valu_cosim", "32_lanes"],
         ["cargo", "test", "-q", "--release", "-p", "conformance", "--test", "salu_cosim"],
         ["cargo", "test", "-q", "--release", "-p", "conformance", "--test", "examples"],
+        ["cargo", "test", "-q", "--release", "-p", "conformance", "--test", "waitcnt_rtl"],
     ]
     killed, survived, invalid = [], [], 0
     try:

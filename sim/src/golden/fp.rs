@@ -407,22 +407,53 @@ pub fn sqrt(fp: Fp, a: u64) -> u64 {
     fp.output(r, &[a])
 }
 
-/// Adjusts the nearest square root `r` of `a` to the directed rounding mode of `fp`: compares
-/// r*r with a exactly (via the residual a - r*r computed with one rounding).
+/// Adjusts the nearest square root `r` of `a` to the directed rounding mode of `fp` by
+/// comparing r*r with a exactly, in integers: a residual computed in the format itself
+/// (`fma(-r, r, a)`) underflows to zero for small inputs and would hide which side r is on.
 fn directed_sqrt(fp: Fp, a: u64, r: u64) -> u64 {
     let p = fp.prec;
-    let exact = Fp { round: Round::NearestTiesToEven, denorm_in: true, denorm_out: true, ..fp };
-    // residual = fma(-r, r, a): its sign says whether r is above or below the exact root.
-    let residual = fma(exact, r ^ p.sign(), r, a);
-    if is_zero(p, residual) {
-        return r;
-    }
-    let below = !is_neg(p, residual);
     let up = matches!(fp.round, Round::TowardPositive);
-    match (below, up) {
-        (true, true) => r + 1,
-        (false, false) => r - 1,
+    match cmp_square(p, r, a) {
+        std::cmp::Ordering::Equal => r,
+        std::cmp::Ordering::Less if up => r + 1,
+        std::cmp::Ordering::Greater if !up => r - 1,
         _ => r,
+    }
+}
+
+/// Positive finite `x` as an integer significand and a power of two: x = m * 2^e.
+fn significand(p: Prec, x: u64) -> (u128, i32) {
+    let field = ((x & p.exp_mask()) >> p.mant_bits()) as i32;
+    let bias = (1 << (p.bits() - p.mant_bits() - 2)) - 1;
+    let frac = u128::from(x & p.mant_mask());
+    if field == 0 {
+        (frac, 1 - bias - p.mant_bits() as i32)
+    } else {
+        (frac | 1 << p.mant_bits(), field - bias - p.mant_bits() as i32)
+    }
+}
+
+/// r*r compared with a, exactly (r and a positive and finite).
+fn cmp_square(p: Prec, r: u64, a: u64) -> std::cmp::Ordering {
+    let (mr, er) = significand(p, r);
+    let (ma, ea) = significand(p, a);
+    // r*r = mr^2 * 2^(2er) (at most 106 bits); bring both sides to the smaller exponent. A side
+    // that would need more than 127 bits is the larger one: the other is below 2^106.
+    let sq = mr * mr;
+    let d = 2 * er - ea;
+    let shifted = |m: u128, by: i32| -> Option<u128> {
+        if m == 0 {
+            Some(0)
+        } else if u32::try_from(by).is_ok_and(|b| m.leading_zeros() > b) {
+            Some(m << by)
+        } else {
+            None
+        }
+    };
+    if d >= 0 {
+        shifted(sq, d).map_or(std::cmp::Ordering::Greater, |s| s.cmp(&ma))
+    } else {
+        shifted(ma, -d).map_or(std::cmp::Ordering::Less, |s| sq.cmp(&s))
     }
 }
 
@@ -760,6 +791,61 @@ mod tests {
         assert_eq!(min_max(fp, 0x7f80_0001, s(3.0), false), 0x7fc0_0001);
         assert_eq!(min_max(fp, s(-0.0), s(0.0), false), s(-0.0));
         assert_eq!(min_max(fp, s(0.0), s(-0.0), true), s(0.0));
+    }
+
+    #[test]
+    fn directed_sqrt_of_small_inputs() {
+        // Correctly rounded results (Berkeley SoftFloat) where a residual in the format itself
+        // underflows. MODE's round field: 1 toward +inf, 2 toward -inf, 3 toward zero (bits
+        // 1:0 for F32, 3:2 for F16 and F64).
+        assert_eq!(sqrt(Fp::new(RNE | 3, Prec::S), 0x0080_0040), 0x2000_001f);
+        assert_eq!(sqrt(Fp::new(RNE | 3 << 2, Prec::H), 0x03ff), 0x1ffe);
+        assert_eq!(sqrt(Fp::new(RNE | 2 << 2, Prec::D), 0x000f_ffff_ffff_ffff), 0x1fff_ffff_ffff_fffe);
+        assert_eq!(sqrt(Fp::new(RNE | 1 << 2, Prec::D), 0x000a_ca6a_13f7_c853), 0x1ffa_4782_ad84_e0ea);
+        // Exact roots of denormals stay exact in every mode: 2^-1072 and 2^-148.
+        for m in 0..4 {
+            assert_eq!(sqrt(Fp::new(RNE | m << 2, Prec::D), 4), 487 << 52);
+            assert_eq!(sqrt(Fp::new(RNE | m, Prec::S), 2), 53 << 23);
+        }
+    }
+
+    #[test]
+    fn directed_sqrt_f16_exhaustive() {
+        // Every positive finite F16 input in the three directed modes, checked in host doubles
+        // (an F16 squared is exact there): the result brackets the root from the mode's side
+        // and is one ULP from the other bracket.
+        for a in 1u64..0x7c00 {
+            let x = f64::from(f16_to_f32(a as u16));
+            for m in 1..4 {
+                let r = sqrt(Fp::new(RNE | m << 2, Prec::H), a);
+                let v = f64::from(f16_to_f32(r as u16));
+                let next = f64::from(f16_to_f32(r as u16 + 1));
+                if m == 1 {
+                    let prev = f64::from(f16_to_f32(r as u16 - 1));
+                    assert!(v * v >= x && prev * prev < x, "up: sqrt({a:#x}) = {r:#x}");
+                } else {
+                    assert!(v * v <= x && next * next > x, "down: sqrt({a:#x}) = {r:#x}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn directed_sqrt_f32_sampled() {
+        // Every 4099th positive finite F32 input, denormals included, checked the same way (an
+        // F32 squared is exact in a host double).
+        let f = |b: u64| f64::from(f32::from_bits(b as u32));
+        for a in (1u64..0x7f80_0000).step_by(4099) {
+            for m in 1..4 {
+                let r = sqrt(Fp::new(RNE | m, Prec::S), a);
+                let (v, x) = (f(r), f(a));
+                if m == 1 {
+                    assert!(v * v >= x && f(r - 1) * f(r - 1) < x, "up: sqrt({a:#x}) = {r:#x}");
+                } else {
+                    assert!(v * v <= x && f(r + 1) * f(r + 1) > x, "down: sqrt({a:#x}) = {r:#x}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -6,7 +6,9 @@
 //! **Transcendentals (`v_rcp`, `v_rsq`, `v_sqrt`, `v_exp`, `v_log`, `v_sin`, `v_cos`).** The
 //! guide promises 1 ULP (F32) and leaves the bits open. This model returns the correctly
 //! rounded (nearest-even) result of the exact function, computed in double precision (F32, F16)
-//! or exactly (`v_rcp_f64`, `v_sqrt_*`); the F32 forms flush denormal inputs and outputs as
+//! or exactly (`v_rcp_f64`); `v_sqrt_*` are correctly rounded in MODE's rounding mode (the
+//! directed modes compare the square of the result with the input exactly, `fp::sqrt`). The
+//! F32 forms flush denormal inputs and outputs as
 //! the guide's notes say ("denormals are flushed"). `v_sin`/`v_cos` take revolutions: the
 //! fraction of the input is reduced exactly, so multiples of a quarter turn give exact 0 and
 //! ±1 (a zero result is +0, except sin(±0) = ±0). The RTL must reproduce these bits. The F16
