@@ -1,0 +1,119 @@
+//! The `sim` command line on bad input: every output is checked before a run, and the
+//! messages say what is wrong.
+
+use std::process::{Command, Output};
+
+fn sim(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sim"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("runs sim")
+}
+
+/// Exit status and standard error of a run that must fail.
+fn fails(args: &[&str]) -> String {
+    let out = sim(args);
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(!out.status.success(), "{args:?} succeeded: {err}");
+    err
+}
+
+fn tmp(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-{}-{name}", std::process::id()))
+}
+
+const CRC: &str = "../examples/crc32.s";
+
+#[test]
+fn outputs_are_checked_before_the_run() {
+    let e = fails(&["cosim", CRC, "--mismatch-vcd", "/nonexistent-dir/m.vcd"]);
+    assert!(e.contains("--mismatch-vcd /nonexistent-dir/m.vcd"), "{e}");
+    let e = fails(&["cosim", CRC, "--vcd", "/nonexistent-dir/r.vcd"]);
+    assert!(e.contains("--vcd /nonexistent-dir/r.vcd"), "{e}");
+    let dir = tmp("dir");
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    let d = dir.to_str().expect("utf-8");
+    let e = fails(&["cosim", CRC, "--golden-vcd", d]);
+    assert!(e.contains("is a directory"), "{e}");
+    let same = dir.join("same.vcd");
+    let s = same.to_str().expect("utf-8");
+    let e = fails(&["cosim", CRC, "--vcd", s, "--golden-vcd", s]);
+    assert!(e.contains("--vcd and --golden-vcd name the same file"), "{e}");
+    assert!(!same.exists(), "the check leaves no file behind");
+    // `sim run --out FILE`: refused before the kernel runs.
+    let file = dir.join("file");
+    std::fs::write(&file, b"x").expect("write");
+    let e = fails(&[
+        "run",
+        "../tests/kernels/bin/vadd.hsaco",
+        "--kernel",
+        "vadd",
+        "--grid",
+        "1",
+        "--block",
+        "32",
+        "--arg",
+        "zeros:128",
+        "--arg",
+        "zeros:128",
+        "--arg",
+        "zeros:128",
+        "--arg",
+        "u32:32",
+        "--out",
+        file.to_str().expect("utf-8"),
+    ]);
+    assert!(e.contains("--out") && e.contains("creating the directory"), "{e}");
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn bad_cosim_arguments_say_what_is_wrong() {
+    let e = fails(&["cosim", CRC, "--waves", "0"]);
+    assert!(e.contains("--waves 0: the model `cu` runs 1 to 4 waves"), "{e}");
+    let e = fails(&["cosim", CRC, "--base", "0x3"]);
+    assert!(e.contains("--base 0x3: code starts at a multiple of 4"), "{e}");
+    let e = fails(&["cosim", CRC, "--base", "0xfffffffffff0"]);
+    assert!(e.contains("below 2^48"), "{e}");
+    let e = fails(&["cosim", "../tests/kernels/bin/vadd.hsaco"]);
+    assert!(e.contains("an ELF code object; run its kernels") && !e.contains("not yet available"), "{e}");
+    let text = tmp("prog.txt");
+    std::fs::write(&text, "s_endpgm\n").expect("write");
+    let e = fails(&["cosim", text.to_str().expect("utf-8")]);
+    assert!(e.contains("looks like text") && e.contains(".s"), "{e}");
+    std::fs::remove_file(text).ok();
+}
+
+/// Raw code runs, with a word that it was taken as raw code.
+#[test]
+fn raw_code_is_named_as_such() {
+    let bin = tmp("prog.bin");
+    std::fs::write(&bin, 0xbfb0_0000u32.to_le_bytes()).expect("write");
+    let out = sim(&["cosim", bin.to_str().expect("utf-8"), "--mismatch-vcd", "/dev/null"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("running it as raw code (1 dwords)"), "{err}");
+    std::fs::remove_file(bin).ok();
+}
+
+/// A reader that stops early ends the program quietly, without a panic.
+#[test]
+fn a_closed_pipe_is_not_a_panic() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sim"))
+        .args(["cosim", CRC, "--mismatch-vcd", "/dev/null"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs sim");
+    // Close the reading end at once: every line sim prints meets a closed pipe.
+    drop(child.stdout.take());
+    let mut err = String::new();
+    child.stderr.take().expect("stderr").read_to_string(&mut err).expect("reads");
+    let status = child.wait().expect("waits");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(status.success(), "{status}: {err}");
+}
