@@ -446,7 +446,8 @@ fn stuck(golden: &[Wave], inits: &[WaveInit], w: usize, code: &Code, pending: &[
     let Some(g) = golden.get(w) else {
         return Stuck { wave: w, pc: 0, text: None, on: "a wave the golden model never started".into() };
     };
-    let text = code.fetch(g.pc).ok().map(|i| i.to_string());
+    let inst = code.fetch(g.pc).ok();
+    let text = inst.map(|i| i.to_string());
     let on = match &g.status {
         Status::AtBarrier => {
             let missing: Vec<usize> = (0..golden.len())
@@ -460,6 +461,13 @@ fn stuck(golden: &[Wave], inits: &[WaveInit], w: usize, code: &Code, pending: &[
         Status::Running => match pending.iter().filter(|q| usize::from(q.wave) == w).min_by_key(|q| q.due) {
             Some(q) => format!("a fetch (of {:#x}, due at cycle {})", q.addr, q.due),
             None if text.is_none() => "a fetch: its PC is outside the program".into(),
+            None if inst.is_some_and(|i| i.def().unit == isa::Unit::Wait) => {
+                let c = &g.counters;
+                format!(
+                    "a wait on the counters (the golden model's: vm {}, vs {}, lgkm {}, exp {})",
+                    c.vm, c.vs, c.lgkm, c.exp
+                )
+            }
             None => {
                 let mut probe = g.clone();
                 match golden::step(&mut probe, code).outcome {
@@ -883,5 +891,43 @@ impl GoldenVcd {
 impl From<rtl::VcdError> for CosimError {
     fn from(e: rtl::VcdError) -> CosimError {
         CosimError::Vcd(e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The hang report says, for each stuck wave, where it is and what it waits on.
+    #[test]
+    fn a_hang_names_each_wave_its_pc_and_what_it_waits_on() {
+        let src = "s_waitcnt vmcnt(0)\ns_barrier\ns_endpgm\n";
+        let code = Code::new(0x1000, rdna3_isa::asm::assemble(src, "t.s").expect("assembles").dwords());
+        let inits: Vec<WaveInit> = (0..4).map(|_| WaveInit::new(0x1000)).collect();
+        let mut golden: Vec<Wave> = inits.iter().map(|w| w.golden(256)).collect();
+        // Wave 0 waits on a counter, wave 1 at the barrier, wave 2 for a fetch, wave 3 ran
+        // off the program.
+        golden[0].counters.vm = 1;
+        golden[1].pc = 0x1004;
+        golden[1].status = Status::AtBarrier;
+        golden[3].pc = 0x2000;
+        let pending = [Pending { due: 900, seq: 0, wave: 2, addr: 0x1000 }];
+        let s: Vec<String> = (0..4).map(|w| stuck(&golden, &inits, w, &code, &pending).to_string()).collect();
+        assert_eq!(
+            s[0],
+            "wave 0 at pc 0x1000: s_waitcnt vmcnt(0): a wait on the counters (the golden model's: vm 1, vs 0, lgkm 0, exp 0)"
+        );
+        assert_eq!(
+            s[1],
+            "wave 1 at pc 0x1004: s_barrier: a barrier (waves of its workgroup not there yet: [0, 2, 3])"
+        );
+        assert_eq!(s[2], "wave 2 at pc 0x1000: s_waitcnt vmcnt(0): a fetch (of 0x1000, due at cycle 900)");
+        assert_eq!(s[3], "wave 3 at pc 0x2000: (no instruction): a fetch: its PC is outside the program");
+        let e = CosimError::Hang {
+            cycle: 5000,
+            idle: 20_000,
+            stuck: vec![stuck(&golden, &inits, 1, &code, &pending)],
+        };
+        assert!(e.to_string().starts_with("the RTL retired nothing for 20000 cycles (cycle 5000); one wave is still running:\n  wave 1 at pc 0x1004"), "{e}");
     }
 }

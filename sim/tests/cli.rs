@@ -117,3 +117,54 @@ fn a_closed_pipe_is_not_a_panic() {
     assert!(!err.contains("panicked"), "{err}");
     assert!(status.success(), "{status}: {err}");
 }
+
+/// Ctrl-C during a traced run: the run stops at the next cycle, both traces are finished (no
+/// token cut in the middle), and the exit status is 130.
+#[test]
+fn ctrl_c_finishes_the_traces() {
+    let (prog, rtl, golden) = (tmp("forever.s"), tmp("int-rtl.vcd"), tmp("int-golden.vcd"));
+    std::fs::write(&prog, "top:\n  s_add_u32 s1, s1, 1\n  s_branch top\n").expect("write");
+    let child = Command::new(env!("CARGO_BIN_EXE_sim"))
+        .args(["cosim", prog.to_str().expect("utf-8"), "--max-cycles", "1000000000000"])
+        .args(["--vcd", rtl.to_str().expect("utf-8"), "--golden-vcd", golden.to_str().expect("utf-8")])
+        .args(["--mismatch-vcd", "/dev/null"])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("runs sim");
+    // The traces are opened after the handler is installed: once the golden one has its
+    // header, the run is under way.
+    let start = std::time::Instant::now();
+    while std::fs::metadata(&golden).map_or(0, |m| m.len()) == 0 {
+        assert!(start.elapsed().as_secs() < 60, "the run never started");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    // SAFETY: kill() on a child of ours.
+    unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGINT) };
+    let out = child.wait_with_output().expect("waits");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(err.contains("interrupted at cycle"), "{err}");
+    for path in [&rtl, &golden] {
+        let text = std::fs::read_to_string(path).expect("trace");
+        let last = text.lines().last().unwrap_or("");
+        assert!(text.ends_with('\n'), "{}: ends in the middle of a line: {last}", path.display());
+        assert!(whole_vcd_line(last), "{}: last line `{last}`", path.display());
+        std::fs::remove_file(path).ok();
+    }
+    std::fs::remove_file(prog).ok();
+}
+
+/// Whether `l` is a whole VCD line of the value section: a timestamp, a vector change with its
+/// identifier, a scalar change, or a keyword.
+fn whole_vcd_line(l: &str) -> bool {
+    let l = l.trim_end();
+    let ones = |s: &str| !s.is_empty() && s.chars().all(|c| "01xzXZ".contains(c));
+    if let Some(t) = l.strip_prefix('#') {
+        return !t.is_empty() && t.chars().all(|c| c.is_ascii_digit());
+    }
+    if let Some(v) = l.strip_prefix('b') {
+        return v.split_once(' ').is_some_and(|(bits, id)| ones(bits) && !id.is_empty());
+    }
+    l.starts_with('$') || (l.len() >= 2 && ones(&l[..1]))
+}
