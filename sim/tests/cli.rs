@@ -168,3 +168,24 @@ fn whole_vcd_line(l: &str) -> bool {
     }
     l.starts_with('$') || (l.len() >= 2 && ones(&l[..1]))
 }
+
+/// A fetch latency beyond the hang limit (20,000 idle cycles) is waited for, not reported as a hang.
+#[test]
+fn long_fetch_latency_is_no_hang() {
+    let prog = tmp("slow.s");
+    std::fs::write(&prog, "s_mov_b32 s1, 5\ns_add_u32 s1, s1, 1\ns_endpgm\n").expect("write");
+    let out = sim(&[
+        "cosim",
+        prog.to_str().expect("utf-8"),
+        "--latency",
+        "21000..25000",
+        "--max-cycles",
+        "10000000",
+        "--mismatch-vcd",
+        "/dev/null",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("co-simulation passed: 3 instructions"), "{text}");
+    std::fs::remove_file(prog).ok();
+}
