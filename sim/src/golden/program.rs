@@ -41,7 +41,7 @@ const CHUNK: usize = 256;
 #[derive(Debug)]
 pub struct Program {
     code: Code,
-    chunks: Vec<OnceCell<Box<[Slot]>>>,
+    chunks: Vec<OnceCell<Box<[Slot; CHUNK]>>>,
 }
 
 impl Program {
@@ -63,7 +63,7 @@ impl Program {
             let i = (off / 4) as usize;
             self.chunks
                 .get(i / CHUNK)
-                .map(|c| &c.get_or_init(|| (0..CHUNK).map(|_| OnceCell::new()).collect())[i % CHUNK])
+                .map(|c| &c.get_or_init(|| Box::new(std::array::from_fn(|_| OnceCell::new())))[i % CHUNK])
         } else {
             None
         };
