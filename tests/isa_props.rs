@@ -371,6 +371,21 @@ proptest! {
         }
     }
 
+    /// Long runs of nesting and comment tokens (the expression parser and the comment
+    /// stripper keep no stack per level): an error or a result, never an overflow.
+    #[test]
+    fn deep_nesting_never_overflows(
+        prefix in 0usize..4,
+        runs in proptest::collection::vec((0usize..10, 1usize..3000), 1..6),
+    ) {
+        const TOKENS: [&str; 10] = ["(", ")", "-", "~", "+", "/*", "*/", "1", "\n", " ; "];
+        let mut text = String::from(["s_mov_b32 s0, ", ".long ", "s_waitcnt vmcnt(", "v_add_nc_u32 v0, "][prefix]);
+        for (t, n) in runs {
+            text.push_str(&TOKENS[t].repeat(n));
+        }
+        let _ = assemble(&text, "deep");
+    }
+
     #[test]
     fn arbitrary_text_never_panics(text in "\\PC{0,80}") {
         let _ = assemble(&text, "fuzz");

@@ -1361,3 +1361,19 @@ fn instruction_limit_faults_with_wave_pc_and_instruction() {
     assert!(matches!(fault, sim::golden::Fault::Limit { pc: p, limit: 5000 } if p == pc), "{fault:?}");
     assert!(!inst.is_empty() && text.contains(&inst) && text.contains("limit of 5000"), "{text}");
 }
+
+/// A store out of bounds says it is a write: vadd with c shorter than a and b faults on the
+/// store of c[32] by the second wave.
+#[test]
+fn out_of_bounds_store_says_write() {
+    let co = code_object("vadd");
+    let l = Launch {
+        grid: [2, 1, 1],
+        block: [32, 1, 1],
+        args: vec![ArgSpec::Zeros(4 * 64), ArgSpec::Zeros(4 * 64), ArgSpec::Zeros(4 * 32), ArgSpec::U32(64)],
+        max_instructions: 10_000,
+    };
+    let text = run(&co, "vadd", &l).expect_err("stores past c").to_string();
+    assert!(text.contains("global_store_b32") && text.contains("write of 4 bytes"), "{text}");
+    assert!(!text.contains("read of"), "{text}");
+}

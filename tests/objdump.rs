@@ -13,7 +13,7 @@ use std::process::Command;
 
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use rdna3_isa::disasm::elf::{ElfError, disassemble_elf};
+use rdna3_isa::disasm::elf::{ElfError, disassemble_elf, disassemble_elf_to};
 
 const OBJDUMP: &str = "llvm-objdump-19";
 const MC: &str = "llvm-mc-19";
@@ -42,9 +42,34 @@ fn objdump(path: &str) -> String {
     String::from_utf8_lossy(&llvm(OBJDUMP, &["-d", "--mcpu=gfx1100", path])).into_owned()
 }
 
+/// Our listing as `hdl-gen disasm` makes it: written out in pieces as it grows (the corpus
+/// object's listing spans many), which must equal the listing made whole.
 fn ours(path: &str) -> String {
     let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    disassemble_elf(&bytes, path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    let mut streamed = Vec::new();
+    disassemble_elf_to(&bytes, path, &mut streamed).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let whole = disassemble_elf(&bytes, path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let streamed = String::from_utf8(streamed).expect("UTF-8");
+    assert!(streamed == whole, "{path}: the streamed listing differs from the whole one");
+    streamed
+}
+
+/// A sink that fails (a closed pipe, a full disk) stops the listing with its error.
+#[test]
+fn a_failing_sink_stops_the_listing() {
+    struct Closed;
+    impl std::io::Write for Closed {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::ErrorKind::BrokenPipe.into())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    match disassemble_elf_to(&sample(), "x", &mut Closed) {
+        Err(ElfError::Write(e)) => assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe),
+        other => panic!("expected the write error, got {other:?}"),
+    }
 }
 
 /// The first line where the two texts differ, as `FILE:LINE`, ours and objdump's; or the

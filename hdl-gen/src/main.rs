@@ -82,16 +82,20 @@ fn run(cli: Cli) -> Result<()> {
         }
         Cmd::Disasm { file } => {
             let bytes = std::fs::read(&file).with_context(|| format!("reading {}", file.display()))?;
-            let mut out = std::io::stdout().lock();
+            // The listing is written as it is made (it is some 36 times the input).
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
             if elf::is_elf(&bytes) {
                 let name = file.display().to_string();
-                let text = elf::disassemble_elf(&bytes, &name).with_context(|| name.clone())?;
-                out.write_all(text.as_bytes()).context("writing standard output")?;
-            } else {
-                for line in rdna3_isa::disasm::disassemble_raw(&bytes) {
-                    writeln!(out, "{line}").context("writing standard output")?;
+                match elf::disassemble_elf_to(&bytes, &name, &mut out) {
+                    Ok(()) => {}
+                    // Kept an io::Error, so that a closed pipe ends the program quietly.
+                    Err(elf::ElfError::Write(e)) => return Err(e.into()),
+                    Err(e) => return Err(anyhow::Error::new(e).context(name)),
                 }
+            } else {
+                rdna3_isa::disasm::disassemble_raw_each(&bytes, |line| writeln!(out, "{line}"))?;
             }
+            out.flush()?;
         }
     }
     Ok(())

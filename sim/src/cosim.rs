@@ -8,6 +8,7 @@ use std::fmt;
 use std::fs::File;
 use std::io::BufWriter;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -72,6 +73,9 @@ pub struct Options {
     pub rtl_only: bool,
     /// The RTL model (see [`rtl::VARIANTS`]).
     pub model: String,
+    /// Set (e.g. by a SIGINT handler) to stop the run at the next cycle: the traces are
+    /// finished cleanly and the run ends with [`CosimError::Interrupted`].
+    pub stop: Option<&'static AtomicBool>,
 }
 
 impl Default for Options {
@@ -87,6 +91,7 @@ impl Default for Options {
             golden_vcd: None,
             rtl_only: false,
             model: rtl::DEFAULT.to_string(),
+            stop: None,
         }
     }
 }
@@ -124,6 +129,8 @@ pub struct Mismatch {
     pub diffs: Vec<String>,
     /// The VCD of the cycles before the mismatch, when one was written.
     pub window_vcd: Option<PathBuf>,
+    /// Why that VCD could not be written, when it could not.
+    pub window_vcd_error: Option<String>,
 }
 
 impl fmt::Display for Mismatch {
@@ -139,6 +146,9 @@ impl fmt::Display for Mismatch {
         if let Some(p) = &self.window_vcd {
             writeln!(f, "  waveform of the cycles before it: {}", p.display())?;
         }
+        if let Some(e) = &self.window_vcd_error {
+            writeln!(f, "  no waveform of the cycles before it: {e}")?;
+        }
         Ok(())
     }
 }
@@ -148,18 +158,43 @@ impl fmt::Display for Mismatch {
 pub enum CosimError {
     #[error("{0}")]
     Mismatch(Box<Mismatch>),
-    #[error("the RTL retired nothing for {idle} cycles (cycle {cycle}); waves still running: {running:?}")]
-    Hang { cycle: u64, idle: u64, running: Vec<usize> },
-    #[error("cycle limit of {0} reached")]
+    #[error(
+        "the RTL retired nothing for {idle} cycles (cycle {cycle}); {} still running:\n{}",
+        if stuck.len() == 1 { "one wave is" } else { "these waves are" },
+        stuck.iter().map(|s| format!("  {s}")).collect::<Vec<_>>().join("\n")
+    )]
+    Hang { cycle: u64, idle: u64, stuck: Vec<Stuck> },
+    #[error("cycle limit of {0} reached (raise it with --max-cycles)")]
     CycleLimit(u64),
-    #[error("{waves} waves requested but the model has {max}")]
-    TooManyWaves { waves: usize, max: usize },
+    #[error("{waves} waves requested; the model `{model}` runs 1 to {max} at once")]
+    TooManyWaves { waves: usize, max: usize, model: String },
     #[error("{0}")]
     NoModel(#[from] rtl::NoModel),
     #[error("the memory returned data for a counter that was zero (cu_top's cnt_error_o)")]
     CounterUnderflow,
-    #[error("VCD: {0}")]
+    #[error("{0}")]
     Vcd(String),
+    #[error("interrupted at cycle {0}; the traces written so far are complete up to it")]
+    Interrupted(u64),
+}
+
+/// A wave that had not ended when the RTL stopped retiring, and what it is stuck on.
+#[derive(Clone, Debug)]
+pub struct Stuck {
+    pub wave: usize,
+    /// The PC of the next instruction the wave retires (every one before it agreed).
+    pub pc: u64,
+    /// That instruction's text, if it decodes.
+    pub text: Option<String>,
+    /// What the wave waits for, as far as the golden model and the memory ports tell.
+    pub on: String,
+}
+
+impl fmt::Display for Stuck {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text = self.text.as_deref().unwrap_or("(no instruction)");
+        write!(f, "wave {} at pc {:#x}: {text}: {}", self.wave, self.pc, self.on)
+    }
 }
 
 /// Runs `waves` (at most the model's) over `code` on both models.
@@ -168,15 +203,18 @@ pub fn cosim(code: &Code, waves: &[WaveInit], opts: &Options) -> Result<Report, 
         rtl::NoModel(opts.model.clone(), rtl::VARIANTS.iter().map(|v| v.name).collect::<Vec<_>>().join(", "))
     })?;
     if waves.len() > v.num_waves as usize || waves.is_empty() {
-        return Err(CosimError::TooManyWaves { waves: waves.len(), max: v.num_waves as usize });
+        let (waves, max, model) = (waves.len(), v.num_waves as usize, opts.model.clone());
+        return Err(CosimError::TooManyWaves { waves, max, model });
     }
     match run(code, waves, opts, opts.vcd.as_deref().map(|p| (p, 0))) {
         Err(CosimError::Mismatch(mut m)) => {
             if let Some(path) = &opts.window_vcd {
                 let from = m.cycle.saturating_sub(opts.window);
                 // The run is deterministic: it fails at the same cycle again, tracing this time.
-                if let Err(CosimError::Mismatch(_)) = run(code, waves, opts, Some((path, from))) {
-                    m.window_vcd = Some(path.clone());
+                match run(code, waves, opts, Some((path, from))) {
+                    Err(CosimError::Mismatch(_)) => m.window_vcd = Some(path.clone()),
+                    Err(e) => m.window_vcd_error = Some(e.to_string()),
+                    Ok(_) => m.window_vcd_error = Some("the traced rerun did not fail again".into()),
                 }
             }
             Err(CosimError::Mismatch(m))
@@ -238,9 +276,11 @@ fn run(
             && !tracing
             && cycle >= from
         {
-            m.open_vcd(path).map_err(|e| CosimError::Vcd(e.to_string()))?;
+            m.open_vcd(path)?;
             tracing = true;
         }
+        // A failed write (a full disk) stops the run, naming the file.
+        m.vcd_error()?;
         Ok(())
     };
 
@@ -289,6 +329,8 @@ fn run(
     let mut retired = 0u64;
     let mut valu = 0u64;
     let start = m.cycle();
+    // The last cycle anything happened: a retirement or a fetch answer (a wave may wait as
+    // long as the fetch latency allows).
     let mut last_retire = m.cycle();
     if let Some(g) = gvcd.as_mut() {
         g.dump(m.cycle(), &golden)?;
@@ -296,6 +338,13 @@ fn run(
     loop {
         let cycle = m.cycle();
         start_trace(&mut m, cycle)?;
+        if opts.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed)) {
+            m.close_vcd()?;
+            if let Some(g) = gvcd.take() {
+                g.finish()?;
+            }
+            return Err(CosimError::Interrupted(cycle));
+        }
         if cycle >= opts.max_cycles {
             return Err(CosimError::CycleLimit(opts.max_cycles));
         }
@@ -314,6 +363,7 @@ fn run(
             m.set(p.imem_rsp_wave, u64::from(q.wave));
             m.set_words(p.imem_rsp_data, &data);
             m.set(p.imem_rsp_err, err);
+            last_retire = last_retire.max(cycle);
         }
         let ready = rng.random_range(0..100) >= opts.backpressure;
         m.set(p.imem_req_ready, u64::from(ready));
@@ -365,12 +415,20 @@ fn run(
         if golden_done && running == 0 && m.get(p.rt_valid) == 0 {
             break;
         }
-        if m.cycle() - last_retire > HANG_CYCLES {
-            let running = (0..inits.len()).filter(|w| running >> w & 1 == 1).collect();
-            return Err(CosimError::Hang { cycle: m.cycle(), idle: HANG_CYCLES, running });
+        // A fetch may take up to the longest latency (twice, for one queued behind another).
+        let idle_limit = HANG_CYCLES + 2 * u64::from(opts.latency.1);
+        if m.cycle() - last_retire > idle_limit {
+            let stuck = (0..inits.len())
+                .filter(|&w| running >> w & 1 == 1)
+                .map(|w| stuck(&golden, inits, w, code, &pending))
+                .collect();
+            return Err(CosimError::Hang { cycle: m.cycle(), idle: idle_limit, stuck });
         }
     }
-    m.close_vcd();
+    m.close_vcd()?;
+    if let Some(g) = gvcd.take() {
+        g.finish()?;
+    }
     let waves = golden
         .iter()
         .map(|g| match &g.status {
@@ -379,6 +437,47 @@ fn run(
         })
         .collect();
     Ok(Report { cycles: m.cycle(), retired, valu, start, waves, state: golden })
+}
+
+/// What wave `w`, still running on the RTL, is stuck on: the golden model is at the instruction
+/// the RTL has not retired (every earlier one agreed); it says whether that instruction waits
+/// (on counters, or at a barrier), and the memory port whether a fetch is outstanding.
+fn stuck(golden: &[Wave], inits: &[WaveInit], w: usize, code: &Code, pending: &[Pending]) -> Stuck {
+    let Some(g) = golden.get(w) else {
+        return Stuck { wave: w, pc: 0, text: None, on: "a wave the golden model never started".into() };
+    };
+    let inst = code.fetch(g.pc).ok();
+    let text = inst.map(|i| i.to_string());
+    let on = match &g.status {
+        Status::AtBarrier => {
+            let missing: Vec<usize> = (0..golden.len())
+                .filter(|&v| inits[v].wg == inits[w].wg && golden[v].status == Status::Running)
+                .collect();
+            format!("a barrier (waves of its workgroup not there yet: {missing:?})")
+        }
+        Status::Ended | Status::Faulted(_) => {
+            format!("nothing: the golden model has it {:?}, the RTL still runs it", g.status)
+        }
+        Status::Running => match pending.iter().filter(|q| usize::from(q.wave) == w).min_by_key(|q| q.due) {
+            Some(q) => format!("a fetch (of {:#x}, due at cycle {})", q.addr, q.due),
+            None if text.is_none() => "a fetch: its PC is outside the program".into(),
+            None if inst.is_some_and(|i| i.def().unit == isa::Unit::Wait) => {
+                let c = &g.counters;
+                format!(
+                    "a wait on the counters (the golden model's: vm {}, vs {}, lgkm {}, exp {})",
+                    c.vm, c.vs, c.lgkm, c.exp
+                )
+            }
+            None => {
+                let mut probe = g.clone();
+                match golden::step(&mut probe, code).outcome {
+                    Outcome::Waiting => "a wait: the golden model waits here too".into(),
+                    o => format!("nothing the golden model sees (it would give: {o:?})"),
+                }
+            }
+        },
+    };
+    Stuck { wave: w, pc: g.pc, text, on }
 }
 
 /// Applies the RTL's VGPR writes of the last cycle to the shadow register file of their wave,
@@ -539,7 +638,15 @@ fn compare(
         isa::decode(&rtl_inst).map_or_else(|_| format!("{rtl_inst:08x?}"), |i: Inst| i.to_string());
     let rt_pc = m.get(p.rt_pc);
     let fail = |pc: u64, text: String, diffs: Vec<String>| {
-        CosimError::Mismatch(Box::new(Mismatch { cycle, wave: w, pc, text, diffs, window_vcd: None }))
+        CosimError::Mismatch(Box::new(Mismatch {
+            cycle,
+            wave: w,
+            pc,
+            text,
+            diffs,
+            window_vcd: None,
+            window_vcd_error: None,
+        }))
     };
     let Some(g) = golden.get_mut(w) else {
         return Err(fail(
@@ -665,6 +772,7 @@ fn compare(
 /// The golden model's architectural state as VCD, on the RTL trace's time axis.
 struct GoldenVcd {
     w: vcd::Writer<BufWriter<File>>,
+    path: PathBuf,
     vars: Vec<WaveVars>,
     /// What was last written, so that only changes are dumped.
     last: Vec<Option<Wave>>,
@@ -688,7 +796,8 @@ struct WaveVars {
 
 impl GoldenVcd {
     fn create(path: &Path, waves: usize, vgprs: usize) -> Result<GoldenVcd, CosimError> {
-        let err = |e: std::io::Error| CosimError::Vcd(format!("{}: {e}", path.display()));
+        let err =
+            |e: std::io::Error| CosimError::Vcd(format!("writing the golden VCD {}: {e}", path.display()));
         let f = File::create(path).map_err(err)?;
         let mut w = vcd::Writer::new(BufWriter::new(f));
         w.timescale(1, vcd::TimescaleUnit::PS).map_err(err)?;
@@ -716,13 +825,21 @@ impl GoldenVcd {
         }
         w.upscope().map_err(err)?;
         w.enddefinitions().map_err(err)?;
-        Ok(GoldenVcd { w, vars, last: vec![None; waves] })
+        Ok(GoldenVcd { w, path: path.to_path_buf(), vars, last: vec![None; waves] })
+    }
+
+    /// Writes out what is buffered, with the first error (dropping the writer would lose it).
+    fn finish(mut self) -> Result<(), CosimError> {
+        let path = &self.path;
+        self.w.flush().map_err(|e| CosimError::Vcd(format!("writing the golden VCD {}: {e}", path.display())))
     }
 
     /// Dumps what changed in every wave's state as of the end of `cycle` (the RTL's rising
     /// edge of that cycle is at 10 * cycle - 5 in its own trace).
     fn dump(&mut self, cycle: u64, waves: &[Wave]) -> Result<(), CosimError> {
-        let err = |e: std::io::Error| CosimError::Vcd(e.to_string());
+        let path = &self.path;
+        let err =
+            |e: std::io::Error| CosimError::Vcd(format!("writing the golden VCD {}: {e}", path.display()));
         self.w.timestamp(cycle * 10 - 5).map_err(err)?;
         fn vec(x: u64, bits: u32) -> impl Iterator<Item = vcd::Value> {
             (0..bits).rev().map(move |b| vcd::Value::from(x >> b & 1 == 1))
@@ -768,5 +885,49 @@ impl GoldenVcd {
             *last = Some(g.clone());
         }
         Ok(())
+    }
+}
+
+impl From<rtl::VcdError> for CosimError {
+    fn from(e: rtl::VcdError) -> CosimError {
+        CosimError::Vcd(e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The hang report says, for each stuck wave, where it is and what it waits on.
+    #[test]
+    fn a_hang_names_each_wave_its_pc_and_what_it_waits_on() {
+        let src = "s_waitcnt vmcnt(0)\ns_barrier\ns_endpgm\n";
+        let code = Code::new(0x1000, rdna3_isa::asm::assemble(src, "t.s").expect("assembles").dwords());
+        let inits: Vec<WaveInit> = (0..4).map(|_| WaveInit::new(0x1000)).collect();
+        let mut golden: Vec<Wave> = inits.iter().map(|w| w.golden(256)).collect();
+        // Wave 0 waits on a counter, wave 1 at the barrier, wave 2 for a fetch, wave 3 ran
+        // off the program.
+        golden[0].counters.vm = 1;
+        golden[1].pc = 0x1004;
+        golden[1].status = Status::AtBarrier;
+        golden[3].pc = 0x2000;
+        let pending = [Pending { due: 900, seq: 0, wave: 2, addr: 0x1000 }];
+        let s: Vec<String> = (0..4).map(|w| stuck(&golden, &inits, w, &code, &pending).to_string()).collect();
+        assert_eq!(
+            s[0],
+            "wave 0 at pc 0x1000: s_waitcnt vmcnt(0): a wait on the counters (the golden model's: vm 1, vs 0, lgkm 0, exp 0)"
+        );
+        assert_eq!(
+            s[1],
+            "wave 1 at pc 0x1004: s_barrier: a barrier (waves of its workgroup not there yet: [0, 2, 3])"
+        );
+        assert_eq!(s[2], "wave 2 at pc 0x1000: s_waitcnt vmcnt(0): a fetch (of 0x1000, due at cycle 900)");
+        assert_eq!(s[3], "wave 3 at pc 0x2000: (no instruction): a fetch: its PC is outside the program");
+        let e = CosimError::Hang {
+            cycle: 5000,
+            idle: 20_000,
+            stuck: vec![stuck(&golden, &inits, 1, &code, &pending)],
+        };
+        assert!(e.to_string().starts_with("the RTL retired nothing for 20000 cycles (cycle 5000); one wave is still running:\n  wave 1 at pc 0x1004"), "{e}");
     }
 }

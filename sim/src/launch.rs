@@ -52,14 +52,19 @@ impl ArgSpec {
             "i32" => ArgSpec::I32(ranged(i32::MIN.into(), i32::MAX.into())? as i32),
             "u64" => ArgSpec::U64(ranged(0, u64::MAX.into())? as u64),
             "i64" => ArgSpec::I64(ranged(i64::MIN.into(), i64::MAX.into())? as i64),
-            "f32" => ArgSpec::F32(value.parse().map_err(|e| bad(&e))?),
-            "f64" => ArgSpec::F64(value.parse().map_err(|e| bad(&e))?),
+            "f32" => ArgSpec::F32(finite(value.parse::<f32>().map_err(|e| bad(&e))?, spec, value)?),
+            "f64" => ArgSpec::F64(finite(value.parse::<f64>().map_err(|e| bad(&e))?, spec, value)?),
             "zeros" => ArgSpec::Zeros(ranged(0, 1 << 32)? as u64),
             "buf" => {
                 ArgSpec::Buf(std::fs::read(value).map_err(|e| format!("`{spec}`: reading {value}: {e}"))?)
             }
             _ => return Err(format!("`{spec}`: unknown kind `{kind}` (u32 i32 u64 i64 f32 f64 buf zeros)")),
         })
+    }
+
+    /// Whether the value is a float (`f32:`, `f64:`).
+    fn is_float(&self) -> bool {
+        matches!(self, ArgSpec::F32(_) | ArgSpec::F64(_))
     }
 
     fn bytes(&self) -> Option<Vec<u8>> {
@@ -72,6 +77,31 @@ impl ArgSpec {
             ArgSpec::F64(v) => v.to_le_bytes().to_vec(),
             ArgSpec::Buf(_) | ArgSpec::Zeros(_) => return None,
         })
+    }
+}
+
+/// A float argument that overflowed to infinity is refused unless infinity was written.
+fn finite<F: PartialEq + Copy + std::fmt::Display>(v: F, spec: &str, text: &str) -> Result<F, String> {
+    let infinite = v.to_string().ends_with("inf");
+    if infinite && !text.to_ascii_lowercase().contains("inf") {
+        return Err(format!("`{spec}`: {text} is too large for {} (it would be infinity)", &spec[..3]));
+    }
+    Ok(v)
+}
+
+/// The spec as the user wrote it, for messages (a buffer by its size, not its bytes).
+impl fmt::Display for ArgSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ArgSpec::U32(v) => write!(f, "u32:{v}"),
+            ArgSpec::I32(v) => write!(f, "i32:{v}"),
+            ArgSpec::U64(v) => write!(f, "u64:{v}"),
+            ArgSpec::I64(v) => write!(f, "i64:{v}"),
+            ArgSpec::F32(v) => write!(f, "f32:{v}"),
+            ArgSpec::F64(v) => write!(f, "f64:{v}"),
+            ArgSpec::Buf(b) => write!(f, "buf: ({} bytes)", b.len()),
+            ArgSpec::Zeros(n) => write!(f, "zeros:{n}"),
+        }
     }
 }
 
@@ -156,21 +186,30 @@ pub fn run(co: &CodeObject, kernel: &str, launch: &Launch) -> Result<RunResult, 
     if launch.block[0] > 1023 || launch.block[1] > 1023 || launch.block[2] > 1023 {
         return Err(RunError::Launch("block dimensions are at most 1023 (work-item IDs are 10 bits)".into()));
     }
+    let waves_per_group = block_items.div_ceil(32);
+    if k.private_segment_size > MAX_SCRATCH_PER_LANE {
+        return Err(RunError::Launch(format!(
+            "the kernel asks for {} bytes of private memory per work-item; gfx11 allows at most {MAX_SCRATCH_PER_LANE} (COMPUTE_TMPRING_SIZE.WAVESIZE: 32767 units of 256 bytes per wave32 wave)",
+            k.private_segment_size
+        )));
+    }
+    // A multiple of 4 at most (a dword-aligned limit).
+    let lane_bytes = k.private_segment_size.next_multiple_of(4);
+    check_memory(k, launch, waves_per_group * 32 * u64::from(lane_bytes))?;
     let mut mem = Memory::default();
     let (kernarg, bufs, dynamic_lds) = kernarg_segment(k, launch, &mut mem)?;
     let dispatch_ptr = dispatch_packet(k, launch, kernarg, &mut mem);
-    let lds_size = k.group_segment_size as usize + dynamic_lds as usize;
-    if lds_size > 64 * 1024 {
+    let lds_size = u64::from(k.group_segment_size) + dynamic_lds;
+    if lds_size > MAX_LDS {
         return Err(RunError::Launch(format!(
-            "the kernel needs {lds_size} bytes of LDS; a workgroup has 64 KiB"
+            "the kernel needs {lds_size} bytes of LDS; a workgroup has at most 64 KiB"
         )));
     }
+    let lds_size = lds_size as usize;
 
     let prog = Program::new(co.code.clone());
     // Private segments: one per wave of a workgroup, reused by every workgroup (they run one
     // after another), 32 lanes of the kernel's private size each.
-    let waves_per_group = block_items.div_ceil(32);
-    let lane_bytes = k.private_segment_size.next_multiple_of(4);
     let scratch: Vec<u64> = (0..waves_per_group)
         .map(|w| {
             if lane_bytes == 0 {
@@ -209,13 +248,45 @@ pub fn run(co: &CodeObject, kernel: &str, launch: &Launch) -> Result<RunResult, 
     Ok(RunResult { buffers, instructions, waves })
 }
 
+/// LDS of a workgroup (guide: 64 KiB per workgroup in CU mode).
+const MAX_LDS: u64 = 64 * 1024;
+
+/// Private memory per work-item: gfx11's COMPUTE_TMPRING_SIZE.WAVESIZE has 15 bits in units of
+/// 64 dwords per wave (LLVM's `getMaxWaveScratchSize`), shared by 32 lanes.
+const MAX_SCRATCH_PER_LANE: u32 = 256 * ((1 << 15) - 1) / 32;
+
+/// Refuses a launch whose memory (buffers, kernarg segment, scratch) exceeds the machine's
+/// physical memory, rather than failing an allocation halfway (which aborts).
+fn check_memory(k: &Kernel, launch: &Launch, scratch: u64) -> Result<(), RunError> {
+    let buffers: u64 = launch
+        .args
+        .iter()
+        .map(|a| match a {
+            ArgSpec::Buf(b) => b.len() as u64,
+            ArgSpec::Zeros(n) => *n,
+            _ => 0,
+        })
+        .sum();
+    let total = buffers + u64::from(k.kernarg_size) + scratch;
+    // SAFETY: sysconf has no preconditions.
+    let (pages, page) = unsafe { (libc::sysconf(libc::_SC_PHYS_PAGES), libc::sysconf(libc::_SC_PAGESIZE)) };
+    let physical = (pages.max(0) as u64).saturating_mul(page.max(0) as u64);
+    if physical > 0 && total > physical {
+        return Err(RunError::Launch(format!(
+            "the launch needs {total} bytes of memory (buffers {buffers}, kernarg segment {}, scratch {scratch}); this machine has {physical}",
+            k.kernarg_size
+        )));
+    }
+    Ok(())
+}
+
 /// The kernarg segment: the visible arguments in order, then the hidden ones the metadata
 /// lists. Returns its address, the buffer arguments, and the dynamic LDS bytes requested.
 fn kernarg_segment(
     k: &Kernel,
     launch: &Launch,
     mem: &mut Memory,
-) -> Result<(u64, Vec<BufArg>, u32), RunError> {
+) -> Result<(u64, Vec<BufArg>, u64), RunError> {
     let visible: Vec<&ArgMeta> = k.args.iter().filter(|a| !a.hidden()).collect();
     if visible.len() != launch.args.len() {
         return Err(RunError::Args(format!(
@@ -226,20 +297,24 @@ fn kernarg_segment(
             launch.args.len()
         )));
     }
-    let mut seg = vec![0u8; k.kernarg_size as usize];
-    let put = |seg: &mut Vec<u8>, off: u32, bytes: &[u8]| -> Result<(), RunError> {
-        let o = off as usize;
-        let dst = seg.get_mut(o..o + bytes.len()).ok_or_else(|| {
-            RunError::Args(format!("argument at offset {off} lies outside the kernarg segment"))
-        })?;
-        dst.copy_from_slice(bytes);
+    // What goes where; the segment itself is allocated at the end (zeroed lazily, so that a
+    // large segment costs only the pages written).
+    let mut seg: Vec<(u32, Vec<u8>)> = Vec::new();
+    let size = k.kernarg_size;
+    let put = |seg: &mut Vec<(u32, Vec<u8>)>, off: u32, bytes: &[u8]| -> Result<(), RunError> {
+        if u64::from(off) + bytes.len() as u64 > u64::from(size) {
+            return Err(RunError::Args(format!(
+                "argument at offset {off} lies outside the kernarg segment of {size} bytes"
+            )));
+        }
+        seg.push((off, bytes.to_vec()));
         Ok(())
     };
     let mut bufs = Vec::new();
-    let mut dynamic_lds = 0u32;
+    let mut dynamic_lds = 0u64;
     for (i, (meta, spec)) in visible.iter().zip(&launch.args).enumerate() {
         let wrong =
-            || RunError::Args(format!("argument {i} is {}, which `{spec:?}` cannot fill", describe(meta)));
+            || RunError::Args(format!("argument {i} is {}, which `{spec}` cannot fill", describe(meta)));
         match meta.value_kind.as_str() {
             "global_buffer" => {
                 let base = match spec {
@@ -253,15 +328,29 @@ fn kernarg_segment(
             "dynamic_shared_pointer" => {
                 let ArgSpec::Zeros(n) = spec else { return Err(wrong()) };
                 // Dynamic LDS follows the kernel's static LDS; the pointer is its LDS offset.
-                let offset = k.group_segment_size.next_multiple_of(16) + dynamic_lds;
-                dynamic_lds += u32::try_from(*n).map_err(|_| wrong())?.next_multiple_of(16);
-                put(&mut seg, meta.offset, &offset.to_le_bytes()[..meta.size.min(4) as usize])?;
+                // Sizes add up in 64 bits: 4294967280 + 32 bytes is no 16.
+                let offset = u64::from(k.group_segment_size).next_multiple_of(16) + dynamic_lds;
+                let end = offset + n.next_multiple_of(16);
+                if end > MAX_LDS {
+                    return Err(RunError::Launch(format!(
+                        "argument {i}: {n} bytes of dynamic LDS bring the kernel's LDS to {end} bytes; a workgroup has at most 64 KiB"
+                    )));
+                }
+                dynamic_lds = end - u64::from(k.group_segment_size).next_multiple_of(16);
+                put(&mut seg, meta.offset, &(offset as u32).to_le_bytes()[..meta.size.min(4) as usize])?;
             }
             "by_value" => {
                 let bytes = spec.bytes().ok_or_else(wrong)?;
+                // A float for an integer parameter (or an integer for a float one) is a
+                // mistake, not a bit pattern: say so.
+                if let Some(float_param) = meta.type_name.as_deref().map(is_float_type)
+                    && float_param != spec.is_float()
+                {
+                    return Err(wrong());
+                }
                 if bytes.len() != meta.size as usize {
                     return Err(RunError::Args(format!(
-                        "argument {i} ({}) has {} bytes, `{spec:?}` gives {}",
+                        "argument {i} ({}) has {} bytes, `{spec}` gives {}",
                         describe(meta),
                         meta.size,
                         bytes.len()
@@ -298,7 +387,7 @@ fn kernarg_segment(
                     1
                 }
             }
-            "hidden_dynamic_lds_size" => dynamic_lds.into(),
+            "hidden_dynamic_lds_size" => dynamic_lds,
             "hidden_shared_base" => rdna3_isa::operand::APERTURES[0],
             "hidden_private_base" => rdna3_isa::operand::APERTURES[2],
             // No host services, queues or printf: null pointers the kernel must not use.
@@ -314,8 +403,20 @@ fn kernarg_segment(
         };
         put(&mut seg, meta.offset, &v.to_le_bytes()[..meta.size.min(8) as usize])?;
     }
-    let base = mem.alloc_with(&seg, u64::from(k.kernarg_align.max(16)), "kernarg segment");
+    let base = mem.alloc(u64::from(size), u64::from(k.kernarg_align.clamp(16, 1 << 16)), "kernarg segment");
+    for (off, bytes) in seg {
+        // Checked by `put`.
+        if let Some(dst) = mem.span_mut(base + u64::from(off), base + u64::from(off) + bytes.len() as u64) {
+            dst.copy_from_slice(&bytes);
+        }
+    }
     Ok((base, bufs, dynamic_lds))
+}
+
+/// Whether an OpenCL C parameter type is a floating-point scalar or vector.
+fn is_float_type(t: &str) -> bool {
+    let base = t.trim_end_matches(|c: char| c.is_ascii_digit());
+    matches!(base, "float" | "double" | "half")
 }
 
 fn describe(a: &ArgMeta) -> String {
@@ -539,6 +640,68 @@ mod tests {
         assert!(ArgSpec::parse("zeros:16").is_ok_and(|a| a == ArgSpec::Zeros(16)));
         assert!(ArgSpec::parse("buf:/nonexistent").is_err());
         assert!(ArgSpec::parse("x:1").is_err());
+    }
+
+    /// Sizes a code object may ask for that no hardware gives are refused with a message;
+    /// a huge kernarg segment costs only the pages written.
+    #[test]
+    fn huge_sizes_are_refused_or_cost_nothing() {
+        let args = || vec![ArgSpec::Zeros(128), ArgSpec::Zeros(128), ArgSpec::Zeros(128), ArgSpec::U32(32)];
+        let mut co = vadd();
+        co.kernels[0].private_segment_size = u32::MAX;
+        let e = run(&co, "vadd", &launch(32, args())).expect_err("4 GiB per lane").to_string();
+        assert!(
+            e.contains("4294967295 bytes of private memory per work-item; gfx11 allows at most 262136"),
+            "{e}"
+        );
+        let mut co = vadd();
+        co.kernels[0].kernarg_size = u32::MAX;
+        match run(&co, "vadd", &launch(32, args())) {
+            // Allocated lazily: the run is as quick as with the real size.
+            Ok(r) => assert_eq!(r.buffers.len(), 3),
+            // A machine with less than 4 GiB says so instead of aborting.
+            Err(e) => assert!(e.to_string().contains("this machine has"), "{e}"),
+        }
+        // More than the machine's memory: refused before anything is allocated.
+        let co = vadd();
+        let e = check_memory(&co.kernels[0], &launch(32, args()), 1 << 62).expect_err("too much").to_string();
+        assert!(
+            e.contains("(buffers 384, kernarg segment 288, scratch 4611686018427387904); this machine has"),
+            "{e}"
+        );
+    }
+
+    /// Two dynamic LDS sizes that wrap in 32 bits (4294967280 + 32) are refused, not taken as
+    /// 16 bytes.
+    #[test]
+    fn dynamic_lds_sizes_do_not_wrap() {
+        let mut co = vadd();
+        for a in co.kernels[0].args.iter_mut().skip(1).take(2) {
+            a.value_kind = "dynamic_shared_pointer".into();
+        }
+        let args =
+            vec![ArgSpec::Zeros(64), ArgSpec::Zeros(4_294_967_280), ArgSpec::Zeros(32), ArgSpec::U32(1)];
+        let e = run(&co, "vadd", &launch(32, args)).expect_err("too much LDS").to_string();
+        assert!(e.contains("4294967280 bytes of dynamic LDS") && e.contains("64 KiB"), "{e}");
+    }
+
+    /// Messages about arguments name them as written: a buffer by its size, never its bytes;
+    /// a float is refused for an integer parameter and an overflowing one for any.
+    #[test]
+    fn argument_messages_are_short_and_exact() {
+        let co = vadd();
+        let big = ArgSpec::Buf(vec![0x5a; 1 << 20]);
+        let args = vec![ArgSpec::Zeros(4), ArgSpec::Zeros(4), ArgSpec::Zeros(4), big];
+        let e = run(&co, "vadd", &launch(32, args)).expect_err("a buffer for n").to_string();
+        assert!(e.contains("`buf: (1048576 bytes)` cannot fill") && e.len() < 300, "{e}");
+        let args = vec![ArgSpec::Zeros(4), ArgSpec::Zeros(4), ArgSpec::Zeros(4), ArgSpec::F32(1.0)];
+        let e = run(&co, "vadd", &launch(32, args)).expect_err("a float for n").to_string();
+        assert!(e.contains("argument 3 is ?: uint (by_value)") && e.contains("`f32:1` cannot fill"), "{e}");
+        let e = ArgSpec::parse("f32:1e39").expect_err("overflows");
+        assert!(e.contains("too large for f32"), "{e}");
+        assert!(ArgSpec::parse("f64:1e309").is_err());
+        assert_eq!(ArgSpec::parse("f32:inf"), Ok(ArgSpec::F32(f32::INFINITY)));
+        assert_eq!(ArgSpec::parse("f32:-1e38"), Ok(ArgSpec::F32(-1e38)));
     }
 
     #[test]

@@ -319,8 +319,9 @@ pub fn load(bytes: &[u8], base: u64) -> Result<CodeObject, LoadError> {
     for k in meta.kernels {
         let bad = |what: String| LoadError::BadKernel { kernel: k.name.clone(), what };
         let kd_addr = *symbols.get(&k.symbol).ok_or_else(|| bad(format!("no symbol {}", k.symbol)))?;
-        let kd_bytes = image
-            .get(kd_addr as usize..kd_addr as usize + KernelDescriptor::SIZE)
+        let kd_bytes = usize::try_from(kd_addr)
+            .ok()
+            .and_then(|a| image.get(a..a.checked_add(KernelDescriptor::SIZE)?))
             .ok_or_else(|| bad(format!("descriptor {} lies outside the image", k.symbol)))?;
         let descriptor = KernelDescriptor::parse(kd_bytes).ok_or_else(|| bad("short descriptor".into()))?;
         let entry = (kd_addr as i64)
@@ -373,8 +374,9 @@ fn apply_relocations(
                 return Err(LoadError::Relocation(kind, offset));
             }
             let value = base.wrapping_add(r.r_addend(endian) as u64);
-            let slot = image
-                .get_mut(offset as usize..offset as usize + 8)
+            let slot = usize::try_from(offset)
+                .ok()
+                .and_then(|o| image.get_mut(o..o.checked_add(8)?))
                 .ok_or(LoadError::Relocation(kind, offset))?;
             slot.copy_from_slice(&value.to_le_bytes());
         }

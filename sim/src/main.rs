@@ -4,6 +4,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
@@ -65,6 +66,56 @@ struct RunArgs {
     vcd: Option<PathBuf>,
 }
 
+/// Whether files can be made in `dir`: a probe file is created and removed.
+fn check_dir_writable(dir: &Path) -> Result<()> {
+    if !dir.is_dir() {
+        bail!("not a directory");
+    }
+    let probe = dir.join(format!(".sim-probe-{}", std::process::id()));
+    std::fs::OpenOptions::new().write(true).create_new(true).open(&probe).context("cannot write there")?;
+    std::fs::remove_file(&probe).context("removing the probe file")?;
+    Ok(())
+}
+
+/// Checks, before a run, that `path` can be written: an existing file is opened for writing
+/// (not truncated), a new one is created and removed again.
+fn check_writable(option: &str, path: &Path) -> Result<()> {
+    let what = || format!("{option} {}", path.display());
+    if path.is_dir() {
+        bail!("{}: is a directory", what());
+    }
+    if path.exists() {
+        std::fs::OpenOptions::new().write(true).open(path).with_context(what)?;
+    } else {
+        std::fs::OpenOptions::new().write(true).create_new(true).open(path).with_context(what)?;
+        std::fs::remove_file(path).with_context(what)?;
+    }
+    Ok(())
+}
+
+/// The output files of a run: each writable, and no two the same file (a device such as
+/// /dev/null may take several).
+fn check_outputs(outputs: &[(&str, &Path)]) -> Result<()> {
+    use std::os::unix::fs::MetadataExt;
+    for (option, path) in outputs {
+        check_writable(option, path)?;
+    }
+    let id = |p: &Path| -> Option<(u64, u64)> {
+        let m = std::fs::metadata(p).ok()?;
+        m.is_file().then(|| (m.dev(), m.ino()))
+    };
+    for (i, (o1, p1)) in outputs.iter().enumerate() {
+        for (o2, p2) in &outputs[i + 1..] {
+            let same_file = id(p1).is_some() && id(p1) == id(p2);
+            let same_name = !p1.exists() && p1 == p2;
+            if same_file || same_name {
+                bail!("{o1} and {o2} name the same file ({}); give each trace its own", p1.display());
+            }
+        }
+    }
+    Ok(())
+}
+
 fn parse_dims(s: &str) -> std::result::Result<[u32; 3], String> {
     let parts: Vec<&str> = s.split(',').collect();
     if parts.is_empty() || parts.len() > 3 {
@@ -87,6 +138,10 @@ fn cmd_run(a: RunArgs) -> Result<ExitCode> {
     if a.vcd.is_some() {
         bail!("--vcd needs the rtl or cosim engine");
     }
+    // The output directory is made and checked before the run, which may be long.
+    std::fs::create_dir_all(&a.out)
+        .with_context(|| format!("--out {}: creating the directory", a.out.display()))?;
+    check_dir_writable(&a.out).with_context(|| format!("--out {}", a.out.display()))?;
     let bytes =
         std::fs::read(&a.code_object).with_context(|| format!("reading {}", a.code_object.display()))?;
     let co = sim::loader::load(&bytes, 0x10_0000)
@@ -99,7 +154,6 @@ fn cmd_run(a: RunArgs) -> Result<ExitCode> {
     let start = Instant::now();
     match sim::launch::run(&co, &a.kernel, &launch) {
         Ok(r) => {
-            std::fs::create_dir_all(&a.out).with_context(|| format!("creating {}", a.out.display()))?;
             for (i, bytes) in &r.buffers {
                 let p = a.out.join(format!("arg{i}.bin"));
                 std::fs::write(&p, bytes).with_context(|| format!("writing {}", p.display()))?;
@@ -159,9 +213,10 @@ struct CosimArgs {
     /// Write the golden model's architectural state as VCD on the same time axis.
     #[arg(long)]
     golden_vcd: Option<PathBuf>,
-    /// On a mismatch, write the RTL trace of the cycles before it here.
-    #[arg(long, default_value = "cosim-mismatch.vcd")]
-    mismatch_vcd: PathBuf,
+    /// On a mismatch, write the RTL trace of the cycles before it here [default:
+    /// cosim-mismatch.vcd].
+    #[arg(long)]
+    mismatch_vcd: Option<PathBuf>,
     /// Cycles before a mismatch that its trace covers.
     #[arg(long, default_value_t = 2_000)]
     window: u64,
@@ -185,7 +240,17 @@ fn load_program(path: &Path) -> Result<Vec<u32>> {
     let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
     if bytes.starts_with(b"\x7fELF") {
         bail!(
-            "{}: ELF code objects run with `sim run` (not yet available); cosim takes assembly or raw code",
+            "{}: an ELF code object; run its kernels on the golden model with `sim run {} --kernel NAME --grid X --block X ...` (co-simulation of code objects comes once the RTL runs vector memory); cosim takes assembly (.s) or raw code bytes",
+            path.display(),
+            path.display()
+        );
+    }
+    // Raw code is binary; text is assembly with another name.
+    if !bytes.is_empty()
+        && std::str::from_utf8(&bytes).is_ok_and(|t| t.chars().all(|c| !c.is_control() || c.is_whitespace()))
+    {
+        bail!(
+            "{}: looks like text, not raw code bytes; name assembly `.s` (or `.asm`, `.S`) to assemble it",
             path.display()
         );
     }
@@ -193,13 +258,42 @@ fn load_program(path: &Path) -> Result<Vec<u32>> {
     if !rest.is_empty() {
         bail!("{}: {} bytes is not a whole number of dwords", path.display(), bytes.len());
     }
+    eprintln!(
+        "sim: {}: not named .s, .asm or .S: running it as raw code ({} dwords)",
+        path.display(),
+        dwords.len()
+    );
     Ok(dwords)
 }
 
+/// Set by the first SIGINT; the co-simulation stops at the next cycle and finishes its traces.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+extern "C" fn on_sigint(_: libc::c_int) {
+    INTERRUPTED.store(true, Ordering::Relaxed);
+    // A second Ctrl-C kills the program at once.
+    // SAFETY: signal() is async-signal-safe; SIG_DFL is a valid disposition.
+    unsafe { libc::signal(libc::SIGINT, libc::SIG_DFL) };
+}
+
+/// Stops co-simulation cleanly on Ctrl-C: the run polls the flag every cycle.
+fn stop_on_sigint() -> &'static AtomicBool {
+    let handler: extern "C" fn(libc::c_int) = on_sigint;
+    // SAFETY: the handler only stores to an atomic and calls signal(), both async-signal-safe.
+    unsafe { libc::signal(libc::SIGINT, handler as libc::sighandler_t) };
+    &INTERRUPTED
+}
+
 fn cmd_cosim(a: CosimArgs) -> Result<ExitCode> {
-    let dwords = load_program(&a.program)?;
-    if dwords.is_empty() {
-        bail!("{}: no code", a.program.display());
+    let variant = sim::rtl::variant(&a.model).with_context(|| {
+        let names: Vec<&str> = sim::rtl::VARIANTS.iter().map(|v| v.name).collect();
+        format!("--model {}: no such model (there are: {})", a.model, names.join(", "))
+    })?;
+    if a.waves == 0 || a.waves > variant.num_waves as usize {
+        bail!("--waves {}: the model `{}` runs 1 to {} waves", a.waves, a.model, variant.num_waves);
+    }
+    if !a.base.is_multiple_of(4) {
+        bail!("--base {:#x}: code starts at a multiple of 4 (instructions are dword-aligned)", a.base);
     }
     let (lo, hi) = a
         .latency
@@ -209,6 +303,29 @@ fn cmd_cosim(a: CosimArgs) -> Result<ExitCode> {
         .with_context(|| format!("--latency `{}`: expected MIN..MAX with 1 <= MIN <= MAX", a.latency))?;
     if a.backpressure >= 100 {
         bail!("--backpressure must be below 100");
+    }
+    // Every output is checked before the run, which may be long.
+    let default_mismatch = PathBuf::from("cosim-mismatch.vcd");
+    let mismatch_vcd = a.mismatch_vcd.clone().unwrap_or_else(|| default_mismatch.clone());
+    let mut outputs: Vec<(&str, &Path)> = vec![("--mismatch-vcd", mismatch_vcd.as_path())];
+    if a.mismatch_vcd.is_none()
+        && let Err(e) = check_writable("--mismatch-vcd", &default_mismatch)
+    {
+        // Only the default, in a directory that may be read-only: a run without a mismatch
+        // needs no trace, so say it and go on.
+        eprintln!("sim: warning: {e:#}: a mismatch would have no waveform");
+        outputs.clear();
+    }
+    outputs.extend(a.vcd.as_deref().map(|p| ("--vcd", p)));
+    outputs.extend(a.golden_vcd.as_deref().map(|p| ("--golden-vcd", p)));
+    check_outputs(&outputs)?;
+    let dwords = load_program(&a.program)?;
+    if dwords.is_empty() {
+        bail!("{}: no code", a.program.display());
+    }
+    let end = a.base.checked_add(4 * dwords.len() as u64).filter(|&e| e <= 1 << 48);
+    if end.is_none() {
+        bail!("--base {:#x}: the code must lie below 2^48 (the PC has 48 bits)", a.base);
     }
     let code = Code::new(a.base, dwords);
     let mut rng = a.random_init.map(SmallRng::seed_from_u64);
@@ -237,11 +354,12 @@ fn cmd_cosim(a: CosimArgs) -> Result<ExitCode> {
         seed: a.seed,
         max_cycles: a.max_cycles,
         vcd: a.vcd.clone(),
-        window_vcd: Some(a.mismatch_vcd.clone()),
+        window_vcd: Some(mismatch_vcd.clone()),
         window: a.window,
         golden_vcd: a.golden_vcd.clone(),
         rtl_only: false,
         model: a.model.clone(),
+        stop: Some(stop_on_sigint()),
     };
     let start = Instant::now();
     let report = match cosim(&code, &waves, &opts) {
@@ -250,50 +368,60 @@ fn cmd_cosim(a: CosimArgs) -> Result<ExitCode> {
             eprint!("{m}");
             return Ok(ExitCode::from(1));
         }
+        Err(e @ CosimError::Interrupted(_)) => {
+            eprintln!("sim: {e}");
+            return Ok(ExitCode::from(130));
+        }
         Err(e) => {
             eprintln!("sim: co-simulation failed: {e}");
             return Ok(ExitCode::from(1));
         }
     };
+    // Written with errors returned, so that a reader that stops early (`| head`) ends the
+    // program quietly instead of panicking in println!.
+    let mut out = std::io::stdout().lock();
     let secs = start.elapsed().as_secs_f64();
-    println!(
+    writeln!(
+        out,
         "co-simulation passed: {} instructions retired in {} cycles, RTL and golden model agree on every write",
         report.retired, report.cycles
-    );
-    println!(
+    )?;
+    writeln!(
+        out,
         "  {:.0} cycles/s, {:.0} retired instructions/s ({:.3} s)",
         report.cycles as f64 / secs,
         report.retired as f64 / secs,
         secs
-    );
+    )?;
     let mut faulted = false;
     for (k, (end, state)) in report.waves.iter().zip(&report.state).enumerate() {
         match end {
-            WaveEnd::Ended => println!("wave {k}: ended"),
+            WaveEnd::Ended => writeln!(out, "wave {k}: ended")?,
             WaveEnd::Faulted(f) => {
                 faulted = true;
                 let text = code.fetch(state.pc).map_or_else(|_| "?".to_string(), |i| i.to_string());
-                println!("wave {k}: fault: {f}: {text}");
+                writeln!(out, "wave {k}: fault: {f}: {text}")?;
             }
         }
         let regs: Vec<String> = (0..rdna3_isa::operand::NUM_SGPRS as usize)
             .filter(|&i| state.sgpr[i] != 0)
             .map(|i| format!("s{i}={:#x}", state.sgpr[i]))
             .collect();
-        println!(
+        writeln!(
+            out,
             "  scc={} exec={:#x} vcc={:#x} m0={:#x} {}",
             u8::from(state.scc),
             state.exec(),
             state.vcc(),
             state.m0(),
             regs.join(" ")
-        );
+        )?;
     }
     if let Some(p) = &a.vcd {
-        println!("RTL trace: {}", p.display());
+        writeln!(out, "RTL trace: {}", p.display())?;
     }
     if let Some(p) = &a.golden_vcd {
-        println!("golden trace: {}", p.display());
+        writeln!(out, "golden trace: {}", p.display())?;
     }
     Ok(if faulted { ExitCode::from(2) } else { ExitCode::SUCCESS })
 }

@@ -46,7 +46,7 @@ fn a_trace_can_start_in_the_middle_of_a_run() {
     for _ in 0..10 {
         m.step();
     }
-    m.close_vcd();
+    m.close_vcd().expect("writes the trace");
     let text = std::fs::read_to_string(&path).expect("trace");
     let stamps: Vec<u64> =
         text.lines().filter_map(|l| l.strip_prefix('#')).filter_map(|t| t.parse().ok()).collect();
@@ -54,4 +54,62 @@ fn a_trace_can_start_in_the_middle_of_a_run() {
     assert_eq!(stamps.len(), 20, "two dumps per cycle");
     assert!(m.open_vcd(std::path::Path::new("/nonexistent-dir/x.vcd")).is_err());
     std::fs::remove_file(path).ok();
+}
+
+/// Runs `f` on a thread and fails, rather than hangs, if it takes more than a minute (a write
+/// error inside Verilator's trace writer used to deadlock).
+fn within_a_minute<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || tx.send(f()));
+    rx.recv_timeout(std::time::Duration::from_secs(60)).expect("finishes instead of hanging")
+}
+
+/// A program the RTL does not execute (a float add faults there as not implemented) and the
+/// golden model does: a mismatch on the second instruction.
+fn mismatching() -> Code {
+    let src = "s_mov_b32 s1, 7\nv_add_f32 v0, v1, v2\ns_endpgm\n";
+    Code::new(0x1000, rdna3_isa::asm::assemble(src, "t.s").expect("assembles").dwords())
+}
+
+/// A trace to a full device (/dev/full fails every write with ENOSPC, as a full disk does)
+/// stops the run with an error that names the file, for each of the three traces.
+#[test]
+fn a_full_disk_stops_the_run_with_an_error_naming_the_file() {
+    let full = std::path::PathBuf::from("/dev/full");
+    let rtl = Options { vcd: Some(full.clone()), ..Options::default() };
+    let golden = Options { golden_vcd: Some(full.clone()), ..Options::default() };
+    for opts in [rtl, golden] {
+        let e = within_a_minute(move || cosim(&code(), &[WaveInit::new(0x1000)], &opts).map(|_| ()));
+        let text = e.expect_err("the trace cannot be written").to_string();
+        assert!(text.contains("/dev/full") && text.contains("No space left on device"), "{text}");
+    }
+    // The window before a mismatch: the mismatch is still reported, with why there is no
+    // waveform.
+    let opts = Options { window_vcd: Some(full.clone()), ..Options::default() };
+    let e = within_a_minute(move || cosim(&mismatching(), &[WaveInit::new(0x1000)], &opts).map(|_| ()));
+    let Err(sim::cosim::CosimError::Mismatch(m)) = e else { panic!("a mismatch: {e:?}") };
+    assert_eq!(m.window_vcd, None);
+    let why = m.window_vcd_error.expect("says why there is no waveform");
+    assert!(why.contains("/dev/full") && why.contains("No space left on device"), "{why}");
+}
+
+/// Stopping a run (what Ctrl-C does) leaves both traces whole: every line complete, the
+/// golden trace's last change at a rising edge.
+#[test]
+fn an_interrupted_run_finishes_its_traces() {
+    static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+    let (rtl, golden) = (tmp("int-rtl.vcd"), tmp("int-golden.vcd"));
+    let opts = Options {
+        vcd: Some(rtl.clone()),
+        golden_vcd: Some(golden.clone()),
+        stop: Some(&STOP),
+        ..Options::default()
+    };
+    let e = cosim(&code(), &[WaveInit::new(0x1000)], &opts).expect_err("stopped");
+    assert!(matches!(e, sim::cosim::CosimError::Interrupted(_)), "{e}");
+    for path in [&rtl, &golden] {
+        let text = std::fs::read_to_string(path).expect("trace");
+        assert!(text.contains("$enddefinitions $end") && text.ends_with('\n'), "{}", path.display());
+        std::fs::remove_file(path).ok();
+    }
 }

@@ -210,33 +210,47 @@ enum Item {
     Align(u32),
 }
 
-/// Removes `;`, `//` and single-line `/* */` comments.
-fn strip_comment(line: &str) -> String {
-    let mut out = String::with_capacity(line.len());
-    let mut rest = line;
-    loop {
-        let cut = [rest.find(';'), rest.find("//"), rest.find("/*")].into_iter().flatten().min();
-        match cut {
-            None => {
-                out.push_str(rest);
-                return out;
+/// The source with its comments (`;` and `//` to the end of the line, `/* */` across lines)
+/// replaced by spaces of the same length, so that every line and column stays where it was.
+/// An unterminated `/*` is an error at its line and column, as in llvm-mc.
+fn strip_comments(src: &str) -> Result<String, (usize, E)> {
+    let mut out = String::with_capacity(src.len());
+    let (mut line, mut line_start) = (1, 0);
+    // Where the open `/*` is: its line and column.
+    let mut block: Option<(usize, usize)> = None;
+    let mut to_eol = false;
+    let mut chars = src.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let next = chars.peek().map(|&(_, n)| n);
+        if c == '\n' {
+            out.push('\n');
+            line += 1;
+            line_start = i + 1;
+            to_eol = false;
+        } else if block.is_some() {
+            if c == '*' && next == Some('/') {
+                chars.next();
+                out.push_str("  ");
+                block = None;
+            } else {
+                out.extend(std::iter::repeat_n(' ', c.len_utf8()));
             }
-            Some(i) => {
-                out.push_str(&rest[..i]);
-                if rest[i..].starts_with("/*") {
-                    match rest[i + 2..].find("*/") {
-                        Some(j) => {
-                            // Keep columns: replace the comment with spaces.
-                            out.extend(std::iter::repeat_n(' ', j + 4));
-                            rest = &rest[i + 2 + j + 2..];
-                        }
-                        None => return out,
-                    }
-                } else {
-                    return out;
-                }
-            }
+        } else if to_eol {
+            out.extend(std::iter::repeat_n(' ', c.len_utf8()));
+        } else if c == '/' && next == Some('*') {
+            chars.next();
+            out.push_str("  ");
+            block = Some((line, i - line_start + 1));
+        } else if c == ';' || (c == '/' && next == Some('/')) {
+            out.push(' ');
+            to_eol = true;
+        } else {
+            out.push(c);
         }
+    }
+    match block {
+        Some((line, col)) => Err((line, E { col, msg: "unterminated comment".into() })),
+        None => Ok(out),
     }
 }
 
@@ -246,10 +260,10 @@ pub fn assemble(src: &str, file: &str) -> Result<Program, AsmError> {
     let mut items: Vec<(usize, Item)> = Vec::new();
     let mut labels = BTreeMap::new();
     let mut offset: u32 = 0;
-    for (i, raw) in src.lines().enumerate() {
+    let src = strip_comments(src).map_err(|(line, x)| err(line, x))?;
+    for (i, text) in src.lines().enumerate() {
         let line_no = i + 1;
-        let text = strip_comment(raw);
-        let toks = lex(&text).map_err(|(col, msg)| err(line_no, E { col, msg }))?;
+        let toks = lex(text).map_err(|(col, msg)| err(line_no, E { col, msg }))?;
         let mut toks = &toks[..];
         // Labels: `name:` at the start of the line, possibly several.
         while let [Token { tok: Tok::Ident(name), col }, Token { tok: Tok::Punct(":"), .. }, rest @ ..] = toks
@@ -269,7 +283,7 @@ pub fn assemble(src: &str, file: &str) -> Result<Program, AsmError> {
         let item = if word.starts_with('.') {
             directive(word, first.col, &toks[1..]).map_err(|x| err(line_no, x))?
         } else {
-            let end = text.len() + 1;
+            let end = text.trim_end().len() + 1;
             Item::Inst(parse_inst(word, first.col, &toks[1..], end).map_err(|x| err(line_no, x))?)
         };
         match &item {

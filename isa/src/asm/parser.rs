@@ -53,24 +53,31 @@ impl<'a> Parser<'a> {
         self.pos >= self.toks.len()
     }
 
-    /// An integer expression: `| ^ & + - * / % << >>`, unary `- ~ +`, parentheses.
+    /// An integer expression: `| ^ & + - * / % << >>`, unary `- ~ +`, parentheses. Parsed
+    /// without recursion (operator precedence with explicit stacks), so that any depth of
+    /// nesting (llvm-mc accepts 10,000 parentheses) or of unary operators costs heap, not stack.
     pub fn expr(&mut self) -> Result<i128, E> {
-        self.binary(0)
-    }
-    fn binary(&mut self, level: usize) -> Result<i128, E> {
-        const LEVELS: [&[&str]; 5] = [&["|"], &["^"], &["&"], &["+", "-"], &["*", "/", "%", "<<", ">>"]];
-        if level == LEVELS.len() {
-            return self.unary();
+        /// An operator waiting for its right operand, or an open parenthesis.
+        enum Op {
+            Binary(&'static str, usize, usize),
+            Neg,
+            Not,
+            Open,
         }
-        let mut v = self.binary(level + 1)?;
-        while let Some(Tok::Punct(p)) = self.peek() {
-            if !LEVELS[level].contains(p) {
-                break;
-            }
-            let col = self.col();
-            self.pos += 1;
-            let r = self.binary(level + 1)?;
-            v = match *p {
+        /// Binding strength of a binary operator (higher binds tighter).
+        fn level(p: &str) -> Option<usize> {
+            Some(match p {
+                "|" => 0,
+                "^" => 1,
+                "&" => 2,
+                "+" | "-" => 3,
+                "*" | "/" | "%" | "<<" | ">>" => 4,
+                _ => return None,
+            })
+        }
+        fn apply(vals: &mut Vec<i128>, p: &str, col: usize) -> Result<(), E> {
+            let (Some(r), Some(v)) = (vals.pop(), vals.pop()) else { return e(col, "expected an integer") };
+            vals.push(match p {
                 "|" => v | r,
                 "^" => v ^ r,
                 "&" => v & r,
@@ -78,30 +85,79 @@ impl<'a> Parser<'a> {
                 "-" => v.wrapping_sub(r),
                 "*" => v.wrapping_mul(r),
                 "/" | "%" if r == 0 => return e(col, "division by zero"),
-                "/" => v / r,
-                "%" => v % r,
+                "/" => v.wrapping_div(r),
+                "%" => v.wrapping_rem(r),
                 "<<" => v.checked_shl(r as u32).unwrap_or(0),
                 _ => v.checked_shr(r as u32).unwrap_or(0),
-            };
+            });
+            Ok(())
         }
-        Ok(v)
-    }
-    fn unary(&mut self) -> Result<i128, E> {
-        let col = self.col();
-        match self.next() {
-            Some(Tok::Int(v)) => Ok(*v),
-            Some(Tok::Ident(name)) if syntax::constant_symbol(name).is_some() => {
-                Ok(i128::from(syntax::constant_symbol(name).unwrap_or(0)))
+        let mut vals: Vec<i128> = Vec::new();
+        let mut ops: Vec<Op> = Vec::new();
+        let mut open = 0usize;
+        loop {
+            // An operand: prefix operators and parentheses, then a number or a symbol.
+            loop {
+                let col = self.col();
+                match self.next() {
+                    Some(Tok::Int(v)) => {
+                        vals.push(*v);
+                        break;
+                    }
+                    Some(Tok::Ident(name)) if syntax::constant_symbol(name).is_some() => {
+                        vals.push(i128::from(syntax::constant_symbol(name).unwrap_or(0)));
+                        break;
+                    }
+                    Some(Tok::Punct("-")) => ops.push(Op::Neg),
+                    Some(Tok::Punct("+")) => {}
+                    Some(Tok::Punct("~")) => ops.push(Op::Not),
+                    Some(Tok::Punct("(")) => {
+                        ops.push(Op::Open);
+                        open += 1;
+                    }
+                    _ => return e(col, "expected an integer"),
+                }
             }
-            Some(Tok::Punct("-")) => Ok(self.unary()?.wrapping_neg()),
-            Some(Tok::Punct("+")) => self.unary(),
-            Some(Tok::Punct("~")) => Ok(!self.unary()?),
-            Some(Tok::Punct("(")) => {
-                let v = self.expr()?;
-                self.expect(")")?;
-                Ok(v)
+            // After an operand: its prefix operators, closing parentheses, then a binary
+            // operator (reducing those that bind at least as tightly) or the end.
+            loop {
+                while let Some(Op::Neg | Op::Not) = ops.last() {
+                    let v = vals.pop().unwrap_or(0);
+                    vals.push(if matches!(ops.pop(), Some(Op::Neg)) { v.wrapping_neg() } else { !v });
+                }
+                match self.peek() {
+                    Some(Tok::Punct(")")) if open > 0 => {
+                        self.pos += 1;
+                        while let Some(Op::Binary(p, _, col)) = ops.last() {
+                            apply(&mut vals, p, *col)?;
+                            ops.pop();
+                        }
+                        ops.pop();
+                        open -= 1;
+                    }
+                    Some(Tok::Punct(p)) if level(p).is_some() => {
+                        let (l, col) = (level(p).unwrap_or(0), self.col());
+                        while let Some(Op::Binary(q, ql, qcol)) = ops.last()
+                            && *ql >= l
+                        {
+                            apply(&mut vals, q, *qcol)?;
+                            ops.pop();
+                        }
+                        ops.push(Op::Binary(p, l, col));
+                        self.pos += 1;
+                        break;
+                    }
+                    _ => {
+                        if open > 0 {
+                            return e(self.col(), "expected `)`");
+                        }
+                        while let Some(Op::Binary(p, _, col)) = ops.pop() {
+                            apply(&mut vals, p, col)?;
+                        }
+                        return vals.pop().map_or_else(|| e(self.col(), "expected an integer"), Ok);
+                    }
+                }
             }
-            _ => e(col, "expected an integer"),
         }
     }
     /// An integer expression that must fit `lo..=hi`.

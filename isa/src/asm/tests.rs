@@ -53,3 +53,55 @@ fn errors_name_line_and_column() {
     assert_eq!(err("s_waitcnt lgkmcnt(64)"), "t.s:1:19: error: too large value for lgkmcnt");
     assert_eq!(err("s_mov_b32 s0, s1 s2"), "t.s:1:18: error: unexpected text after the operands");
 }
+
+#[test]
+fn comments_keep_lines_and_columns() {
+    // A comment across lines: the error after it is on its own line and column.
+    assert_eq!(
+        err("/* one\n two\n three */ s_nop 0\ns_frob"),
+        "t.s:4:1: error: unknown instruction `s_frob`"
+    );
+    assert_eq!(
+        err("s_nop /* a */ 0 /* b\n*/ s_mov_b32 s0,"),
+        "t.s:2:17: error: too few operands for instruction"
+    );
+    assert_eq!(
+        words("s_nop 0 ; s_frob\ns_endpgm // s_frob /*\n/* ; */ s_nop 1"),
+        [0xbf80_0000, 0xbfb0_0000, 0xbf80_0001]
+    );
+    // Unterminated: an error at the `/*`, as llvm-mc gives.
+    assert_eq!(err("s_nop 0\n  s_nop 0 /* never closed\ns_endpgm"), "t.s:2:11: error: unterminated comment");
+    assert_eq!(err("/*/"), "t.s:1:1: error: unterminated comment");
+}
+
+#[test]
+fn deep_expressions_need_no_stack() {
+    // llvm-mc accepts any depth; so does the assembler, without recursion: 10,000 parentheses
+    // and 100,000 unary minuses (an even count: the value is unchanged).
+    let parens = format!("s_mov_b32 s0, {}5{}", "(".repeat(10_000), ")".repeat(10_000));
+    assert_eq!(words(&parens), [0xbe80_0085]);
+    let minus = format!("s_mov_b32 s0, {}7", "-".repeat(100_000));
+    assert_eq!(words(&minus), [0xbe80_0087]);
+    let tilde = format!(".long {}", "~-".repeat(50_000) + "50000");
+    assert_eq!(words(&tilde), [0]);
+    assert_eq!(err(&format!("s_mov_b32 s0, {}5", "(".repeat(10_000))), "t.s:1:10016: error: expected `)`");
+}
+
+#[test]
+fn expressions_keep_precedence_and_associativity() {
+    let v = |x: &str| words(&format!(".long {x}"))[0] as i32;
+    assert_eq!(v("1 + 2 * 3"), 7);
+    assert_eq!(v("(1 + 2) * 3"), 9);
+    assert_eq!(v("10 - 3 - 2"), 5);
+    assert_eq!(v("64 / 4 / 2"), 8);
+    assert_eq!(v("1 << 4 + 1"), 17);
+    assert_eq!(v("-2 * -3"), 6);
+    assert_eq!(v("-(1 + 2) * 2"), -6);
+    assert_eq!(v("~0 & 0xff | 0x100"), 0x1ff);
+    assert_eq!(v("6 ^ 3 & 1"), 7);
+    assert_eq!(v("1 | 2 ^ 3"), 1);
+    assert_eq!(v("7 % 4 + +1"), 4);
+    assert!(err(".long 1 / (2 - 2)").ends_with("error: division by zero"));
+    assert!(err(".long 1 +").ends_with("error: expected an integer"));
+    assert!(err(".long ()").ends_with("error: expected an integer"));
+}

@@ -58,6 +58,9 @@ pub enum ElfError {
     NoText,
     #[error("{0}: not supported")]
     Unsupported(String),
+    /// Writing the listing failed (see [`disassemble_elf_to`]).
+    #[error("writing the listing: {0}")]
+    Write(#[from] std::io::Error),
 }
 
 const EM_AMDGPU: u16 = elf::EM_AMDGPU;
@@ -92,6 +95,21 @@ struct Sect<'a> {
 /// The disassembly of an ELF code object, as `llvm-objdump-19 -d --mcpu=gfx1100` prints it;
 /// `file_name` is the name printed in the header line (objdump prints the path it was given).
 pub fn disassemble_elf(bytes: &[u8], file_name: &str) -> Result<String, ElfError> {
+    listing(bytes, file_name, None)
+}
+
+/// [`disassemble_elf`] written to `out` as it goes (in pieces of about 64 KiB), so that the
+/// listing of a large object is never held whole.
+pub fn disassemble_elf_to(
+    bytes: &[u8],
+    file_name: &str,
+    out: &mut dyn std::io::Write,
+) -> Result<(), ElfError> {
+    listing(bytes, file_name, Some(out)).map(|_| ())
+}
+
+/// The listing, returned whole (`sink` None) or written to `sink` (what is left is returned).
+fn listing(bytes: &[u8], file_name: &str, sink: Option<&mut dyn std::io::Write>) -> Result<String, ElfError> {
     let (sects, syms, absolute, relocatable) = read(bytes)?;
     if !sects.iter().any(|s| s.text && !s.nobits && s.size > 0) {
         return Err(ElfError::NoText);
@@ -99,7 +117,7 @@ pub fn disassemble_elf(bytes: &[u8], file_name: &str) -> Result<String, ElfError
     let mut by_addr: Vec<(u64, u64, usize)> =
         sects.iter().enumerate().map(|(i, s)| (s.addr, s.size, i)).collect();
     by_addr.sort_by_key(|&(a, s, _)| (a, s));
-    let mut d = Disasm { sects: &sects, syms, absolute, relocatable, by_addr, out: String::new() };
+    let mut d = Disasm { sects: &sects, syms, absolute, relocatable, by_addr, out: String::new(), sink };
     let _ = write!(d.out, "\n{file_name}:\tfile format elf64-amdgpu\n");
     for (i, s) in sects.iter().enumerate() {
         if !s.text || s.nobits || s.size == 0 {
@@ -112,6 +130,7 @@ pub fn disassemble_elf(bytes: &[u8], file_name: &str) -> Result<String, ElfError
         let contents = bytes.get(start..end).ok_or_else(|| malformed("section contents"))?;
         d.section(i, contents)?;
     }
+    d.spill(0)?;
     Ok(d.out)
 }
 
@@ -288,7 +307,7 @@ fn machine_name(m: u16) -> &'static str {
     }
 }
 
-struct Disasm<'a, 's> {
+struct Disasm<'a, 's, 'w> {
     sects: &'s [Sect<'a>],
     syms: Vec<Vec<Sym<'a>>>,
     absolute: Vec<Sym<'a>>,
@@ -297,9 +316,25 @@ struct Disasm<'a, 's> {
     /// one address (as llvm-objdump looks up a branch target's section).
     by_addr: Vec<(u64, u64, usize)>,
     out: String,
+    /// Where the listing goes as it grows; without one it stays in `out`.
+    sink: Option<&'w mut dyn std::io::Write>,
 }
 
-impl<'a> Disasm<'a, '_> {
+/// Bytes of listing kept before they are written to the sink.
+const SPILL: usize = 1 << 16;
+
+impl<'a> Disasm<'a, '_, '_> {
+    /// Writes the listing so far to the sink once it holds at least `min` bytes.
+    fn spill(&mut self, min: usize) -> Result<(), ElfError> {
+        if let Some(sink) = self.sink.as_mut()
+            && self.out.len() >= min
+        {
+            sink.write_all(self.out.as_bytes())?;
+            self.out.clear();
+        }
+        Ok(())
+    }
+
     /// One executable section: its symbols' runs of code, in address order.
     fn section(&mut self, index: usize, bytes: &[u8]) -> Result<(), ElfError> {
         let sects = self.sects;
@@ -363,16 +398,16 @@ impl<'a> Disasm<'a, '_> {
             let start = (start_addr - base) as usize;
             let end = (end_addr - base).min(size) as usize;
             if as_data {
-                self.dump_data(base, &bytes[start..end], start);
+                self.dump_data(base, &bytes[start..end], start)?;
             } else {
-                self.code(index, bytes, start, end);
+                self.code(index, bytes, start, end)?;
             }
         }
         Ok(())
     }
 
     /// A run of data symbols: eight bytes a line, in hex and ASCII.
-    fn dump_data(&mut self, base: u64, data: &[u8], start: usize) {
+    fn dump_data(&mut self, base: u64, data: &[u8], start: usize) -> Result<(), ElfError> {
         for (k, chunk) in data.chunks(8).enumerate() {
             let addr = base.wrapping_add((start + 8 * k) as u64);
             let _ = write!(self.out, "{addr:8x}:");
@@ -385,11 +420,13 @@ impl<'a> Disasm<'a, '_> {
                 self.out.push(if (0x20..0x7f).contains(&b) { b as char } else { '.' });
             }
             self.out.push('\n');
+            self.spill(SPILL)?;
         }
+        Ok(())
     }
 
     /// A run of code from `start` to `end` (offsets in `bytes`, the section's contents).
-    fn code(&mut self, index: usize, bytes: &[u8], start: usize, end: usize) {
+    fn code(&mut self, index: usize, bytes: &[u8], start: usize, end: usize) -> Result<(), ElfError> {
         let base = self.sects[index].addr;
         let mut i = start;
         while i < end {
@@ -440,7 +477,9 @@ impl<'a> Disasm<'a, '_> {
                 }
             }
             self.out.push('\n');
+            self.spill(SPILL)?;
         }
+        Ok(())
     }
 
     /// The instruction's text with its branch target named after an `STT_NOTYPE` symbol at

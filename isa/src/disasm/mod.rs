@@ -53,27 +53,37 @@ pub fn objdump_line(text: &str, offset: u64, dwords: &[u32]) -> String {
 /// no instruction print as `.long` with a comment, as LLVM does, and decoding continues with
 /// the next dword.
 pub fn disassemble_raw(bytes: &[u8]) -> Vec<String> {
-    let (dwords, rest) = crate::bytes_to_dwords(bytes);
     let mut out = Vec::new();
+    let _ = disassemble_raw_each(bytes, |line| {
+        out.push(line);
+        Ok::<(), ()>(())
+    });
+    out
+}
+
+/// [`disassemble_raw`], handing each line to `f` as it is made (so that a large listing is
+/// never held whole); stops at `f`'s first error.
+pub fn disassemble_raw_each<E>(bytes: &[u8], mut f: impl FnMut(String) -> Result<(), E>) -> Result<(), E> {
+    let (dwords, rest) = crate::bytes_to_dwords(bytes);
     let mut i = 0;
     while i < dwords.len() {
         let offset = i as u64 * 4;
         match crate::decode(&dwords[i..]) {
             Ok(inst) => {
                 let n = inst.dwords() as usize;
-                out.push(objdump_line(&format_inst(&inst), offset, &dwords[i..i + n]));
+                f(objdump_line(&format_inst(&inst), offset, &dwords[i..i + n]))?;
                 i += n;
             }
             Err(_) => {
-                out.push(objdump_line(&format!(".long {:#010x}", dwords[i]), offset, &dwords[i..i + 1]));
+                f(objdump_line(&format!(".long {:#010x}", dwords[i]), offset, &dwords[i..i + 1]))?;
                 i += 1;
             }
         }
     }
     if !rest.is_empty() {
-        out.push(format!("\t// {} trailing bytes ignored", rest.len()));
+        f(format!("\t// {} trailing bytes ignored", rest.len()))?;
     }
-    out
+    Ok(())
 }
 
 #[cfg(test)]

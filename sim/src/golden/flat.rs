@@ -207,12 +207,17 @@ fn scratch_addr(x: &VExec, o: u64, lane: usize) -> Result<u64, String> {
     Ok(x.wave.scratch_base + (o / 4) * 4 * 32 + o % 4 + 4 * lane as u64)
 }
 
-/// Checks that every active lane's access is valid, without changing anything.
-fn check(x: &VExec, t: &[Target; 32], bytes: usize) -> Result<(), String> {
+/// Checks that every active lane's access is valid, without changing anything; `write` says
+/// whether the access writes (a store or an atomic), for the message.
+fn check(x: &VExec, t: &[Target; 32], bytes: usize, write: bool) -> Result<(), String> {
     let mut buf = [0u8; 16];
     for l in 0..32 {
         if x.exec >> l & 1 == 1 {
-            read(x, t[l], l, &mut buf[..bytes]).map_err(|e| format!("lane {l}: {e}"))?;
+            let r = match t[l] {
+                Target::Global(a) => x.env.mem.check(a, bytes, write).map_err(|e| e.to_string()),
+                other => read(x, other, l, &mut buf[..bytes]),
+            };
+            r.map_err(|e| format!("lane {l}: {e}"))?;
         }
     }
     Ok(())
@@ -311,7 +316,7 @@ fn exec(x: &mut VExec, seg: Seg) {
         }
         _ => return,
     } as usize;
-    if let Err(e) = check(x, &t, bytes) {
+    if let Err(e) = check(x, &t, bytes, !matches!(access, MemAccess::Load { .. })) {
         let what = format!("{}: {e}", x.def.name);
         return x.fault(Fault::Memory { pc: x.pc, what });
     }

@@ -91,6 +91,11 @@ impl Memory {
         (off.checked_add(len)? <= r.bytes.len()).then_some((i, off))
     }
 
+    /// Whether `len` bytes at `addr` lie in one region (`write`: for the message only).
+    pub fn check(&self, addr: u64, len: usize, write: bool) -> Result<(), MemFault> {
+        self.locate(addr, len).map(|_| ()).ok_or(MemFault { addr, len, write })
+    }
+
     /// Reads `out.len()` bytes at `addr`.
     pub fn read(&self, addr: u64, out: &mut [u8]) -> Result<(), MemFault> {
         let (i, off) = self.locate(addr, out.len()).ok_or(MemFault { addr, len: out.len(), write: false })?;

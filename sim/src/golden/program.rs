@@ -29,17 +29,25 @@ pub struct Decoded {
     pub(super) y: Option<Box<(&'static InstDef, VOperands)>>,
 }
 
-/// Instruction memory with a decode cache.
+/// A decoded instruction, or why there is none, once fetched.
+type Slot = OnceCell<Result<Decoded, Fault>>;
+
+/// Dwords per chunk of the decode cache.
+const CHUNK: usize = 256;
+
+/// Instruction memory with a decode cache. The cache is made a chunk at a time, on the first
+/// fetch in it: a slot is some 300 bytes, and a code object's image may hold megabytes that
+/// are never run (data, a large zero-filled segment).
 #[derive(Debug)]
 pub struct Program {
     code: Code,
-    slots: Vec<OnceCell<Result<Decoded, Fault>>>,
+    chunks: Vec<OnceCell<Box<[Slot; CHUNK]>>>,
 }
 
 impl Program {
     pub fn new(code: Code) -> Program {
-        let slots = (0..code.dwords.len()).map(|_| OnceCell::new()).collect();
-        Program { code, slots }
+        let chunks = (0..code.dwords.len().div_ceil(CHUNK)).map(|_| OnceCell::new()).collect();
+        Program { code, chunks }
     }
 
     pub fn code(&self) -> &Code {
@@ -51,8 +59,11 @@ impl Program {
     pub fn fetch(&self, pc: u64) -> Result<&Decoded, Fault> {
         // An address below the base wraps to a huge offset and misses like one past the end.
         let off = pc.wrapping_sub(self.code.base);
-        let slot = if off.is_multiple_of(4) {
-            usize::try_from(off / 4).ok().and_then(|i| self.slots.get(i))
+        let slot = if off.is_multiple_of(4) && off / 4 < self.code.dwords.len() as u64 {
+            let i = (off / 4) as usize;
+            self.chunks
+                .get(i / CHUNK)
+                .map(|c| &c.get_or_init(|| Box::new(std::array::from_fn(|_| OnceCell::new())))[i % CHUNK])
         } else {
             None
         };

@@ -11,8 +11,12 @@ pub mod bridge {
         /// The model named `name`, or null if the binary has none of that name.
         fn new_cu_model(name: &str) -> UniquePtr<CuModel>;
         fn step(self: Pin<&mut CuModel>, inp: &[u32], out: &mut [u32]);
-        fn open_vcd(self: Pin<&mut CuModel>, path: &str) -> bool;
-        fn close_vcd(self: Pin<&mut CuModel>);
+        /// 0, or the errno of the failure.
+        fn open_vcd(self: Pin<&mut CuModel>, path: &str) -> i32;
+        /// 0, or the errno of the first write to the trace that failed.
+        fn close_vcd(self: Pin<&mut CuModel>) -> i32;
+        /// The errno of the first write to the open trace that failed, or 0.
+        fn vcd_error(self: &CuModel) -> i32;
         fn cycle(self: &CuModel) -> u64;
     }
 }

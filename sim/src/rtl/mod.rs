@@ -64,12 +64,17 @@ pub struct Model {
     inp: Vec<u32>,
     /// Outputs after the last rising edge.
     out: Vec<u32>,
+    /// The VCD trace last opened, for its errors.
+    vcd_path: Option<std::path::PathBuf>,
 }
 
-/// Why a VCD trace could not be started.
+/// Why a VCD trace could not be written: the file and the system's error.
 #[derive(Debug, thiserror::Error)]
-#[error("cannot write a VCD trace to {0}")]
-pub struct VcdError(pub String);
+#[error("writing the VCD trace {}: {err}", path.display())]
+pub struct VcdError {
+    pub path: std::path::PathBuf,
+    pub err: std::io::Error,
+}
 
 /// Why a model could not be made.
 #[derive(Debug, thiserror::Error)]
@@ -86,7 +91,8 @@ impl Model {
         if inner.is_null() {
             return Err(NoModel(name.to_string(), names()));
         }
-        let mut m = Model { inner, v, inp: vec![0; v.in_words as usize], out: vec![0; v.out_words as usize] };
+        let (inp, out) = (vec![0; v.in_words as usize], vec![0; v.out_words as usize]);
+        let mut m = Model { inner, v, inp, out, vcd_path: None };
         for _ in 0..2 {
             m.step();
         }
@@ -145,11 +151,29 @@ impl Model {
     /// Writes a VCD trace from now on. Verilator's time advances 10 units per cycle; the
     /// rising edge of cycle n (counting from 0) is at time 10n + 5.
     pub fn open_vcd(&mut self, path: &std::path::Path) -> Result<(), VcdError> {
-        let p = path.to_string_lossy();
-        if self.inner.pin_mut().open_vcd(&p) { Ok(()) } else { Err(VcdError(p.into_owned())) }
+        let errno = self.inner.pin_mut().open_vcd(&path.to_string_lossy());
+        self.vcd_path = Some(path.to_path_buf());
+        self.vcd_result(errno)
     }
 
-    pub fn close_vcd(&mut self) {
-        self.inner.pin_mut().close_vcd();
+    /// Finishes the trace (if one is open), with the first error in writing it.
+    pub fn close_vcd(&mut self) -> Result<(), VcdError> {
+        let errno = self.inner.pin_mut().close_vcd();
+        self.vcd_result(errno)
+    }
+
+    /// The first error in writing the open trace so far (a write that failed, e.g. on a full
+    /// disk; what follows it is dropped).
+    pub fn vcd_error(&self) -> Result<(), VcdError> {
+        self.vcd_result(self.inner.vcd_error())
+    }
+
+    fn vcd_result(&self, errno: i32) -> Result<(), VcdError> {
+        match (errno, &self.vcd_path) {
+            (0, _) | (_, None) => Ok(()),
+            (e, Some(path)) => {
+                Err(VcdError { path: path.clone(), err: std::io::Error::from_raw_os_error(e) })
+            }
+        }
     }
 }

@@ -1,5 +1,9 @@
 #include "shim.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <string>
 #include <type_traits>
 
@@ -40,23 +44,60 @@ CuModel::~CuModel() {
   top_->final();
 }
 
-bool CuModel::open_vcd(rust::Str path) {
+bool CheckedVcdFile::open(const std::string& name) {
+  // Blocking (Verilator's own opens with O_NONBLOCK and spins on EAGAIN).
+  fd_ = ::open(name.c_str(), O_CREAT | O_WRONLY | O_TRUNC | O_CLOEXEC, 0666);
+  if (fd_ < 0) err_ = errno;
+  return fd_ >= 0;
+}
+
+void CheckedVcdFile::close() {
+  if (fd_ < 0) return;
+  if (::close(fd_) != 0 && err_ == 0) err_ = errno;
+  fd_ = -1;
+}
+
+ssize_t CheckedVcdFile::write(const char* bufp, ssize_t len) {
+  ssize_t done = 0;
+  while (err_ == 0 && done < len) {
+    const ssize_t n = ::write(fd_, bufp + done, len - done);
+    if (n > 0) {
+      done += n;
+    } else if (n < 0 && errno == EINTR) {
+      continue;
+    } else {
+      err_ = n < 0 ? errno : EIO;
+    }
+  }
+  return len;
+}
+
+int32_t CuModel::open_vcd(rust::Str path) {
   close_vcd();
-  vcd_.reset(new VerilatedVcdC);
+  file_.reset(new CheckedVcdFile);
+  vcd_.reset(new VerilatedVcdC(file_.get()));
   top_->trace(vcd_.get());
   vcd_->open(std::string(path).c_str());
   if (!vcd_->isOpen()) {
+    const int32_t err = file_->error() ? file_->error() : EIO;
     vcd_.reset();
-    return false;
+    file_.reset();
+    return err;
   }
-  return true;
+  return 0;
 }
 
-void CuModel::close_vcd() {
+int32_t CuModel::close_vcd() {
+  int32_t err = 0;
   if (vcd_) {
     vcd_->close();
     vcd_.reset();
   }
+  if (file_) {
+    err = file_->error();
+    file_.reset();
+  }
+  return err;
 }
 
 void CuModel::step(rust::Slice<const uint32_t> in, rust::Slice<uint32_t> out) {

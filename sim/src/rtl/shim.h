@@ -7,11 +7,13 @@
 
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include "rust/cxx.h"
 
+#include "verilated_vcd_c.h"
+
 class VerilatedContext;
-class VerilatedVcdC;
 
 namespace rdna3 {
 
@@ -25,20 +27,41 @@ class AnyModel {
   virtual void final() = 0;
 };
 
+// The VCD trace's file. Verilator's own writer stops the program on a failed write through
+// VL_FATAL_MT, whose handler flushes the trace again under the lock the writer holds: on a
+// full disk the run hangs forever. This one keeps the first error (errno), drops what comes
+// after it and reports every write as done; the caller checks error() after each cycle.
+class CheckedVcdFile final : public VerilatedVcdFile {
+ public:
+  bool open(const std::string& name) override;
+  void close() override;
+  ssize_t write(const char* bufp, ssize_t len) override;
+  int error() const { return err_; }
+
+ private:
+  int fd_ = -1;
+  int err_ = 0;
+};
+
 class CuModel {
  public:
   CuModel(std::unique_ptr<VerilatedContext> ctx, std::unique_ptr<AnyModel> top);
   ~CuModel();
   // One clock cycle: apply the inputs, a falling and a rising edge, read the outputs.
   void step(rust::Slice<const uint32_t> in, rust::Slice<uint32_t> out);
-  // Starts writing a VCD trace (from the current cycle on); false if the file cannot be opened.
-  bool open_vcd(rust::Str path);
-  void close_vcd();
+  // Starts writing a VCD trace (from the current cycle on); 0, or the errno of the failure.
+  int32_t open_vcd(rust::Str path);
+  // Finishes the trace; 0, or the errno of the first write that failed.
+  int32_t close_vcd();
+  // The errno of the first failed write to the trace being written, or 0.
+  int32_t vcd_error() const { return file_ ? file_->error() : 0; }
   uint64_t cycle() const { return cycle_; }
 
  private:
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<AnyModel> top_;
+  // Declared before the writer that uses it, so destroyed after it.
+  std::unique_ptr<CheckedVcdFile> file_;
   std::unique_ptr<VerilatedVcdC> vcd_;
   uint64_t cycle_ = 0;
 };
