@@ -9,7 +9,7 @@ mod mimg;
 mod misc;
 mod scalar;
 mod smem;
-mod vop;
+pub(crate) mod vop;
 
 use std::fmt::Write;
 
@@ -58,7 +58,7 @@ pub fn disassemble_raw(bytes: &[u8]) -> Vec<String> {
     let mut i = 0;
     while i < dwords.len() {
         let offset = i as u64 * 4;
-        match crate::decode(&dwords[i..]) {
+        match crate::decode_legal(&dwords[i..]) {
             Ok(inst) => {
                 let n = inst.dwords() as usize;
                 out.push(objdump_line(&format_inst(&inst), offset, &dwords[i..i + n]));
