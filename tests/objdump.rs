@@ -9,7 +9,6 @@
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -25,17 +24,7 @@ fn dir(sub: &str) -> PathBuf {
 
 /// Runs an LLVM 19 tool; a missing tool fails the test with how to install it.
 fn llvm(tool: &str, args: &[&str]) -> Vec<u8> {
-    let out = Command::new(tool).args(args).output().unwrap_or_else(|e| {
-        panic!("{tool}: {e}. These tests compare with LLVM 19: install it (`apt-get install -y llvm-19`)")
-    });
-    assert!(
-        out.status.success(),
-        "{tool} {}: {}\n{}",
-        args.join(" "),
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out.stdout
+    conformance::llvm_tool(tool, args)
 }
 
 fn objdump(path: &str) -> String {

@@ -11,12 +11,13 @@
 pub mod asm;
 pub mod disasm;
 mod inst;
+pub mod legal;
 mod mnemonic;
 pub mod operand;
 pub mod syntax;
 mod table;
 
-pub use inst::{DecodeError, Inst, bytes_to_dwords, decode};
+pub use inst::{DecodeError, Inst, bytes_to_dwords, decode, decode_legal};
 pub use mnemonic::Mnemonic;
 pub use operand::{Scalar, ScalarSrc};
 pub use table::{

@@ -179,6 +179,23 @@ pub fn reg_name(code: u32, dwords: u32) -> Option<String> {
     None
 }
 
+/// Name of a source code that is neither a register nor an inline number: the apertures,
+/// the status sources and LDS_DIRECT.
+pub fn special_name(code: u32) -> Option<&'static str> {
+    Some(match code {
+        235 => "src_shared_base",
+        236 => "src_shared_limit",
+        237 => "src_private_base",
+        238 => "src_private_limit",
+        239 => "src_pops_exiting_wave_id",
+        251 => "src_vccz",
+        252 => "src_execz",
+        253 => "src_scc",
+        254 => "src_lds_direct",
+        _ => return None,
+    })
+}
+
 /// Assembly text of a non-register scalar source code at an operand of `dwords` dwords, as
 /// LLVM prints it.
 pub fn const_name(code: u32, dwords: u32) -> Option<String> {
@@ -186,11 +203,7 @@ pub fn const_name(code: u32, dwords: u32) -> Option<String> {
         Scalar::Int(i) => i.to_string(),
         Scalar::Float(8) if dwords == 2 => "0.15915494309189532".into(),
         Scalar::Float(k) => FLOAT_CONSTS[k].2.to_string(),
-        Scalar::Aperture(k) => {
-            ["src_shared_base", "src_shared_limit", "src_private_base", "src_private_limit"][k].into()
-        }
-        Scalar::Scc => "src_scc".into(),
-        _ => return None,
+        _ => special_name(code)?.into(),
     })
 }
 

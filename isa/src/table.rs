@@ -649,6 +649,11 @@ pub struct FormatDef {
     pub extension: bool,
     /// The second half of a pair: found through its primary, not on its own.
     pub secondary: bool,
+    /// Fields LLVM's decoder ignores when a row leaves them unused (`unchecked=`); the other
+    /// unused fields must be zero ([`crate::legal`]).
+    pub unchecked: Vec<Field>,
+    /// Bits of no field that LLVM's decoder requires to be zero (`zero=`).
+    pub zero: u64,
     /// `fields` indexed by field (the interpreter reads fields on every instruction).
     pub(crate) lut: Vec<Option<BitRange>>,
 }
@@ -724,6 +729,9 @@ pub struct InstDef {
     pub compare: Option<Compare>,
     /// False for the few rows that the guide lists but LLVM 19 does not accept for gfx1100.
     pub in_llvm: bool,
+    /// LLVM's decoder ignores every field the row does not use (`unchecked`: the cache
+    /// invalidates of MUBUF).
+    pub unchecked: bool,
     /// Table file and line of the row, for messages.
     pub file: &'static str,
     pub line: u32,

@@ -103,7 +103,14 @@ fn every_row_decodes_to_itself() {
             assert_eq!(back.id2, Some(d.id), "{} decodes as {:?}", d.name, back.def2().map(|y| &y.name));
             continue;
         }
-        let inst = Inst::build(d, &[], None);
+        // Zero fields but FLAT's SADDR, which LLVM requires to be NULL (`off`).
+        let off: Vec<(Field, u32)> = d
+            .operands
+            .iter()
+            .filter(|o| o.kind == Kind::Imm(ImmKind::Other("off")))
+            .map(|o| (o.field, crate::operand::NULL))
+            .collect();
+        let inst = Inst::build(d, &off, None);
         let words = inst.encode();
         let back = decode(&words).unwrap_or_else(|e| panic!("{}: {e}", d.name));
         assert_eq!(back.id, d.id, "{} decodes as {}", d.name, back.def().name);

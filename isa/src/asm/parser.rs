@@ -266,6 +266,9 @@ fn named_scalar(name: &str) -> Option<ScalarText> {
         "src_shared_limit" | "shared_limit" => ScalarText::Code(SHARED_LIMIT),
         "src_private_base" | "private_base" => ScalarText::Code(PRIVATE_BASE),
         "src_private_limit" | "private_limit" => ScalarText::Code(PRIVATE_LIMIT),
+        "src_pops_exiting_wave_id" | "pops_exiting_wave_id" => ScalarText::Code(239),
+        "src_vccz" => ScalarText::Code(251),
+        "src_execz" => ScalarText::Code(252),
         _ => return None,
     })
 }

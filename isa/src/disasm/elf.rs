@@ -450,7 +450,7 @@ impl<'a> Disasm<'a, '_, '_> {
                 break;
             }
             let (dwords, _) = crate::bytes_to_dwords(&rest[..rest.len().min(MAX_INST_BYTES)]);
-            match crate::decode(&dwords) {
+            match crate::decode_legal(&dwords) {
                 Ok(inst) => {
                     let n = (inst.dwords() as usize).min(dwords.len());
                     let (text, target) = self.branch(index, &inst, addr);

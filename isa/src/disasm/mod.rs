@@ -9,7 +9,7 @@ mod mimg;
 mod misc;
 mod scalar;
 mod smem;
-mod vop;
+pub(crate) mod vop;
 
 use std::fmt::Write;
 
@@ -68,7 +68,7 @@ pub fn disassemble_raw_each<E>(bytes: &[u8], mut f: impl FnMut(String) -> Result
     let mut i = 0;
     while i < dwords.len() {
         let offset = i as u64 * 4;
-        match crate::decode(&dwords[i..]) {
+        match crate::decode_legal(&dwords[i..]) {
             Ok(inst) => {
                 let n = inst.dwords() as usize;
                 f(objdump_line(&format_inst(&inst), offset, &dwords[i..i + n]))?;

@@ -24,7 +24,8 @@ pub(super) fn format(inst: &Inst) -> String {
                         operand::const_name(code, ty.dwords()).unwrap_or_else(|| format!("{code}"))
                     }
                 } else {
-                    operand::reg_name(code, ty.dwords()).unwrap_or_else(|| format!("{code}"))
+                    // A misaligned pair is aligned down, as LLVM prints it (with a warning).
+                    operand::tuple_name(code, ty.dwords()).unwrap_or_else(|| format!("{code}"))
                 }
             }
             Kind::Imm(kind) => {

@@ -232,7 +232,7 @@ fn vgpr16_text(v: u32) -> String {
 }
 
 fn sreg_text(code: u32, dwords: u32) -> String {
-    operand::reg_name(code, dwords).unwrap_or_else(|| format!("/*invalid sgpr {code}*/"))
+    operand::tuple_name(code, dwords).unwrap_or_else(|| format!("/*invalid sgpr {code}*/"))
 }
 
 /// A source operand with its modifiers.

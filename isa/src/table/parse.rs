@@ -82,6 +82,8 @@ fn parse_format(tokens: &[&str], at: At, id: FormatId) -> Result<RawFormat, Pars
             pair: None,
             extension: false,
             secondary: false,
+            unchecked: Vec::new(),
+            zero: 0,
             lut: Vec::new(),
         },
         ext: Vec::new(),
@@ -100,6 +102,18 @@ fn parse_format(tokens: &[&str], at: At, id: FormatId) -> Result<RawFormat, Pars
             raw.ext.push((ext.to_string(), field, value));
         } else if let Some(p) = tok.strip_prefix("pair=") {
             raw.pair = Some(p.to_string());
+        } else if let Some(list) = tok.strip_prefix("unchecked=") {
+            for f in list.split(',') {
+                let field = Field::parse(f)
+                    .ok_or_else(|| at.error(format!("format {name}: unknown field `{f}` in `{tok}`")))?;
+                raw.def.unchecked.push(field);
+            }
+        } else if let Some(r) = tok.strip_prefix("zero=") {
+            let r = parse_range(r, at)?;
+            if used & r.mask() != 0 {
+                return at.err(format!("format {name}: zero={} overlaps a field", tok));
+            }
+            raw.def.zero |= r.mask();
         } else if *tok == "extension" {
             raw.def.extension = true;
         } else if tok.starts_with('[') {
@@ -147,6 +161,9 @@ fn parse_format(tokens: &[&str], at: At, id: FormatId) -> Result<RawFormat, Pars
                 raw.def.fields.push((field, r));
             }
         }
+    }
+    if let Some(f) = raw.def.unchecked.iter().find(|f| !raw.def.fields.iter().any(|(g, _)| g == *f)) {
+        return at.err(format!("format {name}: unchecked={} is no field of the format", f.name()));
     }
     if raw.def.extension != raw.def.fixed.is_empty() {
         return at
@@ -199,6 +216,7 @@ fn parse_inst(
         access: None,
         compare: None,
         in_llvm: true,
+        unchecked: false,
         file: at.file,
         line: at.line,
     };
@@ -240,6 +258,8 @@ fn parse_inst(
             cmp = Some(CmpOp::parse(k).map_err(|e| at.error(format!("`{tok}`: {e}")))?);
         } else if *tok == "nollvm" {
             def.in_llvm = false;
+        } else if *tok == "unchecked" {
+            def.unchecked = true;
         } else {
             def.operands.push(parse_operand(tok, at, format, formats)?);
         }

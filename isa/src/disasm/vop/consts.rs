@@ -15,28 +15,14 @@ fn float_name(k: usize, c: Class) -> String {
     }
 }
 
-fn special_name(code: u32) -> Option<&'static str> {
-    Some(match code {
-        235 => "src_shared_base",
-        236 => "src_shared_limit",
-        237 => "src_private_base",
-        238 => "src_private_limit",
-        239 => "src_pops_exiting_wave_id",
-        251 => "src_vccz",
-        252 => "src_execz",
-        253 => "src_scc",
-        254 => "src_lds_direct",
-        _ => return None,
-    })
-}
-
 /// A source code in 128..=254 (not the literal) at an operand of class `c`.
 pub(crate) fn inline_text(code: u32, c: Class) -> String {
     match code {
         128..=192 => (code - 128).to_string(),
         193..=208 => format!("-{}", code - 192),
         240..=248 => float_name((code - 240) as usize, c),
-        _ => special_name(code).map_or_else(|| format!("/*invalid source {code}*/"), str::to_string),
+        _ => crate::operand::special_name(code)
+            .map_or_else(|| format!("/*invalid source {code}*/"), str::to_string),
     }
 }
 

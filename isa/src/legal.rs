@@ -1,0 +1,204 @@
+//! Which encodings are instructions: the rules LLVM 19's disassembler applies for gfx1100
+//! (issue 11), derived from the table once: [`crate::decode_legal`], which the disassembler
+//! uses, refuses a word that breaks one. (The generated RTL decoder does not apply them yet;
+//! it is to raise the illegal-instruction fault from the same masks and code classes.)
+//!
+//! Two kinds of rule:
+//! - **Unused bits are zero.** LLVM's encodings fix every bit of a field that the instruction
+//!   does not use to zero, and its decoder checks them: a bit of the format that none of the
+//!   row's operands names (nor its pair's, for VOPD) must be clear. [`zero_mask`] gives these
+//!   bits per row; the RTL decoder folds them into the row's match mask.
+//! - **Operand codes.** A scalar register or source field holds only the codes of its
+//!   operand's register class ([`CodeClass`]): reserved source codes (209-234, 249, 250) are
+//!   no operand, and a 64-bit operand cannot be VCC_HI, M0, EXEC_HI or LDS_DIRECT.
+
+use crate::operand;
+use crate::{Field, FieldClass, ImmKind, Inst, InstDef, Kind};
+
+/// A set of legal codes of a register field (up to 9 bits: 512 codes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum CodeClass {
+    /// A 32-bit scalar source (SSRC, or SRC of a vector instruction, whose 256-511 are VGPRs).
+    Src32,
+    /// A 64-bit scalar source: also no VCC_HI, M0, EXEC_HI or LDS_DIRECT.
+    Src64,
+    /// A scalar register tuple of this many dwords (two or more; 7-bit field) that LLVM can
+    /// name: SGPRs and TTMPs (aligned down), VCC and EXEC, NULL ([`operand::tuple_name`]).
+    Sreg(u32),
+    /// NULL only (FLAT's SADDR).
+    Null,
+    /// A tuple of this many dwords named by its SGPR pair (SMEM's SBASE: the code is twice
+    /// the field).
+    Spair(u32),
+}
+
+impl CodeClass {
+    /// The class's name in the generated RTL.
+    pub fn name(self) -> String {
+        match self {
+            CodeClass::Src32 => "Src32".into(),
+            CodeClass::Src64 => "Src64".into(),
+            CodeClass::Sreg(n) => format!("Sreg{}", 32 * n),
+            CodeClass::Null => "Null".into(),
+            CodeClass::Spair(n) => format!("Spair{}", 32 * n),
+        }
+    }
+
+    /// Whether the class holds `code`.
+    pub fn accepts(self, code: u32) -> bool {
+        let pair_reg = |c: u32| !matches!(c, operand::VCC_HI | operand::M0 | operand::EXEC_HI);
+        match self {
+            CodeClass::Src32 => src_code(code),
+            CodeClass::Src64 => src_code(code) && pair_reg(code) && code != LDS_DIRECT,
+            CodeClass::Sreg(n) => operand::tuple_name(code, n).is_some(),
+            CodeClass::Null => code == operand::NULL,
+            CodeClass::Spair(n) => operand::tuple_name(2 * code, n).is_some(),
+        }
+    }
+}
+
+/// LDS_DIRECT as a source code.
+const LDS_DIRECT: u32 = 254;
+
+/// The source codes LLVM decodes: registers, inline constants, the apertures and
+/// `src_pops_exiting_wave_id`, `src_vccz`, `src_execz`, `src_scc`, LDS_DIRECT, the literal and
+/// VGPRs (256-511); not the codes the guide reserves (209-234, 249, 250).
+fn src_code(code: u32) -> bool {
+    !matches!(code, 209..=234 | 249 | 250)
+}
+
+/// The code class of an operand of `def`, if its field holds a checked register code.
+pub fn code_class(def: &InstDef, field: Field, kind: Kind) -> Option<CodeClass> {
+    let Kind::Reg(ty) = kind else { return None };
+    let width = def.format().field(field)?.width();
+    let wide = ty.dwords() == 2;
+    match field.class(width) {
+        FieldClass::Ssrc8 | FieldClass::Src9 if wide => Some(CodeClass::Src64),
+        FieldClass::Ssrc8 | FieldClass::Src9 => Some(CodeClass::Src32),
+        FieldClass::Sreg7 if ty.dwords() > 1 => Some(CodeClass::Sreg(ty.dwords())),
+        FieldClass::Spair => Some(CodeClass::Spair(ty.dwords())),
+        _ => None,
+    }
+}
+
+/// Bits of the row's main dwords (its format's, without extension dwords) that must be zero:
+/// those of every field that neither the row's operands nor its pair's (`def2`) name, other
+/// than the pair's opcode, the fields that select an extension dword and those the format
+/// marks `unchecked`.
+pub fn zero_mask(def: &InstDef, def2: Option<&InstDef>) -> u64 {
+    let f = def.format();
+    let pair_op = def2.and_then(|d| d.format().op).map_or(0, |r| r.mask());
+    // An operand of kind `none` stands for a field that must be zero.
+    let named = |field: Field| {
+        def.operands
+            .iter()
+            .chain(def2.iter().flat_map(|d| d.operands.iter()))
+            .any(|o| o.field == field && o.kind != Kind::Imm(ImmKind::None) || reads(o.kind, field))
+    };
+    if def.unchecked {
+        return 0;
+    }
+    let mut mask = f.zero;
+    for (field, range) in &f.fields {
+        if !named(*field)
+            && !f.ext.iter().any(|r| r.field == *field)
+            && !f.unchecked.contains(field)
+            && range.mask() & pair_op == 0
+        {
+            mask |= range.mask();
+        }
+    }
+    mask
+}
+
+/// Whether an operand of a register rule reads `field` (SCRATCH's address VGPR is present
+/// when SVE is set).
+fn reads(kind: Kind, field: Field) -> bool {
+    matches!((kind, field), (Kind::RegRule("sve"), Field::Sve))
+}
+
+/// Why a word is no instruction for LLVM.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Illegal {
+    #[error("{name}: {why}")]
+    Vop { name: String, why: &'static str },
+    #[error("{name}: bits of {field} are unused and must be zero")]
+    UnusedBits { name: String, field: &'static str },
+    #[error("{name}: {field} holds {code}, which is no {class:?} operand")]
+    Code { name: String, field: &'static str, code: u32, class: CodeClass },
+}
+
+/// Checks a decoded instruction against the rules.
+pub fn check(inst: &Inst) -> Result<(), Illegal> {
+    let def = inst.def();
+    let def2 = inst.def2();
+    let zero = zero_mask(def, def2);
+    if inst.main_word() & zero != 0 {
+        let field = def.format().fields.iter().find(|(_, r)| r.mask() & zero & inst.main_word() != 0);
+        return Err(Illegal::UnusedBits {
+            name: def.name.clone(),
+            field: field.map_or("(no field)", |(f, _)| f.name()),
+        });
+    }
+    for d in std::iter::once(def).chain(def2) {
+        for o in &d.operands {
+            // FLAT's SADDR is always NULL (LLVM's `off`).
+            if o.kind == Kind::Imm(ImmKind::Other("off")) && inst.field(o.field) != operand::NULL {
+                return Err(Illegal::Code {
+                    name: d.name.clone(),
+                    field: o.field.name(),
+                    code: inst.field(o.field),
+                    class: CodeClass::Null,
+                });
+            }
+            let Some(class) = code_class(d, o.field, o.kind) else { continue };
+            let code = inst.field(o.field);
+            // DPP selectors of a VOP source 0 are no operand code.
+            if def.format().ext.iter().any(|r| r.field == o.field && r.value == code) {
+                continue;
+            }
+            if !class.accepts(code) {
+                return Err(Illegal::Code { name: d.name.clone(), field: o.field.name(), code, class });
+            }
+        }
+    }
+    vop(inst)
+}
+
+/// The vector-ALU rules, from the row's shape (the one that the assembler and the
+/// disassembler share): a DPP dword only where the row has a DPP form; the 16-bit destinations
+/// of the 32-bit encodings (fake16) only in v0..v127; no VGPR tuple past v255.
+fn vop(inst: &Inst) -> Result<(), Illegal> {
+    use crate::disasm::vop::shape::shape;
+    for def in std::iter::once(inst.def()).chain(inst.def2()) {
+        let Some(s) = shape(def) else { return Ok(()) };
+        let illegal = |why: &'static str| Err(Illegal::Vop { name: def.name.clone(), why });
+        if inst.ext.is_some() && !s.dpp {
+            return illegal("no DPP form");
+        }
+        for op in &s.ops {
+            if op.is_sreg() || op.field == Field::Lit {
+                continue;
+            }
+            let code = inst.field(op.field);
+            let vgpr = match op.field.class(32) {
+                FieldClass::Src9 if inst.ext.is_some() && op.src == Some(0) => {
+                    Some(inst.field(Field::DppSrc0))
+                }
+                FieldClass::Src9 => code.checked_sub(256),
+                FieldClass::Vgpr8 => Some(code),
+                _ => None,
+            };
+            let Some(n) = vgpr else { continue };
+            // LLVM prints a fake16 source above v127 with a comment, but decodes no
+            // instruction for such a destination.
+            if s.lo128(op) && op.is_dst() && n >= 128 {
+                return illegal("a 16-bit destination of a 32-bit encoding above v127");
+            }
+            if n + op.dwords() > 256 {
+                return illegal("a register tuple past v255");
+            }
+        }
+    }
+    Ok(())
+}
