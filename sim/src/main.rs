@@ -99,7 +99,8 @@ impl ProgressLine {
                 let rate = retired as f64 / start.elapsed().as_secs_f64().max(1e-3);
                 bar.set_position(done);
                 bar.set_message(format!("{retired} instructions retired, {}", si_rate(rate)));
-                std::thread::sleep(Duration::from_millis(100));
+                // Woken early when the run ends.
+                std::thread::park_timeout(Duration::from_millis(100));
             }
             bar.finish_and_clear();
         });
@@ -111,6 +112,7 @@ impl Drop for ProgressLine {
     fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
         if let Some(t) = self.thread.take() {
+            t.thread().unpark();
             let _ = t.join();
         }
     }
@@ -214,6 +216,7 @@ fn cmd_run(a: RunArgs) -> Result<ExitCode> {
     let start = Instant::now();
     let (counters, line) = ProgressLine::start(total);
     let result = sim::launch::run_with_progress(&co, &a.kernel, &launch, Some(&counters));
+    let secs = start.elapsed().as_secs_f64();
     drop(line);
     match result {
         Ok(r) => {
@@ -221,7 +224,6 @@ fn cmd_run(a: RunArgs) -> Result<ExitCode> {
                 let p = a.out.join(format!("arg{i}.bin"));
                 std::fs::write(&p, bytes).with_context(|| format!("writing {}", p.display()))?;
             }
-            let secs = start.elapsed().as_secs_f64();
             eprintln!(
                 "{}: {} waves, {} wave instructions in {:.3} s ({:.1} M/s); {} buffers written to {}",
                 a.kernel,
@@ -440,6 +442,7 @@ fn cmd_cosim(a: CosimArgs) -> Result<ExitCode> {
     let opts = Options { progress: Some(counters), ..opts };
     let start = Instant::now();
     let result = cosim(&code, &waves, &opts);
+    let secs = start.elapsed().as_secs_f64();
     drop(line);
     let report = match result {
         Ok(r) => r,
@@ -459,7 +462,6 @@ fn cmd_cosim(a: CosimArgs) -> Result<ExitCode> {
     // Written with errors returned, so that a reader that stops early (`| head`) ends the
     // program quietly instead of panicking in println!.
     let mut out = std::io::stdout().lock();
-    let secs = start.elapsed().as_secs_f64();
     writeln!(
         out,
         "co-simulation passed: {} instructions retired in {} cycles, RTL and golden model agree on every write",
