@@ -313,7 +313,7 @@ fn run(
             m.open_vcd(path, opts.trace_depth, &notes.decls())?;
             tracing = true;
             let mut lines = String::new();
-            notes.retire(&mut lines, None);
+            notes.retire(&mut lines, 0, None);
             for (k, g) in golden.iter().enumerate() {
                 let inst = last_inst[k].map_or_else(|| "-".to_string(), |i| i.to_string());
                 notes.wave(&mut lines, k, &wave_note(g, inst, "-".into()));
@@ -442,7 +442,7 @@ fn run(
             if traced {
                 let text = decoded.map_or_else(|_| format!("{words:08x?}"), |i| i.to_string());
                 let writes = writes_text(&rtl_writes(&m), &vw);
-                notes.retire(&mut lines, Some((&text, &writes)));
+                notes.retire(&mut lines, 10 * m.cycle() - 5, Some((&text, &writes)));
             }
             if opts.rtl_only {
                 // Only track which waves are done.
@@ -486,7 +486,7 @@ fn run(
                 r?;
             }
         } else if traced {
-            notes.retire(&mut lines, None);
+            notes.retire(&mut lines, 0, None);
         }
         if traced && !lines.is_empty() {
             m.annotate(&lines);

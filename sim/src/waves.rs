@@ -172,9 +172,10 @@ impl SaveFile {
         let _ = writeln!(s, "[savefile] \"{}\"", self.savefile.display());
         let _ = writeln!(s, "[timestart] {}", self.start);
         s.push_str("[size] 1400 800\n[pos] -1 -1\n");
-        // Zoom 1: half a time unit per pixel, about 50 cycles across the window.
+        // GTKWave's zoom (a base-2 logarithm): -6 shows about 20 cycles (200 time units)
+        // across this window, room for each instruction's text (measured with GTKWave 3.3.118).
         let marker = self.marker.map_or(-1, |m| i64::try_from(m).unwrap_or(i64::MAX));
-        let _ = writeln!(s, "*1.000000 {marker}{}", " -1".repeat(26));
+        let _ = writeln!(s, "*-6.000000 {marker}{}", " -1".repeat(26));
         s.push_str("[sst_width] 220\n[signals_width] 300\n[sst_expanded] 1\n[sst_vpaned_height] 200\n");
         s.push_str(&self.body);
         s
@@ -254,6 +255,8 @@ pub struct RtlNotes {
     golden: bool,
     last_retire: Option<(String, String)>,
     last: Vec<Option<WaveNote>>,
+    /// The time of the first retirement noted, where the save file's view starts.
+    first: Option<u64>,
 }
 
 /// The VCD identifier of variable `i` of scope `s` (0: retire, 1 + k: wave k). Verilator's
@@ -265,7 +268,7 @@ fn note_id(s: usize, i: usize) -> String {
 
 impl RtlNotes {
     pub fn new(waves: usize, golden: bool) -> RtlNotes {
-        RtlNotes { waves, golden, last_retire: None, last: vec![None; waves] }
+        RtlNotes { waves, golden, last_retire: None, last: vec![None; waves], first: None }
     }
 
     /// The declarations, for [`crate::rtl::Model::open_vcd`].
@@ -294,9 +297,12 @@ impl RtlNotes {
         d
     }
 
-    /// The changes of a cycle on the retire port: the instruction's text and writes, or None
-    /// when nothing retired.
-    pub fn retire(&mut self, out: &mut String, retired: Option<(&str, &str)>) {
+    /// The changes of a cycle on the retire port (its rising edge at time `t`): the
+    /// instruction's text and writes, or None when nothing retired.
+    pub fn retire(&mut self, out: &mut String, t: u64, retired: Option<(&str, &str)>) {
+        if retired.is_some() {
+            self.first.get_or_insert(t);
+        }
         let (text, writes) = retired.unwrap_or(("-", "-"));
         let old = self.last_retire.take();
         if old.as_ref().is_none_or(|(t, _)| t != text) {
@@ -356,21 +362,31 @@ impl RtlNotes {
         mismatch: Option<(u64, usize, &[String])>,
     ) -> SaveFile {
         let mut s = SaveFile::new(trace);
+        s.start(self.first.unwrap_or(0).saturating_sub(20));
         let retire = format!("{COSIM_SCOPE}.retire");
         if let Some((t, w, what)) = mismatch {
             s.mismatch(t, w, what);
         }
+        // The retire port: what retired and its outcome, with the text of both; the write
+        // ports (raw) in a closed group under it.
+        let port = |s: &mut SaveFile, name: &str, bits: u32, vector: bool| {
+            s.signal(&port_name(top, name, bits, vector), if bits > 1 { Fmt::Hex } else { Fmt::Bin });
+        };
+        let key = ["rt_valid_o", "rt_wave_o", "rt_pc_o", "rt_status_o", "rt_fault_o", "rt_next_pc_o"];
         s.begin_group("RTL retire port", true);
         s.signal(&format!("{top}.clk_i"), Fmt::Bin);
-        for (name, bits, vector) in ports.iter().filter(|(n, ..)| n.starts_with("rt_")) {
-            if *name == "rt_inst_o" {
+        for (name, bits, vector) in ports.iter().filter(|(n, ..)| key.contains(n)) {
+            port(&mut s, name, *bits, *vector);
+            if *name == "rt_pc_o" {
                 s.signal(&format!("{retire}.inst"), Fmt::Bin);
             }
-            s.signal(&port_name(top, name, *bits, *vector), if *bits > 1 { Fmt::Hex } else { Fmt::Bin });
-            if *name == "rt_next_pc_o" {
-                s.signal(&format!("{retire}.writes"), Fmt::Bin);
-            }
         }
+        s.signal(&format!("{retire}.writes"), Fmt::Bin);
+        s.begin_group("retire port: encoding and writes", false);
+        for (name, bits, vector) in ports.iter().filter(|(n, ..)| n.starts_with("rt_") && !key.contains(n)) {
+            port(&mut s, name, *bits, *vector);
+        }
+        s.end_group("retire port: encoding and writes");
         s.end_group("RTL retire port");
         if self.golden {
             for k in wave_order(self.waves, mismatch.map(|(_, w, _)| w)) {
@@ -436,7 +452,7 @@ mod tests {
         s.end_group("wave 0");
         let t = s.text();
         assert!(t.contains("[dumpfile] \"t.vcd\"\n[savefile] \"t.gtkw\"\n"), "{t}");
-        assert!(t.contains(&format!("*1.000000 1005{}\n", " -1".repeat(26))), "{t}");
+        assert!(t.contains(&format!("*-6.000000 1005{}\n", " -1".repeat(26))), "{t}");
         assert!(
             t.contains("@c00200\n-wave 0\n@22\ncu.rt_pc_o[47:0]\n@28\ncu.clk_i\n@1000200\n-wave 0\n"),
             "{t}"
