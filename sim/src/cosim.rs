@@ -271,6 +271,9 @@ fn fetch(code: &Code, addr: u64) -> ([u32; 4], u64) {
     (data, err)
 }
 
+/// Cycles an RTL trace goes on past a mismatch.
+const AFTER_MISMATCH: u64 = 20;
+
 /// Cycles without a retirement after which the RTL is considered hung (an s_sleep can last
 /// 127 * 64 cycles).
 const HANG_CYCLES: u64 = 20_000;
@@ -472,6 +475,25 @@ fn run(
                     m.annotate(&lines);
                     let at = (10 * mm.cycle - 5, mm.wave, mm.diffs.as_slice());
                     if let Some((path, _)) = trace {
+                        // Some cycles past it, so that the viewer can show the marker inside
+                        // the window (GTKWave shows nothing past a trace's end).
+                        for _ in 0..AFTER_MISMATCH {
+                            m.step();
+                            lines.clear();
+                            let retired = (m.get(p.rt_valid) == 1).then(|| {
+                                let words = &m.words(p.rt_inst)[..m.get(p.rt_dwords) as usize];
+                                let text = isa::decode(words)
+                                    .map_or_else(|_| format!("{words:08x?}"), |i| i.to_string());
+                                (text, writes_text(&rtl_writes(&m), &BTreeMap::new()))
+                            });
+                            let t = 10 * m.cycle() - 5;
+                            notes.retire(
+                                &mut lines,
+                                t,
+                                retired.as_ref().map(|(a, b)| (a.as_str(), b.as_str())),
+                            );
+                            m.annotate(&lines);
+                        }
                         m.close_vcd()?;
                         mm.save_files.extend(write_save_file(
                             path,
@@ -1003,6 +1025,12 @@ impl GoldenVcd {
     /// path, if the trace has one.
     fn finish(mut self, mismatch: Option<(u64, usize, &[String])>) -> Result<Option<PathBuf>, CosimError> {
         let path = &self.path;
+        if let Some((t, ..)) = mismatch {
+            // A last time step past the mismatch, as the RTL trace has (see AFTER_MISMATCH).
+            self.w
+                .timestamp(t + 10 * AFTER_MISMATCH)
+                .map_err(|e| CosimError::Vcd(format!("writing the golden VCD {}: {e}", path.display())))?;
+        }
         self.w
             .flush()
             .map_err(|e| CosimError::Vcd(format!("writing the golden VCD {}: {e}", path.display())))?;

@@ -114,11 +114,12 @@ impl SaveFile {
         self.marker = Some(t);
     }
 
-    /// Opens the view at a mismatch: the marker at time `t`, the view starting 40 cycles
-    /// before it, and the lines of `what` differs on wave `w` written above the signals.
+    /// Opens the view at a mismatch: the marker at time `t`, the view starting 15 cycles
+    /// before it (so that the marker is in the window at the save file's zoom), and the lines
+    /// of `what` differs on wave `w` written above the signals.
     pub fn mismatch(&mut self, t: u64, w: usize, what: &[String]) {
         self.marker(t);
-        self.start(t.saturating_sub(400));
+        self.start(t.saturating_sub(150));
         self.comment(&format!("mismatch on wave {w} at the marker (t={t}):"));
         for d in what {
             self.comment(&format!("  {d}"));

@@ -308,6 +308,12 @@ fn a_mismatch_save_file_marks_the_diverging_instruction() {
     let vars = vcd_vars(&wtext);
     let port = string_values(&wtext, &vars["cosim.retire.inst"]);
     assert!(port.contains(&(at as u64, "v_add_f32_e32 v0, v1, v2".to_string())), "{port:?}");
+    // Both traces go on past the marker, so that a viewer can show it inside its window.
+    for text in [&wtext, &std::fs::read_to_string(&golden).expect("golden trace")] {
+        let last =
+            text.lines().filter_map(|l| l.strip_prefix('#')).filter_map(|t| t.parse::<i64>().ok()).max();
+        assert!(last.is_some_and(|l| l >= at + 100), "{last:?} vs the marker at {at}");
+    }
     for p in [win, golden, ws, gs] {
         std::fs::remove_file(p).ok();
     }
