@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job: generate the RTL from the ISA table, build the Verilator model, co-simulate
 # real scalar programs on four waves against the golden model, and write VCD traces of the
-# RTL and of the golden model's architectural state into out/.
+# RTL and of the golden model's architectural state into out/, each with a GTKWave save file
+# (.gtkw) that opens it with the key signals grouped per wave.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -27,4 +28,5 @@ c = struct.unpack('<1000f', open('out/vadd/arg2.bin', 'rb').read())
 bad = [i for i in range(1000) if c[i] != i * 0.5 + (1000 - i)]
 print('vadd: c = a + b in all 1000 elements' if not bad else f'vadd: wrong at {bad[:5]}')
 exit(1 if bad else 0)"
-echo "traces: out/sort.vcd (RTL) and out/sort-golden.vcd (golden model); open both in gtkwave"
+echo "traces: out/sort.vcd (RTL, with the golden state and the instruction text beside its retire port) and out/sort-golden.vcd (golden model)"
+echo "open them: gtkwave out/sort.gtkw   (the golden trace alone: gtkwave out/sort-golden.gtkw)"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building and testing need on a fresh Debian 12 machine: Verilator 5 (Debian's
-# 5.006), make, a C++ compiler, and LLVM 19's tools (llvm-mc-19, llvm-objdump-19, llvm-strip-19:
-# the reference the objdump test compares our disassembly of ELF code objects with). Runs apt-get as root, or through sudo. Rust (cargo 1.95)
+# 5.006), make, a C++ compiler, LLVM 19's tools (llvm-mc-19, llvm-objdump-19, llvm-strip-19:
+# the reference the objdump test compares our disassembly of ELF code objects with), and GTKWave
+# with Xvfb (the traces test opens every kind of save file in GTKWave, headless). Runs apt-get as root, or through sudo. Rust (cargo 1.95)
 # must already be there.
 set -euo pipefail
 
@@ -10,6 +11,9 @@ command -v verilator >/dev/null 2>&1 || need+=(verilator)
 command -v make >/dev/null 2>&1 || need+=(make)
 command -v g++ >/dev/null 2>&1 || need+=(g++)
 command -v llvm-objdump-19 >/dev/null 2>&1 || need+=(llvm-19)
+command -v gtkwave >/dev/null 2>&1 || need+=(gtkwave)
+command -v xvfb-run >/dev/null 2>&1 || need+=(xvfb)
+command -v xauth >/dev/null 2>&1 || need+=(xauth)
 if ((${#need[@]})); then
   sudo=""
   if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi

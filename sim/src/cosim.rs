@@ -8,6 +8,7 @@ use std::fmt;
 use std::fs::File;
 use std::io::BufWriter;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rand::rngs::SmallRng;
@@ -15,7 +16,9 @@ use rand::{RngExt, SeedableRng};
 use rdna3_isa::{self as isa, Inst};
 
 use crate::golden::{self, Code, Fault, Outcome, Status, Wave, Write};
-use crate::rtl::{self, Model};
+use crate::progress::Progress;
+use crate::rtl::{self, Model, TraceDepth};
+use crate::waves::{self, Fmt, RtlNotes, SaveFile, WaveNote};
 
 /// Initial state of one wave.
 #[derive(Clone, Debug)]
@@ -76,6 +79,10 @@ pub struct Options {
     /// Set (e.g. by a SIGINT handler) to stop the run at the next cycle: the traces are
     /// finished cleanly and the run ends with [`CosimError::Interrupted`].
     pub stop: Option<&'static AtomicBool>,
+    /// How much of the model the RTL traces hold.
+    pub trace_depth: TraceDepth,
+    /// Counters of the run so far, for a progress display.
+    pub progress: Option<Arc<Progress>>,
 }
 
 impl Default for Options {
@@ -92,6 +99,8 @@ impl Default for Options {
             rtl_only: false,
             model: rtl::DEFAULT.to_string(),
             stop: None,
+            trace_depth: TraceDepth::DEFAULT,
+            progress: None,
         }
     }
 }
@@ -115,6 +124,8 @@ pub struct Report {
     pub waves: Vec<WaveEnd>,
     /// Final golden state of every wave (the RTL agreed on every write that led to it).
     pub state: Vec<Wave>,
+    /// The GTKWave save files written beside the traces (RTL, then golden).
+    pub save_files: Vec<PathBuf>,
 }
 
 /// The first instruction on which the models disagree.
@@ -131,6 +142,9 @@ pub struct Mismatch {
     pub window_vcd: Option<PathBuf>,
     /// Why that VCD could not be written, when it could not.
     pub window_vcd_error: Option<String>,
+    /// The GTKWave save files that open the traces at the mismatch: the window's, and the
+    /// golden trace's when one was written.
+    pub save_files: Vec<PathBuf>,
 }
 
 impl fmt::Display for Mismatch {
@@ -148,6 +162,12 @@ impl fmt::Display for Mismatch {
         }
         if let Some(e) = &self.window_vcd_error {
             writeln!(f, "  no waveform of the cycles before it: {e}")?;
+        }
+        if let Some(first) = self.save_files.first() {
+            writeln!(f, "  open it at the mismatch: gtkwave {}", first.display())?;
+            for p in &self.save_files[1..] {
+                writeln!(f, "  also marked there: gtkwave {}", p.display())?;
+            }
         }
         Ok(())
     }
@@ -206,13 +226,20 @@ pub fn cosim(code: &Code, waves: &[WaveInit], opts: &Options) -> Result<Report, 
         let (waves, max, model) = (waves.len(), v.num_waves as usize, opts.model.clone());
         return Err(CosimError::TooManyWaves { waves, max, model });
     }
-    match run(code, waves, opts, opts.vcd.as_deref().map(|p| (p, 0))) {
+    match run(code, waves, opts, opts.vcd.as_deref().map(|p| (p, 0)), opts.golden_vcd.as_deref()) {
         Err(CosimError::Mismatch(mut m)) => {
             if let Some(path) = &opts.window_vcd {
                 let from = m.cycle.saturating_sub(opts.window);
                 // The run is deterministic: it fails at the same cycle again, tracing this time.
-                match run(code, waves, opts, Some((path, from))) {
-                    Err(CosimError::Mismatch(_)) => m.window_vcd = Some(path.clone()),
+                match run(code, waves, opts, Some((path, from)), None) {
+                    Err(CosimError::Mismatch(again)) => {
+                        m.window_vcd = Some(path.clone());
+                        // The window's save file first (it tells the whole story), then the
+                        // golden trace's from the first run.
+                        let golden = std::mem::take(&mut m.save_files);
+                        m.save_files = again.save_files;
+                        m.save_files.extend(golden);
+                    }
                     Err(e) => m.window_vcd_error = Some(e.to_string()),
                     Ok(_) => m.window_vcd_error = Some("the traced rerun did not fail again".into()),
                 }
@@ -244,6 +271,9 @@ fn fetch(code: &Code, addr: u64) -> ([u32; 4], u64) {
     (data, err)
 }
 
+/// Cycles an RTL trace goes on past a mismatch.
+const AFTER_MISMATCH: u64 = 20;
+
 /// Cycles without a retirement after which the RTL is considered hung (an s_sleep can last
 /// 127 * 64 cycles).
 const HANG_CYCLES: u64 = 20_000;
@@ -253,6 +283,7 @@ fn run(
     inits: &[WaveInit],
     opts: &Options,
     trace: Option<(&Path, u64)>,
+    golden_vcd: Option<&Path>,
 ) -> Result<Report, CosimError> {
     let mut m = Model::new(&opts.model)?;
     let p = *m.p();
@@ -264,29 +295,42 @@ fn run(
     // instruction retiring next in each wave has written so far.
     let mut shadow: Vec<Vec<[u32; 32]>> = golden.iter().map(|g| g.vgpr.clone()).collect();
     let mut vwrites: Vec<BTreeMap<u8, u32>> = vec![BTreeMap::new(); inits.len()];
-    let mut gvcd = match &opts.golden_vcd {
-        Some(path) if trace.is_none_or(|(_, from)| from == 0) => {
-            Some(GoldenVcd::create(path, golden.len(), vgprs)?)
-        }
-        _ => None,
+    let mut gvcd = match golden_vcd {
+        Some(path) => Some(GoldenVcd::create(path, golden.len(), vgprs)?),
+        None => None,
     };
+    // The instruction each wave retired last (for the notes of a trace opened mid-run).
+    let mut last_inst: Vec<Option<Inst>> = vec![None; inits.len()];
+    let mut notes = RtlNotes::new(inits.len(), !opts.rtl_only);
     let mut tracing = false;
-    let mut start_trace = |m: &mut Model, cycle: u64| -> Result<(), CosimError> {
+    let mut start_trace = |m: &mut Model,
+                           notes: &mut RtlNotes,
+                           golden: &[Wave],
+                           last_inst: &[Option<Inst>],
+                           cycle: u64|
+     -> Result<bool, CosimError> {
         if let Some((path, from)) = trace
             && !tracing
             && cycle >= from
         {
-            m.open_vcd(path)?;
+            m.open_vcd(path, opts.trace_depth, &notes.decls())?;
             tracing = true;
+            let mut lines = String::new();
+            notes.retire(&mut lines, 0, None);
+            for (k, g) in golden.iter().enumerate() {
+                let inst = last_inst[k].map_or_else(|| "-".to_string(), |i| i.to_string());
+                notes.wave(&mut lines, k, &wave_note(g, inst, "-".into()));
+            }
+            m.annotate(&lines);
         }
         // A failed write (a full disk) stops the run, naming the file.
         m.vcd_error()?;
-        Ok(())
+        Ok(tracing)
     };
 
     // Setup: every scalar register and every VGPR of every wave, then launch, then start
     // them together. Writes wait while the model is not ready for them.
-    start_trace(&mut m, 0)?;
+    start_trace(&mut m, &mut notes, &golden, &last_inst, 0)?;
     for (w, init) in inits.iter().enumerate() {
         m.set(p.spi_wave, w as u64);
         for idx in 0..128u8 {
@@ -333,15 +377,16 @@ fn run(
     // long as the fetch latency allows).
     let mut last_retire = m.cycle();
     if let Some(g) = gvcd.as_mut() {
-        g.dump(m.cycle(), &golden)?;
+        g.dump(m.cycle(), &golden, None)?;
     }
+    let mut lines = String::new();
     loop {
         let cycle = m.cycle();
-        start_trace(&mut m, cycle)?;
+        let traced = start_trace(&mut m, &mut notes, &golden, &last_inst, cycle)?;
         if opts.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed)) {
             m.close_vcd()?;
             if let Some(g) = gvcd.take() {
-                g.finish()?;
+                g.finish(None)?;
             }
             return Err(CosimError::Interrupted(cycle));
         }
@@ -386,14 +431,22 @@ fn run(
         if !opts.rtl_only {
             vector_beat(&m, &mut shadow, &mut vwrites);
         }
+        lines.clear();
         if m.get(p.rt_valid) == 1 {
             retired += 1;
             last_retire = m.cycle();
             let words = &m.words(p.rt_inst)[..m.get(p.rt_dwords) as usize];
-            if isa::decode(words).is_ok_and(|i| hdl_gen::sv::valu::is_valu(i.def())) {
+            let decoded = isa::decode(words);
+            if decoded.as_ref().is_ok_and(|i| hdl_gen::sv::valu::is_valu(i.def())) {
                 valu += 1;
             }
             let w = m.get(p.rt_wave) as usize;
+            let vw = vwrites.get_mut(w).map(std::mem::take).unwrap_or_default();
+            if traced {
+                let text = decoded.map_or_else(|_| format!("{words:08x?}"), |i| i.to_string());
+                let writes = writes_text(&rtl_writes(&m), &vw);
+                notes.retire(&mut lines, 10 * m.cycle() - 5, Some((&text, &writes)));
+            }
             if opts.rtl_only {
                 // Only track which waves are done.
                 let status = m.get(p.rt_status) as u32;
@@ -401,13 +454,69 @@ fn run(
                     golden[w].status = Status::Ended;
                 }
             } else {
-                let vw = vwrites.get_mut(w).map(std::mem::take).unwrap_or_default();
                 let sh = shadow.get(w).map(Vec::as_slice).unwrap_or(&[]);
-                compare(&mut golden, code, w, &m, &vw, sh, inits, m.cycle())?;
-                if let Some(g) = gvcd.as_mut() {
-                    g.dump(m.cycle(), &golden)?;
+                let mut seen = None;
+                let want = (traced || gvcd.is_some()).then_some(&mut seen);
+                let r = compare(&mut golden, code, w, &m, &vw, sh, inits, m.cycle(), want);
+                // The golden side of the instruction, also when the models disagree on it.
+                let (inst, writes) = seen.unwrap_or_default();
+                if let Some(i) = inst {
+                    last_inst[w] = Some(i);
                 }
+                let text = inst.map_or_else(|| "-".to_string(), |i| i.to_string());
+                if traced && let Some(g) = golden.get(w) {
+                    notes.wave(&mut lines, w, &wave_note(g, text.clone(), writes.clone()));
+                }
+                if let Some(g) = gvcd.as_mut() {
+                    g.dump(m.cycle(), &golden, Some((w, &text, &writes)))?;
+                }
+                if let Err(CosimError::Mismatch(mut mm)) = r {
+                    // Finish the traces, marked at the instruction, before reporting it.
+                    m.annotate(&lines);
+                    let at = (10 * mm.cycle - 5, mm.wave, mm.diffs.as_slice());
+                    if let Some((path, _)) = trace {
+                        // Some cycles past it, so that the viewer can show the marker inside
+                        // the window (GTKWave shows nothing past a trace's end).
+                        for _ in 0..AFTER_MISMATCH {
+                            m.step();
+                            lines.clear();
+                            let retired = (m.get(p.rt_valid) == 1).then(|| {
+                                let words = &m.words(p.rt_inst)[..m.get(p.rt_dwords) as usize];
+                                let text = isa::decode(words)
+                                    .map_or_else(|_| format!("{words:08x?}"), |i| i.to_string());
+                                (text, writes_text(&rtl_writes(&m), &BTreeMap::new()))
+                            });
+                            let t = 10 * m.cycle() - 5;
+                            notes.retire(
+                                &mut lines,
+                                t,
+                                retired.as_ref().map(|(a, b)| (a.as_str(), b.as_str())),
+                            );
+                            m.annotate(&lines);
+                        }
+                        m.close_vcd()?;
+                        mm.save_files.extend(write_save_file(
+                            path,
+                            &notes.save_file(path, rtl::TOP_SCOPE, &port_list(&m), Some(at)),
+                        )?);
+                    }
+                    if let Some(g) = gvcd.take() {
+                        mm.save_files.extend(g.finish(Some(at))?);
+                    }
+                    return Err(CosimError::Mismatch(mm));
+                }
+                r?;
             }
+        } else if traced {
+            notes.retire(&mut lines, 0, None);
+        }
+        if traced && !lines.is_empty() {
+            m.annotate(&lines);
+        }
+        if let Some(pr) = &opts.progress {
+            let done =
+                golden.iter().filter(|g| matches!(g.status, Status::Ended | Status::Faulted(_))).count();
+            pr.update(retired, done as u64);
         }
 
         let golden_done = golden.iter().all(|g| matches!(g.status, Status::Ended | Status::Faulted(_)));
@@ -426,8 +535,13 @@ fn run(
         }
     }
     m.close_vcd()?;
+    let mut save_files = Vec::new();
+    if let Some((path, _)) = trace {
+        save_files
+            .extend(write_save_file(path, &notes.save_file(path, rtl::TOP_SCOPE, &port_list(&m), None))?);
+    }
     if let Some(g) = gvcd.take() {
-        g.finish()?;
+        save_files.extend(g.finish(None)?);
     }
     let waves = golden
         .iter()
@@ -436,7 +550,60 @@ fn run(
             _ => WaveEnd::Ended,
         })
         .collect();
-    Ok(Report { cycles: m.cycle(), retired, valu, start, waves, state: golden })
+    Ok(Report { cycles: m.cycle(), retired, valu, start, waves, state: golden, save_files })
+}
+
+/// The model's ports with their widths, and whether each is declared a vector.
+fn port_list(m: &Model) -> Vec<(&'static str, u32, bool)> {
+    let cfg = hdl_gen::sv::Config { num_waves: m.v.num_waves, lanes: m.v.lanes, vgprs: m.v.vgprs };
+    hdl_gen::sv::ports::ports(&cfg).iter().map(|p| (p.name, p.bits, p.sv_type != "logic")).collect()
+}
+
+/// Writes the save file of `trace` (where [`waves::save_file_for`] puts it), if it has one.
+fn write_save_file(trace: &Path, s: &SaveFile) -> Result<Option<PathBuf>, CosimError> {
+    let Some(path) = waves::save_file_for(trace) else { return Ok(None) };
+    s.write(&path)
+        .map_err(|e| CosimError::Vcd(format!("writing the GTKWave save file {}: {e}", path.display())))?;
+    Ok(Some(path))
+}
+
+/// A wave's golden state for the RTL trace's notes.
+fn wave_note(g: &Wave, inst: String, writes: String) -> WaveNote {
+    WaveNote {
+        pc: g.pc,
+        status: status_text(&g.status),
+        scc: g.scc,
+        exec: g.exec(),
+        vcc: g.vcc(),
+        m0: g.m0(),
+        inst,
+        writes,
+    }
+}
+
+fn status_text(s: &Status) -> String {
+    match s {
+        Status::Running => "running".into(),
+        Status::AtBarrier => "at barrier".into(),
+        Status::Ended => "ended".into(),
+        Status::Faulted(f) => format!("fault: {f}"),
+    }
+}
+
+/// Writes as the traces show them: `s1=0x00000007 scc=1 v0[0-15]` (a VGPR's lanes when not all
+/// 32), `-` for none.
+fn writes_text(scalar: &BTreeMap<Reg, u32>, vector: &BTreeMap<u8, u32>) -> String {
+    let mut parts: Vec<String> = scalar
+        .iter()
+        .map(|(r, v)| match r {
+            Reg::Scc => format!("scc={v}"),
+            r => format!("{}={v:#010x}", reg_name(*r)),
+        })
+        .collect();
+    for (r, lanes) in vector {
+        parts.push(if *lanes == u32::MAX { format!("v{r}") } else { format!("v{r}[{}]", lane_list(*lanes)) });
+    }
+    if parts.is_empty() { "-".into() } else { parts.join(" ") }
 }
 
 /// What wave `w`, still running on the RTL, is stuck on: the golden model is at the instruction
@@ -631,6 +798,7 @@ fn compare(
     shadow: &[[u32; 32]],
     inits: &[WaveInit],
     cycle: u64,
+    seen: Option<&mut Option<(Option<Inst>, String)>>,
 ) -> Result<(), CosimError> {
     let p = m.p();
     let rtl_inst: Vec<u32> = m.words(p.rt_inst)[..m.get(p.rt_dwords) as usize].to_vec();
@@ -646,6 +814,7 @@ fn compare(
             diffs,
             window_vcd: None,
             window_vcd_error: None,
+            save_files: Vec::new(),
         }))
     };
     let Some(g) = golden.get_mut(w) else {
@@ -716,6 +885,9 @@ fn compare(
         ));
     }
     let (gw, gv) = golden_writes(step.writes.iter());
+    if let Some(seen) = seen {
+        *seen = Some((step.inst, writes_text(&gw, &gv)));
+    }
     let rw = rtl_writes(m);
     let keys: std::collections::BTreeSet<Reg> = gw.keys().chain(rw.keys()).copied().collect();
     for k in keys {
@@ -776,7 +948,14 @@ struct GoldenVcd {
     vars: Vec<WaveVars>,
     /// What was last written, so that only changes are dumped.
     last: Vec<Option<Wave>>,
+    /// Per wave, the SGPRs and VGPRs that changed during the run (for the save file).
+    changed: Vec<(std::collections::BTreeSet<usize>, std::collections::BTreeSet<usize>)>,
+    /// The time of the first instruction retired, where the save file's view starts.
+    first: Option<u64>,
 }
+
+/// The golden trace's scope.
+const GOLDEN_SCOPE: &str = "golden";
 
 /// A traced value: its VCD id, width, and how to read it off a wave.
 type WaveField = (vcd::IdCode, u32, fn(&Wave) -> u64);
@@ -788,7 +967,11 @@ struct WaveVars {
     vcc: vcd::IdCode,
     m0: vcd::IdCode,
     mode: vcd::IdCode,
+    /// running, at barrier, ended, or the fault (a string).
     status: vcd::IdCode,
+    /// The instruction it retired last and what that wrote (strings).
+    inst: vcd::IdCode,
+    writes: vcd::IdCode,
     sgpr: Vec<vcd::IdCode>,
     /// VGPRs, all 32 lanes in one value (lane 31 in the top bits).
     vgpr: Vec<vcd::IdCode>,
@@ -801,17 +984,19 @@ impl GoldenVcd {
         let f = File::create(path).map_err(err)?;
         let mut w = vcd::Writer::new(BufWriter::new(f));
         w.timescale(1, vcd::TimescaleUnit::PS).map_err(err)?;
-        w.add_module("golden").map_err(err)?;
+        w.add_module(GOLDEN_SCOPE).map_err(err)?;
         let mut vars = Vec::new();
         for k in 0..waves {
             w.add_module(&format!("wave{k}")).map_err(err)?;
+            let inst = w.add_var(vcd::VarType::String, 1, "inst", None).map_err(err)?;
             let pc = w.add_wire(48, "pc").map_err(err)?;
             let scc = w.add_wire(1, "scc").map_err(err)?;
             let exec = w.add_wire(64, "exec").map_err(err)?;
             let vcc = w.add_wire(64, "vcc").map_err(err)?;
             let m0 = w.add_wire(32, "m0").map_err(err)?;
             let mode = w.add_wire(32, "mode").map_err(err)?;
-            let status = w.add_wire(2, "status").map_err(err)?;
+            let status = w.add_var(vcd::VarType::String, 1, "status", None).map_err(err)?;
+            let writes = w.add_var(vcd::VarType::String, 1, "writes", None).map_err(err)?;
             let mut sgpr = Vec::new();
             for i in 0..isa::operand::NUM_SGPRS {
                 sgpr.push(w.add_wire(32, &format!("s{i}")).map_err(err)?);
@@ -821,49 +1006,110 @@ impl GoldenVcd {
                 vgpr.push(w.add_wire(1024, &format!("v{i}")).map_err(err)?);
             }
             w.upscope().map_err(err)?;
-            vars.push(WaveVars { pc, scc, exec, vcc, m0, mode, status, sgpr, vgpr });
+            vars.push(WaveVars { pc, scc, exec, vcc, m0, mode, status, inst, writes, sgpr, vgpr });
         }
         w.upscope().map_err(err)?;
         w.enddefinitions().map_err(err)?;
-        Ok(GoldenVcd { w, path: path.to_path_buf(), vars, last: vec![None; waves] })
+        Ok(GoldenVcd {
+            w,
+            path: path.to_path_buf(),
+            vars,
+            last: vec![None; waves],
+            changed: vec![Default::default(); waves],
+            first: None,
+        })
     }
 
-    /// Writes out what is buffered, with the first error (dropping the writer would lose it).
-    fn finish(mut self) -> Result<(), CosimError> {
+    /// Writes out what is buffered, with the first error (dropping the writer would lose it),
+    /// and the save file (marked at `mismatch`: time, wave, what differs); the save file's
+    /// path, if the trace has one.
+    fn finish(mut self, mismatch: Option<(u64, usize, &[String])>) -> Result<Option<PathBuf>, CosimError> {
         let path = &self.path;
-        self.w.flush().map_err(|e| CosimError::Vcd(format!("writing the golden VCD {}: {e}", path.display())))
+        if let Some((t, ..)) = mismatch {
+            // A last time step past the mismatch, as the RTL trace has (see AFTER_MISMATCH).
+            self.w
+                .timestamp(t + 10 * AFTER_MISMATCH)
+                .map_err(|e| CosimError::Vcd(format!("writing the golden VCD {}: {e}", path.display())))?;
+        }
+        self.w
+            .flush()
+            .map_err(|e| CosimError::Vcd(format!("writing the golden VCD {}: {e}", path.display())))?;
+        let mut s = SaveFile::new(path);
+        s.start(self.first.unwrap_or(0).saturating_sub(20));
+        if let Some((t, w, what)) = mismatch {
+            s.mismatch(t, w, what);
+        }
+        for k in waves::wave_order(self.vars.len(), mismatch.map(|(_, w, _)| w)) {
+            let scope = format!("{GOLDEN_SCOPE}.wave{k}");
+            let name = format!("wave {k}: golden state after each instruction it retired");
+            s.begin_group(&name, mismatch.is_none_or(|(_, w, _)| w == k));
+            for (var, bits) in
+                [("inst", 1), ("pc", 48), ("status", 1), ("scc", 1), ("exec", 64), ("vcc", 64), ("m0", 32)]
+            {
+                s.signal(&waves::vector_name(&scope, var, bits), if bits > 1 { Fmt::Hex } else { Fmt::Bin });
+            }
+            s.signal(&format!("{scope}.writes"), Fmt::Bin);
+            let (sg, vg) = &self.changed[k];
+            if !sg.is_empty() || !vg.is_empty() {
+                let regs = format!("wave {k}: registers written");
+                s.begin_group(&regs, true);
+                for i in sg {
+                    s.signal(&waves::vector_name(&scope, &format!("s{i}"), 32), Fmt::Hex);
+                }
+                for i in vg {
+                    s.signal(&waves::vector_name(&scope, &format!("v{i}"), 1024), Fmt::Hex);
+                }
+                s.end_group(&regs);
+            }
+            s.end_group(&name);
+        }
+        write_save_file(path, &s)
     }
 
     /// Dumps what changed in every wave's state as of the end of `cycle` (the RTL's rising
-    /// edge of that cycle is at 10 * cycle - 5 in its own trace).
-    fn dump(&mut self, cycle: u64, waves: &[Wave]) -> Result<(), CosimError> {
+    /// edge of that cycle is at 10 * cycle - 5 in its own trace), with the text and writes of
+    /// the instruction a wave retired in it.
+    fn dump(
+        &mut self,
+        cycle: u64,
+        waves: &[Wave],
+        retired: Option<(usize, &str, &str)>,
+    ) -> Result<(), CosimError> {
         let path = &self.path;
         let err =
             |e: std::io::Error| CosimError::Vcd(format!("writing the golden VCD {}: {e}", path.display()));
-        self.w.timestamp(cycle * 10 - 5).map_err(err)?;
+        let t = cycle * 10 - 5;
+        self.w.timestamp(t).map_err(err)?;
+        if let Some((k, text, writes)) = retired
+            && let Some(v) = self.vars.get(k)
+        {
+            self.first.get_or_insert(t);
+            self.w.change_string(v.inst, &waves::escape(text)).map_err(err)?;
+            self.w.change_string(v.writes, &waves::escape(writes)).map_err(err)?;
+        }
         fn vec(x: u64, bits: u32) -> impl Iterator<Item = vcd::Value> {
             (0..bits).rev().map(move |b| vcd::Value::from(x >> b & 1 == 1))
         }
-        fn status(w: &Wave) -> u64 {
-            match w.status {
-                Status::Running => 0,
-                Status::AtBarrier => 1,
-                Status::Ended => 2,
-                Status::Faulted(_) => 3,
-            }
-        }
-        for ((v, g), last) in self.vars.iter().zip(waves).zip(self.last.iter_mut()) {
+        for (((v, g), last), touched) in
+            self.vars.iter().zip(waves).zip(self.last.iter_mut()).zip(self.changed.iter_mut())
+        {
             let old = last.as_ref();
+            if old.is_none() {
+                self.w.change_string(v.inst, "-").map_err(err)?;
+                self.w.change_string(v.writes, "-").map_err(err)?;
+            }
+            if old.is_none_or(|o| o.status != g.status) {
+                self.w.change_string(v.status, &waves::escape(&status_text(&g.status))).map_err(err)?;
+            }
             let changed = |f: fn(&Wave) -> u64| old.is_none_or(|o| f(o) != f(g));
             let w = &mut self.w;
-            let fields: [WaveField; 7] = [
+            let fields: [WaveField; 6] = [
                 (v.pc, 48, |w| w.pc),
                 (v.scc, 1, |w| u64::from(w.scc)),
                 (v.exec, 64, |w| w.exec()),
                 (v.vcc, 64, |w| w.vcc()),
                 (v.m0, 32, |w| u64::from(w.m0())),
                 (v.mode, 32, |w| u64::from(w.mode)),
-                (v.status, 2, status),
             ];
             for (id, bits, f) in fields {
                 if changed(f) {
@@ -872,11 +1118,17 @@ impl GoldenVcd {
             }
             for (i, id) in v.sgpr.iter().enumerate() {
                 if old.is_none_or(|o| o.sgpr[i] != g.sgpr[i]) {
+                    if old.is_some() {
+                        touched.0.insert(i);
+                    }
                     w.change_vector(*id, vec(u64::from(g.sgpr[i]), 32)).map_err(err)?;
                 }
             }
             for (i, id) in v.vgpr.iter().enumerate() {
                 if old.is_none_or(|o| o.vgpr.get(i) != g.vgpr.get(i)) {
+                    if old.is_some() {
+                        touched.1.insert(i);
+                    }
                     let lanes = g.vgpr.get(i).copied().unwrap_or([0; 32]);
                     let bits = lanes.iter().rev().flat_map(|x| vec(u64::from(*x), 32)).collect::<Vec<_>>();
                     w.change_vector(*id, bits).map_err(err)?;

@@ -12,6 +12,7 @@ use rdna3_isa::operand::{EXEC_HI, EXEC_LO};
 use crate::golden::memory::Memory;
 use crate::golden::{self, Env, Fault, Outcome, Program, Status, Wave};
 use crate::loader::{ArgMeta, CodeObject, Kernel, UserSgpr};
+use crate::progress::Progress;
 
 /// A kernel argument as given on the command line (`sim run --arg SPEC`).
 #[derive(Clone, Debug, PartialEq)]
@@ -167,6 +168,24 @@ struct BufArg {
 
 /// Runs `kernel` of `co` over the launch's grid.
 pub fn run(co: &CodeObject, kernel: &str, launch: &Launch) -> Result<RunResult, RunError> {
+    run_with_progress(co, kernel, launch, None)
+}
+
+/// The waves a launch of `kernel` runs (None for a kernel the code object lacks).
+pub fn total_waves(co: &CodeObject, kernel: &str, launch: &Launch) -> Option<u64> {
+    co.kernel(kernel)?;
+    let block_items: u64 = launch.block.iter().map(|&b| u64::from(b)).product();
+    let groups: u64 = launch.grid.iter().map(|&g| u64::from(g)).product();
+    Some(groups * block_items.div_ceil(32))
+}
+
+/// [`run`], counting retired instructions and finished waves in `progress` as it goes.
+pub fn run_with_progress(
+    co: &CodeObject,
+    kernel: &str,
+    launch: &Launch,
+    progress: Option<&Progress>,
+) -> Result<RunResult, RunError> {
     let k = co.kernel(kernel).ok_or_else(|| {
         RunError::NoKernel(
             kernel.to_string(),
@@ -231,7 +250,6 @@ pub fn run(co: &CodeObject, kernel: &str, launch: &Launch) -> Result<RunResult, 
                     w.scratch_base = *base;
                     w.scratch_lane_bytes = lane_bytes;
                 }
-                waves += ws.len() as u64;
                 run_workgroup(
                     &prog,
                     &mut ws,
@@ -240,7 +258,12 @@ pub fn run(co: &CodeObject, kernel: &str, launch: &Launch) -> Result<RunResult, 
                     group,
                     launch.max_instructions,
                     &mut instructions,
+                    progress.map(|p| (p, waves)),
                 )?;
+                waves += ws.len() as u64;
+                if let Some(p) = progress {
+                    p.update(instructions, waves);
+                }
             }
         }
     }
@@ -523,7 +546,9 @@ fn workgroup_waves(
 const SLICE: u32 = 64;
 
 /// Runs a workgroup's waves to the end: each in turn runs a slice of instructions, in wave
-/// order; a barrier releases when every live wave has reached it.
+/// order; a barrier releases when every live wave has reached it. `progress` (with the waves
+/// finished before this workgroup) is updated after every round.
+#[allow(clippy::too_many_arguments)]
 fn run_workgroup(
     prog: &Program,
     waves: &mut [Wave],
@@ -532,6 +557,7 @@ fn run_workgroup(
     group: [u32; 3],
     limit: u64,
     executed: &mut u64,
+    progress: Option<(&Progress, u64)>,
 ) -> Result<(), RunError> {
     let mut env = Env::new(mem, lds);
     env.retired = *executed;
@@ -568,6 +594,11 @@ fn run_workgroup(
                     }
                 }
             }
+        }
+        if let Some((p, before)) = progress {
+            let done =
+                waves.iter().filter(|w| matches!(w.status, Status::Ended | Status::Faulted(_))).count();
+            p.update(*executed, before + done as u64);
         }
         if waves.iter().any(|w| w.status == Status::Running) {
             continue;

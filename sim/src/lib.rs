@@ -6,5 +6,7 @@ pub mod cosim;
 pub mod golden;
 pub mod launch;
 pub mod loader;
+pub mod progress;
 #[cfg(feature = "rtl")]
 pub mod rtl;
+pub mod waves;

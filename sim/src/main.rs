@@ -1,11 +1,12 @@
 //! `sim`: runs RDNA3 code on the golden interpreter and co-simulates it against the Verilator
 //! model of the generated compute unit.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
@@ -13,6 +14,8 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use sim::cosim::{CosimError, Options, WaveEnd, WaveInit, cosim};
 use sim::golden::Code;
+use sim::progress::Progress;
+use sim::rtl::TraceDepth;
 
 #[derive(Parser)]
 #[command(name = "sim", version, about = "RDNA3 golden interpreter and RTL co-simulation")]
@@ -64,6 +67,64 @@ struct RunArgs {
     /// Write a VCD trace (rtl and cosim engines).
     #[arg(long)]
     vcd: Option<PathBuf>,
+}
+
+/// A progress line on stderr while a run lasts (instructions retired, waves finished, rate),
+/// drawn by a thread of its own from the run's counters; only on a terminal.
+struct ProgressLine {
+    stop: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl ProgressLine {
+    /// The counters to give the run, and the line showing them (None when stderr is not a
+    /// terminal: then nothing is drawn). `waves`: how many the run has.
+    fn start(waves: u64) -> (Arc<Progress>, Option<ProgressLine>) {
+        let counters = Arc::new(Progress::default());
+        if !std::io::stderr().is_terminal() {
+            return (counters, None);
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let (c, s) = (counters.clone(), stop.clone());
+        let thread = std::thread::spawn(move || {
+            let bar = indicatif::ProgressBar::new(waves);
+            if let Ok(st) = indicatif::ProgressStyle::with_template(
+                "{spinner} {elapsed} {pos}/{len} waves finished, {msg}",
+            ) {
+                bar.set_style(st);
+            }
+            let start = Instant::now();
+            while !s.load(Ordering::Relaxed) {
+                let (retired, done) = c.get();
+                let rate = retired as f64 / start.elapsed().as_secs_f64().max(1e-3);
+                bar.set_position(done);
+                bar.set_message(format!("{retired} instructions retired, {}", si_rate(rate)));
+                // Woken early when the run ends.
+                std::thread::park_timeout(Duration::from_millis(100));
+            }
+            bar.finish_and_clear();
+        });
+        (counters, Some(ProgressLine { stop, thread: Some(thread) }))
+    }
+}
+
+impl Drop for ProgressLine {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            t.thread().unpark();
+            let _ = t.join();
+        }
+    }
+}
+
+/// A rate per second, as `1.2 M/s`.
+fn si_rate(r: f64) -> String {
+    match r {
+        r if r >= 1e6 => format!("{:.1} M/s", r / 1e6),
+        r if r >= 1e3 => format!("{:.1} k/s", r / 1e3),
+        r => format!("{r:.0}/s"),
+    }
 }
 
 /// Whether files can be made in `dir`: a probe file is created and removed.
@@ -151,14 +212,18 @@ fn cmd_run(a: RunArgs) -> Result<ExitCode> {
     let args = args.map_err(|e| anyhow::anyhow!(e))?;
     let launch =
         sim::launch::Launch { grid: a.grid, block: a.block, args, max_instructions: a.max_instructions };
+    let total = sim::launch::total_waves(&co, &a.kernel, &launch).unwrap_or(0);
     let start = Instant::now();
-    match sim::launch::run(&co, &a.kernel, &launch) {
+    let (counters, line) = ProgressLine::start(total);
+    let result = sim::launch::run_with_progress(&co, &a.kernel, &launch, Some(&counters));
+    let secs = start.elapsed().as_secs_f64();
+    drop(line);
+    match result {
         Ok(r) => {
             for (i, bytes) in &r.buffers {
                 let p = a.out.join(format!("arg{i}.bin"));
                 std::fs::write(&p, bytes).with_context(|| format!("writing {}", p.display()))?;
             }
-            let secs = start.elapsed().as_secs_f64();
             eprintln!(
                 "{}: {} waves, {} wave instructions in {:.3} s ({:.1} M/s); {} buffers written to {}",
                 a.kernel,
@@ -220,6 +285,10 @@ struct CosimArgs {
     /// Cycles before a mismatch that its trace covers.
     #[arg(long, default_value_t = 2_000)]
     window: u64,
+    /// What the RTL traces hold: 1 the CU's ports, 2 also every wave's state and the signals
+    /// between the units, 3 also the signals inside the units, ..., `all` everything.
+    #[arg(long, default_value_t = TraceDepth::DEFAULT)]
+    trace_depth: TraceDepth,
 }
 
 fn parse_u64(s: &str) -> std::result::Result<u64, String> {
@@ -318,6 +387,12 @@ fn cmd_cosim(a: CosimArgs) -> Result<ExitCode> {
     }
     outputs.extend(a.vcd.as_deref().map(|p| ("--vcd", p)));
     outputs.extend(a.golden_vcd.as_deref().map(|p| ("--golden-vcd", p)));
+    // Every trace gets a GTKWave save file beside it.
+    let saves: Vec<(String, PathBuf)> = outputs
+        .iter()
+        .filter_map(|(o, p)| Some((format!("the save file of {o}"), sim::waves::save_file_for(p)?)))
+        .collect();
+    outputs.extend(saves.iter().map(|(o, p)| (o.as_str(), p.as_path())));
     check_outputs(&outputs)?;
     let dwords = load_program(&a.program)?;
     if dwords.is_empty() {
@@ -360,9 +435,16 @@ fn cmd_cosim(a: CosimArgs) -> Result<ExitCode> {
         rtl_only: false,
         model: a.model.clone(),
         stop: Some(stop_on_sigint()),
+        trace_depth: a.trace_depth,
+        progress: None,
     };
+    let (counters, line) = ProgressLine::start(a.waves as u64);
+    let opts = Options { progress: Some(counters), ..opts };
     let start = Instant::now();
-    let report = match cosim(&code, &waves, &opts) {
+    let result = cosim(&code, &waves, &opts);
+    let secs = start.elapsed().as_secs_f64();
+    drop(line);
+    let report = match result {
         Ok(r) => r,
         Err(CosimError::Mismatch(m)) => {
             eprint!("{m}");
@@ -380,7 +462,6 @@ fn cmd_cosim(a: CosimArgs) -> Result<ExitCode> {
     // Written with errors returned, so that a reader that stops early (`| head`) ends the
     // program quietly instead of panicking in println!.
     let mut out = std::io::stdout().lock();
-    let secs = start.elapsed().as_secs_f64();
     writeln!(
         out,
         "co-simulation passed: {} instructions retired in {} cycles, RTL and golden model agree on every write",
@@ -422,6 +503,9 @@ fn cmd_cosim(a: CosimArgs) -> Result<ExitCode> {
     }
     if let Some(p) = &a.golden_vcd {
         writeln!(out, "golden trace: {}", p.display())?;
+    }
+    for p in &report.save_files {
+        writeln!(out, "open it: gtkwave {}", p.display())?;
     }
     Ok(if faulted { ExitCode::from(2) } else { ExitCode::SUCCESS })
 }

@@ -41,6 +41,14 @@ fn outputs_are_checked_before_the_run() {
     let e = fails(&["cosim", CRC, "--vcd", s, "--golden-vcd", s]);
     assert!(e.contains("--vcd and --golden-vcd name the same file"), "{e}");
     assert!(!same.exists(), "the check leaves no file behind");
+    // Two traces whose save files would be one file.
+    let other = dir.join("same.golden");
+    let e = fails(&["cosim", CRC, "--vcd", s, "--golden-vcd", other.to_str().expect("utf-8")]);
+    assert!(e.contains("the save file of --vcd and the save file of --golden-vcd name the same file"), "{e}");
+    // A save file that cannot be written is refused before the run.
+    std::fs::create_dir_all(dir.join("t.gtkw")).expect("mkdir");
+    let e = fails(&["cosim", CRC, "--vcd", dir.join("t.vcd").to_str().expect("utf-8")]);
+    assert!(e.contains("the save file of --vcd") && e.contains("is a directory"), "{e}");
     // `sim run --out FILE`: refused before the kernel runs.
     let file = dir.join("file");
     std::fs::write(&file, b"x").expect("write");
@@ -76,6 +84,10 @@ fn bad_cosim_arguments_say_what_is_wrong() {
     assert!(e.contains("--base 0x3: code starts at a multiple of 4"), "{e}");
     let e = fails(&["cosim", CRC, "--base", "0xfffffffffff0"]);
     assert!(e.contains("below 2^48"), "{e}");
+    for bad in ["0", "deep", "-1", "65"] {
+        let e = fails(&["cosim", CRC, &format!("--trace-depth={bad}")]);
+        assert!(e.contains(&format!("`{bad}`: expected `all` or a depth from 1")), "{e}");
+    }
     let e = fails(&["cosim", "../tests/kernels/bin/vadd.hsaco"]);
     assert!(e.contains("an ELF code object; run its kernels") && !e.contains("not yet available"), "{e}");
     let text = tmp("prog.txt");
@@ -155,8 +167,8 @@ fn ctrl_c_finishes_the_traces() {
     std::fs::remove_file(prog).ok();
 }
 
-/// Whether `l` is a whole VCD line of the value section: a timestamp, a vector change with its
-/// identifier, a scalar change, or a keyword.
+/// Whether `l` is a whole VCD line of the value section: a timestamp, a vector or string change
+/// with its identifier, a scalar change, or a keyword.
 fn whole_vcd_line(l: &str) -> bool {
     let l = l.trim_end();
     let ones = |s: &str| !s.is_empty() && s.chars().all(|c| "01xzXZ".contains(c));
@@ -165,6 +177,9 @@ fn whole_vcd_line(l: &str) -> bool {
     }
     if let Some(v) = l.strip_prefix('b') {
         return v.split_once(' ').is_some_and(|(bits, id)| ones(bits) && !id.is_empty());
+    }
+    if let Some(v) = l.strip_prefix('s') {
+        return v.split_once(' ').is_some_and(|(text, id)| !text.is_empty() && !id.is_empty());
     }
     l.starts_with('$') || (l.len() >= 2 && ones(&l[..1]))
 }
@@ -188,4 +203,23 @@ fn long_fetch_latency_is_no_hang() {
     assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
     assert!(text.contains("co-simulation passed: 3 instructions"), "{text}");
     std::fs::remove_file(prog).ok();
+}
+
+/// Progress shows on a terminal (a pseudo-terminal from util-linux's `script`) and nowhere
+/// else: piped, stderr holds nothing but what it held before.
+#[test]
+fn progress_only_on_a_terminal() {
+    let out = sim(&["cosim", CRC, "--waves", "4"]);
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "", "nothing on a pipe");
+    let cmd = format!("{} cosim {CRC} --waves 4", env!("CARGO_BIN_EXE_sim"));
+    let out = Command::new("script")
+        .args(["-qec", &cmd, "/dev/null"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("runs script (util-linux)");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("/4 waves finished, ") && text.contains(" instructions retired, "), "{text}");
+    assert!(text.contains("co-simulation passed"), "{text}");
 }

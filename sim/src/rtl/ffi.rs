@@ -11,8 +11,11 @@ pub mod bridge {
         /// The model named `name`, or null if the binary has none of that name.
         fn new_cu_model(name: &str) -> UniquePtr<CuModel>;
         fn step(self: Pin<&mut CuModel>, inp: &[u32], out: &mut [u32]);
-        /// 0, or the errno of the failure.
-        fn open_vcd(self: Pin<&mut CuModel>, path: &str) -> i32;
+        /// 0, or the errno of the failure. `depth`: levels of hierarchy below TOP traced (0:
+        /// all); `decls`: VCD declarations of signals of our own.
+        fn open_vcd(self: Pin<&mut CuModel>, path: &str, depth: i32, decls: &str) -> i32;
+        /// Value changes (VCD lines) of our own signals at the last rising edge.
+        fn annotate(self: Pin<&mut CuModel>, lines: &str);
         /// 0, or the errno of the first write to the trace that failed.
         fn close_vcd(self: Pin<&mut CuModel>) -> i32;
         /// The errno of the first write to the open trace that failed, or 0.

@@ -68,6 +68,56 @@ pub struct Model {
     vcd_path: Option<std::path::PathBuf>,
 }
 
+/// The scope of the model's top level in its traces (the name shim.cpp gives every model):
+/// `cu.rt_valid_o` is a port, `cu.cu_top.pc_q` a signal of `cu_top`.
+pub const TOP_SCOPE: &str = "cu";
+
+/// How much of the model an RTL trace holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TraceDepth {
+    /// The signals this many levels of hierarchy below [`TOP_SCOPE`]: 1 is `cu_top`'s ports,
+    /// 2 adds `cu_top`'s own signals (every wave's state and the wires between the units), 3
+    /// the signals inside each unit, and so on.
+    Levels(u32),
+    /// Every signal of every module.
+    All,
+}
+
+impl TraceDepth {
+    /// The default: the CU's ports, the per-wave state and the unit boundaries.
+    pub const DEFAULT: TraceDepth = TraceDepth::Levels(2);
+}
+
+impl Default for TraceDepth {
+    fn default() -> TraceDepth {
+        TraceDepth::DEFAULT
+    }
+}
+
+impl std::str::FromStr for TraceDepth {
+    type Err = String;
+    fn from_str(s: &str) -> Result<TraceDepth, String> {
+        if s == "all" {
+            return Ok(TraceDepth::All);
+        }
+        match s.parse::<u32>() {
+            Ok(n) if (1..=64).contains(&n) => Ok(TraceDepth::Levels(n)),
+            _ => Err(format!(
+                "`{s}`: expected `all` or a depth from 1 (the CU's ports) to 64; 2 (the default) adds the per-wave state and the unit boundaries"
+            )),
+        }
+    }
+}
+
+impl std::fmt::Display for TraceDepth {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TraceDepth::Levels(n) => write!(f, "{n}"),
+            TraceDepth::All => f.write_str("all"),
+        }
+    }
+}
+
 /// Why a VCD trace could not be written: the file and the system's error.
 #[derive(Debug, thiserror::Error)]
 #[error("writing the VCD trace {}: {err}", path.display())]
@@ -148,12 +198,30 @@ impl Model {
         self.inner.cycle()
     }
 
-    /// Writes a VCD trace from now on. Verilator's time advances 10 units per cycle; the
-    /// rising edge of cycle n (counting from 0) is at time 10n + 5.
-    pub fn open_vcd(&mut self, path: &std::path::Path) -> Result<(), VcdError> {
-        let errno = self.inner.pin_mut().open_vcd(&path.to_string_lossy());
+    /// Writes a VCD trace from now on, of the signals down to `depth`, with `decls` (VCD
+    /// `$scope`/`$var` declarations, empty for none) declaring signals of the caller's own
+    /// whose changes [`Model::annotate`] writes. Verilator's time advances 10 units per cycle;
+    /// the rising edge of cycle n (counting from 0) is at time 10n + 5.
+    pub fn open_vcd(
+        &mut self,
+        path: &std::path::Path,
+        depth: TraceDepth,
+        decls: &str,
+    ) -> Result<(), VcdError> {
+        let levels = match depth {
+            TraceDepth::Levels(n) => i32::try_from(n).unwrap_or(i32::MAX),
+            TraceDepth::All => 0,
+        };
+        let errno = self.inner.pin_mut().open_vcd(&path.to_string_lossy(), levels, decls);
         self.vcd_path = Some(path.to_path_buf());
         self.vcd_result(errno)
+    }
+
+    /// Value changes (VCD lines, each ending in a newline) of the signals declared at
+    /// [`Model::open_vcd`], at the rising edge of the last cycle (or of the first traced one,
+    /// before the trace has one). Nothing without an open trace.
+    pub fn annotate(&mut self, lines: &str) {
+        self.inner.pin_mut().annotate(lines);
     }
 
     /// Finishes the trace (if one is open), with the first error in writing it.
