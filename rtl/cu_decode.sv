@@ -171,6 +171,7 @@ module cu_decode
         7'd55: dec_o.op = OP_S_SENDMSGHALT;
         7'd56: dec_o.op = OP_S_INCPERFLEVEL;
         7'd57: dec_o.op = OP_S_DECPERFLEVEL;
+        7'd59: dec_o.op = OP_S_TTRACEDATA_IMM;
         7'd60: dec_o.op = OP_S_ICACHE_INV;
         7'd61: dec_o.op = OP_S_BARRIER;
         default: dec_o.op = OP_INVALID;
@@ -1651,6 +1652,8 @@ module cu_decode
         5'd18: dec_o.op = OP_S_SETREG_B32;
         5'd19: dec_o.op = OP_S_SETREG_IMM32_B32;
         5'd20: dec_o.op = OP_S_CALL_B64;
+        5'd22: dec_o.op = OP_S_SUBVECTOR_LOOP_BEGIN;
+        5'd23: dec_o.op = OP_S_SUBVECTOR_LOOP_END;
         5'd24: dec_o.op = OP_S_WAITCNT_VSCNT;
         5'd25: dec_o.op = OP_S_WAITCNT_VMCNT;
         5'd26: dec_o.op = OP_S_WAITCNT_EXPCNT;
@@ -1880,6 +1883,11 @@ module cu_decode
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
       end
+      OP_S_SUBVECTOR_LOOP_BEGIN, OP_S_SUBVECTOR_LOOP_END: begin
+        dec_o.unit = UNIT_BRANCH;
+        dec_o.dst_wr = 1'b1;
+        dec_o.dst_rd = 1'b1;
+      end
       OP_S_WAITCNT_VSCNT, OP_S_WAITCNT_VMCNT, OP_S_WAITCNT_EXPCNT, OP_S_WAITCNT_LGKMCNT: begin
         dec_o.unit = UNIT_WAIT;
         dec_o.dst_rd = 1'b1;
@@ -2003,7 +2011,7 @@ module cu_decode
       OP_S_CBRANCH_CDBGUSER, OP_S_CBRANCH_CDBGSYS_OR_USER, OP_S_CBRANCH_CDBGSYS_AND_USER: begin
         dec_o.unit = UNIT_BRANCH;
       end
-      OP_S_ENDPGM_ORDERED_PS_DONE: begin
+      OP_S_ENDPGM_ORDERED_PS_DONE, OP_S_TTRACEDATA_IMM: begin
         dec_o.unit = UNIT_MESSAGE;
       end
       OP_S_SENDMSG, OP_S_SENDMSGHALT: begin

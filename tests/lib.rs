@@ -1,6 +1,7 @@
 //! Shared pieces of the cross-crate tests: random program generators for property-based
 //! co-simulation, and the check that Verilator is present.
 
+pub mod asm_lines;
 pub mod llvm_fuzz;
 pub mod scalar_programs;
 pub mod vector_programs;
@@ -38,4 +39,37 @@ pub fn llvm_tool(tool: &str, args: &[&str]) -> Vec<u8> {
         String::from_utf8_lossy(&out.stderr)
     );
     out.stdout
+}
+
+/// The per-family check of the fuzz tests against LLVM: writes `dump` (the differing cases)
+/// to `$RDNA3_FUZZ_DUMP` when set, then fails naming every family whose agreement (`agree`
+/// of `cases`) is below its floor (percent, in `llvm_fuzz::FAMILIES` order), with the first
+/// differences. The floors rise as the tools learn LLVM's rules; a family at 100% stays there.
+pub fn assert_floors(tool: &str, seed: u64, results: &[(usize, usize)], floor: &[usize], dump: &str) {
+    if let Ok(path) = std::env::var("RDNA3_FUZZ_DUMP") {
+        std::fs::write(&path, dump).unwrap_or_else(|e| panic!("{path}: {e}"));
+    }
+    let below: Vec<String> = llvm_fuzz::FAMILIES
+        .iter()
+        .zip(results)
+        .zip(floor)
+        .filter(|((_, (agree, cases)), floor)| agree * 100 < *floor * cases)
+        .map(|(((name, _), (agree, cases)), floor)| format!("{name}: {agree}/{cases} agree, below {floor}%"))
+        .collect();
+    assert!(
+        below.is_empty(),
+        "families below their agreement floor with {tool} (seed {seed:#x}): {}\nthe first differences:\n{}",
+        below.join(", "),
+        dump.lines().take(60).collect::<Vec<_>>().join("\n")
+    );
+}
+
+/// `a` of `b` in percent (100 when `b` is 0).
+pub fn pct(a: usize, b: usize) -> f64 {
+    if b == 0 { 100.0 } else { 100.0 * a as f64 / b as f64 }
+}
+
+/// A number from the environment variable `name` (a test's size or seed), or `default`.
+pub fn env_u64(name: &str, default: u64) -> u64 {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }

@@ -19,6 +19,8 @@ use rand::{RngExt, SeedableRng};
 use rdna3_isa::disasm::elf::disassemble_elf;
 use rdna3_isa::table;
 
+use crate::pct;
+
 /// The twenty encoding families of the guide's chapter 15, each with the table formats it
 /// covers (those that share its identifying bits or differ only in a field such as FLAT's
 /// SEG).
@@ -153,8 +155,4 @@ pub fn report(results: &[FamilyResult]) -> String {
     }
     let _ = writeln!(s, "{:8} {n:6} cases {ok:6} agree {:7.2}%", "all", pct(ok, n));
     s
-}
-
-fn pct(a: usize, b: usize) -> f64 {
-    if b == 0 { 100.0 } else { 100.0 * a as f64 / b as f64 }
 }

@@ -729,6 +729,9 @@ pub struct InstDef {
     pub compare: Option<Compare>,
     /// False for the few rows that the guide lists but LLVM 19 does not accept for gfx1100.
     pub in_llvm: bool,
+    /// False for the few rows that LLVM 19 encodes for gfx1100 but the guide's opcode tables
+    /// leave out (`noguide`): s_waitcnt_depctr, s_subvector_loop_begin/end, s_ttracedata_imm.
+    pub in_guide: bool,
     /// LLVM's decoder ignores every field the row does not use (`unchecked`: the cache
     /// invalidates of MUBUF).
     pub unchecked: bool,

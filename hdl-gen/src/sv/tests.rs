@@ -46,6 +46,8 @@ fn every_file_has_the_generated_header() {
 
 /// Every instruction of the units the RTL has is executed by it: the templates hold a case
 /// for each, and the instructions of other units are the ones listed as not yet executed.
+/// Rows beyond the guide (`noguide`) may go without a case: the guide gives
+/// `s_subvector_loop_begin/end` no semantics; neither model executes them, the README lists them.
 #[test]
 fn the_rtl_executes_every_scalar_instruction_of_its_units() {
     let files = generate(&Config::default()).expect("generate");
@@ -53,7 +55,7 @@ fn the_rtl_executes_every_scalar_instruction_of_its_units() {
     let missing: Vec<&str> = table()
         .insts
         .iter()
-        .filter(|d| RTL_UNITS.contains(&d.unit) && !ops.contains(&d.name))
+        .filter(|d| RTL_UNITS.contains(&d.unit) && !ops.contains(&d.name) && d.in_guide)
         .map(|d| d.name.as_str())
         .collect();
     assert!(missing.is_empty(), "no RTL case for {missing:?}");

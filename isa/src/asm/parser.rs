@@ -2,9 +2,10 @@
 //! registers (scalar, vector, tuples), inline constants, literals.
 
 use super::lex::{Tok, Token};
+use super::vop::{Class, Const, Val, encode_const};
 use super::{E, e};
 use crate::Ty;
-use crate::operand::{self, FLOAT_CONSTS, LITERAL};
+use crate::operand::{self, LITERAL};
 use crate::syntax;
 
 pub(crate) struct Parser<'a> {
@@ -104,6 +105,13 @@ impl<'a> Parser<'a> {
                         vals.push(*v);
                         break;
                     }
+                    // LLVM reads a floating-point number where it expects an integer as the
+                    // double's bit pattern: `0.0` is 0, `1.0` is 0x3ff0000000000000, and
+                    // `-0.0` the negation of 0.
+                    Some(Tok::Float(f)) => {
+                        vals.push(i128::from(f.to_bits() as i64));
+                        break;
+                    }
                     Some(Tok::Ident(name)) if syntax::constant_symbol(name).is_some() => {
                         vals.push(i128::from(syntax::constant_symbol(name).unwrap_or(0)));
                         break;
@@ -168,6 +176,17 @@ impl<'a> Parser<'a> {
             return e(col, format!("{what} {v} is out of range ({lo}..={hi})"));
         }
         Ok(v)
+    }
+
+    /// A 16-bit immediate of a field LLVM truncates to 16 bits (SOPP's `imm16`, the
+    /// integer forms of `s_waitcnt` and `s_delay_alu`): any 64-bit value, its low bits kept.
+    pub fn truncated16(&mut self, what: &str) -> Result<u32, E> {
+        let col = self.col();
+        let v = self.expr()?;
+        if !(-(1i128 << 63)..(1i128 << 64)).contains(&v) {
+            return e(col, format!("{what} {v} does not fit 64 bits"));
+        }
+        Ok(v as u16 as u32)
     }
 }
 
@@ -308,36 +327,24 @@ pub(crate) fn encode_scalar(
             }
             Ok(c)
         }
-        ScalarText::Int(v) => {
-            if (-16..=64).contains(&v) {
-                return Ok(if v >= 0 { 128 + v as u32 } else { (192 - v) as u32 });
-            }
-            if !(-(1i128 << 31)..(1i128 << 32)).contains(&v) {
-                return e(col, "invalid operand for instruction");
-            }
-            use_literal(v as u32)
-        }
-        ScalarText::Float(f) => {
-            // Inline float constants match at the operand's precision.
-            let code = FLOAT_CONSTS.iter().position(|(b32, b64, _)| {
-                if ty.is64() { f.to_bits() == *b64 } else { (f as f32).to_bits() == *b32 }
-            });
-            if let Some(k) = code {
-                return Ok(240 + k as u32);
-            }
-            if ty.is64() {
-                if ty != Ty::F64 {
-                    return e(col, "invalid operand for instruction");
-                }
-                let bits = f.to_bits();
-                if bits & 0xffff_ffff != 0 {
-                    return e(col, "a 64-bit float literal must have a zero low dword");
-                }
-                use_literal((bits >> 32) as u32)
-            } else {
-                use_literal((f as f32).to_bits())
-            }
-        }
+        // Constants are encoded as LLVM encodes them at an operand of this type, the same
+        // rules as the vector sources': an inline constant when the value (or its bit
+        // pattern at the operand's width) is one, else the literal.
+        ScalarText::Int(v) => constant(Val::Int(v), ty, &mut use_literal, col),
+        ScalarText::Float(f) => constant(Val::Float(f), ty, &mut use_literal, col),
+    }
+}
+
+fn constant(
+    v: Val,
+    ty: Ty,
+    use_literal: &mut impl FnMut(u32) -> Result<u32, E>,
+    col: usize,
+) -> Result<u32, E> {
+    match encode_const(Class::of(ty), v) {
+        Some(Const::Inline(code)) => Ok(code),
+        Some(Const::Literal(lit)) => use_literal(lit),
+        None => e(col, "invalid operand for instruction"),
     }
 }
 

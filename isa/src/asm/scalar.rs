@@ -29,10 +29,12 @@ pub(super) fn parse(def: &'static InstDef, p: &mut Parser) -> Result<Pending, E>
             Kind::Reg(ty) => {
                 let s = parse_scalar(p)?;
                 if op.field == Field::Lit {
+                    // s_setreg_imm32_b32's immediate: LLVM keeps the low 32 bits of any
+                    // 64-bit value, a float's f64 bit pattern included (1.5 is 0).
                     let v = match s {
-                        ScalarText::Int(v) if (-(1i128 << 31)..(1i128 << 32)).contains(&v) => v as u32,
-                        ScalarText::Float(f) if !ty.is64() => (f as f32).to_bits(),
-                        _ => return e(col, "expected a 32-bit constant"),
+                        ScalarText::Int(v) if (-(1i128 << 63)..(1i128 << 64)).contains(&v) => v as u32,
+                        ScalarText::Float(f) => f.to_bits() as u32,
+                        _ => return e(col, "expected a constant of at most 64 bits"),
                     };
                     out.literal = Some(v);
                     continue;
@@ -64,7 +66,10 @@ fn parse_imm(
     let signed_ok = !def.operands.iter().any(|o| o.kind == Kind::Reg(Ty::U32) && o.field == Field::Sdst);
     let lo = if signed_ok { -32768 } else { 0 };
     Ok(Some(match kind {
-        ImmKind::Hex16 | ImmKind::Imm16 | ImmKind::Endpgm | ImmKind::Version => {
+        // LLVM keeps the low 16 bits of any value of SOPP's plain immediates; the others
+        // must fit 16 bits.
+        ImmKind::Imm16 => p.truncated16("immediate")?,
+        ImmKind::Hex16 | ImmKind::Endpgm | ImmKind::Version => {
             p.int_in(lo, 65535, "immediate")? as u16 as u32
         }
         ImmKind::None => 0,
@@ -94,7 +99,7 @@ fn parse_imm(
 
 fn parse_waitcnt(p: &mut Parser) -> Result<u32, E> {
     if !matches!(p.peek(), Some(Tok::Ident(_))) {
-        return Ok(p.int_in(-32768, 65535, "waitcnt")? as u16 as u32);
+        return p.truncated16("waitcnt");
     }
     let mut w = Waitcnt::no_wait();
     loop {
@@ -161,7 +166,7 @@ fn parse_depctr(p: &mut Parser) -> Result<u32, E> {
 
 fn parse_delay(p: &mut Parser) -> Result<u32, E> {
     if !matches!(p.peek(), Some(Tok::Ident(_))) {
-        return Ok(p.int_in(-32768, 65535, "delay")? as u16 as u32);
+        return p.truncated16("delay");
     }
     let mut v = 0u32;
     loop {

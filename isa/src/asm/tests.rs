@@ -105,3 +105,59 @@ fn expressions_keep_precedence_and_associativity() {
     assert!(err(".long 1 +").ends_with("error: expected an integer"));
     assert!(err(".long ()").ends_with("error: expected an integer"));
 }
+
+/// Scalar constants as LLVM 19 encodes them (issue 11; expected words from llvm-mc-19
+/// -mcpu=gfx1100 -show-encoding): the same rules as the vector sources'.
+#[test]
+fn scalar_constants_take_the_inline_code_llvm_takes() {
+    assert_eq!(words("s_mov_b32 exec_lo, 0xffffffff"), [0xbefe_00c1]);
+    assert_eq!(words("s_addc_u32 s16, 0xfffffffe, s96"), [0x8210_60c2]);
+    assert_eq!(words("s_mov_b32 s17, 0x3f800000"), [0xbe91_00f2]);
+    assert_eq!(words("s_mov_b32 s0, 0x3e22f983"), [0xbe80_00f8]);
+    assert_eq!(words("s_mov_b32 s0, 0.0"), [0xbe80_0080]);
+    assert_eq!(words("s_mov_b32 s0, -0.0"), [0xbe80_00ff, 0x8000_0000]);
+    assert_eq!(words("s_mov_b32 s0, 0xffffffffffffffff"), [0xbe80_00c1]);
+    // Two spellings of one inline constant need no literal; a literal beside one is fine.
+    assert_eq!(words("s_and_not1_b32 s60, 3212836864, 0xffff"), [0x913c_fff3, 0xffff]);
+    // 64-bit operands: the 64-bit value decides; 0xffffffff is a literal there.
+    assert_eq!(words("s_mov_b64 s[0:1], 0xffffffff"), [0xbe80_01ff, 0xffff_ffff]);
+    assert_eq!(words("s_mov_b64 s[0:1], 0x3ff0000000000000"), [0xbe80_01f2]);
+    assert_eq!(words("s_mov_b64 s[0:1], 0x3fc45f306dc9c882"), [0xbe80_01f8]);
+    assert!(err("s_mov_b64 s[0:1], 1.5").contains("invalid operand"));
+    // MUBUF's SOFFSET takes inline constants by the same rules.
+    assert_eq!(
+        words("buffer_atomic_add_u32 v210, off, ttmp[4:7], 4294967280 offset:3668 dlc"),
+        [0xe0d4_2e54, 0xd01c_d200]
+    );
+}
+
+/// Immediates LLVM reads as numbers: SOPP's plain immediates keep the low 16 bits of any
+/// value, a float standing for its f64 bits; the others must fit.
+#[test]
+fn scalar_immediates_as_llvm_reads_them() {
+    assert_eq!(words("s_nop 0x796509db"), [0xbf80_09db]);
+    assert_eq!(words("s_setkill 0.1"), [0xbf81_999a]);
+    assert_eq!(words("s_sleep 3.0"), [0xbf83_0000]);
+    assert_eq!(words("s_waitcnt 0x12345"), [0xbf89_2345]);
+    assert_eq!(words("s_cmpk_gt_i32 s65, 0.0"), [0xb2c1_0000]);
+    assert!(err("s_cmpk_gt_i32 s65, 1.0").contains("out of range"));
+    assert!(err("s_movk_i32 s0, 0x12345").contains("out of range"));
+    assert_eq!(words("s_setreg_imm32_b32 hwreg(HW_REG_MODE), -3.25"), [0xb980_f801, 0]);
+    assert_eq!(words("s_setreg_imm32_b32 hwreg(HW_REG_MODE), 0x123456789"), [0xb980_f801, 0x2345_6789]);
+}
+
+/// The rows LLVM 19 has that the guide's opcode tables lack (`noguide`), both ways.
+#[test]
+fn llvm_only_rows_assemble_and_disassemble() {
+    for (src, w) in [
+        ("s_subvector_loop_begin s1, 16", 0xbb01_0010u32),
+        ("s_subvector_loop_end s105, 65535", 0xbbe9_ffff),
+        ("s_subvector_loop_end null, 32768", 0xbbfc_8000),
+        ("s_ttracedata_imm 0x5", 0xbfbb_0005),
+    ] {
+        assert_eq!(words(src), [w], "{src}");
+        assert_eq!(crate::decode(&[w]).map(|i| i.to_string()).as_deref(), Ok(src));
+    }
+    assert_eq!(words("s_ttracedata_imm -1"), [0xbfbb_ffff]);
+    assert_eq!(words("a:\ns_subvector_loop_begin s1, a"), [0xbb01_ffff]);
+}

@@ -19,6 +19,9 @@ use super::lex::Tok;
 use super::parser::Parser;
 use super::{E, Pending, e};
 use crate::InstDef;
+pub(crate) use encode::{Const, encode_const};
+pub(crate) use operands::Val;
+pub(crate) use shape::Class;
 use shape::{Enc, shape};
 
 /// Which encodings a suffix allows, and whether the DPP form is wanted.

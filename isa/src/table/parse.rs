@@ -216,6 +216,7 @@ fn parse_inst(
         access: None,
         compare: None,
         in_llvm: true,
+        in_guide: true,
         unchecked: false,
         file: at.file,
         line: at.line,
@@ -258,6 +259,8 @@ fn parse_inst(
             cmp = Some(CmpOp::parse(k).map_err(|e| at.error(format!("`{tok}`: {e}")))?);
         } else if *tok == "nollvm" {
             def.in_llvm = false;
+        } else if *tok == "noguide" {
+            def.in_guide = false;
         } else if *tok == "unchecked" {
             def.unchecked = true;
         } else {

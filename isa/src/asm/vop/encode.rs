@@ -13,6 +13,8 @@ use crate::{Field, Implicit, InstDef, Ty, table};
 const DPP16_SRC0: u32 = 250;
 const DPP8_SRC0: u32 = 233;
 const DPP8_FI_SRC0: u32 = 234;
+/// LDS_DIRECT's source code.
+const LDS_DIRECT: u32 = 254;
 /// EXEC_LO's code, VOP3 `v_cmpx`'s fixed VDST.
 const EXEC_LO: u32 = 126;
 
@@ -127,9 +129,29 @@ fn fits16(v: i128) -> bool {
     (-(1i128 << 15)..(1i128 << 16)).contains(&v)
 }
 
+/// An integer as LLVM holds it, a 64-bit value: 0xffffffffffffffff is -1. `None` beyond 64
+/// bits.
+fn int64(v: i128) -> Option<i128> {
+    (-(1i128 << 63)..(1i128 << 64)).contains(&v).then(|| i128::from(v as u64 as i64))
+}
+
+/// The inline integer whose bits, at a 16-bit operand, are `bits`.
+fn inline_bits16(bits: u32) -> Option<u32> {
+    inline_int(i128::from(bits as u16 as i16))
+}
+
 /// A constant at an operand of class `c`, as LLVM 19 encodes it; `None` when LLVM rejects it.
+/// Shared by the scalar formats' sources (classes B32, I64 and F64). LLVM takes an inline
+/// constant whenever the value, or for a float its bit pattern at the operand's width, is one
+/// (`0xffffffff` at a 32-bit operand is -1, `0x3f800000` is 1.0, `0.0` is 0); a 16-bit
+/// integer operand is the exception: only the integers -16..64 as written are inline there
+/// (`0xffff` is a literal).
 pub(crate) fn encode_const(c: Class, v: Val) -> Option<Const> {
     use Const::{Inline, Literal};
+    let v = match v {
+        Val::Int(i) => Val::Int(int64(i)?),
+        other => other,
+    };
     match (c, v) {
         (Class::B32, Val::Int(v)) => {
             if !fits32(v) {
@@ -145,9 +167,15 @@ pub(crate) fn encode_const(c: Class, v: Val) -> Option<Const> {
             if !(f as f32).is_finite() {
                 return None;
             }
-            Some(f32_inline(b).map_or(Literal(b), Inline))
+            Some(inline_int(i128::from(b as i32)).or_else(|| f32_inline(b)).map_or(Literal(b), Inline))
         }
-        (Class::F16 | Class::I16 | Class::Bf16, Val::Int(v)) => {
+        (Class::I16, Val::Int(v)) => {
+            if !fits16(v) {
+                return None;
+            }
+            Some(inline_int(v).map_or(Literal(u32::from(v as u16)), Inline))
+        }
+        (Class::F16 | Class::Bf16, Val::Int(v)) => {
             if !fits16(v) {
                 return None;
             }
@@ -156,11 +184,11 @@ pub(crate) fn encode_const(c: Class, v: Val) -> Option<Const> {
                 Class::F16 => table16_inline(&F16_CONSTS, u),
                 _ => None,
             };
-            Some(inline_int(i128::from(u as u16 as i16)).or(float).map_or(Literal(u), Inline))
+            Some(inline_bits16(u).or(float).map_or(Literal(u), Inline))
         }
         (Class::F16 | Class::V2f16, Val::Float(f)) => {
             let h = f16_bits(f)?;
-            Some(table16_inline(&F16_CONSTS, h).map_or(Literal(h), Inline))
+            Some(inline_bits16(h).or_else(|| table16_inline(&F16_CONSTS, h)).map_or(Literal(h), Inline))
         }
         (Class::Bf16 | Class::V2bf16, Val::Float(f)) => {
             // LLVM rounds the value to bf16 and looks the bits up, except that the text
@@ -170,13 +198,14 @@ pub(crate) fn encode_const(c: Class, v: Val) -> Option<Const> {
                 return Some(Inline(248));
             }
             let h = bf16_bits(f)?;
-            Some(table16_inline(&BF16_CONSTS, h).map_or(Literal(h), Inline))
+            Some(inline_bits16(h).or_else(|| table16_inline(&BF16_CONSTS, h)).map_or(Literal(h), Inline))
         }
         (Class::I16, Val::Float(f)) => {
-            // Inline floats by value; other floats as their f32 bits (LLVM keeps all 32).
+            // Inline floats by value (0.0 is 0); other floats as their f32 bits (LLVM keeps
+            // all 32).
             f16_bits(f)?;
             let b = (f as f32).to_bits();
-            Some(f32_inline(b).map_or(Literal(b), Inline))
+            Some(inline_int(i128::from(b as i32)).or_else(|| f32_inline(b)).map_or(Literal(b), Inline))
         }
         (Class::V2f16 | Class::V2bf16, Val::Int(v)) => {
             if !fits32(v) {
@@ -191,24 +220,38 @@ pub(crate) fn encode_const(c: Class, v: Val) -> Option<Const> {
             )
         }
         (Class::F64, Val::Int(v)) => {
+            // A 64-bit value that is an inline constant's pattern is that constant.
+            if let Some(code) = inline_int(v).or_else(|| f64_inline(v as u64)) {
+                return Some(Inline(code));
+            }
             if !fits32(v) {
                 return None;
             }
             let u = v as u32;
             // An integer is the literal's high dword of the double.
-            Some(inline_int(v).or_else(|| f64_inline(u64::from(u) << 32)).map_or(Literal(u), Inline))
+            Some(f64_inline(u64::from(u) << 32).map_or(Literal(u), Inline))
         }
         (Class::F64, Val::Float(f)) => {
             let b = f.to_bits();
-            Some(f64_inline(b).map_or(Literal((b >> 32) as u32), Inline))
+            Some(
+                inline_int(i128::from(b as i64))
+                    .or_else(|| f64_inline(b))
+                    .map_or(Literal((b >> 32) as u32), Inline),
+            )
         }
         (Class::I64, Val::Int(v)) => {
+            if let Some(code) = inline_int(v).or_else(|| f64_inline(v as u64)) {
+                return Some(Inline(code));
+            }
             if !fits32(v) {
                 return None;
             }
-            Some(inline_int(v).map_or(Literal(v as u32), Inline))
+            Some(Literal(v as u32))
         }
-        (Class::I64, Val::Float(f)) => f64_inline(f.to_bits()).map(Inline),
+        (Class::I64, Val::Float(f)) => {
+            let b = f.to_bits();
+            inline_int(i128::from(b as i64)).or_else(|| f64_inline(b)).map(Inline)
+        }
         _ => None,
     }
 }
@@ -235,6 +278,10 @@ fn fold(def: &InstDef, i: usize, class: Class, o: &Opnd) -> Result<Val, E> {
         (Class::F16, Val::Float(f)) => {
             let h = f16_bits(f).ok_or_else(|| bad(()))?;
             Ok(Val::Int(i128::from(apply(u64::from(h), 1 << 15))))
+        }
+        // An integer at an f16 operand: its 16 bits (`abs(-1)` is 0x7fff).
+        (Class::F16, Val::Int(v)) if fits16(v) => {
+            Ok(Val::Int(i128::from(apply(u64::from(v as u16), 1 << 15))))
         }
         (Class::F64, Val::Float(f)) => Ok(Val::Float(f64::from_bits(apply(f.to_bits(), 1 << 63)))),
         _ => Err(bad(())),
@@ -473,13 +520,23 @@ impl Enc1<'_> {
         }
         // Under DPP16 LLVM's assembler accepts the VOP3 form's modifiers.
         let (abs3, neg3) = if e32 { shape::vop3_mods(self.def) } else { ([false; 3], [NegBit::None; 3]) };
-        if o.abs && !s.abs[i] && !abs3[i] {
+        // VOP3SD has no ABS field: LLVM 19 accepts |x| on its float sources and drops it.
+        let drop_abs = s.enc == Enc::Vop3sd && s.neg[i] == NegBit::Neg;
+        if o.abs && !s.abs[i] && !abs3[i] && !drop_abs {
             return e(o.col, "this source takes no |x| modifier");
         }
         if o.neg && s.neg[i] != NegBit::Neg && neg3[i] != NegBit::Neg {
             return e(o.col, "this source takes no neg modifier");
         }
-        if o.sext && s.neg[i] != NegBit::Sext {
+        // The VOP3 16-bit integer rows with op_sel: LLVM 19 accepts sext() on a constant, or
+        // on any source of the DPP forms, and sets the source's NEG bit (its disassembler
+        // does not print it); sext(vN) outside DPP it rejects.
+        let int16_sext = s.enc == Enc::Vop3
+            && !s.opsel.is_empty()
+            && s.class[..s.nsrc].contains(&Class::I16)
+            && s.neg[i] == NegBit::None
+            && (self.dpp.is_some() || matches!(o.val, Val::Int(_) | Val::Float(_)));
+        if o.sext && s.neg[i] != NegBit::Sext && !int16_sext {
             return e(o.col, "this source takes no sext modifier");
         }
         let bit = 1 << i;
@@ -498,7 +555,7 @@ impl Enc1<'_> {
         } else {
             // v_fma_mix: NEG_HI holds the abs modifier.
             let abs_field = if s.enc == Enc::Vop3p { Field::NegHi } else { Field::Abs };
-            if o.abs {
+            if o.abs && !drop_abs {
                 self.or(abs_field, bit);
             }
             if o.neg || o.sext {
@@ -526,10 +583,12 @@ impl Enc1<'_> {
                 return e(*col, "this instruction takes no op_sel");
             }
             let mut bits = 0;
-            for (entry, v) in s.opsel.iter().zip(l) {
+            for (k, (entry, v)) in s.opsel.iter().zip(l).enumerate() {
                 match entry {
                     Some(b) => bits |= v << b,
-                    None if *v != 0 => return e(*col, "invalid op_sel operand"),
+                    // An entry of a source the row does not have (v_fmac_f16's third): LLVM
+                    // accepts any value and ignores it.
+                    None if *v != 0 && k < s.nsrc => return e(*col, "invalid op_sel operand"),
                     None => {}
                 }
             }
@@ -691,7 +750,8 @@ fn vopd_constant_bus(x: &InstDef, y: &InstDef, xops: &[Opnd], yops: &[Opnd], lit
     for o in xops.iter().skip(1).chain(yops.iter().skip(1)) {
         let code = match o.val {
             Val::Sreg { code, .. } => code,
-            Val::Code(c) if c != NULL => c,
+            // LDS_DIRECT is no scalar value on the bus for LLVM.
+            Val::Code(c) if c != NULL && c != LDS_DIRECT => c,
             _ => continue,
         };
         if !seen.contains(&code) {

@@ -142,3 +142,52 @@ fn vopd_rules_as_llvm_enforces_them() {
         assert!(got.ends_with(want) || got.contains(want), "{src}: {got}");
     }
 }
+
+/// Constants as LLVM 19 encodes them (issue 11; expected words from llvm-mc-19 -mcpu=gfx1100
+/// -show-encoding): a value that is an inline constant's pattern at the operand's width is that
+/// constant, except at 16-bit integer operands.
+#[test]
+fn constants_take_the_inline_code_llvm_takes() {
+    // 32-bit operands: the bit pattern decides (0xffffffff is -1, 0x3f800000 is 1.0, 0.0 is 0).
+    assert_eq!(words("v_add_f32 v0, 0xffffffff, v1"), [0x0600_02c1]);
+    assert_eq!(words("v_add_f32 v0, 0.0, v1"), [0x0600_0280]);
+    assert_eq!(words("v_add_f32 v0, -0.0, v1"), [0x0600_02ff, 0x8000_0000]);
+    assert_eq!(words("v_add_nc_u32 v0, 1.0, v1"), [0x4a00_02f2]);
+    // 16-bit integer operands: 0xffff stays a literal, -1 is inline.
+    assert_eq!(words("v_cmpx_ne_i16_e32 0xffff, v6"), [0x7d6a_0cff, 0x0000_ffff]);
+    assert_eq!(words("v_cmpx_ne_i16_e32 -1, v6"), [0x7d6a_0cc1]);
+    // f16 operands: the 16 bits decide (0xffff is -1, 0.0 is 0, -0.0 a literal).
+    assert_eq!(words("v_add_f16 v0, 0xffff, v1"), [0x6400_02c1]);
+    assert_eq!(words("v_add_f16 v0, 0.0, v1"), [0x6400_0280]);
+    assert_eq!(words("v_add_f16 v0, -0.0, v1"), [0x6400_02ff, 0x0000_8000]);
+    // 64-bit operands: the 64-bit value decides.
+    assert_eq!(words("v_add_f64 v[0:1], 0.0, v[2:3]"), [0xd727_0000, 0x0002_0480]);
+    assert_eq!(words("v_add_f64 v[0:1], 0x3ff0000000000000, v[2:3]"), [0xd727_0000, 0x0002_04f2]);
+    assert_eq!(words("v_lshlrev_b64 v[0:1], v0, 0x3ff0000000000000"), [0xd73c_0000, 0x0001_e500]);
+    assert_eq!(words("v_add_f64 v[0:1], 0xffffffff, v[2:3]"), [0xd727_0000, 0x0002_04ff, 0xffff_ffff]);
+}
+
+/// LLVM folds NEG and ABS into a constant of an f16 operand and keeps the 32-bit encoding,
+/// an integer's 16 bits included.
+#[test]
+fn modifiers_on_f16_constants_fold_into_them() {
+    assert_eq!(words("v_rcp_f16 v23, abs(31)"), [0x7e2e_a89f]);
+    assert_eq!(words("v_rcp_f16 v1, abs(-1)"), [0x7e02_a8ff, 0x0000_7fff]);
+    assert_eq!(words("v_rcp_f16 v1, -|0x8001|"), [0x7e02_a8ff, 0x0000_8001]);
+    assert_eq!(words("v_floor_f16_e32 v60, neg(65)"), [0x7e78_b6ff, 0x0000_8041]);
+    assert_eq!(words("v_rcp_f16 v1, neg(1.0)"), [0x7e02_a8f3]);
+}
+
+/// Lines LLVM 19 accepts that name an entry or a modifier the encoding has no bit for.
+#[test]
+fn op_sel_of_an_absent_source_and_abs_on_vop3sd() {
+    // v_fmac_f16's third op_sel entry (it has no third source) is accepted and ignored.
+    assert_eq!(words("v_fmac_f16_e64 v14, vcc_lo, -2.0 op_sel:[1,1,1,1] mul:2"), [0xd536_580e, 0x0801_ea6a]);
+    assert_eq!(words("v_fmac_f16 v21, v5, s12 op_sel:[1,0,1,0]"), [0xd536_0815, 0x0000_1905]);
+    assert_eq!(words("v_fmac_f16 v1, v6, -v2 op_sel:[0,1,1,0] clamp mul:2"), [0xd536_9001, 0x4802_0506]);
+    // ... but an entry of a source that has one must be 0 where the row has no bit.
+    assert!(err("v_dot2_f16_f16 v1, v2, v3, v4 op_sel:[1,0,0,0]").contains("invalid op_sel operand"));
+    // VOP3SD has no ABS field: |x| on a float source is accepted and dropped.
+    assert_eq!(words("v_div_scale_f32 v0, vcc_lo, |v1|, v2, v3"), [0xd6fc_6a00, 0x040e_0501]);
+    assert!(err("v_mad_u64_u32 v[0:1], vcc_lo, |v1|, v2, v[4:5]").contains("|x|"));
+}

@@ -4,7 +4,9 @@
 //!
 //! Rows without a function ([`NOT_EXECUTED`]) fault: `s_code_end` as illegal (guide 16.5),
 //! the graphics-only rows (`s_setkill`, `s_wait_event`, `s_endpgm_saved`,
-//! `s_endpgm_ordered_ps_done`) as not implemented.
+//! `s_endpgm_ordered_ps_done`) and the rows LLVM encodes that the guide does not define
+//! (`s_subvector_loop_begin/end`, `s_ttracedata_imm`: no semantics to follow) as not
+//! implemented.
 
 mod alu;
 mod control;
@@ -21,10 +23,18 @@ pub(super) fn bind(def: &InstDef) -> Option<Handler> {
 /// Rows the guide makes illegal instructions.
 pub(super) const ILLEGAL: &[M] = &[M::s_code_end];
 
-/// The scalar rows this model does not execute, on purpose: the illegal ones and the
-/// graphics-only events.
-pub(super) const NOT_EXECUTED: &[M] =
-    &[M::s_setkill, M::s_wait_event, M::s_endpgm_saved, M::s_endpgm_ordered_ps_done, M::s_code_end];
+/// The scalar rows this model does not execute, on purpose: the illegal ones, the
+/// graphics-only events, and the rows the guide does not define.
+pub(super) const NOT_EXECUTED: &[M] = &[
+    M::s_setkill,
+    M::s_wait_event,
+    M::s_endpgm_saved,
+    M::s_endpgm_ordered_ps_done,
+    M::s_code_end,
+    M::s_subvector_loop_begin,
+    M::s_subvector_loop_end,
+    M::s_ttracedata_imm,
+];
 
 #[cfg(test)]
 mod tests {
