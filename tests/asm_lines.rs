@@ -422,13 +422,7 @@ fn objdump_lengths(cases: &[&[u8]], dir: &Path, tag: &str) -> Vec<Option<usize>>
         src.push_str("\n.long 0xbf800000, 0xbf800000, 0xbf800000, 0xbf800000\n");
         off += b.len() + 16;
     }
-    let s = dir.join(format!("{tag}_back.s")).display().to_string();
-    let obj = dir.join(format!("{tag}_back.o")).display().to_string();
-    std::fs::write(&s, src).unwrap_or_else(|e| panic!("{s}: {e}"));
-    crate::llvm_tool("llvm-mc-19", &["-arch=amdgcn", "-mcpu=gfx1100", "-filetype=obj", &s, "-o", &obj]);
-    let listing =
-        String::from_utf8_lossy(&crate::llvm_tool("llvm-objdump-19", &["-d", "--mcpu=gfx1100", &obj]))
-            .into_owned();
+    let (_, listing) = crate::llvm_object(dir, &format!("{tag}_back"), &src);
     let mut len = std::collections::BTreeMap::new();
     for l in listing.lines() {
         let Some(at) = l.rfind("// ") else { continue };

@@ -41,6 +41,18 @@ pub fn llvm_tool(tool: &str, args: &[&str]) -> Vec<u8> {
     out.stdout
 }
 
+/// Writes `src` to `DIR/TAG.s`, assembles it into `DIR/TAG.o` with llvm-mc-19 and lists that
+/// object with `llvm-objdump-19 -d --mcpu=gfx1100`: the object's path and the listing.
+pub fn llvm_object(dir: &std::path::Path, tag: &str, src: &str) -> (String, String) {
+    let s = dir.join(format!("{tag}.s")).display().to_string();
+    let obj = dir.join(format!("{tag}.o")).display().to_string();
+    std::fs::write(&s, src).unwrap_or_else(|e| panic!("{s}: {e}"));
+    llvm_tool("llvm-mc-19", &["-arch=amdgcn", "-mcpu=gfx1100", "-filetype=obj", &s, "-o", &obj]);
+    let listing =
+        String::from_utf8_lossy(&llvm_tool("llvm-objdump-19", &["-d", "--mcpu=gfx1100", &obj])).into_owned();
+    (obj, listing)
+}
+
 /// The per-family check of the fuzz tests against LLVM: writes `dump` (the differing cases)
 /// to `$RDNA3_FUZZ_DUMP` when set, then fails naming every family whose agreement (`agree`
 /// of `cases`) is below its floor (percent, in `llvm_fuzz::FAMILIES` order), with the first

@@ -118,13 +118,7 @@ pub fn compare(cases: &[(usize, [u32; 4])], dir: &Path, tag: &str) -> Vec<Family
             w[0], w[1], w[2], w[3]
         );
     }
-    let s = dir.join(format!("{tag}.s")).display().to_string();
-    let obj = dir.join(format!("{tag}.o")).display().to_string();
-    std::fs::write(&s, src).unwrap_or_else(|e| panic!("{s}: {e}"));
-    crate::llvm_tool("llvm-mc-19", &["-arch=amdgcn", "-mcpu=gfx1100", "-filetype=obj", &s, "-o", &obj]);
-    let theirs =
-        String::from_utf8_lossy(&crate::llvm_tool("llvm-objdump-19", &["-d", "--mcpu=gfx1100", &obj]))
-            .into_owned();
+    let (obj, theirs) = crate::llvm_object(dir, tag, &src);
     let bytes = std::fs::read(&obj).unwrap_or_else(|e| panic!("{obj}: {e}"));
     let ours = disassemble_elf(&bytes, &obj).unwrap_or_else(|e| panic!("{obj}: {e}"));
     let (a, b) = (lines_by_offset(&ours), lines_by_offset(&theirs));

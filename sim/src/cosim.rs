@@ -443,7 +443,7 @@ fn run(
             let w = m.get(p.rt_wave) as usize;
             let vw = vwrites.get_mut(w).map(std::mem::take).unwrap_or_default();
             if traced {
-                let text = decoded.map_or_else(|_| format!("{words:08x?}"), |i| i.to_string());
+                let text = inst_text(decoded, words);
                 let writes = writes_text(&rtl_writes(&m), &vw);
                 notes.retire(&mut lines, 10 * m.cycle() - 5, Some((&text, &writes)));
             }
@@ -482,8 +482,7 @@ fn run(
                             lines.clear();
                             let retired = (m.get(p.rt_valid) == 1).then(|| {
                                 let words = &m.words(p.rt_inst)[..m.get(p.rt_dwords) as usize];
-                                let text = isa::decode(words)
-                                    .map_or_else(|_| format!("{words:08x?}"), |i| i.to_string());
+                                let text = inst_text(isa::decode(words), words);
                                 (text, writes_text(&rtl_writes(&m), &BTreeMap::new()))
                             });
                             let t = 10 * m.cycle() - 5;
@@ -565,6 +564,12 @@ fn write_save_file(trace: &Path, s: &SaveFile) -> Result<Option<PathBuf>, CosimE
     s.write(&path)
         .map_err(|e| CosimError::Vcd(format!("writing the GTKWave save file {}: {e}", path.display())))?;
     Ok(Some(path))
+}
+
+/// The retire port's instruction as the traces show it: its disassembly, or its dwords when
+/// it does not decode.
+fn inst_text<E>(decoded: Result<Inst, E>, words: &[u32]) -> String {
+    decoded.map_or_else(|_| format!("{words:08x?}"), |i| i.to_string())
 }
 
 /// A wave's golden state for the RTL trace's notes.
