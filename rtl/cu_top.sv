@@ -964,12 +964,21 @@ module cu_top
   endfunction
 
   logic [2:0]  opsel_hi;  // OPSEL_HI of sources 0..2 (VOP3P)
-  logic [1:0]  cnd_abs, cnd_neg;  // v_cndmask's modifiers of sources 0 and 1
+  logic [2:0]  src_abs, src_neg;  // ABS and NEG of sources 0..2
 
-  function automatic logic [63:0] cnd_mods(logic [63:0] v, logic abs, logic neg, logic b16);
-    logic [63:0] sign;
-    sign = b16 ? 64'h8000 : 64'h8000_0000;
-    cnd_mods = (abs ? v & ~sign : v) ^ (neg ? sign : 64'd0);
+  // ABS then NEG on the sign bit `sign` of v.
+  function automatic logic [63:0] sign_mods(logic [63:0] v, logic [63:0] sign, logic abs, logic neg);
+    sign_mods = (abs ? v & ~sign : v) ^ (neg ? sign : 64'd0);
+  endfunction
+
+  // The sign bit of a float operand type (zero for the others, which the modifiers leave alone).
+  function automatic logic [63:0] float_sign(opnd_ty_e ty);
+    unique case (ty)
+      OT_F16, OT_BF16: float_sign = 64'h8000;
+      OT_F32: float_sign = 64'h8000_0000;
+      OT_F64: float_sign = 64'h8000_0000_0000_0000;
+      default: float_sign = 64'd0;
+    endcase
   endfunction
   logic [31:0] mask;      // the mask operand (carry in, select)
   logic [63:0] sel64;     // v_permlane*'s lane selects
@@ -981,16 +990,16 @@ module cu_top
     rd_exec32 = rd_exec[31:0];
     rd_scc = scc_q[rd_wave_q];
     rd_vop3p = rd_dec_q.vc.enc == VE_VOP3P;
-    // ABS and NEG: the VOP3 fields, or DPP16's for the 32-bit encodings.
-    if (rd_dec_q.vc.enc inside {VE_VOP3, VE_VOP3SD}) begin
-      cnd_abs = rd_dec_q.abs[1:0];
-      cnd_neg = rd_dec_q.neg[1:0];
+    // ABS and NEG: the VOP3 fields (VOP3P has NEG only), or DPP16's for the 32-bit encodings.
+    if (rd_dec_q.vc.enc inside {VE_VOP3, VE_VOP3SD, VE_VOP3P}) begin
+      src_abs = rd_dec_q.abs;
+      src_neg = rd_dec_q.neg;
     end else if (rd_dec_q.ext_dpp16) begin
-      cnd_abs = {rd_dec_q.dpp_src1_abs, rd_dec_q.dpp_src0_abs};
-      cnd_neg = {rd_dec_q.dpp_src1_neg, rd_dec_q.dpp_src0_neg};
+      src_abs = {1'b0, rd_dec_q.dpp_src1_abs, rd_dec_q.dpp_src0_abs};
+      src_neg = {1'b0, rd_dec_q.dpp_src1_neg, rd_dec_q.dpp_src0_neg};
     end else begin
-      cnd_abs = 2'b00;
-      cnd_neg = 2'b00;
+      src_abs = 3'b000;
+      src_neg = 3'b000;
     end
     opsel_hi = {rd_dec_q.opsel_hi2, rd_dec_q.opsel_hi};
     op_illegal = 1'b0;
@@ -1103,13 +1112,22 @@ module cu_top
         a_l = v0;
         b_l = lane_val(rd_src_q[1].kind, rd_src_q[1].hi, rd_dec_q.vc.ty[1], sv[1], vslot[2][i], vslot[3][i],
                        rd_vop3p, rd_dec_q.opsel[1], opsel_hi[1]);
-        // v_cndmask takes ABS then NEG on the sign bit of its two data sources (guide 16.7).
-        if (rd_dec_q.vop inside {VOP_V_CNDMASK_B32, VOP_V_CNDMASK_B16}) begin
-          a_l = cnd_mods(a_l, cnd_abs[0], cnd_neg[0], rd_dec_q.vop == VOP_V_CNDMASK_B16);
-          b_l = cnd_mods(b_l, cnd_abs[1], cnd_neg[1], rd_dec_q.vop == VOP_V_CNDMASK_B16);
-        end
         c_l[63:0] = lane_val(rd_src_q[2].kind, rd_src_q[2].hi, rd_dec_q.vc.ty[2], sv[2], vslot[4][i],
                              vslot[5][i], rd_vop3p, rd_dec_q.opsel[2], opsel_hi[2]);
+        // ABS then NEG act on the sign bit of float sources, and of v_cndmask's two data
+        // sources (guide 16.7); not on a destination read as a source (v_fmac's).
+        if (rd_dec_q.vop inside {VOP_V_CNDMASK_B32, VOP_V_CNDMASK_B16}) begin
+          a_l = sign_mods(a_l, (rd_dec_q.vop == VOP_V_CNDMASK_B16) ? 64'h8000 : 64'h8000_0000, src_abs[0],
+                          src_neg[0]);
+          b_l = sign_mods(b_l, (rd_dec_q.vop == VOP_V_CNDMASK_B16) ? 64'h8000 : 64'h8000_0000, src_abs[1],
+                          src_neg[1]);
+        end else begin
+          a_l = sign_mods(a_l, float_sign(rd_dec_q.vc.ty[0]), src_abs[0], src_neg[0]);
+          b_l = sign_mods(b_l, float_sign(rd_dec_q.vc.ty[1]), src_abs[1], src_neg[1]);
+          if (rd_dec_q.vc.fld[2] != VF_VDST) begin
+            c_l[63:0] = sign_mods(c_l[63:0], float_sign(rd_dec_q.vc.ty[2]), src_abs[2], src_neg[2]);
+          end
+        end
         c_l[127:64] = (rd_src_q[2].kind == SkVgpr && rd_dec_q.vc.ty[2] == OT_B128) ?
                       {vslot[7][i], vslot[6][i]} : 64'd0;
         ya_l = (rd_ysrc_q[0].kind == SkVgpr) ? vslot[1][i] : (rd_ysrc_q[0].kind == SkNone) ? 32'd0 : ysv[0];
@@ -1277,6 +1295,8 @@ module cu_top
   cu_valu #(.NumLanes(NumLanes)) u_valu (
     .op_i   (ex_dec_q.vop),
     .clamp_i(ex_dec_q.clmp),
+    .omod_i (ex_dec_q.omod),
+    .mode_i (mode_q[ex_wave_q][9:0]),
     .lane0_i(5'(int'(ex_pass_q) * NumLanes)),
     .a_i    (ex_a_q),
     .b_i    (ex_b_q),

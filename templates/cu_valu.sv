@@ -32,7 +32,10 @@
 // The 16-bit halves of the packed rows have their own small adders, shifters and
 // comparators (helper functions the 16-bit rows share).
 //
-// An operation this module does not list leaves valid_o low, and the instruction faults as
+// The F32 operations run in one cu_fp32 unit per lane, beside lane(); its result replaces
+// lane()'s for the rows it knows.
+//
+// An operation neither lists leaves valid_o low, and the instruction faults as
 // not implemented. The case labels are read by hdl-gen to say which rows the RTL executes.
 module cu_valu
   import cu_pkg::*;
@@ -41,6 +44,8 @@ module cu_valu
 ) (
   input  valu_op_e                    op_i,     // the operation (VOPD: the X half's)
   input  logic                        clamp_i,  // VOP3 CLAMP
+  input  logic [1:0]                  omod_i,   // VOP3 OMOD (floats)
+  input  logic [9:0]                  mode_i,   // the wave's MODE[9:0] (floats)
   input  logic [4:0]                  lane0_i,  // the wave lane of physical lane 0
   input  logic [NumLanes-1:0][63:0]   a_i,      // source 0
   input  logic [NumLanes-1:0][63:0]   b_i,      // source 1
@@ -568,9 +573,28 @@ module cu_valu
     logic unused_ry;
     assign unused_ry = ^ry;
     // Nothing to compute while no vector instruction is here (a cheaper simulation).
+    lane_t ri;
+    logic        fp_ok, fp_m;
+    logic [31:0] fp_d;
+
+    // The F32 unit (cu_fp32): its operations leave lane()'s ok low.
+    cu_fp32 u_fp32 (
+      .op_i   (op_i),
+      .mode_i (mode_i),
+      .omod_i (omod_i),
+      .clamp_i(clamp_i),
+      .a_i    (a_i[l][31:0]),
+      .b_i    (b_i[l][31:0]),
+      .c_i    (c_i[l][31:0]),
+      .ok_o   (fp_ok),
+      .d_o    (fp_d),
+      .m_o    (fp_m)
+    );
+
     always_comb begin
-      r = (op_i == VOP_NONE) ? '{ok: 1'b0, d: '0, m: 1'b0} :
-                               lane(op_i, a_i[l], b_i[l], c_i[l], m_i[l], clamp_i, lane0_i + 5'(l));
+      ri = (op_i == VOP_NONE) ? '{ok: 1'b0, d: '0, m: 1'b0} :
+                                lane(op_i, a_i[l], b_i[l], c_i[l], m_i[l], clamp_i, lane0_i + 5'(l));
+      r = fp_ok ? '{ok: 1'b1, d: {96'd0, fp_d}, m: fp_m} : ri;
       ry = (op_y_i == VOP_NONE) ? '{ok: 1'b1, d: '0, m: 1'b0} : lane_y(op_y_i, ya_i[l], yb_i[l], m_i[l]);
     end
     assign d_o[l] = r.d;

@@ -392,11 +392,29 @@ fn exec_strategy() -> BoxedStrategy<Item> {
     .boxed()
 }
 
-/// Vector items: one of `ops`, a VOPD pair, or a change of EXEC.
+/// `s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 10), MODE`: the float controls (rounding modes,
+/// denormal controls, DX10_CLAMP, IEEE), mostly the reset value's neighbours.
+fn mode_strategy() -> BoxedStrategy<Item> {
+    prop_oneof![
+        2 => 0u32..1024,
+        1 => Just(0x3f0u32 | 1 << 9),
+        1 => (0u32..4).prop_map(|r| 0x3f0 | 1 << 9 | r),
+        1 => (0u32..4).prop_map(|d| 1 << 9 | d << 4 | 0xc0),
+    ]
+    .prop_map(|mode| {
+        let d = table().by_name("s_setreg_imm32_b32").expect("s_setreg_imm32_b32");
+        let hwreg = rdna3_isa::syntax::HW_REG_MODE | 9 << 11;
+        Item::Raw(vec![Inst::build(d, &[(Field::Simm16, hwreg)], Some(mode))])
+    })
+    .boxed()
+}
+
+/// Vector items: one of `ops`, a VOPD pair, a change of EXEC or of MODE's float controls.
 pub fn vector_leaf(ops: &[&'static InstDef]) -> BoxedStrategy<Item> {
     let (xs, ys) = vopd_ops();
     let single: Vec<BoxedStrategy<Item>> = ops.iter().map(|d| inst_strategy(d)).collect();
-    let mut leaves = vec![(24, prop::strategy::Union::new(single).boxed()), (2, exec_strategy())];
+    let mut leaves =
+        vec![(24, prop::strategy::Union::new(single).boxed()), (2, exec_strategy()), (1, mode_strategy())];
     if !xs.is_empty() && !ys.is_empty() {
         leaves.push((3, vopd_strategy(xs, ys)));
     }

@@ -89,7 +89,7 @@ pub struct File {
 /// The header every generated file starts with.
 /// What each template takes from the table and the configuration; the rest of it is written
 /// by hand. Every generated file's header says which.
-const GENERATED_PARTS: [(&str, &str); 9] = [
+const GENERATED_PARTS: [(&str, &str); 11] = [
     (
         "cu_pkg.sv",
         "everything: formats, units, opcodes, vector operations and operand kinds, \
@@ -112,6 +112,12 @@ const GENERATED_PARTS: [(&str, &str); 9] = [
         "nothing but this header: written by hand, on cu_pkg's generated vector \
                     operations (the case labels say which rows the RTL executes)",
     ),
+    (
+        "cu_fp32.sv",
+        "the case labels of the F32 compares, from the table's compare conditions; the rest is \
+                    written by hand (the case labels say which rows the RTL executes)",
+    ),
+    ("cu_fp_round.sv", "nothing but this header: written by hand"),
     ("cu_sgpr_file.sv", "nothing but this header: written by hand"),
     ("cu_vgpr_file.sv", "nothing but this header: written by hand"),
     ("cu_rr_arb.sv", "nothing but this header: written by hand"),
@@ -154,6 +160,8 @@ pub fn generate(cfg: &Config) -> Result<Vec<File>> {
     add("cu_sgpr_file.sv", views.sgpr_file.render())?;
     add("cu_vgpr_file.sv", views.vgpr_file.render())?;
     add("cu_valu.sv", views.valu.render())?;
+    add("cu_fp32.sv", views.fp32.render())?;
+    add("cu_fp_round.sv", views.fp_round.render())?;
     add("cu_waitcnt.sv", views.waitcnt.render())?;
     add("cu_rr_arb.sv", views.rr_arb.render())?;
     add("cu_top.sv", views.top.render())?;
@@ -181,7 +189,7 @@ pub fn write_dir(dir: &Path, files: &[File]) -> Result<()> {
 pub const RTL_UNITS: [Unit; 4] = [Unit::Salu, Unit::Branch, Unit::Wait, Unit::Control];
 
 /// The modules whose case labels say which rows the RTL executes.
-const EXECUTING: [&str; 3] = ["cu_salu.sv", "cu_top.sv", "cu_valu.sv"];
+const EXECUTING: [&str; 4] = ["cu_salu.sv", "cu_top.sv", "cu_valu.sv", "cu_fp32.sv"];
 
 /// The mnemonics the generated RTL executes: every `OP_*` (a row) and `VOP_*` (a vector
 /// operation) that appears as a case label in the modules that execute instructions. Read off

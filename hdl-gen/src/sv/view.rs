@@ -52,6 +52,8 @@ pub struct Views {
     pub sgpr_file: SgprFileView,
     pub vgpr_file: VgprFileView,
     pub valu: ValuView,
+    pub fp32: Fp32View,
+    pub fp_round: FpRoundView,
     pub waitcnt: WaitcntView,
     pub rr_arb: RrArbView,
     pub top: TopView,
@@ -71,6 +73,8 @@ impl Views {
             rr_arb: RrArbView { header: header("hdl-gen/src/sv/view.rs", "cu_rr_arb.sv") },
             vgpr_file: VgprFileView { header: header("hdl-gen/src/sv/view.rs", "cu_vgpr_file.sv") },
             valu: ValuView { header: header("hdl-gen/src/sv/view.rs", "cu_valu.sv") },
+            fp32: Fp32View { header: header("hdl-gen/src/sv/view.rs", "cu_fp32.sv"), cmps: fp32_compares() },
+            fp_round: FpRoundView { header: header("hdl-gen/src/sv/view.rs", "cu_fp_round.sv") },
             top: TopView {
                 header: header("hdl-gen/src/sv/view.rs", "cu_top.sv"),
                 num_waves: cfg.num_waves,
@@ -702,5 +706,73 @@ pub struct VgprFileView {
 #[derive(Template)]
 #[template(path = "cu_valu.sv", escape = "none")]
 pub struct ValuView {
+    pub header: String,
+}
+
+#[derive(Template)]
+#[template(path = "cu_fp32.sv", escape = "none")]
+pub struct Fp32View {
+    pub header: String,
+    pub cmps: Vec<CmpCase>,
+}
+
+/// The compare rows of one condition: their `valu_op_e` labels and the condition as the
+/// truth of {unordered, greater, equal, less}.
+pub struct CmpCase {
+    pub labels: String,
+    pub pred: String,
+}
+
+/// The F32 compares (`v_cmp_*_f32`, `v_cmpx_*_f32`, not the class tests), grouped by condition.
+fn fp32_compares() -> Vec<CmpCase> {
+    use rdna3_isa::CmpOp as C;
+    let pred = |op: C| -> &'static str {
+        match op {
+            C::F => "0000",
+            C::Lt => "0001",
+            C::Eq => "0010",
+            C::Le => "0011",
+            C::Gt => "0100",
+            C::Lg | C::Ne => "0101",
+            C::Ge => "0110",
+            C::O => "0111",
+            C::U => "1000",
+            C::Nge => "1001",
+            C::Nlg => "1010",
+            C::Ngt => "1011",
+            C::Nle => "1100",
+            C::Neq => "1101",
+            C::Nlt => "1110",
+            C::T => "1111",
+            C::Class => unreachable!("class tests are not compares of two values"),
+        }
+    };
+    let mut groups: Vec<(&'static str, Vec<String>)> = Vec::new();
+    for d in table().insts.iter().filter(|d| valu::is_valu(d)) {
+        let Some(c) = d.compare else { continue };
+        if c.ty != Ty::F32 || c.op == rdna3_isa::CmpOp::Class {
+            continue;
+        }
+        let name = valu::vop_name(d);
+        let p = pred(c.op);
+        match groups.iter_mut().find(|(q, _)| *q == p) {
+            Some((_, names)) if names.contains(&name) => {}
+            Some((_, names)) => names.push(name),
+            None => groups.push((p, vec![name])),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(p, names)| {
+            // Label lists wrap after four names, each line but the last ending in a comma.
+            let lines: Vec<String> = names.chunks(4).map(|c| c.join(", ")).collect();
+            CmpCase { labels: lines.join(",\n      "), pred: p.to_string() }
+        })
+        .collect()
+}
+
+#[derive(Template)]
+#[template(path = "cu_fp_round.sv", escape = "none")]
+pub struct FpRoundView {
     pub header: String,
 }
