@@ -26,6 +26,7 @@ module cu_fp_round #(
   parameter int unsigned ManW = 23,
   parameter int unsigned QW   = 14   // width of the signed exponents
 ) (
+  input  logic                  en_i,  // the result is used (else d_o is 0)
   input  logic                  s_i,
   input  logic [W-1:0]          v_i,
   input  logic signed [QW-1:0]  q_i,
@@ -53,34 +54,53 @@ module cu_fp_round #(
 
   always_comb begin
     lead = '0;
-    for (int i = 0; i < int'(W); i++) if (v_i[i]) lead = ($clog2(W))'(i);
-    e = q_i + QW'(lead);
-    normal = e >= QW'(EMin);
-    ql = normal ? e - QW'(ManW) : QW'(EMin - int'(ManW));
-    // r >= -ManW, so the shift is at least 1.
-    r = ql - q_i;
-    y = {v_i, X'(0)};
-    if (r + QW'(ManW + 1) >= QW'(YW)) sh = ($clog2(YW+1)+1)'(YW);
-    else sh = ($clog2(YW+1)+1)'(r + QW'(ManW + 1));
-    z = (ManW+4)'(y >> sh);
-    st = z[0] || ((y & ~({YW{1'b1}} << sh)) != '0);
-    g = z[1];
-    m = z[ManW+3:2];
-    unique case (rm_i)
-      2'd0: inc = g && (st || m[0]);
-      2'd1: inc = !s_i && (g || st);
-      2'd2: inc = s_i && (g || st);
-      default: inc = 1'b0;
-    endcase
-    mr = m + (ManW+2)'(inc);
-    // A normal value's leading one adds one to its exponent field: e + Bias - 1 + 1.
-    enc = normal ? (((ExpW+ManW+3)'(e) + (ExpW+ManW+3)'(BiasM1)) << ManW) + (ExpW+ManW+3)'(mr)
-                 : (ExpW+ManW+3)'(mr);
-    if (enc >= (ExpW+ManW+3)'(Inf)) begin
-      big = (rm_i == 2'd0) || (rm_i == 2'd1 && !s_i) || (rm_i == 2'd2 && s_i);
-      d_o = {s_i, big ? Inf[ExpW+ManW-1:0] : Max[ExpW+ManW-1:0]};
-    end else begin
-      d_o = {s_i, enc[ExpW+ManW-1:0]};
+    e = '0;
+    normal = 1'b0;
+    ql = '0;
+    r = '0;
+    y = '0;
+    sh = '0;
+    z = '0;
+    st = 1'b0;
+    g = 1'b0;
+    m = '0;
+    inc = 1'b0;
+    mr = '0;
+    enc = '0;
+    big = 1'b0;
+    d_o = '0;
+    // Nothing to compute while the result is not used (a cheaper simulation).
+    if (en_i) begin
+      lead = '0;
+      for (int i = 0; i < int'(W); i++) if (v_i[i]) lead = ($clog2(W))'(i);
+      e = q_i + QW'(lead);
+      normal = e >= QW'(EMin);
+      ql = normal ? e - QW'(ManW) : QW'(EMin - int'(ManW));
+      // r >= -ManW, so the shift is at least 1.
+      r = ql - q_i;
+      y = {v_i, X'(0)};
+      if (r + QW'(ManW + 1) >= QW'(YW)) sh = ($clog2(YW+1)+1)'(YW);
+      else sh = ($clog2(YW+1)+1)'(r + QW'(ManW + 1));
+      z = (ManW+4)'(y >> sh);
+      st = z[0] || ((y & ~({YW{1'b1}} << sh)) != '0);
+      g = z[1];
+      m = z[ManW+3:2];
+      unique case (rm_i)
+        2'd0: inc = g && (st || m[0]);
+        2'd1: inc = !s_i && (g || st);
+        2'd2: inc = s_i && (g || st);
+        default: inc = 1'b0;
+      endcase
+      mr = m + (ManW+2)'(inc);
+      // A normal value's leading one adds one to its exponent field: e + Bias - 1 + 1.
+      enc = normal ? (((ExpW+ManW+3)'(e) + (ExpW+ManW+3)'(BiasM1)) << ManW) + (ExpW+ManW+3)'(mr)
+                   : (ExpW+ManW+3)'(mr);
+      if (enc >= (ExpW+ManW+3)'(Inf)) begin
+        big = (rm_i == 2'd0) || (rm_i == 2'd1 && !s_i) || (rm_i == 2'd2 && s_i);
+        d_o = {s_i, big ? Inf[ExpW+ManW-1:0] : Max[ExpW+ManW-1:0]};
+      end else begin
+        d_o = {s_i, enc[ExpW+ManW-1:0]};
+      end
     end
   end
 

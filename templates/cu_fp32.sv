@@ -19,8 +19,13 @@
 // matters as a sticky bit at the frame's bit 0, below any rounding position. add and sub run
 // as a * 1.0 + b; mul as a * b with no addend, whose zero result keeps the product's sign.
 //
+// The conversions between F32 and 32-bit integers (and bytes), rounding to integral values and
+// frexp share the same back end; conversions to integers truncate (floor for
+// v_cvt_floor_i32_f32), saturate, and give 0 for NaN.
+//
 // Purely combinational (one EX cycle); the case labels are read by hdl-gen to say which rows
-// the RTL executes. Not here yet: F16, F64, conversions, the transcendentals, VOPD's halves.
+// the RTL executes. Not here yet: F16, F64, v_fract, v_cvt_nearest_i32_f32, the
+// transcendentals, VOPD's F32 halves.
 module cu_fp32
   import cu_pkg::*;
 (
@@ -110,13 +115,18 @@ module cu_fp32
   // ------------------------------------------------------------------------------------------
   // The operation.
 
-  typedef enum logic [2:0] {
+  typedef enum logic [3:0] {
     FkNone,
-    FkFma,     // x * y + z (or x * y)
-    FkMinMax,  // the min/max family
+    FkFma,        // x * y + z (or x * y)
+    FkMinMax,     // the min/max family
     FkLdexp,
     FkCmp,
-    FkClass
+    FkClass,
+    FkFromInt,    // integer to F32
+    FkToInt,      // F32 to integer, rounded by irm, saturated
+    FkRound,      // rounded to an integral F32 by irm
+    FkFrexpMant,
+    FkFrexpExp
   } fkind_e;
 
   typedef enum logic [2:0] {
@@ -137,6 +147,10 @@ module cu_fp32
   logic [31:0] a, b, c;
   logic [31:0] x, y, z;
   logic        add_z;
+  logic [1:0]  irm;      // rounding to an integer: MODE's encoding
+  logic        isigned;  // ... to a signed integer
+  logic        i_sign;   // integer to F32: the sign and magnitude
+  logic [31:0] i_mag;
 
   always_comb begin
     kind = FkNone;
@@ -154,6 +168,13 @@ module cu_fp32
       VOP_V_MINMAX_F32: begin kind = FkMinMax; mm = MmMinMax; end
       VOP_V_MAXMIN_F32: begin kind = FkMinMax; mm = MmMaxMin; end
       VOP_V_LDEXP_F32: kind = FkLdexp;
+      VOP_V_CVT_F32_I32, VOP_V_CVT_F32_U32, VOP_V_CVT_F32_UBYTE0, VOP_V_CVT_F32_UBYTE1,
+      VOP_V_CVT_F32_UBYTE2, VOP_V_CVT_F32_UBYTE3:
+        kind = FkFromInt;
+      VOP_V_CVT_I32_F32, VOP_V_CVT_U32_F32, VOP_V_CVT_FLOOR_I32_F32: kind = FkToInt;
+      VOP_V_TRUNC_F32, VOP_V_CEIL_F32, VOP_V_FLOOR_F32, VOP_V_RNDNE_F32: kind = FkRound;
+      VOP_V_FREXP_MANT_F32: kind = FkFrexpMant;
+      VOP_V_FREXP_EXP_I32_F32: kind = FkFrexpExp;
       VOP_V_CMP_CLASS_F32, VOP_V_CMPX_CLASS_F32: kind = FkClass;
       // The F32 compares, from the table's compare conditions.
 {%- for c in cmps %}
@@ -179,6 +200,30 @@ module cu_fp32
     y = b;
     z = c;
     add_z = 1'b1;
+    // Rounding to integers: toward zero but for these.
+    irm = 2'd3;
+    unique case (op_i)
+      VOP_V_CEIL_F32: irm = 2'd1;
+      VOP_V_FLOOR_F32, VOP_V_CVT_FLOOR_I32_F32: irm = 2'd2;
+      VOP_V_RNDNE_F32: irm = 2'd0;
+      default: ;
+    endcase
+    isigned = op_i != VOP_V_CVT_U32_F32;
+    // Integer sources are read as they are (no flushing).
+    i_sign = 1'b0;
+    i_mag = a_i;
+    unique case (op_i)
+      VOP_V_CVT_F32_I32: begin
+        i_sign = a_i[31];
+        i_mag = a_i[31] ? -a_i : a_i;
+      end
+      VOP_V_CVT_F32_UBYTE0: i_mag = {24'd0, a_i[7:0]};
+      VOP_V_CVT_F32_UBYTE1: i_mag = {24'd0, a_i[15:8]};
+      VOP_V_CVT_F32_UBYTE2: i_mag = {24'd0, a_i[23:16]};
+      VOP_V_CVT_F32_UBYTE3: i_mag = {24'd0, a_i[31:24]};
+      default: ;
+    endcase
+
     unique case (op_i)
       VOP_V_ADD_F32: begin y = One; z = b; end
       VOP_V_SUB_F32: begin y = One; z = negate(b); end
@@ -204,68 +249,186 @@ module cu_fp32
     logic signed [QW-1:0] qp, dz, k;
     logic [FW-1:0]      pf, zf;
     logic [23:0]        mz;
-
-    sp = x[31] ^ y[31];
-    p = sig(x[30:0]) * sig(y[30:0]);
-    pz = p == '0;
-    zz = !add_z || is_zero(z[30:0]);
-    mz = sig(z[30:0]);
-    qp = lsb_exp(x[30:23]) + lsb_exp(y[30:23]);
-    dz = lsb_exp(z[30:23]) - qp;
-    k = dz + QW'(signed'(G));
-    f_special = 1'b1;
-    f_value = '0;
-    f_sign = sp;
-    f_sum = '0;
-    f_q = '0;
+    sp = 1'b0;
+    pz = 1'b0;
+    zz = 1'b0;
+    p = '0;
+    qp = '0;
+    dz = '0;
+    k = '0;
     pf = '0;
     zf = '0;
-    if (is_nan(x[30:0])) f_value = quiet(x);
-    else if (is_nan(y[30:0])) f_value = quiet(y);
-    else if (add_z && is_nan(z[30:0])) f_value = quiet(z);
-    else if ((is_inf(x[30:0]) && is_zero(y[30:0])) || (is_zero(x[30:0]) && is_inf(y[30:0]))) f_value = DefaultNan;
-    else if (is_inf(x[30:0]) || is_inf(y[30:0])) f_value = (add_z && is_inf(z[30:0]) && z[31] != sp) ? DefaultNan : {sp, 31'h7f80_0000};
-    else if (add_z && is_inf(z[30:0])) f_value = z;
-    else if (pz && !zz) f_value = z;
-    else if (pz) f_value = {!add_z ? sp : (sp == z[31]) ? sp : (rm == 2'd2), 31'd0};
-    else begin
-      f_special = 1'b0;
-      if (zz) begin
-        pf = FW'(p) << G;
-        f_q = qp - QW'(signed'(G));
-      end else if (dz >= QW'(signed'(50))) begin
-        // The product is below a quarter of the addend's least significant bit.
-        pf = FW'(1);
-        zf = FW'(mz) << (G + 50);
-        f_q = lsb_exp(z[30:23]) - QW'(signed'(G + 50));
-      end else begin
-        pf = FW'(p) << G;
-        f_q = qp - QW'(signed'(G));
-        if (k >= 0) zf = FW'(mz) << k;
-        else if (k <= -QW'(signed'(24))) zf = FW'(1);
-        else zf = (FW'(mz) >> (-k)) | FW'((FW'(mz) & ~({FW{1'b1}} << (-k))) != '0);
-      end
-      if (zz || sp == z[31]) begin
-        f_sum = pf + zf;
-      end else if (pf >= zf) begin
-        f_sum = pf - zf;
-      end else begin
-        f_sum = zf - pf;
-        f_sign = z[31];
-      end
-      if (f_sum == '0) begin
-        // Exact cancellation: +0, or -0 rounding toward -inf.
-        f_special = 1'b1;
-        f_value = {rm == 2'd2, 31'd0};
+    mz = '0;
+    f_special = 1'b1;
+    f_value = '0;
+    f_sign = 1'b0;
+    f_sum = '0;
+    f_q = '0;
+    // Nothing to compute for other operations (a cheaper simulation).
+    if (kind == FkFma) begin
+      sp = x[31] ^ y[31];
+      p = sig(x[30:0]) * sig(y[30:0]);
+      pz = p == '0;
+      zz = !add_z || is_zero(z[30:0]);
+      mz = sig(z[30:0]);
+      qp = lsb_exp(x[30:23]) + lsb_exp(y[30:23]);
+      dz = lsb_exp(z[30:23]) - qp;
+      k = dz + QW'(signed'(G));
+      f_special = 1'b1;
+      f_value = '0;
+      f_sign = sp;
+      f_sum = '0;
+      f_q = '0;
+      pf = '0;
+      zf = '0;
+      if (is_nan(x[30:0])) f_value = quiet(x);
+      else if (is_nan(y[30:0])) f_value = quiet(y);
+      else if (add_z && is_nan(z[30:0])) f_value = quiet(z);
+      else if ((is_inf(x[30:0]) && is_zero(y[30:0])) || (is_zero(x[30:0]) && is_inf(y[30:0]))) f_value = DefaultNan;
+      else if (is_inf(x[30:0]) || is_inf(y[30:0])) f_value = (add_z && is_inf(z[30:0]) && z[31] != sp) ? DefaultNan : {sp, 31'h7f80_0000};
+      else if (add_z && is_inf(z[30:0])) f_value = z;
+      else if (pz && !zz) f_value = z;
+      else if (pz) f_value = {!add_z ? sp : (sp == z[31]) ? sp : (rm == 2'd2), 31'd0};
+      else begin
+        f_special = 1'b0;
+        if (zz) begin
+          pf = FW'(p) << G;
+          f_q = qp - QW'(signed'(G));
+        end else if (dz >= QW'(signed'(50))) begin
+          // The product is below a quarter of the addend's least significant bit.
+          pf = FW'(1);
+          zf = FW'(mz) << (G + 50);
+          f_q = lsb_exp(z[30:23]) - QW'(signed'(G + 50));
+        end else begin
+          pf = FW'(p) << G;
+          f_q = qp - QW'(signed'(G));
+          if (k >= 0) zf = FW'(mz) << k;
+          else if (k <= -QW'(signed'(24))) zf = FW'(1);
+          else zf = (FW'(mz) >> (-k)) | FW'((FW'(mz) & ~({FW{1'b1}} << (-k))) != '0);
+        end
+        if (zz || sp == z[31]) begin
+          f_sum = pf + zf;
+        end else if (pf >= zf) begin
+          f_sum = pf - zf;
+        end else begin
+          f_sum = zf - pf;
+          f_sign = z[31];
+        end
+        if (f_sum == '0) begin
+          // Exact cancellation: +0, or -0 rounding toward -inf.
+          f_special = 1'b1;
+          f_value = {rm == 2'd2, 31'd0};
+        end
       end
     end
   end
 
+  // ------------------------------------------------------------------------------------------
+  // Rounding to an integer (trunc/ceil/floor/rndne, the conversions to integers): ri_n is |a|
+  // rounded by irm while |a| < 2^23 (below that exponent a has a fraction).
+
+  logic                 ri_frac;  // a is finite, nonzero and below 2^23
+  logic [23:0]          ri_n;
+  logic [31:0]          ri_int;   // the conversion to an integer
+
+  always_comb begin
+    logic signed [QW-1:0] qa;
+    logic [49:0]          yv;
+    logic [23:0]          t;
+    logic                 g, st, inc;
+    logic [33:0]          mag;
+    qa = '0;
+    yv = '0;
+    t = '0;
+    g = 1'b0;
+    st = 1'b0;
+    inc = 1'b0;
+    mag = '0;
+    ri_frac = 1'b0;
+    ri_n = '0;
+    ri_int = '0;
+    if (kind inside {FkToInt, FkRound}) begin
+      qa = lsb_exp(a[30:23]);
+      ri_frac = qa < 0 && !is_zero(a[30:0]);
+      yv = '0;
+      if (qa < -QW'(signed'(25))) begin
+        // Below 1/2: no integer bits, no guard bit.
+        t = '0;
+        g = 1'b0;
+        st = sig(a[30:0]) != '0;
+      end else begin
+        yv = {sig(a[30:0]), 26'd0} >> (qa < 0 ? -qa : '0);
+        t = yv[49:26];
+        g = yv[25];
+        st = yv[24:0] != '0;
+      end
+      unique case (irm)
+        2'd0: inc = g && (st || t[0]);
+        2'd1: inc = !a[31] && (g || st);
+        2'd2: inc = a[31] && (g || st);
+        default: inc = 1'b0;
+      endcase
+      ri_n = t + 24'(inc);
+      // The magnitude as an integer, saturated beyond 33 bits (infinities too).
+      if (qa > QW'(signed'(9))) mag = '1;
+      else if (qa >= 0) mag = 34'(sig(a[30:0])) << qa;
+      else mag = 34'(ri_n);
+      if (is_nan(a[30:0])) ri_int = '0;
+      else if (isigned && a[31]) ri_int = (mag > 34'h0_8000_0000) ? 32'h8000_0000 : -mag[31:0];
+      else if (isigned) ri_int = (mag > 34'h0_7fff_ffff) ? 32'h7fff_ffff : mag[31:0];
+      else if (a[31]) ri_int = '0;
+      else ri_int = (mag > 34'h0_ffff_ffff) ? 32'hffff_ffff : mag[31:0];
+    end
+  end
+
+  // frexp: a = mant * 2^exp with mant in [0.5, 1).
+  logic [31:0] fx_mant, fx_exp;
+
+  always_comb begin
+    logic [4:0] lead;
+    logic [23:0] m;
+    logic signed [QW-1:0] fe;
+    m = sig(a[30:0]);
+    lead = '0;
+    for (int i = 0; i < 24; i++) if (m[i]) lead = 5'(i);
+    fx_mant = {a[31], 8'd126, 23'(m << (5'd23 - lead))};
+    fe = lsb_exp(a[30:23]) + QW'(signed'({1'b0, lead})) + QW'(signed'(1));
+    fx_exp = 32'(fe);
+    if (is_nan(a[30:0])) begin
+      fx_mant = quiet(a);
+      fx_exp = '0;
+    end else if (is_inf(a[30:0]) || is_zero(a[30:0])) begin
+      fx_mant = a;
+      fx_exp = '0;
+    end
+  end
+
+  // The shared back end rounds the FMA's sum, or an integer that becomes an F32.
+  logic               n_sign;
+  logic [FW-1:0]      n_sum;
+  logic signed [QW-1:0] n_q;
+
+  always_comb begin
+    n_sign = f_sign;
+    n_sum = f_sum;
+    n_q = f_q;
+    if (kind == FkFromInt) begin
+      n_sign = i_sign;
+      n_sum = FW'(i_mag);
+      n_q = '0;
+    end else if (kind == FkRound) begin
+      n_sign = a[31];
+      n_sum = FW'(ri_n);
+      n_q = '0;
+    end
+  end
+
   cu_fp_round #(.W(FW), .ExpW(8), .ManW(23), .QW(QW)) u_fma_round (
-    .s_i (f_sign),
-    .v_i (f_sum),
-    .q_i (f_q),
-    .rm_i(rm),
+    .en_i(kind inside {FkFma, FkFromInt, FkRound}),
+    .s_i (n_sign),
+    .v_i (n_sum),
+    .q_i (n_q),
+    .rm_i((kind == FkRound) ? 2'd0 : rm),
     .d_o (f_rounded)
   );
 
@@ -291,6 +454,7 @@ module cu_fp32
   end
 
   cu_fp_round #(.W(24), .ExpW(8), .ManW(23), .QW(QW)) u_ldexp_round (
+    .en_i(kind == FkLdexp),
     .s_i (l_in[31]),
     .v_i (sig(l_in[30:0])),
     .q_i (l_q),
@@ -328,6 +492,10 @@ module cu_fp32
       FkFma: r = flush(f_special ? f_value : f_rounded, den_out);
       FkMinMax: r = mm_r;
       FkLdexp: r = l_special ? l_value : flush(l_rounded, den_out);
+      FkFromInt: r = (i_mag == '0) ? 32'd0 : f_rounded;
+      // An integral value: exact, never denormal; zero keeps the sign.
+      FkRound: r = is_nan(a[30:0]) ? quiet(a) : !ri_frac ? a : (ri_n == '0) ? {a[31], 31'd0} : f_rounded;
+      FkFrexpMant: r = fx_mant;
       default: r = '0;
     endcase
     ok_o = kind != FkNone;
@@ -351,6 +519,7 @@ module cu_fp32
   end
 
   cu_fp_round #(.W(24), .ExpW(8), .ManW(23), .QW(QW)) u_omod_round (
+    .en_i(omod_i != 2'd0 && kind != FkNone),
     .s_i (o_in[31]),
     .v_i (sig(o_in[30:0])),
     .q_i (o_q),
@@ -369,7 +538,13 @@ module cu_fp32
       else if (o_scaled[31]) d_o = 32'd0;
       else if (o_scaled > One) d_o = One;
     end
-    if (kind inside {FkCmp, FkClass, FkNone}) d_o = '0;
+    // Integer results take no output modifiers.
+    unique case (kind)
+      FkCmp, FkClass, FkNone: d_o = '0;
+      FkToInt: d_o = ri_int;
+      FkFrexpExp: d_o = fx_exp;
+      default: ;
+    endcase
   end
 
 endmodule

@@ -2,7 +2,8 @@
 // four denormal controls, DX10_CLAMP and IEEE (64 settings, one loop iteration each). Besides
 // the random operands, each iteration derives the cases random bits rarely give: denormals,
 // tiny and huge magnitudes, near-equal operands that cancel, short mantissas whose sums tie,
-// and the special values (zeros, infinities, quiet and signalling NaNs).
+// and the special values (zeros, infinities, quiet and signalling NaNs); and operands around
+// the integers' range for the conversions and roundings to integral values.
 
   v_and_b32 v10, 0x807fffff, v1       // denormals (and zeros) of either sign
   v_and_b32 v11, 0x80ffffff, v2       // denormals and the smallest normals
@@ -17,6 +18,10 @@
   v_subrev_nc_u32 v16, 0x100, v16     // exponents in [-256, 255]
   v_and_b32 v17, 0xffc00001, v8       // NaNs (quiet and signalling) once v18's exponent is set
   v_or_b32 v17, 0x7f800000, v17
+  v_and_b32 v34, 0x0f800000, v2
+  v_add_nc_u32 v34, 0x3c000000, v34   // exponents 120..151: around the integers' range
+  v_bfi_b32 v35, 0x807fffff, v1, v34
+  v_bfi_b32 v36, 0x807fffff, v15, v34 // ... with short mantissas: halves and ties
   s_mov_b32 s20, 0
 
 mode:
@@ -105,6 +110,44 @@ mode:
   v_ldexp_f32 v30, v14, v9
   v_ldexp_f32 v30, v17, v16
   v_ldexp_f32_e64 v30, v15, -2 div:2
+
+  v_cvt_f32_i32 v31, v1
+  v_cvt_f32_i32 v31, v16
+  v_cvt_f32_i32 v31, 0x80000000
+  v_cvt_f32_u32 v31, v2
+  v_cvt_f32_u32 v31, 0
+  v_cvt_f32_u32_e64 v31, v3 div:2 clamp
+  v_cvt_f32_ubyte0 v31, v1
+  v_cvt_f32_ubyte1 v31, v2
+  v_cvt_f32_ubyte2 v31, v3
+  v_cvt_f32_ubyte3_e64 v31, v4 mul:4
+  v_cvt_i32_f32 v32, v35
+  v_cvt_i32_f32 v32, v36
+  v_cvt_i32_f32 v32, v1
+  v_cvt_i32_f32 v32, v17
+  v_cvt_i32_f32_e64 v32, -|v36|
+  v_cvt_u32_f32 v32, v35
+  v_cvt_u32_f32 v32, v36
+  v_cvt_u32_f32 v32, v14
+  v_cvt_floor_i32_f32 v32, v36
+  v_cvt_floor_i32_f32 v32, v10
+  v_trunc_f32 v37, v36
+  v_trunc_f32_e64 v37, -v35 mul:2
+  v_ceil_f32 v37, v36
+  v_ceil_f32 v37, v10
+  v_ceil_f32 v37, v17
+  v_floor_f32 v37, v36
+  v_floor_f32 v37, v10
+  v_rndne_f32 v37, v36
+  v_rndne_f32 v37, v35
+  v_rndne_f32 v37, v14
+  v_frexp_mant_f32 v38, v1
+  v_frexp_mant_f32 v38, v10
+  v_frexp_mant_f32 v38, v17
+  v_frexp_mant_f32_e64 v38, -v14 clamp
+  v_frexp_exp_i32_f32 v39, v1
+  v_frexp_exp_i32_f32 v39, v10
+  v_frexp_exp_i32_f32 v39, v14
 
   v_cmp_lt_f32 vcc_lo, v1, v2
   v_cmp_eq_f32 vcc_lo, v10, v11
