@@ -1,0 +1,230 @@
+//! The lanes' F32 unit (`rtl/cu_fp32.sv` and `cu_fp_round.sv`, as checked in) on its own,
+//! without the compute unit around it, against the golden model: for every row the unit
+//! executes (in its VOP3 form, so that OMOD and CLAMP are exercised where the row has them),
+//! operand sets biased toward the hard cases (zeros, denormals, the smallest and largest
+//! normals, infinities, quiet and signalling NaNs, operands that cancel or tie, products that
+//! underflow or overflow, values around the integers' range) under random MODE settings go
+//! through one golden instruction per 32 sets; the golden results and the operands go to a
+//! file that the Verilator testbench `tests/rtl/tb_cu_fp32.cpp` replays into the unit.
+//!
+//! 400,000 operand sets in CI; `RDNA3_FP_VECTORS=N` runs N (the README gives a larger run's
+//! figure). `v_fmaak_f32`/`v_fmamk_f32` have no VOP3 form: they are the unit's fma with the
+//! literal routed by the operand collector, which the co-simulation tests cover.
+//!
+//! Needs Verilator; without it the test fails and says how to install it, unless
+//! `RDNA3_SKIP_VERILATOR=1` is set.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+use rdna3_isa::{Field, InstDef, Kind, Role, table};
+use sim::golden::memory::Memory;
+use sim::golden::{Code, Env, Program, Status, Wave, exec_in};
+
+const BASE: u64 = 0x1000;
+const SEED: u64 = 0xf32_f32;
+const DEFAULT_VECTORS: usize = 400_000;
+
+fn text(out: &Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+}
+
+/// The rows the F32 unit executes, in their VOP3 form, with their `valu_op_e` values.
+fn rows() -> Vec<(&'static InstDef, u32)> {
+    let files = hdl_gen::sv::generate(&hdl_gen::sv::Config::default()).expect("generating the RTL");
+    let fp: Vec<hdl_gen::sv::File> = files
+        .into_iter()
+        .filter(|f| f.name == "cu_fp32.sv")
+        .map(|f| hdl_gen::sv::File { name: f.name, text: f.text })
+        .collect();
+    assert_eq!(fp.len(), 1, "hdl-gen generates cu_fp32.sv");
+    let names = hdl_gen::sv::valu::vop_names();
+    let mut out = Vec::new();
+    for name in hdl_gen::sv::rtl_ops(&fp) {
+        let Some(d) = table().all_by_name(&name).find(|d| d.format().name == "VOP3") else {
+            assert!(matches!(name.as_str(), "v_fmaak_f32" | "v_fmamk_f32"), "{name} has no VOP3 form");
+            continue;
+        };
+        let vop = hdl_gen::sv::valu::vop_name(d);
+        let index = names.iter().position(|n| *n == vop).expect("every VALU row has a valu_op_e member");
+        out.push((d, index as u32 + 1));
+    }
+    assert!(out.len() >= 60, "only {} rows of the F32 unit found", out.len());
+    out
+}
+
+/// An F32 operand biased toward the hard cases; `near` is another operand of the same set.
+fn operand(rng: &mut SmallRng, near: u32) -> u32 {
+    const SPECIAL: [u32; 20] = [
+        0, 0x8000_0000, 1, 0x8000_0001, 0x007f_ffff, 0x807f_ffff, 0x0080_0000, 0x8080_0000, 0x7f7f_ffff,
+        0xff7f_ffff, 0x7f80_0000, 0xff80_0000, 0x7fc0_0000, 0xffc0_0000, 0x7f80_0001, 0x7fbf_ffff,
+        0x3f80_0000, 0xbf80_0000, 0x3f00_0000, 0x4b00_0000,
+    ];
+    let r: u32 = rng.random();
+    match rng.random_range(0..12) {
+        0 => SPECIAL[rng.random_range(0..SPECIAL.len())],
+        // Denormals.
+        1 => r & 0x807f_ffff,
+        // Near `near`: the same exponent (cancellation), or a few binades apart (ties, sticky).
+        2 => (r & 0x807f_ffff) | (near & 0x7f80_0000),
+        3 => {
+            let e = (near >> 23 & 0xff) as i32 - rng.random_range(-2..28);
+            (r & 0x8007_ffff) | (e.clamp(0, 254) as u32) << 23
+        }
+        // Few significant bits: exact products, ties.
+        4 => r & 0xfff8_0000,
+        // Tiny and huge magnitudes: underflowing and overflowing products.
+        5 => (r & 0x8fff_ffff) | 0x0080_0000,
+        6 => r | 0x7000_0000,
+        // Around the integers' range: exponents 110..170.
+        7 => (r & 0x807f_ffff) | (rng.random_range(110u32..170)) << 23,
+        // Small integers, for the conversions from integers and ldexp's exponent.
+        8 => rng.random_range(0u32..512).wrapping_sub(256),
+        _ => r,
+    }
+}
+
+/// The assembly of `d` in VOP3 form, reading v0, v1, v2 and writing v3 (or s10 for a compare;
+/// `v_cmpx` writes EXEC), with OMOD and CLAMP where the row has them.
+fn line(d: &InstDef, omod: u32, clamp: bool) -> String {
+    let srcs = d.operands.iter().filter(|o| o.role == Role::Src && !matches!(o.kind, Kind::Imm(_))).count();
+    let mut ops: Vec<String> = Vec::new();
+    if d.compare.is_none() {
+        ops.push("v3".into());
+    } else if !d.name.starts_with("v_cmpx") {
+        ops.push("s10".into());
+    }
+    ops.extend((0..srcs).map(|i| format!("v{i}")));
+    let mut s = format!("{}_e64 {}", d.name, ops.join(", "));
+    if clamp {
+        s.push_str(" clamp");
+    }
+    match omod {
+        1 => s.push_str(" mul:2"),
+        2 => s.push_str(" mul:4"),
+        3 => s.push_str(" div:2"),
+        _ => {}
+    }
+    s
+}
+
+fn has(d: &InstDef, f: Field) -> bool {
+    d.operands.iter().any(|o| o.field == f)
+}
+
+/// The vectors file: every row, `per_row` operand sets each.
+fn vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
+    let mut rng = SmallRng::seed_from_u64(SEED);
+    let mut out = String::new();
+    for &(d, op) in rows {
+        let mut done = 0;
+        while done < per_row {
+            let omod = if has(d, Field::Omod) { rng.random_range(0..4) } else { 0 };
+            let clamp = has(d, Field::Clmp) && rng.random_range(0..4) == 0;
+            let src = line(d, omod, clamp);
+            let dwords = rdna3_isa::asm::assemble(&format!("{src}\n"), "fp_rtl.s")
+                .unwrap_or_else(|e| panic!("assembling `{src}`: {e}"))
+                .dwords();
+            let prog = Program::new(Code::new(BASE, dwords));
+            let mut wave = Wave::new(BASE);
+            // MODE's F32 fields (and the F16/F64 ones, which the unit must ignore), random.
+            wave.mode = rng.random_range(0..1024);
+            let mut abc = [[0u32; 32]; 3];
+            for l in 0..32 {
+                abc[0][l] = operand(&mut rng, 0x3f80_0000);
+                abc[1][l] = operand(&mut rng, abc[0][l]);
+                abc[2][l] = operand(&mut rng, abc[0][l]);
+            }
+            wave.vgpr[0] = abc[0];
+            wave.vgpr[1] = abc[1];
+            wave.vgpr[2] = abc[2];
+            // v_fmac's accumulator is its destination.
+            wave.vgpr[3] = abc[2];
+            let mut mem = Memory::default();
+            let mut env = Env::new(&mut mem, &mut []);
+            exec_in(&mut wave, &prog, &mut env);
+            assert!(matches!(wave.status, Status::Running), "golden model on `{src}`: {:?}", wave.status);
+            // The unit sees v_fmac's accumulator as source 2.
+            let mask = if d.compare.is_none() {
+                None
+            } else if d.name.starts_with("v_cmpx") {
+                Some(wave.sgpr[rdna3_isa::operand::EXEC_LO as usize])
+            } else {
+                Some(wave.sgpr[10])
+            };
+            for l in 0..32 {
+                let (check, expected) = match mask {
+                    Some(m) => ('m', m >> l & 1),
+                    None => ('d', wave.vgpr[3][l]),
+                };
+                let mode = wave.mode & 0x3ff;
+                writeln!(
+                    out,
+                    "{op:x} {mode:x} {omod:x} {:x} {:x} {:x} {:x} {check} {expected:x}",
+                    u32::from(clamp),
+                    abc[0][l],
+                    abc[1][l],
+                    abc[2][l]
+                )
+                .expect("writing to a string");
+            }
+            done += 32;
+        }
+    }
+    out
+}
+
+/// A fresh build directory inside the target directory, one per process.
+fn build_dir() -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("fp32_tb-{}", std::process::id()));
+    if dir.exists() {
+        std::fs::remove_dir_all(&dir).unwrap_or_else(|e| panic!("removing {}: {e}", dir.display()));
+    }
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("creating {}: {e}", dir.display()));
+    dir
+}
+
+#[test]
+fn f32_unit_matches_the_golden_model() {
+    if !conformance::require_verilator("fp_rtl") {
+        return;
+    }
+    let total = match std::env::var("RDNA3_FP_VECTORS") {
+        Ok(v) => v.parse::<usize>().unwrap_or_else(|_| panic!("RDNA3_FP_VECTORS={v} is not a number")),
+        Err(_) => DEFAULT_VECTORS,
+    };
+    let rows = rows();
+    let per_row = total.div_ceil(rows.len()).div_ceil(32) * 32;
+    let dir = build_dir();
+    let file = dir.join("vectors.txt");
+    std::fs::write(&file, vectors(&rows, per_row)).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+
+    let tests = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let rtl = tests.join("../rtl");
+    let sources =
+        [rtl.join("cu_pkg.sv"), rtl.join("cu_fp_round.sv"), rtl.join("cu_fp32.sv"), tests.join("rtl/tb_cu_fp32.cpp")];
+    let obj = dir.join("obj");
+    let build = Command::new("verilator")
+        .args(["--cc", "--exe", "--build", "-O3", "-j", "2", "--top-module", "cu_fp32", "--Mdir"])
+        .arg(&obj)
+        .args(&sources)
+        .output()
+        .expect("running verilator");
+    assert!(build.status.success(), "building the testbench with verilator failed:\n{}", text(&build));
+    let exe = obj.join("Vcu_fp32");
+    let run = Command::new(&exe).arg(&file).output().unwrap_or_else(|e| panic!("running {}: {e}", exe.display()));
+    let out = text(&run);
+    let pass = out.lines().find(|l| l.starts_with("PASS tb_cu_fp32:"));
+    assert!(
+        run.status.success() && pass.is_some(),
+        "the F32 unit differs from the golden model; rerun with `{} {}`:\n{out}",
+        exe.display(),
+        file.display()
+    );
+    println!("{} ({} rows)", pass.unwrap_or_default(), rows.len());
+    // Only a passing run's files are removed; a failing one's stay for debugging.
+    let _ = std::fs::remove_dir_all(&dir);
+}
