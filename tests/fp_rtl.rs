@@ -59,9 +59,26 @@ fn rows() -> Vec<(&'static InstDef, u32)> {
 /// An F32 operand biased toward the hard cases; `near` is another operand of the same set.
 fn operand(rng: &mut SmallRng, near: u32) -> u32 {
     const SPECIAL: [u32; 20] = [
-        0, 0x8000_0000, 1, 0x8000_0001, 0x007f_ffff, 0x807f_ffff, 0x0080_0000, 0x8080_0000, 0x7f7f_ffff,
-        0xff7f_ffff, 0x7f80_0000, 0xff80_0000, 0x7fc0_0000, 0xffc0_0000, 0x7f80_0001, 0x7fbf_ffff,
-        0x3f80_0000, 0xbf80_0000, 0x3f00_0000, 0x4b00_0000,
+        0,
+        0x8000_0000,
+        1,
+        0x8000_0001,
+        0x007f_ffff,
+        0x807f_ffff,
+        0x0080_0000,
+        0x8080_0000,
+        0x7f7f_ffff,
+        0xff7f_ffff,
+        0x7f80_0000,
+        0xff80_0000,
+        0x7fc0_0000,
+        0xffc0_0000,
+        0x7f80_0001,
+        0x7fbf_ffff,
+        0x3f80_0000,
+        0xbf80_0000,
+        0x3f00_0000,
+        0x4b00_0000,
     ];
     let r: u32 = rng.random();
     match rng.random_range(0..12) {
@@ -132,12 +149,14 @@ fn vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
             let mut wave = Wave::new(BASE);
             // MODE's F32 fields (and the F16/F64 ones, which the unit must ignore), random.
             wave.mode = rng.random_range(0..1024);
-            let mut abc = [[0u32; 32]; 3];
-            for l in 0..32 {
-                abc[0][l] = operand(&mut rng, 0x3f80_0000);
-                abc[1][l] = operand(&mut rng, abc[0][l]);
-                abc[2][l] = operand(&mut rng, abc[0][l]);
-            }
+            // Lane by lane: a, then b and c near a.
+            let sets: Vec<[u32; 3]> = (0..32)
+                .map(|_| {
+                    let a = operand(&mut rng, 0x3f80_0000);
+                    [a, operand(&mut rng, a), operand(&mut rng, a)]
+                })
+                .collect();
+            let abc: [[u32; 32]; 3] = std::array::from_fn(|s| std::array::from_fn(|l| sets[l][s]));
             wave.vgpr[0] = abc[0];
             wave.vgpr[1] = abc[1];
             wave.vgpr[2] = abc[2];
@@ -155,7 +174,7 @@ fn vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
             } else {
                 Some(wave.sgpr[10])
             };
-            for l in 0..32 {
+            for (l, [a, b, c]) in sets.iter().enumerate() {
                 let (check, expected) = match mask {
                     Some(m) => ('m', m >> l & 1),
                     None => ('d', wave.vgpr[3][l]),
@@ -163,11 +182,8 @@ fn vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
                 let mode = wave.mode & 0x3ff;
                 writeln!(
                     out,
-                    "{op:x} {mode:x} {omod:x} {:x} {:x} {:x} {:x} {check} {expected:x}",
-                    u32::from(clamp),
-                    abc[0][l],
-                    abc[1][l],
-                    abc[2][l]
+                    "{op:x} {mode:x} {omod:x} {:x} {a:x} {b:x} {c:x} {check} {expected:x}",
+                    u32::from(clamp)
                 )
                 .expect("writing to a string");
             }
@@ -204,8 +220,12 @@ fn f32_unit_matches_the_golden_model() {
 
     let tests = Path::new(env!("CARGO_MANIFEST_DIR"));
     let rtl = tests.join("../rtl");
-    let sources =
-        [rtl.join("cu_pkg.sv"), rtl.join("cu_fp_round.sv"), rtl.join("cu_fp32.sv"), tests.join("rtl/tb_cu_fp32.cpp")];
+    let sources = [
+        rtl.join("cu_pkg.sv"),
+        rtl.join("cu_fp_round.sv"),
+        rtl.join("cu_fp32.sv"),
+        tests.join("rtl/tb_cu_fp32.cpp"),
+    ];
     let obj = dir.join("obj");
     let build = Command::new("verilator")
         .args(["--cc", "--exe", "--build", "-O3", "-j", "2", "--top-module", "cu_fp32", "--Mdir"])
@@ -215,7 +235,8 @@ fn f32_unit_matches_the_golden_model() {
         .expect("running verilator");
     assert!(build.status.success(), "building the testbench with verilator failed:\n{}", text(&build));
     let exe = obj.join("Vcu_fp32");
-    let run = Command::new(&exe).arg(&file).output().unwrap_or_else(|e| panic!("running {}: {e}", exe.display()));
+    let run =
+        Command::new(&exe).arg(&file).output().unwrap_or_else(|e| panic!("running {}: {e}", exe.display()));
     let out = text(&run);
     let pass = out.lines().find(|l| l.starts_with("PASS tb_cu_fp32:"));
     assert!(
