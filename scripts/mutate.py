@@ -9,6 +9,11 @@ vector programs (and, for the scalar parts, the scalar properties). A mutant is 
 a test fails; a mutant that does not lint (a width mismatch, say) is not counted.
 
     scripts/mutate.py [--count N] [--seed S] [--files cu_valu.sv,cu_top.sv] [--cases N] [--directed]
+    scripts/mutate.py --fp [--count N] [--seed S]
+
+--fp mutates the F32 unit's templates (cu_fp32.sv, cu_fp_round.sv) only and kills with its own
+Verilator testbench (tests/fp_rtl.rs, run as a built test binary, so no compute-unit model is
+rebuilt): a few seconds per mutant.
 
 The random mutants are drawn from every template (--files narrows that). --directed first runs
 three hand-picked scalar mutants (a wrong carry, a swapped shift, an off-by-one bit field),
@@ -109,7 +114,11 @@ def main():
     ap.add_argument("--files", default=",".join(sorted(p.name for p in TEMPLATES.glob("*.sv"))))
     ap.add_argument("--directed", action="store_true", help="run the hand-picked mutants first")
     ap.add_argument("--cases", type=int, default=64, help="proptest cases per property")
+    ap.add_argument("--fp", action="store_true", help="the F32 unit, against its own testbench")
     args = ap.parse_args()
+    if args.fp:
+        args.files = "cu_fp32.sv,cu_fp_round.sv"
+        args.directed = False
     rng = random.Random(args.seed)
     names = args.files.split(",")
     originals = {n: (TEMPLATES / n).read_text() for n in set(names) | {d[0] for d in DIRECTED}}
@@ -132,6 +141,14 @@ def main():
         ["cargo", "test", "-q", "--release", "-p", "conformance", "--test", "examples"],
         ["cargo", "test", "-q", "--release", "-p", "conformance", "--test", "waitcnt_rtl"],
     ]
+    if args.fp:
+        # The test binary, built before anything is mutated (the test reads rtl/ when it runs).
+        rc, out = run(["cargo", "test", "--release", "-p", "conformance", "--test", "fp_rtl", "--no-run"], env)
+        exe = re.search(r"Executable .*\((.*fp_rtl-[0-9a-f]+)\)", out)
+        if rc != 0 or not exe:
+            print(out)
+            return 1
+        tests = [[str(ROOT / exe.group(1))]]
     killed, survived, invalid = [], [], 0
     try:
         for name, (n, what, new) in pool:
@@ -147,7 +164,7 @@ def main():
                 invalid += 1
                 print(f"invalid  {label}", flush=True)
                 continue
-            rc, out = run(["cargo", "build", "-q", "--release", "-p", "sim"], env)
+            rc, out = (0, "") if args.fp else run(["cargo", "build", "-q", "--release", "-p", "sim"], env)
             if rc != 0:
                 invalid += 1
                 print(f"invalid  {label} (does not build)", flush=True)
