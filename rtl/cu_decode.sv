@@ -2046,6 +2046,7 @@ module cu_decode
         dec_o.vc.fld[2] = VF_VDST;
         dec_o.vc.ty[2] = OT_F32;
         dec_o.vc.dty = OT_F32;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_ADD_F32, OP_V_SUB_F32, OP_V_SUBREV_F32, OP_V_MUL_DX9_ZERO_F32,
       OP_V_MUL_F32, OP_V_MIN_F32, OP_V_MAX_F32: begin
@@ -2057,6 +2058,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_VSRC1;
         dec_o.vc.ty[1] = OT_F32;
         dec_o.vc.dty = OT_F32;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_FMAC_DX9_ZERO_F32, OP_V_FMAC_F32: begin
         dec_o.unit = UNIT_VALU;
@@ -2069,6 +2071,7 @@ module cu_decode
         dec_o.vc.fld[2] = VF_VDST;
         dec_o.vc.ty[2] = OT_F32;
         dec_o.vc.dty = OT_F32;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_MUL_I32_I24, OP_V_MUL_HI_I32_I24, OP_V_MUL_U32_U24, OP_V_MUL_HI_U32_U24,
       OP_V_MIN_I32, OP_V_MAX_I32, OP_V_MIN_U32, OP_V_MAX_U32,
@@ -2107,6 +2110,7 @@ module cu_decode
         dec_o.vc.fld[2] = VF_VSRC1;
         dec_o.vc.ty[2] = OT_F32;
         dec_o.vc.dty = OT_F32;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_FMAAK_F32: begin
         dec_o.unit = UNIT_VALU;
@@ -2119,6 +2123,7 @@ module cu_decode
         dec_o.vc.fld[2] = VF_LIT;
         dec_o.vc.ty[2] = OT_F32;
         dec_o.vc.dty = OT_F32;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CVT_PK_RTZ_F16_F32: begin
         dec_o.unit = UNIT_VALU;
@@ -2129,6 +2134,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_VSRC1;
         dec_o.vc.ty[1] = OT_F32;
         dec_o.vc.dty = OT_V2F16;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_ADD_F16, OP_V_SUB_F16, OP_V_SUBREV_F16, OP_V_MUL_F16,
       OP_V_MAX_F16, OP_V_MIN_F16: begin
@@ -2140,6 +2146,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_VSRC1;
         dec_o.vc.ty[1] = OT_F16;
         dec_o.vc.dty = OT_F16;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_FMAC_F16: begin
         dec_o.unit = UNIT_VALU;
@@ -2152,6 +2159,7 @@ module cu_decode
         dec_o.vc.fld[2] = VF_VDST;
         dec_o.vc.ty[2] = OT_F16;
         dec_o.vc.dty = OT_F16;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_FMAMK_F16: begin
         dec_o.unit = UNIT_VALU;
@@ -2164,6 +2172,7 @@ module cu_decode
         dec_o.vc.fld[2] = VF_VSRC1;
         dec_o.vc.ty[2] = OT_F16;
         dec_o.vc.dty = OT_F16;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_FMAAK_F16: begin
         dec_o.unit = UNIT_VALU;
@@ -2176,6 +2185,7 @@ module cu_decode
         dec_o.vc.fld[2] = VF_LIT;
         dec_o.vc.ty[2] = OT_F16;
         dec_o.vc.dty = OT_F16;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_LDEXP_F16: begin
         dec_o.unit = UNIT_VALU;
@@ -2186,6 +2196,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_VSRC1;
         dec_o.vc.ty[1] = OT_B16;
         dec_o.vc.dty = OT_F16;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_PK_FMAC_F16: begin
         dec_o.unit = UNIT_VALU;
@@ -2198,6 +2209,7 @@ module cu_decode
         dec_o.vc.fld[2] = VF_VDST;
         dec_o.vc.ty[2] = OT_V2F16;
         dec_o.vc.dty = OT_V2F16;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_NOP, OP_V_PIPEFLUSH: begin
         dec_o.unit = UNIT_VALU;
@@ -2228,6 +2240,7 @@ module cu_decode
         dec_o.vc.fld[0] = VF_SRC0;
         dec_o.vc.ty[0] = OT_F64;
         dec_o.vc.dty = OT_B32;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CVT_F64_I32, OP_V_CVT_F64_U32: begin
         dec_o.unit = UNIT_VALU;
@@ -2236,6 +2249,7 @@ module cu_decode
         dec_o.vc.fld[0] = VF_SRC0;
         dec_o.vc.ty[0] = OT_B32;
         dec_o.vc.dty = OT_F64;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CVT_F32_I32, OP_V_CVT_F32_U32, OP_V_CVT_OFF_F32_I4, OP_V_CVT_F32_UBYTE0,
       OP_V_CVT_F32_UBYTE1, OP_V_CVT_F32_UBYTE2, OP_V_CVT_F32_UBYTE3: begin
@@ -2245,6 +2259,7 @@ module cu_decode
         dec_o.vc.fld[0] = VF_SRC0;
         dec_o.vc.ty[0] = OT_B32;
         dec_o.vc.dty = OT_F32;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CVT_U32_F32, OP_V_CVT_I32_F32, OP_V_CVT_NEAREST_I32_F32, OP_V_CVT_FLOOR_I32_F32,
       OP_V_FREXP_EXP_I32_F32: begin
@@ -2254,6 +2269,7 @@ module cu_decode
         dec_o.vc.fld[0] = VF_SRC0;
         dec_o.vc.ty[0] = OT_F32;
         dec_o.vc.dty = OT_B32;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CVT_F16_F32: begin
         dec_o.unit = UNIT_VALU;
@@ -2262,6 +2278,7 @@ module cu_decode
         dec_o.vc.fld[0] = VF_SRC0;
         dec_o.vc.ty[0] = OT_F32;
         dec_o.vc.dty = OT_F16;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CVT_F32_F16: begin
         dec_o.unit = UNIT_VALU;
@@ -2270,6 +2287,7 @@ module cu_decode
         dec_o.vc.fld[0] = VF_SRC0;
         dec_o.vc.ty[0] = OT_F16;
         dec_o.vc.dty = OT_F32;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CVT_F32_F64: begin
         dec_o.unit = UNIT_VALU;
@@ -2278,6 +2296,7 @@ module cu_decode
         dec_o.vc.fld[0] = VF_SRC0;
         dec_o.vc.ty[0] = OT_F64;
         dec_o.vc.dty = OT_F32;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CVT_F64_F32: begin
         dec_o.unit = UNIT_VALU;
@@ -2286,6 +2305,7 @@ module cu_decode
         dec_o.vc.fld[0] = VF_SRC0;
         dec_o.vc.ty[0] = OT_F32;
         dec_o.vc.dty = OT_F64;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_TRUNC_F64, OP_V_CEIL_F64, OP_V_RNDNE_F64, OP_V_FLOOR_F64,
       OP_V_FREXP_MANT_F64, OP_V_FRACT_F64: begin
@@ -2295,6 +2315,7 @@ module cu_decode
         dec_o.vc.fld[0] = VF_SRC0;
         dec_o.vc.ty[0] = OT_F64;
         dec_o.vc.dty = OT_F64;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_MOV_B16, OP_V_NOT_B16: begin
         dec_o.unit = UNIT_VALU;
@@ -2312,6 +2333,7 @@ module cu_decode
         dec_o.vc.fld[0] = VF_SRC0;
         dec_o.vc.ty[0] = OT_F32;
         dec_o.vc.dty = OT_F32;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_EXP_F32, OP_V_LOG_F32, OP_V_RCP_F32, OP_V_RCP_IFLAG_F32,
       OP_V_RSQ_F32, OP_V_SQRT_F32, OP_V_SIN_F32, OP_V_COS_F32: begin
@@ -2321,6 +2343,7 @@ module cu_decode
         dec_o.vc.fld[0] = VF_SRC0;
         dec_o.vc.ty[0] = OT_F32;
         dec_o.vc.dty = OT_F32;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_RCP_F64, OP_V_RSQ_F64, OP_V_SQRT_F64: begin
         dec_o.unit = UNIT_TRANS;
@@ -2329,6 +2352,7 @@ module cu_decode
         dec_o.vc.fld[0] = VF_SRC0;
         dec_o.vc.ty[0] = OT_F64;
         dec_o.vc.dty = OT_F64;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_MOVRELD_B32, OP_V_MOVRELS_B32, OP_V_MOVRELSD_B32, OP_V_MOVRELSD_2_B32: begin
         dec_o.unit = UNIT_VALU;
@@ -2346,6 +2370,7 @@ module cu_decode
         dec_o.vc.fld[0] = VF_SRC0;
         dec_o.vc.ty[0] = OT_B16;
         dec_o.vc.dty = OT_F16;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CVT_U16_F16, OP_V_CVT_I16_F16, OP_V_FREXP_EXP_I16_F16, OP_V_CVT_NORM_I16_F16,
       OP_V_CVT_NORM_U16_F16: begin
@@ -2355,6 +2380,7 @@ module cu_decode
         dec_o.vc.fld[0] = VF_SRC0;
         dec_o.vc.ty[0] = OT_F16;
         dec_o.vc.dty = OT_B16;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_RCP_F16, OP_V_SQRT_F16, OP_V_RSQ_F16, OP_V_LOG_F16,
       OP_V_EXP_F16, OP_V_SIN_F16, OP_V_COS_F16: begin
@@ -2364,6 +2390,7 @@ module cu_decode
         dec_o.vc.fld[0] = VF_SRC0;
         dec_o.vc.ty[0] = OT_F16;
         dec_o.vc.dty = OT_F16;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_FREXP_MANT_F16, OP_V_FLOOR_F16, OP_V_CEIL_F16, OP_V_TRUNC_F16,
       OP_V_RNDNE_F16, OP_V_FRACT_F16: begin
@@ -2373,6 +2400,7 @@ module cu_decode
         dec_o.vc.fld[0] = VF_SRC0;
         dec_o.vc.ty[0] = OT_F16;
         dec_o.vc.dty = OT_F16;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_SAT_PK_U8_I16: begin
         dec_o.unit = UNIT_VALU;
@@ -2433,6 +2461,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_VSRC1;
         dec_o.vc.ty[1] = OT_F16;
         dec_o.vc.mask_vcc = 1'b1;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CMP_F_F32, OP_V_CMP_LT_F32, OP_V_CMP_EQ_F32, OP_V_CMP_LE_F32,
       OP_V_CMP_GT_F32, OP_V_CMP_LG_F32, OP_V_CMP_GE_F32, OP_V_CMP_O_F32,
@@ -2446,6 +2475,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_VSRC1;
         dec_o.vc.ty[1] = OT_F32;
         dec_o.vc.mask_vcc = 1'b1;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CMP_F_F64, OP_V_CMP_LT_F64, OP_V_CMP_EQ_F64, OP_V_CMP_LE_F64,
       OP_V_CMP_GT_F64, OP_V_CMP_LG_F64, OP_V_CMP_GE_F64, OP_V_CMP_O_F64,
@@ -2459,6 +2489,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_VSRC1;
         dec_o.vc.ty[1] = OT_F64;
         dec_o.vc.mask_vcc = 1'b1;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CMP_LT_I16, OP_V_CMP_EQ_I16, OP_V_CMP_LE_I16, OP_V_CMP_GT_I16,
       OP_V_CMP_NE_I16, OP_V_CMP_GE_I16, OP_V_CMP_LT_U16, OP_V_CMP_EQ_U16,
@@ -2516,6 +2547,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_VSRC1;
         dec_o.vc.ty[1] = OT_B32;
         dec_o.vc.mask_vcc = 1'b1;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CMP_CLASS_F32: begin
         dec_o.unit = UNIT_VALU;
@@ -2526,6 +2558,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_VSRC1;
         dec_o.vc.ty[1] = OT_B32;
         dec_o.vc.mask_vcc = 1'b1;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CMP_CLASS_F64: begin
         dec_o.unit = UNIT_VALU;
@@ -2536,6 +2569,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_VSRC1;
         dec_o.vc.ty[1] = OT_B32;
         dec_o.vc.mask_vcc = 1'b1;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CMPX_F_F16, OP_V_CMPX_LT_F16, OP_V_CMPX_EQ_F16, OP_V_CMPX_LE_F16,
       OP_V_CMPX_GT_F16, OP_V_CMPX_LG_F16, OP_V_CMPX_GE_F16, OP_V_CMPX_O_F16,
@@ -2549,6 +2583,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_VSRC1;
         dec_o.vc.ty[1] = OT_F16;
         dec_o.vc.mask_exec = 1'b1;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CMPX_F_F32, OP_V_CMPX_LT_F32, OP_V_CMPX_EQ_F32, OP_V_CMPX_LE_F32,
       OP_V_CMPX_GT_F32, OP_V_CMPX_LG_F32, OP_V_CMPX_GE_F32, OP_V_CMPX_O_F32,
@@ -2562,6 +2597,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_VSRC1;
         dec_o.vc.ty[1] = OT_F32;
         dec_o.vc.mask_exec = 1'b1;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CMPX_F_F64, OP_V_CMPX_LT_F64, OP_V_CMPX_EQ_F64, OP_V_CMPX_LE_F64,
       OP_V_CMPX_GT_F64, OP_V_CMPX_LG_F64, OP_V_CMPX_GE_F64, OP_V_CMPX_O_F64,
@@ -2575,6 +2611,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_VSRC1;
         dec_o.vc.ty[1] = OT_F64;
         dec_o.vc.mask_exec = 1'b1;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CMPX_LT_I16, OP_V_CMPX_EQ_I16, OP_V_CMPX_LE_I16, OP_V_CMPX_GT_I16,
       OP_V_CMPX_NE_I16, OP_V_CMPX_GE_I16, OP_V_CMPX_LT_U16, OP_V_CMPX_EQ_U16,
@@ -2632,6 +2669,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_VSRC1;
         dec_o.vc.ty[1] = OT_B32;
         dec_o.vc.mask_exec = 1'b1;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CMPX_CLASS_F32: begin
         dec_o.unit = UNIT_VALU;
@@ -2642,6 +2680,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_VSRC1;
         dec_o.vc.ty[1] = OT_B32;
         dec_o.vc.mask_exec = 1'b1;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CMPX_CLASS_F64: begin
         dec_o.unit = UNIT_VALU;
@@ -2652,6 +2691,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_VSRC1;
         dec_o.vc.ty[1] = OT_B32;
         dec_o.vc.mask_exec = 1'b1;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CMP_F_F16_VOP3, OP_V_CMP_LT_F16_VOP3, OP_V_CMP_EQ_F16_VOP3, OP_V_CMP_LE_F16_VOP3,
       OP_V_CMP_GT_F16_VOP3, OP_V_CMP_LG_F16_VOP3, OP_V_CMP_GE_F16_VOP3, OP_V_CMP_O_F16_VOP3,
@@ -2665,6 +2705,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_SRC1;
         dec_o.vc.ty[1] = OT_F16;
         dec_o.vc.mask_vdst = 1'b1;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CMP_F_F32_VOP3, OP_V_CMP_LT_F32_VOP3, OP_V_CMP_EQ_F32_VOP3, OP_V_CMP_LE_F32_VOP3,
       OP_V_CMP_GT_F32_VOP3, OP_V_CMP_LG_F32_VOP3, OP_V_CMP_GE_F32_VOP3, OP_V_CMP_O_F32_VOP3,
@@ -2678,6 +2719,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_SRC1;
         dec_o.vc.ty[1] = OT_F32;
         dec_o.vc.mask_vdst = 1'b1;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CMP_F_F64_VOP3, OP_V_CMP_LT_F64_VOP3, OP_V_CMP_EQ_F64_VOP3, OP_V_CMP_LE_F64_VOP3,
       OP_V_CMP_GT_F64_VOP3, OP_V_CMP_LG_F64_VOP3, OP_V_CMP_GE_F64_VOP3, OP_V_CMP_O_F64_VOP3,
@@ -2691,6 +2733,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_SRC1;
         dec_o.vc.ty[1] = OT_F64;
         dec_o.vc.mask_vdst = 1'b1;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CMP_LT_I16_VOP3, OP_V_CMP_EQ_I16_VOP3, OP_V_CMP_LE_I16_VOP3, OP_V_CMP_GT_I16_VOP3,
       OP_V_CMP_NE_I16_VOP3, OP_V_CMP_GE_I16_VOP3, OP_V_CMP_LT_U16_VOP3, OP_V_CMP_EQ_U16_VOP3,
@@ -2748,6 +2791,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_SRC1;
         dec_o.vc.ty[1] = OT_B32;
         dec_o.vc.mask_vdst = 1'b1;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CMP_CLASS_F32_VOP3: begin
         dec_o.unit = UNIT_VALU;
@@ -2758,6 +2802,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_SRC1;
         dec_o.vc.ty[1] = OT_B32;
         dec_o.vc.mask_vdst = 1'b1;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CMP_CLASS_F64_VOP3: begin
         dec_o.unit = UNIT_VALU;
@@ -2768,6 +2813,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_SRC1;
         dec_o.vc.ty[1] = OT_B32;
         dec_o.vc.mask_vdst = 1'b1;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CMPX_F_F16_VOP3, OP_V_CMPX_LT_F16_VOP3, OP_V_CMPX_EQ_F16_VOP3, OP_V_CMPX_LE_F16_VOP3,
       OP_V_CMPX_GT_F16_VOP3, OP_V_CMPX_LG_F16_VOP3, OP_V_CMPX_GE_F16_VOP3, OP_V_CMPX_O_F16_VOP3,
@@ -2781,6 +2827,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_SRC1;
         dec_o.vc.ty[1] = OT_F16;
         dec_o.vc.mask_exec = 1'b1;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CMPX_F_F32_VOP3, OP_V_CMPX_LT_F32_VOP3, OP_V_CMPX_EQ_F32_VOP3, OP_V_CMPX_LE_F32_VOP3,
       OP_V_CMPX_GT_F32_VOP3, OP_V_CMPX_LG_F32_VOP3, OP_V_CMPX_GE_F32_VOP3, OP_V_CMPX_O_F32_VOP3,
@@ -2794,6 +2841,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_SRC1;
         dec_o.vc.ty[1] = OT_F32;
         dec_o.vc.mask_exec = 1'b1;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CMPX_F_F64_VOP3, OP_V_CMPX_LT_F64_VOP3, OP_V_CMPX_EQ_F64_VOP3, OP_V_CMPX_LE_F64_VOP3,
       OP_V_CMPX_GT_F64_VOP3, OP_V_CMPX_LG_F64_VOP3, OP_V_CMPX_GE_F64_VOP3, OP_V_CMPX_O_F64_VOP3,
@@ -2807,6 +2855,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_SRC1;
         dec_o.vc.ty[1] = OT_F64;
         dec_o.vc.mask_exec = 1'b1;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CMPX_LT_I16_VOP3, OP_V_CMPX_EQ_I16_VOP3, OP_V_CMPX_LE_I16_VOP3, OP_V_CMPX_GT_I16_VOP3,
       OP_V_CMPX_NE_I16_VOP3, OP_V_CMPX_GE_I16_VOP3, OP_V_CMPX_LT_U16_VOP3, OP_V_CMPX_EQ_U16_VOP3,
@@ -2864,6 +2913,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_SRC1;
         dec_o.vc.ty[1] = OT_B32;
         dec_o.vc.mask_exec = 1'b1;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CMPX_CLASS_F32_VOP3: begin
         dec_o.unit = UNIT_VALU;
@@ -2874,6 +2924,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_SRC1;
         dec_o.vc.ty[1] = OT_B32;
         dec_o.vc.mask_exec = 1'b1;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CMPX_CLASS_F64_VOP3: begin
         dec_o.unit = UNIT_VALU;
@@ -2884,6 +2935,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_SRC1;
         dec_o.vc.ty[1] = OT_B32;
         dec_o.vc.mask_exec = 1'b1;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CNDMASK_B32_VOP3: begin
         dec_o.unit = UNIT_VALU;
@@ -2907,6 +2959,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_SRC1;
         dec_o.vc.ty[1] = OT_F32;
         dec_o.vc.dty = OT_F32;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_FMAC_DX9_ZERO_F32_VOP3, OP_V_FMAC_F32_VOP3: begin
         dec_o.unit = UNIT_VALU;
@@ -2919,6 +2972,7 @@ module cu_decode
         dec_o.vc.fld[2] = VF_VDST;
         dec_o.vc.ty[2] = OT_F32;
         dec_o.vc.dty = OT_F32;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_MUL_I32_I24_VOP3, OP_V_MUL_HI_I32_I24_VOP3, OP_V_MUL_U32_U24_VOP3, OP_V_MUL_HI_U32_U24_VOP3,
       OP_V_MIN_I32_VOP3, OP_V_MAX_I32_VOP3, OP_V_MIN_U32_VOP3, OP_V_MAX_U32_VOP3,
@@ -2958,6 +3012,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_SRC1;
         dec_o.vc.ty[1] = OT_F32;
         dec_o.vc.dty = OT_V2F16;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_ADD_F16_VOP3, OP_V_SUB_F16_VOP3, OP_V_SUBREV_F16_VOP3, OP_V_MUL_F16_VOP3,
       OP_V_MAX_F16_VOP3, OP_V_MIN_F16_VOP3: begin
@@ -2969,6 +3024,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_SRC1;
         dec_o.vc.ty[1] = OT_F16;
         dec_o.vc.dty = OT_F16;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_FMAC_F16_VOP3: begin
         dec_o.unit = UNIT_VALU;
@@ -2981,6 +3037,7 @@ module cu_decode
         dec_o.vc.fld[2] = VF_VDST;
         dec_o.vc.ty[2] = OT_F16;
         dec_o.vc.dty = OT_F16;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_LDEXP_F16_VOP3: begin
         dec_o.unit = UNIT_VALU;
@@ -2991,6 +3048,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_SRC1;
         dec_o.vc.ty[1] = OT_B16;
         dec_o.vc.dty = OT_F16;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_NOP_VOP3, OP_V_PIPEFLUSH_VOP3: begin
         dec_o.unit = UNIT_VALU;
@@ -3021,6 +3079,7 @@ module cu_decode
         dec_o.vc.fld[0] = VF_SRC0;
         dec_o.vc.ty[0] = OT_F64;
         dec_o.vc.dty = OT_B32;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CVT_F64_I32_VOP3, OP_V_CVT_F64_U32_VOP3: begin
         dec_o.unit = UNIT_VALU;
@@ -3029,6 +3088,7 @@ module cu_decode
         dec_o.vc.fld[0] = VF_SRC0;
         dec_o.vc.ty[0] = OT_B32;
         dec_o.vc.dty = OT_F64;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CVT_F32_I32_VOP3, OP_V_CVT_F32_U32_VOP3, OP_V_CVT_OFF_F32_I4_VOP3, OP_V_CVT_F32_UBYTE0_VOP3,
       OP_V_CVT_F32_UBYTE1_VOP3, OP_V_CVT_F32_UBYTE2_VOP3, OP_V_CVT_F32_UBYTE3_VOP3: begin
@@ -3038,6 +3098,7 @@ module cu_decode
         dec_o.vc.fld[0] = VF_SRC0;
         dec_o.vc.ty[0] = OT_B32;
         dec_o.vc.dty = OT_F32;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CVT_U32_F32_VOP3, OP_V_CVT_I32_F32_VOP3, OP_V_CVT_NEAREST_I32_F32_VOP3, OP_V_CVT_FLOOR_I32_F32_VOP3,
       OP_V_FREXP_EXP_I32_F32_VOP3: begin
@@ -3047,6 +3108,7 @@ module cu_decode
         dec_o.vc.fld[0] = VF_SRC0;
         dec_o.vc.ty[0] = OT_F32;
         dec_o.vc.dty = OT_B32;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CVT_F16_F32_VOP3: begin
         dec_o.unit = UNIT_VALU;
@@ -3055,6 +3117,7 @@ module cu_decode
         dec_o.vc.fld[0] = VF_SRC0;
         dec_o.vc.ty[0] = OT_F32;
         dec_o.vc.dty = OT_F16;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CVT_F32_F16_VOP3: begin
         dec_o.unit = UNIT_VALU;
@@ -3063,6 +3126,7 @@ module cu_decode
         dec_o.vc.fld[0] = VF_SRC0;
         dec_o.vc.ty[0] = OT_F16;
         dec_o.vc.dty = OT_F32;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CVT_F32_F64_VOP3: begin
         dec_o.unit = UNIT_VALU;
@@ -3071,6 +3135,7 @@ module cu_decode
         dec_o.vc.fld[0] = VF_SRC0;
         dec_o.vc.ty[0] = OT_F64;
         dec_o.vc.dty = OT_F32;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CVT_F64_F32_VOP3: begin
         dec_o.unit = UNIT_VALU;
@@ -3079,6 +3144,7 @@ module cu_decode
         dec_o.vc.fld[0] = VF_SRC0;
         dec_o.vc.ty[0] = OT_F32;
         dec_o.vc.dty = OT_F64;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_TRUNC_F64_VOP3, OP_V_CEIL_F64_VOP3, OP_V_RNDNE_F64_VOP3, OP_V_FLOOR_F64_VOP3,
       OP_V_FREXP_MANT_F64_VOP3, OP_V_FRACT_F64_VOP3: begin
@@ -3088,6 +3154,7 @@ module cu_decode
         dec_o.vc.fld[0] = VF_SRC0;
         dec_o.vc.ty[0] = OT_F64;
         dec_o.vc.dty = OT_F64;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_MOV_B16_VOP3, OP_V_NOT_B16_VOP3: begin
         dec_o.unit = UNIT_VALU;
@@ -3105,6 +3172,7 @@ module cu_decode
         dec_o.vc.fld[0] = VF_SRC0;
         dec_o.vc.ty[0] = OT_F32;
         dec_o.vc.dty = OT_F32;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_EXP_F32_VOP3, OP_V_LOG_F32_VOP3, OP_V_RCP_F32_VOP3, OP_V_RCP_IFLAG_F32_VOP3,
       OP_V_RSQ_F32_VOP3, OP_V_SQRT_F32_VOP3, OP_V_SIN_F32_VOP3, OP_V_COS_F32_VOP3: begin
@@ -3114,6 +3182,7 @@ module cu_decode
         dec_o.vc.fld[0] = VF_SRC0;
         dec_o.vc.ty[0] = OT_F32;
         dec_o.vc.dty = OT_F32;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_RCP_F64_VOP3, OP_V_RSQ_F64_VOP3, OP_V_SQRT_F64_VOP3: begin
         dec_o.unit = UNIT_TRANS;
@@ -3122,6 +3191,7 @@ module cu_decode
         dec_o.vc.fld[0] = VF_SRC0;
         dec_o.vc.ty[0] = OT_F64;
         dec_o.vc.dty = OT_F64;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_MOVRELD_B32_VOP3, OP_V_MOVRELS_B32_VOP3, OP_V_MOVRELSD_B32_VOP3, OP_V_MOVRELSD_2_B32_VOP3: begin
         dec_o.unit = UNIT_VALU;
@@ -3139,6 +3209,7 @@ module cu_decode
         dec_o.vc.fld[0] = VF_SRC0;
         dec_o.vc.ty[0] = OT_B16;
         dec_o.vc.dty = OT_F16;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CVT_U16_F16_VOP3, OP_V_CVT_I16_F16_VOP3, OP_V_FREXP_EXP_I16_F16_VOP3, OP_V_CVT_NORM_I16_F16_VOP3,
       OP_V_CVT_NORM_U16_F16_VOP3: begin
@@ -3148,6 +3219,7 @@ module cu_decode
         dec_o.vc.fld[0] = VF_SRC0;
         dec_o.vc.ty[0] = OT_F16;
         dec_o.vc.dty = OT_B16;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_RCP_F16_VOP3, OP_V_SQRT_F16_VOP3, OP_V_RSQ_F16_VOP3, OP_V_LOG_F16_VOP3,
       OP_V_EXP_F16_VOP3, OP_V_SIN_F16_VOP3, OP_V_COS_F16_VOP3: begin
@@ -3157,6 +3229,7 @@ module cu_decode
         dec_o.vc.fld[0] = VF_SRC0;
         dec_o.vc.ty[0] = OT_F16;
         dec_o.vc.dty = OT_F16;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_FREXP_MANT_F16_VOP3, OP_V_FLOOR_F16_VOP3, OP_V_CEIL_F16_VOP3, OP_V_TRUNC_F16_VOP3,
       OP_V_RNDNE_F16_VOP3, OP_V_FRACT_F16_VOP3: begin
@@ -3166,6 +3239,7 @@ module cu_decode
         dec_o.vc.fld[0] = VF_SRC0;
         dec_o.vc.ty[0] = OT_F16;
         dec_o.vc.dty = OT_F16;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_SAT_PK_U8_I16_VOP3: begin
         dec_o.unit = UNIT_VALU;
@@ -3197,6 +3271,7 @@ module cu_decode
         dec_o.vc.fld[2] = VF_SRC2;
         dec_o.vc.ty[2] = OT_F32;
         dec_o.vc.dty = OT_F32;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_MAD_I32_I24, OP_V_MAD_U32_U24, OP_V_BFE_U32, OP_V_BFE_I32,
       OP_V_BFI_B32, OP_V_LERP_U8, OP_V_ALIGNBIT_B32, OP_V_ALIGNBYTE_B32,
@@ -3229,6 +3304,7 @@ module cu_decode
         dec_o.vc.fld[2] = VF_SRC2;
         dec_o.vc.ty[2] = OT_F64;
         dec_o.vc.dty = OT_F64;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_SAD_U16: begin
         dec_o.unit = UNIT_VALU;
@@ -3253,6 +3329,7 @@ module cu_decode
         dec_o.vc.fld[2] = VF_SRC2;
         dec_o.vc.ty[2] = OT_B32;
         dec_o.vc.dty = OT_B32;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_DIV_FMAS_F32: begin
         dec_o.unit = UNIT_VALU;
@@ -3266,6 +3343,7 @@ module cu_decode
         dec_o.vc.ty[2] = OT_F32;
         dec_o.vc.dty = OT_F32;
         dec_o.vc.rd_vcc = 1'b1;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_DIV_FMAS_F64: begin
         dec_o.unit = UNIT_VALU;
@@ -3279,6 +3357,7 @@ module cu_decode
         dec_o.vc.ty[2] = OT_F64;
         dec_o.vc.dty = OT_F64;
         dec_o.vc.rd_vcc = 1'b1;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_QSAD_PK_U16_U8, OP_V_MQSAD_PK_U16_U8: begin
         dec_o.unit = UNIT_VALU;
@@ -3329,6 +3408,7 @@ module cu_decode
         dec_o.vc.fld[2] = VF_SRC2;
         dec_o.vc.ty[2] = OT_F16;
         dec_o.vc.dty = OT_F16;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_MAD_U32_U16, OP_V_MAD_I32_I16: begin
         dec_o.unit = UNIT_VALU;
@@ -3365,6 +3445,7 @@ module cu_decode
         dec_o.vc.fld[2] = VF_SRC2;
         dec_o.vc.ty[2] = OT_F16;
         dec_o.vc.dty = OT_F16;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_DOT2_BF16_BF16: begin
         dec_o.unit = UNIT_VALU;
@@ -3377,6 +3458,7 @@ module cu_decode
         dec_o.vc.fld[2] = VF_SRC2;
         dec_o.vc.ty[2] = OT_BF16;
         dec_o.vc.dty = OT_BF16;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_DIV_SCALE_F32: begin
         dec_o.unit = UNIT_VALU;
@@ -3390,6 +3472,7 @@ module cu_decode
         dec_o.vc.ty[2] = OT_F32;
         dec_o.vc.dty = OT_F32;
         dec_o.vc.mask_sdst = 1'b1;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_DIV_SCALE_F64: begin
         dec_o.unit = UNIT_VALU;
@@ -3403,6 +3486,7 @@ module cu_decode
         dec_o.vc.ty[2] = OT_F64;
         dec_o.vc.dty = OT_F64;
         dec_o.vc.mask_sdst = 1'b1;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_MAD_U64_U32: begin
         dec_o.unit = UNIT_VALU;
@@ -3463,6 +3547,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_SRC1;
         dec_o.vc.ty[1] = OT_F32;
         dec_o.vc.dty = OT_V2I16;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_PACK_B32_F16: begin
         dec_o.unit = UNIT_VALU;
@@ -3473,6 +3558,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_SRC1;
         dec_o.vc.ty[1] = OT_F16;
         dec_o.vc.dty = OT_V2F16;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CVT_PK_NORM_I16_F16, OP_V_CVT_PK_NORM_U16_F16: begin
         dec_o.unit = UNIT_VALU;
@@ -3483,6 +3569,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_SRC1;
         dec_o.vc.ty[1] = OT_F16;
         dec_o.vc.dty = OT_V2I16;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_LDEXP_F32: begin
         dec_o.unit = UNIT_VALU;
@@ -3493,6 +3580,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_SRC1;
         dec_o.vc.ty[1] = OT_B32;
         dec_o.vc.dty = OT_F32;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_CVT_PK_U16_U32, OP_V_CVT_PK_I16_I32: begin
         dec_o.unit = UNIT_VALU;
@@ -3513,6 +3601,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_SRC1;
         dec_o.vc.ty[1] = OT_F64;
         dec_o.vc.dty = OT_F64;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_LDEXP_F64, OP_V_TRIG_PREOP_F64: begin
         dec_o.unit = UNIT_VALU;
@@ -3523,6 +3612,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_SRC1;
         dec_o.vc.ty[1] = OT_B32;
         dec_o.vc.dty = OT_F64;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_LSHLREV_B64, OP_V_LSHRREV_B64, OP_V_ASHRREV_I64: begin
         dec_o.unit = UNIT_VALU;
@@ -3579,6 +3669,7 @@ module cu_decode
         dec_o.vc.fld[2] = VF_SRC2;
         dec_o.vc.ty[2] = OT_V2F16;
         dec_o.vc.dty = OT_V2F16;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_PK_ADD_F16, OP_V_PK_MUL_F16, OP_V_PK_MIN_F16, OP_V_PK_MAX_F16: begin
         dec_o.unit = UNIT_VALU;
@@ -3589,6 +3680,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_SRC1;
         dec_o.vc.ty[1] = OT_V2F16;
         dec_o.vc.dty = OT_V2F16;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_DOT2_F32_F16: begin
         dec_o.unit = UNIT_VALU;
@@ -3601,6 +3693,7 @@ module cu_decode
         dec_o.vc.fld[2] = VF_SRC2;
         dec_o.vc.ty[2] = OT_F32;
         dec_o.vc.dty = OT_F32;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_DOT4_I32_IU8, OP_V_DOT4_U32_U8, OP_V_DOT8_I32_IU4, OP_V_DOT8_U32_U4: begin
         dec_o.unit = UNIT_VALU;
@@ -3625,6 +3718,7 @@ module cu_decode
         dec_o.vc.fld[2] = VF_SRC2;
         dec_o.vc.ty[2] = OT_F32;
         dec_o.vc.dty = OT_F32;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_FMA_MIX_F32: begin
         dec_o.unit = UNIT_VALU;
@@ -3637,6 +3731,7 @@ module cu_decode
         dec_o.vc.fld[2] = VF_SRC2;
         dec_o.vc.ty[2] = OT_F32;
         dec_o.vc.dty = OT_F32;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_FMA_MIXLO_F16, OP_V_FMA_MIXHI_F16: begin
         dec_o.unit = UNIT_VALU;
@@ -3649,6 +3744,7 @@ module cu_decode
         dec_o.vc.fld[2] = VF_SRC2;
         dec_o.vc.ty[2] = OT_F32;
         dec_o.vc.dty = OT_F16;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_WMMA_F32_16X16X16_F16, OP_V_WMMA_F32_16X16X16_BF16, OP_V_WMMA_F16_16X16X16_F16, OP_V_WMMA_BF16_16X16X16_BF16,
       OP_V_WMMA_I32_16X16X16_IU8: begin
@@ -3686,6 +3782,7 @@ module cu_decode
         dec_o.vc.fld[2] = VF_VDSTX;
         dec_o.vc.ty[2] = OT_F32;
         dec_o.vc.dty = OT_F32;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_DUAL_FMAAK_F32: begin
         dec_o.unit = UNIT_VALU;
@@ -3698,6 +3795,7 @@ module cu_decode
         dec_o.vc.fld[2] = VF_LIT;
         dec_o.vc.ty[2] = OT_F32;
         dec_o.vc.dty = OT_F32;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_DUAL_FMAMK_F32: begin
         dec_o.unit = UNIT_VALU;
@@ -3710,6 +3808,7 @@ module cu_decode
         dec_o.vc.fld[2] = VF_VSRCX1;
         dec_o.vc.ty[2] = OT_F32;
         dec_o.vc.dty = OT_F32;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_DUAL_MUL_F32, OP_V_DUAL_ADD_F32, OP_V_DUAL_SUB_F32, OP_V_DUAL_SUBREV_F32,
       OP_V_DUAL_MUL_DX9_ZERO_F32, OP_V_DUAL_MAX_F32, OP_V_DUAL_MIN_F32: begin
@@ -3721,6 +3820,7 @@ module cu_decode
         dec_o.vc.fld[1] = VF_VSRCX1;
         dec_o.vc.ty[1] = OT_F32;
         dec_o.vc.dty = OT_F32;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_DUAL_MOV_B32: begin
         dec_o.unit = UNIT_VALU;
@@ -3752,6 +3852,7 @@ module cu_decode
         dec_o.vc.fld[2] = VF_VDSTX;
         dec_o.vc.ty[2] = OT_F32;
         dec_o.vc.dty = OT_F32;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_DUAL_DOT2ACC_F32_BF16: begin
         dec_o.unit = UNIT_VALU;
@@ -3764,6 +3865,7 @@ module cu_decode
         dec_o.vc.fld[2] = VF_VDSTX;
         dec_o.vc.ty[2] = OT_F32;
         dec_o.vc.dty = OT_F32;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_V_INTERP_P10_F32, OP_V_INTERP_P2_F32, OP_V_INTERP_P10_F16_F32, OP_V_INTERP_P2_F16_F32,
       OP_V_INTERP_P10_RTZ_F16_F32, OP_V_INTERP_P2_RTZ_F16_F32: begin
@@ -4431,6 +4533,7 @@ module cu_decode
         dec_o.vcy.fld[2] = VF_VDSTY;
         dec_o.vcy.ty[2] = OT_F32;
         dec_o.vcy.dty = OT_F32;
+        dec_o.vcy.fpu = 1'b1;
       end
       OP_V_DUAL_FMAAK_F32_VOPD_Y: begin
         dec_o.vcy.enc = VE_VOPD;
@@ -4441,6 +4544,7 @@ module cu_decode
         dec_o.vcy.fld[2] = VF_LIT;
         dec_o.vcy.ty[2] = OT_F32;
         dec_o.vcy.dty = OT_F32;
+        dec_o.vcy.fpu = 1'b1;
       end
       OP_V_DUAL_FMAMK_F32_VOPD_Y: begin
         dec_o.vcy.enc = VE_VOPD;
@@ -4451,6 +4555,7 @@ module cu_decode
         dec_o.vcy.fld[2] = VF_VSRCY1;
         dec_o.vcy.ty[2] = OT_F32;
         dec_o.vcy.dty = OT_F32;
+        dec_o.vcy.fpu = 1'b1;
       end
       OP_V_DUAL_MUL_F32_VOPD_Y, OP_V_DUAL_ADD_F32_VOPD_Y, OP_V_DUAL_SUB_F32_VOPD_Y, OP_V_DUAL_SUBREV_F32_VOPD_Y,
       OP_V_DUAL_MUL_DX9_ZERO_F32_VOPD_Y, OP_V_DUAL_MAX_F32_VOPD_Y, OP_V_DUAL_MIN_F32_VOPD_Y: begin
@@ -4460,6 +4565,7 @@ module cu_decode
         dec_o.vcy.fld[1] = VF_VSRCY1;
         dec_o.vcy.ty[1] = OT_F32;
         dec_o.vcy.dty = OT_F32;
+        dec_o.vcy.fpu = 1'b1;
       end
       OP_V_DUAL_MOV_B32_VOPD_Y: begin
         dec_o.vcy.enc = VE_VOPD;
@@ -4485,6 +4591,7 @@ module cu_decode
         dec_o.vcy.fld[2] = VF_VDSTY;
         dec_o.vcy.ty[2] = OT_F32;
         dec_o.vcy.dty = OT_F32;
+        dec_o.vcy.fpu = 1'b1;
       end
       OP_V_DUAL_DOT2ACC_F32_BF16_VOPD_Y: begin
         dec_o.vcy.enc = VE_VOPD;
@@ -4495,6 +4602,7 @@ module cu_decode
         dec_o.vcy.fld[2] = VF_VDSTY;
         dec_o.vcy.ty[2] = OT_F32;
         dec_o.vcy.dty = OT_F32;
+        dec_o.vcy.fpu = 1'b1;
       end
       OP_V_DUAL_ADD_NC_U32, OP_V_DUAL_LSHLREV_B32, OP_V_DUAL_AND_B32: begin
         dec_o.vcy.enc = VE_VOPD;

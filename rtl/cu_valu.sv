@@ -8,8 +8,11 @@
 // The vector lanes: NumLanes copies of the lane datapath, each computing one work-item's
 // result of the integer and bit-level operations, written from the guide's pseudocode
 // (chapter 16) and agreeing bit for bit with the golden model (sim/src/golden: valu.rs,
-// valu_more.rs, valu_packed.rs). Purely combinational; the compute unit registers the inputs
-// and the outputs. Everything below the header is written by hand in the template.
+// valu_more.rs, valu_packed.rs). The integer lanes are combinational: the compute unit
+// registers the inputs and the outputs. The F32 unit is pipelined (FpStages registers, see
+// cu_fp32): its results come FpStages cycles after its inputs, and the compute unit holds the
+// instruction in EX until they do. Everything below the header is written by hand in the
+// template.
 //
 // What arrives here is already resolved: each source is the operand's value for this lane
 // (a VGPR's lane, an SGPR or constant in every lane, a DPP- or permlane-selected lane), a
@@ -46,8 +49,11 @@
 module cu_valu
   import cu_pkg::*;
 #(
-  parameter int unsigned NumLanes = 32
+  parameter int unsigned NumLanes = 32,
+  parameter int unsigned FpStages = 2   // pipeline registers of the floating-point units
 ) (
+  input  logic                        clk_i,
+  input  logic                        rst_ni,
   input  valu_op_e                    op_i,     // the operation (VOPD: the X half's)
   input  logic                        clamp_i,  // VOP3 CLAMP
   input  logic [1:0]                  omod_i,   // VOP3 OMOD (floats)
@@ -584,7 +590,9 @@ module cu_valu
     logic [31:0] fp_d;
 
     // The F32 unit (cu_fp32): its operations leave lane()'s ok low.
-    cu_fp32 u_fp32 (
+    cu_fp32 #(.Stages(FpStages)) u_fp32 (
+      .clk_i  (clk_i),
+      .rst_ni (rst_ni),
       .op_i   (op_i),
       .mode_i (mode_i),
       .omod_i (omod_i),

@@ -23,12 +23,21 @@
 // frexp share the same back end; conversions to integers truncate (floor for
 // v_cvt_floor_i32_f32), saturate, and give 0 for NaN.
 //
-// Purely combinational (one EX cycle); the case labels are read by hdl-gen to say which rows
-// the RTL executes. Not here yet: F16, F64, v_fract, v_cvt_nearest_i32_f32, the
+// Pipelined: Stages (0, 1 or 2) registers cut the unit after the FMA's exact sum and after the
+// first rounding; the compute unit holds the beat in EX for that many cycles (cu_top's FP
+// interlock). The result of an operation presented in cycle t is on d_o/m_o in cycle t + Stages;
+// ok_o is combinational from op_i. The stage registers load only for this unit's operations (a
+// cheaper simulation), so the last result stays on the outputs meanwhile. Each stage decodes
+// the operation from its own copy of the inputs. The case labels are read by hdl-gen to say
+// which rows the RTL executes. Not here yet: F16, F64, v_fract, v_cvt_nearest_i32_f32, the
 // transcendentals, VOPD's F32 halves.
 module cu_fp32
   import cu_pkg::*;
-(
+#(
+  parameter int unsigned Stages = 2  // pipeline registers: 0 (combinational), 1 or 2
+) (
+  input  logic        clk_i,
+  input  logic        rst_ni,
   input  valu_op_e    op_i,
   input  logic [9:0]  mode_i,   // MODE[9:0]
   input  logic [1:0]  omod_i,
@@ -41,9 +50,9 @@ module cu_fp32
   output logic        m_o       // compare result
 );
 
-  // MODE's F16/F64 fields are not read here.
+  // MODE's F16/F64 fields are not read here; without stages there is no clock.
   logic unused_mode;
-  assign unused_mode = ^{mode_i[7:6], mode_i[3:2]};
+  assign unused_mode = ^{mode_i[7:6], mode_i[3:2], clk_i, rst_ni};
 
   localparam logic [31:0] One = 32'h3f80_0000;
   localparam logic [31:0] DefaultNan = 32'hffc0_0000;
@@ -139,99 +148,121 @@ module cu_fp32
     MmMaxMin   // min(max(a, b), c)
   } mm_e;
 
-  fkind_e      kind;
-  mm_e         mm;
-  logic [3:0]  pred;   // compare: true on {unordered, greater, equal, less}
-  logic [1:0]  rm;
-  logic        den_in, den_out, dx10, ieee;
-  logic [31:0] a, b, c;
-  logic [31:0] x, y, z;
-  logic        add_z;
-  logic [1:0]  irm;      // rounding to an integer: MODE's encoding
-  logic        isigned;  // ... to a signed integer
-  logic        i_sign;   // integer to F32: the sign and magnitude
-  logic [31:0] i_mag;
+  // The unit's inputs, as each stage holds them.
+  typedef struct packed {
+    valu_op_e    op;
+    logic [5:0]  mode;   // MODE's F32 fields: IEEE, DX10_CLAMP, FP_DENORM[5:4], FP_ROUND[1:0]
+    logic [1:0]  omod;
+    logic        clamp;
+    logic [31:0] a, b, c;
+  } in_t;
 
-  always_comb begin
-    kind = FkNone;
-    mm = MmMin;
-    pred = '0;
-    unique case (op_i)
+  // What the operation means, decoded from in_t.
+  typedef struct packed {
+    fkind_e      kind;
+    mm_e         mm;
+    logic [3:0]  pred;     // compare: true on {unordered, greater, equal, less}
+    logic [1:0]  rm;
+    logic        den_in, den_out, dx10, ieee;
+    logic [31:0] a, b, c;  // the sources, denormals flushed as MODE says
+    logic [31:0] x, y, z;  // the fused multiply-add's operands
+    logic        add_z;
+    logic [1:0]  irm;      // rounding to an integer: MODE's encoding
+    logic        isigned;  // ... to a signed integer
+    logic        i_sign;   // integer to F32: the sign and magnitude
+    logic [31:0] i_mag;
+  } dec_t;
+
+  function automatic dec_t decode(valu_op_e op, logic [5:0] mode, logic [31:0] a, logic [31:0] b,
+                                  logic [31:0] c);
+    dec_t d;
+    d = '0;
+    d.kind = FkNone;
+    d.mm = MmMin;
+    unique case (op)
       VOP_V_ADD_F32, VOP_V_SUB_F32, VOP_V_SUBREV_F32, VOP_V_MUL_F32, VOP_V_FMA_F32, VOP_V_FMAC_F32,
       VOP_V_FMAAK_F32, VOP_V_FMAMK_F32:
-        kind = FkFma;
-      VOP_V_MIN_F32: begin kind = FkMinMax; mm = MmMin; end
-      VOP_V_MAX_F32: begin kind = FkMinMax; mm = MmMax; end
-      VOP_V_MIN3_F32: begin kind = FkMinMax; mm = MmMin3; end
-      VOP_V_MAX3_F32: begin kind = FkMinMax; mm = MmMax3; end
-      VOP_V_MED3_F32: begin kind = FkMinMax; mm = MmMed3; end
-      VOP_V_MINMAX_F32: begin kind = FkMinMax; mm = MmMinMax; end
-      VOP_V_MAXMIN_F32: begin kind = FkMinMax; mm = MmMaxMin; end
-      VOP_V_LDEXP_F32: kind = FkLdexp;
+        d.kind = FkFma;
+      VOP_V_MIN_F32: begin d.kind = FkMinMax; d.mm = MmMin; end
+      VOP_V_MAX_F32: begin d.kind = FkMinMax; d.mm = MmMax; end
+      VOP_V_MIN3_F32: begin d.kind = FkMinMax; d.mm = MmMin3; end
+      VOP_V_MAX3_F32: begin d.kind = FkMinMax; d.mm = MmMax3; end
+      VOP_V_MED3_F32: begin d.kind = FkMinMax; d.mm = MmMed3; end
+      VOP_V_MINMAX_F32: begin d.kind = FkMinMax; d.mm = MmMinMax; end
+      VOP_V_MAXMIN_F32: begin d.kind = FkMinMax; d.mm = MmMaxMin; end
+      VOP_V_LDEXP_F32: d.kind = FkLdexp;
       VOP_V_CVT_F32_I32, VOP_V_CVT_F32_U32, VOP_V_CVT_F32_UBYTE0, VOP_V_CVT_F32_UBYTE1,
       VOP_V_CVT_F32_UBYTE2, VOP_V_CVT_F32_UBYTE3:
-        kind = FkFromInt;
-      VOP_V_CVT_I32_F32, VOP_V_CVT_U32_F32, VOP_V_CVT_FLOOR_I32_F32: kind = FkToInt;
-      VOP_V_TRUNC_F32, VOP_V_CEIL_F32, VOP_V_FLOOR_F32, VOP_V_RNDNE_F32: kind = FkRound;
-      VOP_V_FREXP_MANT_F32: kind = FkFrexpMant;
-      VOP_V_FREXP_EXP_I32_F32: kind = FkFrexpExp;
-      VOP_V_CMP_CLASS_F32, VOP_V_CMPX_CLASS_F32: kind = FkClass;
+        d.kind = FkFromInt;
+      VOP_V_CVT_I32_F32, VOP_V_CVT_U32_F32, VOP_V_CVT_FLOOR_I32_F32: d.kind = FkToInt;
+      VOP_V_TRUNC_F32, VOP_V_CEIL_F32, VOP_V_FLOOR_F32, VOP_V_RNDNE_F32: d.kind = FkRound;
+      VOP_V_FREXP_MANT_F32: d.kind = FkFrexpMant;
+      VOP_V_FREXP_EXP_I32_F32: d.kind = FkFrexpExp;
+      VOP_V_CMP_CLASS_F32, VOP_V_CMPX_CLASS_F32: d.kind = FkClass;
       // The F32 compares, from the table's compare conditions.
 {%- for c in cmps %}
       {{ c.labels }}: begin
-        kind = FkCmp;
-        pred = 4'b{{ c.pred }};
+        d.kind = FkCmp;
+        d.pred = 4'b{{ c.pred }};
       end
 {%- endfor %}
       default: ;
     endcase
 
-    rm = mode_i[1:0];
-    den_in = mode_i[4];
-    den_out = mode_i[5];
-    dx10 = mode_i[8];
-    ieee = mode_i[9];
-    a = flush(a_i, den_in);
-    b = flush(b_i, den_in);
-    c = flush(c_i, den_in);
+    d.rm = mode[1:0];
+    d.den_in = mode[2];
+    d.den_out = mode[3];
+    d.dx10 = mode[4];
+    d.ieee = mode[5];
+    d.a = flush(a, d.den_in);
+    d.b = flush(b, d.den_in);
+    d.c = flush(c, d.den_in);
 
     // The fused multiply-add's operands.
-    x = a;
-    y = b;
-    z = c;
-    add_z = 1'b1;
+    d.x = d.a;
+    d.y = d.b;
+    d.z = d.c;
+    d.add_z = 1'b1;
     // Rounding to integers: toward zero but for these.
-    irm = 2'd3;
-    unique case (op_i)
-      VOP_V_CEIL_F32: irm = 2'd1;
-      VOP_V_FLOOR_F32, VOP_V_CVT_FLOOR_I32_F32: irm = 2'd2;
-      VOP_V_RNDNE_F32: irm = 2'd0;
+    d.irm = 2'd3;
+    unique case (op)
+      VOP_V_CEIL_F32: d.irm = 2'd1;
+      VOP_V_FLOOR_F32, VOP_V_CVT_FLOOR_I32_F32: d.irm = 2'd2;
+      VOP_V_RNDNE_F32: d.irm = 2'd0;
       default: ;
     endcase
-    isigned = op_i != VOP_V_CVT_U32_F32;
+    d.isigned = op != VOP_V_CVT_U32_F32;
     // Integer sources are read as they are (no flushing).
-    i_sign = 1'b0;
-    i_mag = a_i;
-    unique case (op_i)
+    d.i_sign = 1'b0;
+    d.i_mag = a;
+    unique case (op)
       VOP_V_CVT_F32_I32: begin
-        i_sign = a_i[31];
-        i_mag = a_i[31] ? -a_i : a_i;
+        d.i_sign = a[31];
+        d.i_mag = a[31] ? -a : a;
       end
-      VOP_V_CVT_F32_UBYTE0: i_mag = {24'd0, a_i[7:0]};
-      VOP_V_CVT_F32_UBYTE1: i_mag = {24'd0, a_i[15:8]};
-      VOP_V_CVT_F32_UBYTE2: i_mag = {24'd0, a_i[23:16]};
-      VOP_V_CVT_F32_UBYTE3: i_mag = {24'd0, a_i[31:24]};
+      VOP_V_CVT_F32_UBYTE0: d.i_mag = {24'd0, a[7:0]};
+      VOP_V_CVT_F32_UBYTE1: d.i_mag = {24'd0, a[15:8]};
+      VOP_V_CVT_F32_UBYTE2: d.i_mag = {24'd0, a[23:16]};
+      VOP_V_CVT_F32_UBYTE3: d.i_mag = {24'd0, a[31:24]};
       default: ;
     endcase
 
-    unique case (op_i)
-      VOP_V_ADD_F32: begin y = One; z = b; end
-      VOP_V_SUB_F32: begin y = One; z = negate(b); end
-      VOP_V_SUBREV_F32: begin x = b; y = One; z = negate(a); end
-      VOP_V_MUL_F32: add_z = 1'b0;
+    unique case (op)
+      VOP_V_ADD_F32: begin d.y = One; d.z = d.b; end
+      VOP_V_SUB_F32: begin d.y = One; d.z = negate(d.b); end
+      VOP_V_SUBREV_F32: begin d.x = d.b; d.y = One; d.z = negate(d.a); end
+      VOP_V_MUL_F32: d.add_z = 1'b0;
       default: ;
     endcase
-  end
+    decode = d;
+  endfunction
+
+  // Stage 0: the inputs.
+  in_t  in0;
+  dec_t d0;
+  assign in0 = '{op: op_i, mode: {mode_i[9:8], mode_i[5:4], mode_i[1:0]}, omod: omod_i, clamp: clamp_i, a: a_i, b: b_i, c: c_i};
+  assign d0 = decode(in0.op, in0.mode, in0.a, in0.b, in0.c);
+  assign ok_o = d0.kind != FkNone;
 
   // ------------------------------------------------------------------------------------------
   // Fused multiply-add: special operands, then the exact sum in the frame.
@@ -265,14 +296,14 @@ module cu_fp32
     f_sum = '0;
     f_q = '0;
     // Nothing to compute for other operations (a cheaper simulation).
-    if (kind == FkFma) begin
-      sp = x[31] ^ y[31];
-      p = sig(x[30:0]) * sig(y[30:0]);
+    if (d0.kind == FkFma) begin
+      sp = d0.x[31] ^ d0.y[31];
+      p = sig(d0.x[30:0]) * sig(d0.y[30:0]);
       pz = p == '0;
-      zz = !add_z || is_zero(z[30:0]);
-      mz = sig(z[30:0]);
-      qp = lsb_exp(x[30:23]) + lsb_exp(y[30:23]);
-      dz = lsb_exp(z[30:23]) - qp;
+      zz = !d0.add_z || is_zero(d0.z[30:0]);
+      mz = sig(d0.z[30:0]);
+      qp = lsb_exp(d0.x[30:23]) + lsb_exp(d0.y[30:23]);
+      dz = lsb_exp(d0.z[30:23]) - qp;
       k = dz + QW'(signed'(G));
       f_special = 1'b1;
       f_value = '0;
@@ -281,14 +312,14 @@ module cu_fp32
       f_q = '0;
       pf = '0;
       zf = '0;
-      if (is_nan(x[30:0])) f_value = quiet(x);
-      else if (is_nan(y[30:0])) f_value = quiet(y);
-      else if (add_z && is_nan(z[30:0])) f_value = quiet(z);
-      else if ((is_inf(x[30:0]) && is_zero(y[30:0])) || (is_zero(x[30:0]) && is_inf(y[30:0]))) f_value = DefaultNan;
-      else if (is_inf(x[30:0]) || is_inf(y[30:0])) f_value = (add_z && is_inf(z[30:0]) && z[31] != sp) ? DefaultNan : {sp, 31'h7f80_0000};
-      else if (add_z && is_inf(z[30:0])) f_value = z;
-      else if (pz && !zz) f_value = z;
-      else if (pz) f_value = {!add_z ? sp : (sp == z[31]) ? sp : (rm == 2'd2), 31'd0};
+      if (is_nan(d0.x[30:0])) f_value = quiet(d0.x);
+      else if (is_nan(d0.y[30:0])) f_value = quiet(d0.y);
+      else if (d0.add_z && is_nan(d0.z[30:0])) f_value = quiet(d0.z);
+      else if ((is_inf(d0.x[30:0]) && is_zero(d0.y[30:0])) || (is_zero(d0.x[30:0]) && is_inf(d0.y[30:0]))) f_value = DefaultNan;
+      else if (is_inf(d0.x[30:0]) || is_inf(d0.y[30:0])) f_value = (d0.add_z && is_inf(d0.z[30:0]) && d0.z[31] != sp) ? DefaultNan : {sp, 31'h7f80_0000};
+      else if (d0.add_z && is_inf(d0.z[30:0])) f_value = d0.z;
+      else if (pz && !zz) f_value = d0.z;
+      else if (pz) f_value = {!d0.add_z ? sp : (sp == d0.z[31]) ? sp : (d0.rm == 2'd2), 31'd0};
       else begin
         f_special = 1'b0;
         if (zz) begin
@@ -298,7 +329,7 @@ module cu_fp32
           // The product is below a quarter of the addend's least significant bit.
           pf = FW'(1);
           zf = FW'(mz) << (G + 50);
-          f_q = lsb_exp(z[30:23]) - QW'(signed'(G + 50));
+          f_q = lsb_exp(d0.z[30:23]) - QW'(signed'(G + 50));
         end else begin
           pf = FW'(p) << G;
           f_q = qp - QW'(signed'(G));
@@ -306,22 +337,51 @@ module cu_fp32
           else if (k <= -QW'(signed'(24))) zf = FW'(1);
           else zf = (FW'(mz) >> (-k)) | FW'((FW'(mz) & ~({FW{1'b1}} << (-k))) != '0);
         end
-        if (zz || sp == z[31]) begin
+        if (zz || sp == d0.z[31]) begin
           f_sum = pf + zf;
         end else if (pf >= zf) begin
           f_sum = pf - zf;
         end else begin
           f_sum = zf - pf;
-          f_sign = z[31];
+          f_sign = d0.z[31];
         end
         if (f_sum == '0) begin
           // Exact cancellation: +0, or -0 rounding toward -inf.
           f_special = 1'b1;
-          f_value = {rm == 2'd2, 31'd0};
+          f_value = {d0.rm == 2'd2, 31'd0};
         end
       end
     end
   end
+
+  // ------------------------------------------------------------------------------------------
+  // Cut 1: the inputs and the FMA's exact sum. Stage 1 decodes its copy of the inputs.
+
+  typedef struct packed {
+    in_t           in;
+    logic          special;
+    logic [31:0]   value;
+    logic          sign;
+    logic [FW-1:0] sum;
+    logic [QW-1:0] q;
+  } st1_t;
+
+  st1_t s1_d, s1_q;
+  dec_t d1;
+
+  assign s1_d = '{in: in0, special: f_special, value: f_value, sign: f_sign, sum: f_sum, q: f_q};
+  if (Stages >= 1) begin : gen_cut1
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        s1_q <= '0;
+      end else if (ok_o) begin
+        s1_q <= s1_d;
+      end
+    end
+  end else begin : gen_comb1
+    assign s1_q = s1_d;
+  end
+  assign d1 = decode(s1_q.in.op, s1_q.in.mode, s1_q.in.a, s1_q.in.b, s1_q.in.c);
 
   // ------------------------------------------------------------------------------------------
   // Rounding to an integer (trunc/ceil/floor/rndne, the conversions to integers): ri_n is |a|
@@ -347,36 +407,36 @@ module cu_fp32
     ri_frac = 1'b0;
     ri_n = '0;
     ri_int = '0;
-    if (kind inside {FkToInt, FkRound}) begin
-      qa = lsb_exp(a[30:23]);
-      ri_frac = qa < 0 && !is_zero(a[30:0]);
+    if (d1.kind inside {FkToInt, FkRound}) begin
+      qa = lsb_exp(d1.a[30:23]);
+      ri_frac = qa < 0 && !is_zero(d1.a[30:0]);
       yv = '0;
       if (qa < -QW'(signed'(25))) begin
         // Below 1/2: no integer bits, no guard bit.
         t = '0;
         g = 1'b0;
-        st = sig(a[30:0]) != '0;
+        st = sig(d1.a[30:0]) != '0;
       end else begin
-        yv = {sig(a[30:0]), 26'd0} >> (qa < 0 ? -qa : '0);
+        yv = {sig(d1.a[30:0]), 26'd0} >> (qa < 0 ? -qa : '0);
         t = yv[49:26];
         g = yv[25];
         st = yv[24:0] != '0;
       end
-      unique case (irm)
+      unique case (d1.irm)
         2'd0: inc = g && (st || t[0]);
-        2'd1: inc = !a[31] && (g || st);
-        2'd2: inc = a[31] && (g || st);
+        2'd1: inc = !d1.a[31] && (g || st);
+        2'd2: inc = d1.a[31] && (g || st);
         default: inc = 1'b0;
       endcase
       ri_n = t + 24'(inc);
       // The magnitude as an integer, saturated beyond 33 bits (infinities too).
       if (qa > QW'(signed'(9))) mag = '1;
-      else if (qa >= 0) mag = 34'(sig(a[30:0])) << qa;
+      else if (qa >= 0) mag = 34'(sig(d1.a[30:0])) << qa;
       else mag = 34'(ri_n);
-      if (is_nan(a[30:0])) ri_int = '0;
-      else if (isigned && a[31]) ri_int = (mag > 34'h0_8000_0000) ? 32'h8000_0000 : -mag[31:0];
-      else if (isigned) ri_int = (mag > 34'h0_7fff_ffff) ? 32'h7fff_ffff : mag[31:0];
-      else if (a[31]) ri_int = '0;
+      if (is_nan(d1.a[30:0])) ri_int = '0;
+      else if (d1.isigned && d1.a[31]) ri_int = (mag > 34'h0_8000_0000) ? 32'h8000_0000 : -mag[31:0];
+      else if (d1.isigned) ri_int = (mag > 34'h0_7fff_ffff) ? 32'h7fff_ffff : mag[31:0];
+      else if (d1.a[31]) ri_int = '0;
       else ri_int = (mag > 34'h0_ffff_ffff) ? 32'hffff_ffff : mag[31:0];
     end
   end
@@ -388,17 +448,17 @@ module cu_fp32
     logic [4:0] lead;
     logic [23:0] m;
     logic signed [QW-1:0] fe;
-    m = sig(a[30:0]);
+    m = sig(d1.a[30:0]);
     lead = '0;
     for (int i = 0; i < 24; i++) if (m[i]) lead = 5'(i);
-    fx_mant = {a[31], 8'd126, 23'(m << (5'd23 - lead))};
-    fe = lsb_exp(a[30:23]) + QW'(signed'({1'b0, lead})) + QW'(signed'(1));
+    fx_mant = {d1.a[31], 8'd126, 23'(m << (5'd23 - lead))};
+    fe = lsb_exp(d1.a[30:23]) + QW'(signed'({1'b0, lead})) + QW'(signed'(1));
     fx_exp = 32'(fe);
-    if (is_nan(a[30:0])) begin
-      fx_mant = quiet(a);
+    if (is_nan(d1.a[30:0])) begin
+      fx_mant = quiet(d1.a);
       fx_exp = '0;
-    end else if (is_inf(a[30:0]) || is_zero(a[30:0])) begin
-      fx_mant = a;
+    end else if (is_inf(d1.a[30:0]) || is_zero(d1.a[30:0])) begin
+      fx_mant = d1.a;
       fx_exp = '0;
     end
   end
@@ -409,26 +469,26 @@ module cu_fp32
   logic signed [QW-1:0] n_q;
 
   always_comb begin
-    n_sign = f_sign;
-    n_sum = f_sum;
-    n_q = f_q;
-    if (kind == FkFromInt) begin
-      n_sign = i_sign;
-      n_sum = FW'(i_mag);
+    n_sign = s1_q.sign;
+    n_sum = s1_q.sum;
+    n_q = $signed(s1_q.q);
+    if (d1.kind == FkFromInt) begin
+      n_sign = d1.i_sign;
+      n_sum = FW'(d1.i_mag);
       n_q = '0;
-    end else if (kind == FkRound) begin
-      n_sign = a[31];
+    end else if (d1.kind == FkRound) begin
+      n_sign = d1.a[31];
       n_sum = FW'(ri_n);
       n_q = '0;
     end
   end
 
   cu_fp_round #(.W(FW), .ExpW(8), .ManW(23), .QW(QW)) u_fma_round (
-    .en_i(kind inside {FkFma, FkFromInt, FkRound}),
+    .en_i(d1.kind inside {FkFma, FkFromInt, FkRound}),
     .s_i (n_sign),
     .v_i (n_sum),
     .q_i (n_q),
-    .rm_i((kind == FkRound) ? 2'd0 : rm),
+    .rm_i((d1.kind == FkRound) ? 2'd0 : d1.rm),
     .d_o (f_rounded)
   );
 
@@ -447,18 +507,18 @@ module cu_fp32
   logic signed [QW-1:0] l_q;
 
   always_comb begin
-    l_in = a;
+    l_in = d1.a;
     l_special = is_nan(l_in[30:0]) || is_inf(l_in[30:0]) || is_zero(l_in[30:0]);
     l_value = is_nan(l_in[30:0]) ? quiet(l_in) : l_in;
-    l_q = lsb_exp(l_in[30:23]) + clamp_exp(b_i);
+    l_q = lsb_exp(l_in[30:23]) + clamp_exp(s1_q.in.b);
   end
 
   cu_fp_round #(.W(24), .ExpW(8), .ManW(23), .QW(QW)) u_ldexp_round (
-    .en_i(kind == FkLdexp),
+    .en_i(d1.kind == FkLdexp),
     .s_i (l_in[31]),
     .v_i (sig(l_in[30:0])),
     .q_i (l_q),
-    .rm_i(rm),
+    .rm_i(d1.rm),
     .d_o (l_rounded)
   );
 
@@ -466,45 +526,73 @@ module cu_fp32
   // The result before the output modifiers.
 
   logic [31:0] r;
+  logic        m1;  // the compare result
   logic        unordered, eq, lt, gt, nan_in;
   logic [31:0] mm_lo, mm_hi, mm_r;
 
   always_comb begin
-    unordered = is_nan(a[30:0]) || is_nan(b[30:0]);
-    eq = (a == b) || (is_zero(a[30:0]) && is_zero(b[30:0]));
-    lt = !eq && less(a, b);
+    unordered = is_nan(d1.a[30:0]) || is_nan(d1.b[30:0]);
+    eq = (d1.a == d1.b) || (is_zero(d1.a[30:0]) && is_zero(d1.b[30:0]));
+    lt = !eq && less(d1.a, d1.b);
     gt = !eq && !lt;
-    nan_in = is_nan(a[30:0]) || is_nan(b[30:0]) || is_nan(c[30:0]);
-    mm_lo = min_max(a, b, 1'b0, ieee);
-    mm_hi = min_max(a, b, 1'b1, ieee);
-    unique case (mm)
+    nan_in = is_nan(d1.a[30:0]) || is_nan(d1.b[30:0]) || is_nan(d1.c[30:0]);
+    mm_lo = min_max(d1.a, d1.b, 1'b0, d1.ieee);
+    mm_hi = min_max(d1.a, d1.b, 1'b1, d1.ieee);
+    unique case (d1.mm)
       MmMin: mm_r = mm_lo;
       MmMax: mm_r = mm_hi;
-      MmMin3: mm_r = min_max(mm_lo, c, 1'b0, ieee);
-      MmMax3: mm_r = min_max(mm_hi, c, 1'b1, ieee);
+      MmMin3: mm_r = min_max(mm_lo, d1.c, 1'b0, d1.ieee);
+      MmMax3: mm_r = min_max(mm_hi, d1.c, 1'b1, d1.ieee);
       // With a NaN operand, the median is the minimum of the three.
-      MmMed3: mm_r = nan_in ? min_max(mm_lo, c, 1'b0, ieee)
-                            : min_max(mm_hi, min_max(mm_lo, c, 1'b1, ieee), 1'b0, ieee);
-      MmMinMax: mm_r = min_max(mm_lo, c, 1'b1, ieee);
-      default: mm_r = min_max(mm_hi, c, 1'b0, ieee);
+      MmMed3: mm_r = nan_in ? min_max(mm_lo, d1.c, 1'b0, d1.ieee)
+                            : min_max(mm_hi, min_max(mm_lo, d1.c, 1'b1, d1.ieee), 1'b0, d1.ieee);
+      MmMinMax: mm_r = min_max(mm_lo, d1.c, 1'b1, d1.ieee);
+      default: mm_r = min_max(mm_hi, d1.c, 1'b0, d1.ieee);
     endcase
-    unique case (kind)
-      FkFma: r = flush(f_special ? f_value : f_rounded, den_out);
+    unique case (d1.kind)
+      FkFma: r = flush(s1_q.special ? s1_q.value : f_rounded, d1.den_out);
       FkMinMax: r = mm_r;
-      FkLdexp: r = l_special ? l_value : flush(l_rounded, den_out);
-      FkFromInt: r = (i_mag == '0) ? 32'd0 : f_rounded;
+      FkLdexp: r = l_special ? l_value : flush(l_rounded, d1.den_out);
+      FkFromInt: r = (d1.i_mag == '0) ? 32'd0 : f_rounded;
       // An integral value: exact, never denormal; zero keeps the sign.
-      FkRound: r = is_nan(a[30:0]) ? quiet(a) : !ri_frac ? a : (ri_n == '0) ? {a[31], 31'd0} : f_rounded;
+      FkRound: r = is_nan(d1.a[30:0]) ? quiet(d1.a) : !ri_frac ? d1.a : (ri_n == '0) ? {d1.a[31], 31'd0} : f_rounded;
       FkFrexpMant: r = fx_mant;
       default: r = '0;
     endcase
-    ok_o = kind != FkNone;
-    unique case (kind)
-      FkCmp: m_o = unordered ? pred[3] : (gt && pred[2]) || (eq && pred[1]) || (lt && pred[0]);
-      FkClass: m_o = b_i[{1'b0, fclass(a_i)}];
-      default: m_o = 1'b0;
+    unique case (d1.kind)
+      FkCmp: m1 = unordered ? d1.pred[3] : (gt && d1.pred[2]) || (eq && d1.pred[1]) || (lt && d1.pred[0]);
+      FkClass: m1 = s1_q.in.b[{1'b0, fclass(s1_q.in.a)}];
+      default: m1 = 1'b0;
     endcase
   end
+
+  // ------------------------------------------------------------------------------------------
+  // Cut 2: the result before the output modifiers. Stage 2 decodes its copy of the inputs.
+
+  typedef struct packed {
+    in_t         in;
+    logic [31:0] r;
+    logic        m;
+    logic [31:0] ri_int;
+    logic [31:0] fx_exp;
+  } st2_t;
+
+  st2_t s2_d, s2_q;
+  dec_t d2;
+
+  assign s2_d = '{in: s1_q.in, r: r, m: m1, ri_int: ri_int, fx_exp: fx_exp};
+  if (Stages >= 2) begin : gen_cut2
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        s2_q <= '0;
+      end else if (d1.kind != FkNone) begin
+        s2_q <= s2_d;
+      end
+    end
+  end else begin : gen_comb2
+    assign s2_q = s2_d;
+  end
+  assign d2 = decode(s2_q.in.op, s2_q.in.mode, s2_q.in.a, s2_q.in.b, s2_q.in.c);
 
   // ------------------------------------------------------------------------------------------
   // Output modifiers.
@@ -513,38 +601,44 @@ module cu_fp32
   logic signed [QW-1:0] o_q;
 
   always_comb begin
-    o_in = flush(r, den_in);
-    o_q = lsb_exp(o_in[30:23]) + ((omod_i == 2'd1) ? QW'(signed'(1)) :
-                           (omod_i == 2'd2) ? QW'(signed'(2)) : -QW'(signed'(1)));
+    o_in = flush(s2_q.r, d2.den_in);
+    o_q = lsb_exp(o_in[30:23]) + ((s2_q.in.omod == 2'd1) ? QW'(signed'(1)) :
+                           (s2_q.in.omod == 2'd2) ? QW'(signed'(2)) : -QW'(signed'(1)));
   end
 
   cu_fp_round #(.W(24), .ExpW(8), .ManW(23), .QW(QW)) u_omod_round (
-    .en_i(omod_i != 2'd0 && kind != FkNone),
+    .en_i(s2_q.in.omod != 2'd0 && d2.kind != FkNone),
     .s_i (o_in[31]),
     .v_i (sig(o_in[30:0])),
     .q_i (o_q),
-    .rm_i(rm),
+    .rm_i(d2.rm),
     .d_o (o_rounded)
   );
 
   always_comb begin
-    o_scaled = r;
-    if (omod_i != 2'd0 && !is_nan(r[30:0])) begin
-      o_scaled = (is_inf(o_in[30:0]) || is_zero(o_in[30:0])) ? o_in : flush(o_rounded, den_out);
+    o_scaled = s2_q.r;
+    if (s2_q.in.omod != 2'd0 && !is_nan(s2_q.r[30:0])) begin
+      o_scaled = (is_inf(o_in[30:0]) || is_zero(o_in[30:0])) ? o_in : flush(o_rounded, d2.den_out);
     end
     d_o = o_scaled;
-    if (clamp_i) begin
-      if (is_nan(o_scaled[30:0])) d_o = dx10 ? 32'd0 : o_scaled;
+    if (s2_q.in.clamp) begin
+      if (is_nan(o_scaled[30:0])) d_o = d2.dx10 ? 32'd0 : o_scaled;
       else if (o_scaled[31]) d_o = 32'd0;
       else if (o_scaled > One) d_o = One;
     end
     // Integer results take no output modifiers.
-    unique case (kind)
+    unique case (d2.kind)
       FkCmp, FkClass, FkNone: d_o = '0;
-      FkToInt: d_o = ri_int;
-      FkFrexpExp: d_o = fx_exp;
+      FkToInt: d_o = s2_q.ri_int;
+      FkFrexpExp: d_o = s2_q.fx_exp;
       default: ;
     endcase
   end
+
+  assign m_o = s2_q.m;
+
+  // Each stage reads only some of its decode.
+  logic unused_dec;
+  assign unused_dec = ^{d0, d1, d2};
 
 endmodule

@@ -69,6 +69,7 @@ package cu_pkg;
     logic           mask_exec;  // ... to EXEC (v_cmpx)
     logic           rd_vcc;     // VCC is read (carry in, select)
     logic           rd_m0;      // M0 is read (M0-relative register numbers)
+    logic           fpu;        // a floating-point unit executes it (results come later)
   } vctrl_t;
 
   // The longest instruction, literal included.

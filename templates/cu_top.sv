@@ -13,6 +13,10 @@
 //   WB  registers are written (SGPR RAM, VGPR banks, EXEC, SCC, M0, MODE) and the instruction
 //       is reported on the retire port one cycle later.
 //
+// The floating-point units are pipelined (FpStages registers): a beat of a floating-point row
+// stays in EX until its results arrive, FpStages cycles later, and RA sends no beat behind it
+// meanwhile. The integer lanes finish in one EX cycle.
+//
 // A wave issues again once its previous instruction has reached WB (its last pass, for a
 // vector instruction): the registers that instruction writes are written at the end of that
 // cycle, before the new instruction reads any. So every dependency is met in hardware,
@@ -29,6 +33,7 @@ module cu_top
   parameter int unsigned NumWaves = {{ num_waves }},
   parameter int unsigned NumLanes = {{ lanes }},
   parameter int unsigned Vgprs = {{ vgprs }},
+  parameter int unsigned FpStages = {{ fp_stages }},
   parameter int unsigned WgW = 4,
   localparam int unsigned WaveW = (NumWaves > 1) ? $clog2(NumWaves) : 1,
   localparam int unsigned Passes = 32 / NumLanes,
@@ -444,6 +449,8 @@ module cu_top
   logic                  ra_beat;      // the reads of a beat are complete this cycle
   logic                  ra_last;      // ... and it is the instruction's last
   logic [PassW-1:0]      ra_npass;     // passes of the instruction, minus one
+  localparam int unsigned GapW = (FpStages > 0) ? $clog2(FpStages + 1) : 1;
+  logic [GapW-1:0]       ra_gap_q, ra_gap_d;  // cycles until the next beat may go (FP interlock)
 
   always_comb begin
     vpend = ra_valid_q ? ra_vpend_q & vs_on : '0;
@@ -484,11 +491,28 @@ module cu_top
         end
       end
     end
-    ra_beat = ra_valid_q && !gather && (vpend & ~vs_now) == '0 && (spend & ~ss_now) == '0;
+    ra_beat = ra_valid_q && !gather && ra_gap_q == '0 && (vpend & ~vs_now) == '0 &&
+              (spend & ~ss_now) == '0;
     ra_last = ra_beat && ra_pass_q == ra_npass && (!ra_two_beats || ra_wsel_q);
   end
 
   assign ra_take = !ra_valid_q || ra_last;
+
+  // The FP interlock: after a beat of a floating-point row, FpStages cycles without a beat, in
+  // which EX waits for the row's results.
+
+  always_comb begin
+    ra_gap_d = (ra_gap_q != '0) ? ra_gap_q - 1'b1 : '0;
+    if (ra_beat && ra_dec_q.valu && (ra_dec_q.vc.fpu || ra_dec_q.vcy.fpu)) ra_gap_d = GapW'(FpStages);
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ra_gap_q <= '0;
+    end else begin
+      ra_gap_q <= ra_gap_d;
+    end
+  end
 
   always_comb begin
     ra_pass_d = ra_pass_q;
@@ -1099,7 +1123,10 @@ module cu_top
 
   // ------------------------------------------------------------------------------------------
   // EX: stage registers.
-  logic                       ex_valid_q;    // a beat is here
+  logic                       ex_beat_q;     // a beat is here
+  logic                       ex_valid;      // ... and completes this cycle (not held)
+  logic                       ex_hold;       // ... and waits for a floating-point unit
+  logic [GapW-1:0]            ex_wait_q;     // cycles it has waited
   logic                       ex_last_q;     // the instruction's last beat
   logic [PassW-1:0]           ex_pass_q;
   logic                       ex_wsel_q;
@@ -1123,7 +1150,7 @@ module cu_top
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      ex_valid_q <= 1'b0;
+      ex_beat_q <= 1'b0;
       ex_last_q <= 1'b0;
       ex_pass_q <= '0;
       ex_wsel_q <= 1'b0;
@@ -1152,8 +1179,9 @@ module cu_top
       ex_wm_q <= '0;
       ex_em_q <= '0;
       ex_lane_q <= '0;
-    end else begin
-      ex_valid_q <= rd_valid_q && rd_beat_q;
+    end else if (!ex_hold) begin
+      // (RA sends no beat while EX holds one: see ra_gap_q.)
+      ex_beat_q <= rd_valid_q && rd_beat_q;
       ex_last_q <= rd_last_q;
       ex_pass_q <= rd_pass_q;
       ex_wsel_q <= rd_wsel_q;
@@ -1185,6 +1213,19 @@ module cu_top
         ex_em_q <= op_em;
         ex_lane_q <= op_lane;
       end
+    end
+  end
+
+  // The FP interlock: a beat of a floating-point row waits FpStages cycles for its results.
+  assign ex_hold = ex_beat_q && (ex_dec_q.vc.fpu || ex_dec_q.vcy.fpu) && ex_dec_q.valu &&
+                   ex_wait_q != GapW'(FpStages);
+  assign ex_valid = ex_beat_q && !ex_hold;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ex_wait_q <= '0;
+    end else begin
+      ex_wait_q <= ex_hold ? ex_wait_q + 1'b1 : '0;
     end
   end
 
@@ -1233,7 +1274,9 @@ module cu_top
   logic [NumLanes-1:0]        vl_m;
   logic [NumLanes-1:0][31:0]  vl_yd;
 
-  cu_valu #(.NumLanes(NumLanes)) u_valu (
+  cu_valu #(.NumLanes(NumLanes), .FpStages(FpStages)) u_valu (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
     .op_i   (ex_dec_q.vop),
     .clamp_i(ex_dec_q.clmp),
     .omod_i (ex_dec_q.omod),
@@ -1282,7 +1325,7 @@ module cu_top
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       macc_q <= '0;
-    end else if (ex_valid_q && ex_dec_q.valu) begin
+    end else if (ex_valid && ex_dec_q.valu) begin
       macc_q <= macc_d;
     end
   end
@@ -1312,7 +1355,7 @@ module cu_top
   logic        ex_sleep_wakeable, ex_wakeup, ex_barrier;
 
   always_comb begin
-    ex_retire = ex_valid_q && ex_last_q;
+    ex_retire = ex_valid && ex_last_q;
     ex_status = RtRetired;
     ex_fault = 2'd0;
     ex_next_pc = seq_pc;
@@ -1452,7 +1495,7 @@ module cu_top
       ex_flush = 1'b0;
     end
     // Only the last beat of an instruction retires it.
-    if (!ex_valid_q || !ex_last_q) begin
+    if (!ex_valid || !ex_last_q) begin
       ex_retire = 1'b0;
       ex_wait = 1'b0;
     end
@@ -1551,7 +1594,7 @@ module cu_top
       half[2*i +: 2] = {ex_wm_q[i] && ex_dst_hi_q, ex_wm_q[i] && !ex_dst_hi_q};
       half2[2*i +: 2] = {ex_wm_q[i] && ex_src0_hi_q, ex_wm_q[i] && !ex_src0_hi_q};
     end
-    if (ex_valid_q && ex_dec_q.valu && ex_status != RtFault) begin
+    if (ex_valid && ex_dec_q.valu && ex_status != RtFault) begin
       if (ex_swap) begin
         for (int k = 0; k < 2; k++) begin
           r = (k == 0) ? ex_vdst_q : ex_vdst2_q;
@@ -1821,7 +1864,7 @@ module cu_top
     end
 
     // EX: the last beat of an instruction moves its wave on.
-    if (ex_valid_q && ex_last_q) begin
+    if (ex_valid && ex_last_q) begin
       busy_d[ex_wave_q] = 1'b0;
       if (ex_retire) begin
         if (ex_status == RtFault || ex_status == RtEndpgm) begin

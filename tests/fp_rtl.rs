@@ -5,7 +5,8 @@
 //! normals, infinities, quiet and signalling NaNs, operands that cancel or tie, products that
 //! underflow or overflow, values around the integers' range) under random MODE settings go
 //! through one golden instruction per 32 sets; the golden results and the operands go to a
-//! file that the Verilator testbench `tests/rtl/tb_cu_fp32.cpp` replays into the unit.
+//! file that the Verilator testbench `tests/rtl/tb_cu_fp32.cpp` streams into the unit, one set
+//! per clock, at each pipeline depth (`Stages` 2, 1 and 0, one model each).
 //!
 //! 400,000 operand sets in CI; `RDNA3_FP_VECTORS=N` runs N (the README gives a larger run's
 //! figure). `v_fmaak_f32`/`v_fmamk_f32` have no VOP3 form: they are the unit's fma with the
@@ -226,26 +227,34 @@ fn f32_unit_matches_the_golden_model() {
         rtl.join("cu_fp32.sv"),
         tests.join("rtl/tb_cu_fp32.cpp"),
     ];
-    let obj = dir.join("obj");
-    let build = Command::new("verilator")
-        .args(["--cc", "--exe", "--build", "-O3", "-j", "2", "--top-module", "cu_fp32", "--Mdir"])
-        .arg(&obj)
-        .args(&sources)
-        .output()
-        .expect("running verilator");
-    assert!(build.status.success(), "building the testbench with verilator failed:\n{}", text(&build));
-    let exe = obj.join("Vcu_fp32");
-    let run =
-        Command::new(&exe).arg(&file).output().unwrap_or_else(|e| panic!("running {}: {e}", exe.display()));
-    let out = text(&run);
-    let pass = out.lines().find(|l| l.starts_with("PASS tb_cu_fp32:"));
-    assert!(
-        run.status.success() && pass.is_some(),
-        "the F32 unit differs from the golden model; rerun with `{} {}`:\n{out}",
-        exe.display(),
-        file.display()
-    );
-    println!("{} ({} rows)", pass.unwrap_or_default(), rows.len());
+    // Every pipeline depth the configuration allows (fp_stages), the default first.
+    for stages in [2, 1, 0] {
+        let obj = dir.join(format!("obj{stages}"));
+        let build = Command::new("verilator")
+            .args(["--cc", "--exe", "--build", "-O3", "-j", "2", "--top-module", "cu_fp32"])
+            .arg(format!("-GStages={stages}"))
+            .arg("--Mdir")
+            .arg(&obj)
+            .args(&sources)
+            .output()
+            .expect("running verilator");
+        assert!(build.status.success(), "building the testbench with verilator failed:\n{}", text(&build));
+        let exe = obj.join("Vcu_fp32");
+        let run = Command::new(&exe)
+            .arg(&file)
+            .arg(stages.to_string())
+            .output()
+            .unwrap_or_else(|e| panic!("running {}: {e}", exe.display()));
+        let out = text(&run);
+        let pass = out.lines().find(|l| l.starts_with("PASS tb_cu_fp32:"));
+        assert!(
+            run.status.success() && pass.is_some(),
+            "the F32 unit ({stages} stages) differs from the golden model; rerun with `{} {} {stages}`:\n{out}",
+            exe.display(),
+            file.display()
+        );
+        println!("{} ({} rows)", pass.unwrap_or_default(), rows.len());
+    }
     // Only a passing run's files are removed; a failing one's stay for debugging.
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -41,11 +41,11 @@ fn other_configurations_are_lint_clean() {
     if !conformance::require_verilator("rtl_lint") {
         return;
     }
-    let configs = [(1, 32, 256), (2, 16, 256), (3, 8, 64), (8, 4, 256), (16, 32, 4)];
-    for (waves, lanes, vgprs) in configs {
+    let configs = [(1, 32, 256, 0), (2, 16, 256, 1), (3, 8, 64, 2), (8, 4, 256, 0), (16, 32, 4, 1)];
+    for (waves, lanes, vgprs, fp_stages) in configs {
         let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-            .join(format!("rtl-w{waves}-l{lanes}-v{vgprs}-{}", std::process::id()));
-        let cfg = Config { num_waves: waves, lanes, vgprs };
+            .join(format!("rtl-w{waves}-l{lanes}-v{vgprs}-f{fp_stages}-{}", std::process::id()));
+        let cfg = Config { num_waves: waves, lanes, vgprs, fp_stages };
         write_dir(&dir, &generate(&cfg).expect("generate")).expect("writing");
         lint(&dir);
         std::fs::remove_dir_all(&dir).ok();

@@ -554,7 +554,12 @@ fn run(
 
 /// The model's ports with their widths, and whether each is declared a vector.
 fn port_list(m: &Model) -> Vec<(&'static str, u32, bool)> {
-    let cfg = hdl_gen::sv::Config { num_waves: m.v.num_waves, lanes: m.v.lanes, vgprs: m.v.vgprs };
+    let cfg = hdl_gen::sv::Config {
+        num_waves: m.v.num_waves,
+        lanes: m.v.lanes,
+        vgprs: m.v.vgprs,
+        ..hdl_gen::sv::Config::default()
+    };
     hdl_gen::sv::ports::ports(&cfg).iter().map(|p| (p.name, p.bits, p.sv_type != "logic")).collect()
 }
 

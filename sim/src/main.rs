@@ -258,7 +258,7 @@ struct CosimArgs {
     #[arg(long, value_parser = parse_u64)]
     random_init: Option<u64>,
     /// The RTL model: `cu` (the default configuration, as rtl/ holds it) or `cu_l8` (8 lanes,
-    /// four passes per instruction).
+    /// four passes per instruction, one register stage in the floating-point units).
     #[arg(long, default_value = sim::rtl::DEFAULT)]
     model: String,
     /// Instruction-fetch latency range in cycles, MIN..MAX.

@@ -1,20 +1,33 @@
-// C++ driver of cu_fp32 (rtl/cu_fp32.sv, combinational) for tests/fp_rtl.rs: reads operand
-// sets with the golden model's results from a file, drives the unit with each and compares.
+// C++ driver of cu_fp32 (rtl/cu_fp32.sv) for tests/fp_rtl.rs: reads operand sets with the
+// golden model's results from a file, streams them into the unit one per clock and compares
+// each result when it leaves the pipeline, STAGES cycles later (0: combinational, no clock).
 // One vector per line, hexadecimal fields:
 //   OP MODE OMOD CLAMP A B C CHECK EXPECTED
 // OP is the valu_op_e value, CHECK is `d` (the 32-bit result) or `m` (the compare bit).
+// Usage: Vcu_fp32 VECTORS STAGES (STAGES must be the model's Stages parameter).
 // Prints the first mismatches and `PASS tb_cu_fp32: N vectors` or `FAIL tb_cu_fp32: ...`.
 #include <cinttypes>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <vector>
 
 #include "Vcu_fp32.h"
 #include "verilated.h"
 
+namespace {
+
+struct Vector {
+    unsigned op, mode, omod, clamp, a, b, c, expected;
+    char check;
+};
+
+}  // namespace
+
 int main(int argc, char** argv) {
-    if (argc < 2) {
-        std::printf("FAIL tb_cu_fp32: usage: %s VECTORS\n", argv[0]);
+    if (argc < 3) {
+        std::printf("FAIL tb_cu_fp32: usage: %s VECTORS STAGES\n", argv[0]);
         return 2;
     }
     FILE* f = std::fopen(argv[1], "r");
@@ -22,43 +35,78 @@ int main(int argc, char** argv) {
         std::printf("FAIL tb_cu_fp32: cannot open %s\n", argv[1]);
         return 2;
     }
-    auto ctx = std::make_unique<VerilatedContext>();
-    auto top = std::make_unique<Vcu_fp32>(ctx.get(), "fp");
-    unsigned op, mode, omod, clamp, a, b, c, expected;
-    char check;
-    uint64_t n = 0, bad = 0;
+    const long stages = std::strtol(argv[2], nullptr, 10);
+    if (stages < 0 || stages > 2) {
+        std::printf("FAIL tb_cu_fp32: STAGES must be 0, 1 or 2, not %s\n", argv[2]);
+        return 2;
+    }
+    std::vector<Vector> vs;
     char line[256];
     while (std::fgets(line, sizeof line, f)) {
-        if (std::sscanf(line, "%x %x %x %x %x %x %x %c %x", &op, &mode, &omod, &clamp, &a, &b, &c, &check,
-                        &expected) != 9) {
-            std::printf("FAIL tb_cu_fp32: malformed vector line %" PRIu64 ": %s", n + 1, line);
+        Vector v;
+        if (std::sscanf(line, "%x %x %x %x %x %x %x %c %x", &v.op, &v.mode, &v.omod, &v.clamp, &v.a, &v.b, &v.c,
+                        &v.check, &v.expected) != 9) {
+            std::printf("FAIL tb_cu_fp32: malformed vector line %zu: %s", vs.size() + 1, line);
             return 2;
         }
-        top->op_i = op;
-        top->mode_i = mode;
-        top->omod_i = omod;
-        top->clamp_i = clamp;
-        top->a_i = a;
-        top->b_i = b;
-        top->c_i = c;
-        top->eval();
-        n++;
-        unsigned got = check == 'm' ? top->m_o : top->d_o;
-        if (!top->ok_o || got != expected) {
-            if (++bad <= 20) {
-                std::printf("mismatch: op %u mode %03x omod %u clamp %u a %08x b %08x c %08x: %c %08x "
-                            "(golden) vs %08x (RTL)%s\n",
-                            op, mode, omod, clamp, a, b, c, check, expected, got,
-                            top->ok_o ? "" : ", and the unit does not know the operation");
-            }
-        }
+        vs.push_back(v);
     }
     std::fclose(f);
+    if (vs.empty()) {
+        std::printf("FAIL tb_cu_fp32: no vectors in %s\n", argv[1]);
+        return 2;
+    }
+
+    auto ctx = std::make_unique<VerilatedContext>();
+    auto top = std::make_unique<Vcu_fp32>(ctx.get(), "fp");
+    uint64_t bad = 0;
+    auto report = [&](const Vector& v, unsigned got, bool known) {
+        if (++bad <= 20) {
+            std::printf("mismatch: op %u mode %03x omod %u clamp %u a %08x b %08x c %08x: %c %08x "
+                        "(golden) vs %08x (RTL)%s\n",
+                        v.op, v.mode, v.omod, v.clamp, v.a, v.b, v.c, v.check, v.expected, got,
+                        known ? "" : ", and the unit does not know the operation");
+        }
+    };
+    auto check = [&](const Vector& v) {
+        unsigned got = v.check == 'm' ? top->m_o : top->d_o;
+        if (got != v.expected) report(v, got, true);
+    };
+
+    top->clk_i = 0;
+    top->rst_ni = 0;
+    top->eval();
+    top->rst_ni = 1;
+    top->eval();
+    const size_t n = vs.size();
+    // One vector per cycle; after the last, the pipeline drains with its inputs held.
+    const size_t cycles = n + (stages > 0 ? size_t(stages - 1) : 0);
+    for (size_t i = 0; i < cycles; i++) {
+        const Vector& v = vs[i < n ? i : n - 1];
+        top->op_i = v.op;
+        top->mode_i = v.mode;
+        top->omod_i = v.omod;
+        top->clamp_i = v.clamp;
+        top->a_i = v.a;
+        top->b_i = v.b;
+        top->c_i = v.c;
+        top->clk_i = 0;
+        top->eval();
+        if (i < n && !top->ok_o) report(v, 0, false);
+        if (stages == 0) {
+            check(v);
+            continue;
+        }
+        top->clk_i = 1;
+        top->eval();
+        // The vector presented stages - 1 cycles ago has left the last register.
+        if (i + 1 >= size_t(stages)) check(vs[i + 1 - size_t(stages)]);
+    }
     top->final();
     if (bad) {
-        std::printf("FAIL tb_cu_fp32: %" PRIu64 " of %" PRIu64 " vectors differ\n", bad, n);
+        std::printf("FAIL tb_cu_fp32: %" PRIu64 " of %zu vectors differ (%ld stages)\n", bad, n, stages);
         return 1;
     }
-    std::printf("PASS tb_cu_fp32: %" PRIu64 " vectors\n", n);
+    std::printf("PASS tb_cu_fp32: %zu vectors, %ld stages\n", n, stages);
     return 0;
 }

@@ -30,6 +30,10 @@ pub struct Config {
     /// writes (guide 7.2.7).
     #[serde(default = "Config::default_vgprs")]
     pub vgprs: u32,
+    /// Pipeline registers in the floating-point units (0, 1 or 2): fewer for a shorter
+    /// latency, more for a higher clock. Results are the same for every depth.
+    #[serde(default = "Config::default_fp_stages")]
+    pub fp_stages: u32,
 }
 
 impl Default for Config {
@@ -38,6 +42,7 @@ impl Default for Config {
             num_waves: Config::default_waves(),
             lanes: Config::default_lanes(),
             vgprs: Config::default_vgprs(),
+            fp_stages: Config::default_fp_stages(),
         }
     }
 }
@@ -51,6 +56,9 @@ impl Config {
     }
     fn default_vgprs() -> u32 {
         256
+    }
+    fn default_fp_stages() -> u32 {
+        2
     }
 
     /// Passes a wave32 instruction takes through the lanes.
@@ -74,6 +82,9 @@ impl Config {
         }
         if !(4..=256).contains(&self.vgprs) || !self.vgprs.is_multiple_of(4) {
             bail!("vgprs must be a multiple of 4 from 4 to 256, not {}", self.vgprs);
+        }
+        if self.fp_stages > 2 {
+            bail!("fp_stages must be 0, 1 or 2, not {}", self.fp_stages);
         }
         Ok(())
     }

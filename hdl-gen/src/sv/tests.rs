@@ -84,13 +84,22 @@ fn config_is_checked() {
     assert!(Config::from_toml("waves = 4").is_err(), "unknown keys are errors");
     let cfg = Config::from_toml("lanes = 8\nvgprs = 64").expect("valid");
     assert_eq!((cfg.lanes, cfg.vgprs, cfg.passes()), (8, 64, 4));
-    for bad in ["lanes = 0", "lanes = 2", "lanes = 12", "lanes = 64", "vgprs = 0", "vgprs = 6", "vgprs = 260"]
-    {
+    for bad in [
+        "lanes = 0",
+        "lanes = 2",
+        "lanes = 12",
+        "lanes = 64",
+        "vgprs = 0",
+        "vgprs = 6",
+        "vgprs = 260",
+        "fp_stages = 3",
+    ] {
         assert!(Config::from_toml(bad).is_err(), "{bad} is accepted");
     }
-    let eight = generate(&Config { num_waves: 8, lanes: 8, vgprs: 128 }).expect("generate");
+    let eight = generate(&Config { num_waves: 8, lanes: 8, vgprs: 128, fp_stages: 1 }).expect("generate");
     let top = eight.iter().find(|f| f.name == "cu_top.sv").expect("cu_top.sv");
     assert!(top.text.contains("parameter int unsigned NumWaves = 8"));
     assert!(top.text.contains("parameter int unsigned NumLanes = 8"));
     assert!(top.text.contains("parameter int unsigned Vgprs = 128"));
+    assert!(top.text.contains("parameter int unsigned FpStages = 1"));
 }

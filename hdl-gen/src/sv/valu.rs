@@ -168,7 +168,16 @@ pub fn ctrl_sets(d: &InstDef, base: &str) -> Vec<(String, String)> {
     flag(&mut sets, "mask_vcc", d.writes.contains(Implicit::VCC));
     flag(&mut sets, "mask_exec", d.writes.contains(Implicit::EXEC));
     flag(&mut sets, "rd_m0", d.reads.contains(Implicit::M0));
+    flag(&mut sets, "fpu", is_float(d));
     sets
+}
+
+/// Whether a row runs in the floating-point units: one of its register operands is a float.
+/// Their results come later than the integer lanes' (the units are pipelined).
+pub fn is_float(d: &InstDef) -> bool {
+    d.operands
+        .iter()
+        .any(|o| matches!(o.kind, Kind::Reg(Ty::F16 | Ty::BF16 | Ty::V2F16 | Ty::V2BF16 | Ty::F32 | Ty::F64)))
 }
 
 #[cfg(test)]

@@ -80,6 +80,7 @@ impl Views {
                 num_waves: cfg.num_waves,
                 lanes: cfg.lanes,
                 vgprs: cfg.vgprs,
+                fp_stages: cfg.fp_stages,
                 counters: counter_items(),
                 ports: port_decls(cfg),
                 f16_consts: F16_CONSTS
@@ -649,6 +650,7 @@ pub struct TopView {
     pub num_waves: u32,
     pub lanes: u32,
     pub vgprs: u32,
+    pub fp_stages: u32,
     pub counters: Vec<CounterItem>,
     pub ports: Vec<PortDecl>,
     /// (code, F16 bits in hex) of the float inline constants.
