@@ -29,7 +29,7 @@
 // ok_o is combinational from op_i. The stage registers load only for this unit's operations (a
 // cheaper simulation), so the last result stays on the outputs meanwhile. Each stage decodes
 // the operation from its own copy of the inputs. The case labels are read by hdl-gen to say
-// which rows the RTL executes. Not here yet: F16, F64, v_fract, v_cvt_nearest_i32_f32, the
+// which rows the RTL executes. Not here yet: F16, F64, v_cvt_nearest_i32_f32, the
 // transcendentals, VOPD's F32 halves.
 module cu_fp32
   import cu_pkg::*;
@@ -121,12 +121,28 @@ module cu_fp32
     else fclass = x[31] ? 4'd3 : 4'd8;
   endfunction
 
+  // floor(x) of a non-NaN F32, exact: the fraction bits below the units cleared, and for a
+  // negative non-integer one more unit of magnitude (a carry into the exponent field is right).
+  function automatic logic [31:0] floor32(logic [31:0] x);
+    logic [22:0] frac;  // the fraction bits below the units' bit
+    floor32 = x;
+    if (x[30:23] < 8'd127) begin
+      // Below 1 in magnitude: +-0 stays, a positive value is +0, a negative one -1.
+      if (x[30:0] != '0) floor32 = x[31] ? 32'hbf80_0000 : 32'd0;
+    end else if (x[30:23] < 8'd150) begin
+      frac = 23'((24'd1 << (8'd150 - x[30:23])) - 24'd1);
+      floor32 = {x[31], x[30:23], x[22:0] & ~frac};
+      if (x[31] && (x[22:0] & frac) != '0) floor32 = floor32 + {9'd0, frac} + 32'd1;
+    end
+  endfunction
+
   // ------------------------------------------------------------------------------------------
   // The operation.
 
   typedef enum logic [3:0] {
     FkNone,
     FkFma,        // x * y + z (or x * y)
+    FkFract,      // a - floor(a) on the FMA, below 1.0
     FkMinMax,     // the min/max family
     FkLdexp,
     FkCmp,
@@ -191,6 +207,7 @@ module cu_fp32
       VOP_V_MINMAX_F32: begin d.kind = FkMinMax; d.mm = MmMinMax; end
       VOP_V_MAXMIN_F32: begin d.kind = FkMinMax; d.mm = MmMaxMin; end
       VOP_V_LDEXP_F32: d.kind = FkLdexp;
+      VOP_V_FRACT_F32: d.kind = FkFract;
       VOP_V_CVT_F32_I32, VOP_V_CVT_F32_U32, VOP_V_CVT_F32_UBYTE0, VOP_V_CVT_F32_UBYTE1,
       VOP_V_CVT_F32_UBYTE2, VOP_V_CVT_F32_UBYTE3:
         d.kind = FkFromInt;
@@ -252,6 +269,7 @@ module cu_fp32
       VOP_V_SUB_F32: begin d.y = One; d.z = negate(d.b); end
       VOP_V_SUBREV_F32: begin d.x = d.b; d.y = One; d.z = negate(d.a); end
       VOP_V_MUL_F32: d.add_z = 1'b0;
+      VOP_V_FRACT_F32: begin d.y = One; d.z = negate(floor32(d.a)); end
       default: ;
     endcase
     decode = d;
@@ -296,7 +314,7 @@ module cu_fp32
     f_sum = '0;
     f_q = '0;
     // Nothing to compute for other operations (a cheaper simulation).
-    if (d0.kind == FkFma) begin
+    if (d0.kind inside {FkFma, FkFract}) begin
       sp = d0.x[31] ^ d0.y[31];
       p = sig(d0.x[30:0]) * sig(d0.y[30:0]);
       pz = p == '0;
@@ -484,7 +502,7 @@ module cu_fp32
   end
 
   cu_fp_round #(.W(FW), .ExpW(8), .ManW(23), .QW(QW)) u_fma_round (
-    .en_i(d1.kind inside {FkFma, FkFromInt, FkRound}),
+    .en_i(d1.kind inside {FkFma, FkFract, FkFromInt, FkRound}),
     .s_i (n_sign),
     .v_i (n_sum),
     .q_i (n_q),
@@ -551,6 +569,12 @@ module cu_fp32
     endcase
     unique case (d1.kind)
       FkFma: r = flush(s1_q.special ? s1_q.value : f_rounded, d1.den_out);
+      // 1 - a tiny value rounds to 1.0: the largest F32 below 1 instead (guide: "clamped to
+      // 0x3f7fffff"). a's NaN is quiet(a) and an infinity the default NaN, as from the FMA.
+      FkFract: begin
+        r = flush(s1_q.special ? s1_q.value : f_rounded, d1.den_out);
+        if (!r[31] && r[30:0] >= 31'h3f80_0000 && !is_nan(r[30:0])) r = 32'h3f7f_ffff;
+      end
       FkMinMax: r = mm_r;
       FkLdexp: r = l_special ? l_value : flush(l_rounded, d1.den_out);
       FkFromInt: r = (d1.i_mag == '0) ? 32'd0 : f_rounded;

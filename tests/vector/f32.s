@@ -141,6 +141,14 @@ mode:
   v_rndne_f32 v37, v36
   v_rndne_f32 v37, v35
   v_rndne_f32 v37, v14
+  v_fract_f32 v40, v1
+  v_fract_f32 v40, v10
+  v_fract_f32 v40, v14
+  v_fract_f32 v40, v17
+  v_fract_f32 v40, v35
+  v_fract_f32 v40, v36
+  v_fract_f32_e64 v40, -v36
+  v_fract_f32_e64 v40, -v10 mul:2 clamp
   v_frexp_mant_f32 v38, v1
   v_frexp_mant_f32 v38, v10
   v_frexp_mant_f32 v38, v17
