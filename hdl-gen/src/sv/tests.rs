@@ -103,3 +103,18 @@ fn config_is_checked() {
     assert!(top.text.contains("parameter int unsigned Vgprs = 128"));
     assert!(top.text.contains("parameter int unsigned FpStages = 1"));
 }
+
+/// The FP interlock holds a beat in EX only for rows with the `fpu` bit: every row the F32
+/// unit executes must have it, or its result would be read before the pipeline delivers it.
+#[test]
+fn every_row_of_the_fp_unit_waits_for_it() {
+    let files = generate(&Config::default()).expect("generate");
+    let fp: Vec<File> = files.into_iter().filter(|f| f.name == "cu_fp32.sv").collect();
+    let ops = rtl_ops(&fp);
+    assert!(ops.len() >= 60, "only {} rows found in cu_fp32.sv", ops.len());
+    for name in &ops {
+        for d in table().all_by_name(name).filter(|d| valu::is_valu(d)) {
+            assert!(valu::is_float(d), "{} ({}) runs in cu_fp32 but has no fpu bit", d.name, d.format().name);
+        }
+    }
+}
