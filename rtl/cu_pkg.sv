@@ -2273,6 +2273,11 @@ package cu_pkg;
     vctrl_t      vcy;
   } decoded_t;
 
+  // The row runs on a floating-point unit, whose results come FpStages cycles after its operands.
+  function automatic logic uses_fpu(decoded_t d);
+    uses_fpu = d.valu && (d.vc.fpu || d.vcy.fpu);
+  endfunction
+
   // Length in dwords of the instruction whose first dwords are `w`: the format, an extension
   // dword (DPP, image addresses) and a literal. Words of no known format count as one dword
   // (they are illegal).

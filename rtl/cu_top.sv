@@ -135,23 +135,44 @@ module cu_top
 
   // ------------------------------------------------------------------------------------------
   // Per-wave state.
-  wstate_e [NumWaves-1:0]           st_q, st_d;
-  logic [NumWaves-1:0][47:0]        pc_q, pc_d;          // address of ib_q[w][0]
-  logic [NumWaves-1:0][7:0][31:0]   ib_q, ib_d;          // instruction buffer
-  logic [NumWaves-1:0][3:0]         ibn_q, ibn_d;        // valid dwords in it
-  logic [NumWaves-1:0]              fpend_q, fpend_d;    // a fetch is outstanding
-  logic [NumWaves-1:0]              fstale_q, fstale_d;  // ... and its answer must be dropped
-  logic [NumWaves-1:0]              ferr_q, ferr_d;      // the last fetch found no memory
-  logic [NumWaves-1:0]              busy_q, busy_d;      // an instruction is in IS..EX
-  logic [NumWaves-1:0]              scc_q, scc_d;
-  logic [NumWaves-1:0]              vccz_q, vccz_d;      // VCC[31:0] == 0
-  logic [NumWaves-1:0][63:0]        exec_q, exec_d;
-  logic [NumWaves-1:0][31:0]        m0_q, m0_d;
-  logic [NumWaves-1:0][31:0]        mode_q, mode_d;
-  logic [NumWaves-1:0][12:0]        sleep_q, sleep_d;    // cycles before the next issue
-  logic [NumWaves-1:0]              slp_q, slp_d;        // the sleep is an s_sleep (wakeable)
-  logic [NumWaves-1:0]              bar_q, bar_d;        // waiting at s_barrier
-  logic [NumWaves-1:0][WgW-1:0]     wg_q, wg_d;
+  wstate_e [NumWaves-1:0]           st_q;
+  logic [NumWaves-1:0][47:0]        pc_q;                // address of ib_q[w][0]
+  logic [NumWaves-1:0][7:0][31:0]   ib_q;                // instruction buffer
+  logic [NumWaves-1:0][3:0]         ibn_q;               // valid dwords in it
+  logic [NumWaves-1:0]              fpend_q;             // a fetch is outstanding
+  logic [NumWaves-1:0]              fstale_q;            // ... and its answer must be dropped
+  logic [NumWaves-1:0]              ferr_q;              // the last fetch found no memory
+  logic [NumWaves-1:0]              busy_q;              // an instruction is in IS..EX
+  logic [NumWaves-1:0]              scc_q;
+  logic [NumWaves-1:0]              vccz_q;              // VCC[31:0] == 0
+  logic [NumWaves-1:0][63:0]        exec_q;
+  logic [NumWaves-1:0][31:0]        m0_q;
+  logic [NumWaves-1:0][31:0]        mode_q;
+  logic [NumWaves-1:0][12:0]        sleep_q;             // cycles before the next issue
+  logic [NumWaves-1:0]              slp_q;               // the sleep is an s_sleep (wakeable)
+  logic [NumWaves-1:0]              bar_q;               // waiting at s_barrier
+  logic [NumWaves-1:0][WgW-1:0]     wg_q;
+  // Its next state (the registers above one cycle later): left out of the waveform, where it
+  // would double the size of the wide per-wave state (the instruction buffers: 1,024 bits).
+  /* verilator tracing_off */
+  wstate_e [NumWaves-1:0]           st_d;
+  logic [NumWaves-1:0][47:0]        pc_d;
+  logic [NumWaves-1:0][7:0][31:0]   ib_d;
+  logic [NumWaves-1:0][3:0]         ibn_d;
+  logic [NumWaves-1:0]              fpend_d;
+  logic [NumWaves-1:0]              fstale_d;
+  logic [NumWaves-1:0]              ferr_d;
+  logic [NumWaves-1:0]              busy_d;
+  logic [NumWaves-1:0]              scc_d;
+  logic [NumWaves-1:0]              vccz_d;
+  logic [NumWaves-1:0][63:0]        exec_d;
+  logic [NumWaves-1:0][31:0]        m0_d;
+  logic [NumWaves-1:0][31:0]        mode_d;
+  logic [NumWaves-1:0][12:0]        sleep_d;
+  logic [NumWaves-1:0]              slp_d;
+  logic [NumWaves-1:0]              bar_d;
+  logic [NumWaves-1:0][WgW-1:0]     wg_d;
+  /* verilator tracing_on */
 
   // ------------------------------------------------------------------------------------------
   // IS: issue.
@@ -556,7 +577,7 @@ module cu_top
 
   always_comb begin
     ra_gap_d = (ra_gap_q != '0) ? ra_gap_q - 1'b1 : '0;
-    if (ra_beat && ra_dec_q.valu && (ra_dec_q.vc.fpu || ra_dec_q.vcy.fpu)) ra_gap_d = GapW'(FpStages);
+    if (ra_beat && uses_fpu(ra_dec_q)) ra_gap_d = GapW'(FpStages);
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -1276,8 +1297,7 @@ module cu_top
   end
 
   // The FP interlock: a beat of a floating-point row waits FpStages cycles for its results.
-  assign ex_hold = ex_beat_q && (ex_dec_q.vc.fpu || ex_dec_q.vcy.fpu) && ex_dec_q.valu &&
-                   ex_wait_q != GapW'(FpStages);
+  assign ex_hold = ex_beat_q && uses_fpu(ex_dec_q) && ex_wait_q != GapW'(FpStages);
   assign ex_valid = ex_beat_q && !ex_hold;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
