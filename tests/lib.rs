@@ -1,8 +1,9 @@
 //! Shared pieces of the cross-crate tests: random program generators for property-based
-//! co-simulation, and the check that Verilator is present.
+//! co-simulation, the check that Verilator is present, and the long tests' progress line.
 
 pub mod asm_lines;
 pub mod llvm_fuzz;
+pub mod progress;
 pub mod scalar_programs;
 pub mod vector_programs;
 

@@ -8,6 +8,7 @@
 
 use std::sync::LazyLock;
 
+use conformance::progress::TestProgress;
 use conformance::scalar_programs::{Program, plain_ops, program};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -19,6 +20,10 @@ use sim::golden::Code;
 use sim::rtl::default_variant;
 
 static OPS: LazyLock<Vec<&'static InstDef>> = LazyLock::new(plain_ops);
+static ONE_WAVE: LazyLock<TestProgress> =
+    LazyLock::new(|| TestProgress::new("salu_cosim one_wave", cases().into()));
+static EVERY_WAVE: LazyLock<TestProgress> =
+    LazyLock::new(|| TestProgress::new("salu_cosim every_wave_at_once", cases().into()));
 
 fn cases() -> u32 {
     std::env::var("RDNA3_PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(1024)
@@ -32,8 +37,14 @@ const BASE: u64 = 0x1_0000;
 /// Padding between programs: s_code_end, which is illegal to execute.
 const PAD: u32 = 0xbf9f_0000;
 
-/// Lays the programs out one after another and co-simulates one wave per program.
-fn run(programs: &[Program], seed: u64, init: u64) -> Result<Vec<WaveEnd>, TestCaseError> {
+/// Lays the programs out one after another and co-simulates one wave per program; counts the
+/// case in `progress`.
+fn run(
+    programs: &[Program],
+    seed: u64,
+    init: u64,
+    progress: &TestProgress,
+) -> Result<Vec<WaveEnd>, TestCaseError> {
     let mut dwords = Vec::new();
     let mut starts = Vec::new();
     for p in programs {
@@ -61,7 +72,9 @@ fn run(programs: &[Program], seed: u64, init: u64) -> Result<Vec<WaveEnd>, TestC
         })
         .collect();
     let opts = Options { latency: (1, 6), backpressure: 15, seed, max_cycles: 500_000, ..Options::default() };
-    cosim(&code, &waves, &opts).map(|r| r.waves).map_err(|e| TestCaseError::fail(e.to_string()))
+    let r = cosim(&code, &waves, &opts).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    progress.case_done(r.retired);
+    Ok(r.waves)
 }
 
 proptest! {
@@ -69,7 +82,7 @@ proptest! {
 
     #[test]
     fn one_wave(p in program(&OPS, 1..48), seed in any::<u64>(), init in any::<u64>()) {
-        run(&[p], seed, init)?;
+        run(&[p], seed, init, &ONE_WAVE)?;
     }
 
     #[test]
@@ -78,7 +91,7 @@ proptest! {
         seed in any::<u64>(),
         init in any::<u64>(),
     ) {
-        run(&ps, seed, init)?;
+        run(&ps, seed, init, &EVERY_WAVE)?;
     }
 }
 

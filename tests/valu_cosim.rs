@@ -9,6 +9,7 @@
 
 use std::sync::LazyLock;
 
+use conformance::progress::TestProgress;
 use conformance::scalar_programs::Program;
 use conformance::vector_programs::{vector_ops, vector_program, vopd_ops};
 use proptest::prelude::*;
@@ -20,6 +21,12 @@ use sim::cosim::{Options, WaveEnd, WaveInit, cosim};
 use sim::golden::Code;
 
 static OPS: LazyLock<Vec<&'static InstDef>> = LazyLock::new(vector_ops);
+
+/// The properties' progress lines: one wave and every wave, at 32 and at 8 lanes.
+static PROGRESS: LazyLock<[TestProgress; 4]> = LazyLock::new(|| {
+    ["one_wave_32_lanes", "one_wave_8_lanes", "every_wave_at_once_32_lanes", "every_wave_at_once_8_lanes"]
+        .map(|n| TestProgress::new(&format!("valu_cosim {n}"), cases().into()))
+});
 
 fn cases() -> u32 {
     std::env::var("RDNA3_PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(256)
@@ -34,7 +41,13 @@ const BASE: u64 = 0x1_0000;
 const PAD: u32 = 0xbf9f_0000;
 
 /// Lays the programs out one after another and co-simulates one wave per program on `model`.
-fn run(programs: &[Program], model: &str, seed: u64, init: u64) -> Result<Vec<WaveEnd>, TestCaseError> {
+fn run(
+    programs: &[Program],
+    model: &str,
+    seed: u64,
+    init: u64,
+    progress: &TestProgress,
+) -> Result<Vec<WaveEnd>, TestCaseError> {
     if !conformance::require_verilator("valu_cosim") {
         return Ok(Vec::new());
     }
@@ -76,7 +89,9 @@ fn run(programs: &[Program], model: &str, seed: u64, init: u64) -> Result<Vec<Wa
         model: model.to_string(),
         ..Options::default()
     };
-    cosim(&code, &waves, &opts).map(|r| r.waves).map_err(|e| TestCaseError::fail(e.to_string()))
+    let r = cosim(&code, &waves, &opts).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    progress.case_done(r.retired);
+    Ok(r.waves)
 }
 
 fn waves(model: &str) -> usize {
@@ -88,12 +103,12 @@ proptest! {
 
     #[test]
     fn one_wave_32_lanes(p in vector_program(&OPS, 1..40), seed in any::<u64>(), init in any::<u64>()) {
-        run(&[p], "cu", seed, init)?;
+        run(&[p], "cu", seed, init, &PROGRESS[0])?;
     }
 
     #[test]
     fn one_wave_8_lanes(p in vector_program(&OPS, 1..40), seed in any::<u64>(), init in any::<u64>()) {
-        run(&[p], "cu_l8", seed, init)?;
+        run(&[p], "cu_l8", seed, init, &PROGRESS[1])?;
     }
 
     #[test]
@@ -102,7 +117,7 @@ proptest! {
         seed in any::<u64>(),
         init in any::<u64>(),
     ) {
-        run(&ps, "cu", seed, init)?;
+        run(&ps, "cu", seed, init, &PROGRESS[2])?;
     }
 
     #[test]
@@ -111,7 +126,7 @@ proptest! {
         seed in any::<u64>(),
         init in any::<u64>(),
     ) {
-        run(&ps, "cu_l8", seed, init)?;
+        run(&ps, "cu_l8", seed, init, &PROGRESS[3])?;
     }
 }
 

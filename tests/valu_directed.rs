@@ -59,6 +59,10 @@ fn directed_vector_programs_agree_with_the_golden_model() {
     let programs = programs();
     assert!(!programs.is_empty(), "no programs in tests/vector");
     let mut failures = Vec::new();
+    let progress = conformance::progress::TestProgress::new(
+        "valu_directed",
+        (programs.len() * VARIANTS.len() * SEEDS.len()) as u64,
+    );
     for path in &programs {
         let src = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let name = path.display().to_string();
@@ -68,7 +72,9 @@ fn directed_vector_programs_agree_with_the_golden_model() {
             for seed in SEEDS {
                 let waves = random_waves(v.num_waves as usize, seed);
                 let opts = Options { model: v.name.to_string(), seed, ..Options::default() };
-                match cosim(&code, &waves, &opts) {
+                let r = cosim(&code, &waves, &opts);
+                progress.case_done(r.as_ref().map_or(0, |r| r.retired));
+                match r {
                     Ok(r) if r.waves.iter().all(|w| *w == WaveEnd::Ended) => {}
                     Ok(r) => {
                         failures.push(format!("{name} on {} (seed {seed:#x}): waves {:?}", v.name, r.waves))

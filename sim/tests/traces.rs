@@ -356,6 +356,10 @@ fn trace_depth_chooses_the_signals_traced() {
     assert!(names[0].contains("cu.rt_valid_o"));
     assert!(names[1].iter().any(|n| n.starts_with("cu.cu_top.pc_q")), "depth 2: the per-wave state");
     assert_eq!(under(&names[1], "cu.cu_top.u_"), 0, "depth 2: nothing inside the units");
+    // The per-wave registers' next state (the registers one cycle later) is left out at every
+    // depth: it would double the size of the instruction buffers' changes.
+    assert!(names[2].iter().any(|n| n.starts_with("cu.cu_top.ib_q[")), "{:?}", names[2]);
+    assert_eq!(under(&names[2], "cu.cu_top.ib_d"), 0, "the next state is not traced");
     assert!(under(&names[2], "cu.cu_top.u_") > 0, "all: inside the units");
     assert!(names[0].len() < names[1].len() && names[1].len() < names[2].len());
 }
@@ -417,6 +421,67 @@ fn gtkwave_opens_every_save_file() {
         assert_eq!(marker, s.marker.unwrap_or(-1), "{}", save.display());
     }
     for p in [rtl, golden, win, tcl].into_iter().chain(r.save_files).chain(m.save_files) {
+        std::fs::remove_file(p).ok();
+    }
+}
+
+/// Surfer reads VCD through the `wellen` library: wellen (the version on crates.io, a
+/// dev-dependency) loads each kind of trace, finds every signal the save files name, and reads
+/// the instruction text of both traces with its spaces (the `\x20` escapes decoded).
+#[test]
+fn surfers_reader_loads_every_trace() {
+    let (rtl, golden, win) = (tmp("w-rtl.vcd"), tmp("w-golden.vcd"), tmp("w-win.vcd"));
+    let opts = Options { vcd: Some(rtl.clone()), golden_vcd: Some(golden.clone()), ..Options::default() };
+    let r = cosim(&code(), &[WaveInit::new(0x1000)], &opts).expect("agrees");
+    let opts = Options { window_vcd: Some(win.clone()), ..Options::default() };
+    let Err(sim::cosim::CosimError::Mismatch(m)) = cosim(&mismatching(), &[WaveInit::new(0x1000)], &opts)
+    else {
+        panic!("a mismatch")
+    };
+    for save in r.save_files.iter().chain(&m.save_files) {
+        let s = parse_gtkw(save);
+        let mut w = wellen::simple::read(&s.dumpfile)
+            .unwrap_or_else(|e| panic!("wellen cannot read {}: {e}", s.dumpfile.display()));
+        let h = w.hierarchy();
+        let mut vars = BTreeMap::new();
+        for v in h.all_vars() {
+            let var = &h[v];
+            // A vector declared without a range (the co-simulation's own signals) is one GTKWave
+            // names with its implicit range, as `vcd_vars` does.
+            let range = match (var.index(), var.length(h)) {
+                (Some(i), _) if i.msb() == i.lsb() => format!("[{}]", i.msb()),
+                (Some(i), _) => format!("[{}:{}]", i.msb(), i.lsb()),
+                (None, Some(n)) if n > 1 => format!("[{}:0]", n - 1),
+                (None, _) => String::new(),
+            };
+            vars.insert(format!("{}{range}", var.full_name(h)), var.signal_ref());
+        }
+        for sig in &s.signals {
+            assert!(vars.contains_key(sig), "{}: wellen finds no {sig}", s.dumpfile.display());
+        }
+        // The instruction text of wave 0 (the golden model's, in either trace).
+        let inst = ["cosim.wave0.inst", "golden.wave0.inst"]
+            .iter()
+            .find_map(|n| vars.get(*n).copied())
+            .unwrap_or_else(|| panic!("{}: no wave 0 instruction text", s.dumpfile.display()));
+        w.load_signals(&[inst]);
+        let texts: Vec<String> = w
+            .get_signal(inst)
+            .expect("loaded")
+            .iter_changes()
+            .filter_map(|(_, v)| match v {
+                wellen::SignalValueRef::String(t) => Some(t.to_string()),
+                _ => None,
+            })
+            .filter(|t| t != "-")
+            .collect();
+        if save == &r.save_files[0] || save == &r.save_files[1] {
+            assert_eq!(texts, loop_retires(), "{}", s.dumpfile.display());
+        } else {
+            assert!(texts.iter().any(|t| t.contains(' ')), "{}: {texts:?}", s.dumpfile.display());
+        }
+    }
+    for p in [rtl, golden, win].into_iter().chain(r.save_files).chain(m.save_files) {
         std::fs::remove_file(p).ok();
     }
 }
