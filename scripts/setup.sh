@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what building and testing need on a fresh Debian 12 machine: Verilator 5 (Debian's
-# 5.006), make, a C++ compiler, LLVM 19's tools (llvm-mc-19, llvm-objdump-19, llvm-strip-19:
+# 5.006), make, CMake, a C++ compiler, LLVM 19's tools (llvm-mc-19, llvm-objdump-19, llvm-strip-19:
 # the reference the objdump test compares our disassembly of ELF code objects with), and GTKWave
 # with Xvfb (the traces test opens every kind of save file in GTKWave, headless). Runs apt-get as root, or through sudo. Rust (cargo 1.95)
 # must already be there.
@@ -9,6 +9,8 @@ set -euo pipefail
 need=()
 command -v verilator >/dev/null 2>&1 || need+=(verilator)
 command -v make >/dev/null 2>&1 || need+=(make)
+# softfloat-sys (the reference of sim/tests/softfloat.rs) builds its c99 dependency with CMake.
+command -v cmake >/dev/null 2>&1 || need+=(cmake)
 command -v g++ >/dev/null 2>&1 || need+=(g++)
 command -v llvm-objdump-19 >/dev/null 2>&1 || need+=(llvm-19)
 command -v gtkwave >/dev/null 2>&1 || need+=(gtkwave)
