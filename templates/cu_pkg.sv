@@ -184,9 +184,10 @@ package cu_pkg;
     vctrl_t      vcy;
   } decoded_t;
 
-  // The row runs on a floating-point unit, whose results come FpStages cycles after its operands.
-  function automatic logic uses_fpu(decoded_t d);
-    uses_fpu = d.valu && (d.vc.fpu || d.vcy.fpu);
+  // The row runs on a floating-point unit, whose results come FpStages cycles after its operands:
+  // a vector row (valu) with a float operand in its X or only half (fpu_x) or its Y half (fpu_y).
+  function automatic logic uses_fpu(logic valu, logic fpu_x, logic fpu_y);
+    uses_fpu = valu && (fpu_x || fpu_y);
   endfunction
 
   // Length in dwords of the instruction whose first dwords are `w`: the format, an extension

@@ -524,7 +524,7 @@ module cu_top
 
   always_comb begin
     ra_gap_d = (ra_gap_q != '0) ? ra_gap_q - 1'b1 : '0;
-    if (ra_beat && uses_fpu(ra_dec_q)) ra_gap_d = GapW'(FpStages);
+    if (ra_beat && uses_fpu(ra_dec_q.valu, ra_dec_q.vc.fpu, ra_dec_q.vcy.fpu)) ra_gap_d = GapW'(FpStages);
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -1238,7 +1238,8 @@ module cu_top
   end
 
   // The FP interlock: a beat of a floating-point row waits FpStages cycles for its results.
-  assign ex_hold = ex_beat_q && uses_fpu(ex_dec_q) && ex_wait_q != GapW'(FpStages);
+  assign ex_hold = ex_beat_q && uses_fpu(ex_dec_q.valu, ex_dec_q.vc.fpu, ex_dec_q.vcy.fpu) &&
+                   ex_wait_q != GapW'(FpStages);
   assign ex_valid = ex_beat_q && !ex_hold;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
