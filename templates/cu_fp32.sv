@@ -181,51 +181,64 @@ module cu_fp32
     logic [1:0]  rm;
     logic        den_in, den_out, dx10, ieee;
     logic [31:0] a, b, c;  // the sources, denormals flushed as MODE says
-    logic [31:0] x, y, z;  // the fused multiply-add's operands
-    logic        add_z;
     logic [1:0]  irm;      // rounding to an integer: MODE's encoding
     logic        isigned;  // ... to a signed integer
     logic        i_sign;   // integer to F32: the sign and magnitude
     logic [31:0] i_mag;
   } dec_t;
 
-  function automatic dec_t decode(valu_op_e op, logic [5:0] mode, logic [31:0] a, logic [31:0] b,
-                                  logic [31:0] c);
-    dec_t d;
-    d = '0;
-    d.kind = FkNone;
-    d.mm = MmMin;
+  // What the operation is, from its opcode alone: classified once, at the inputs.
+  typedef struct packed {
+    fkind_e     kind;
+    mm_e        mm;
+    logic [3:0] pred;
+  } cls_t;
+
+  function automatic cls_t classify(valu_op_e op);
+    cls_t c;
+    c = '0;
+    c.kind = FkNone;
+    c.mm = MmMin;
     unique case (op)
       VOP_V_ADD_F32, VOP_V_SUB_F32, VOP_V_SUBREV_F32, VOP_V_MUL_F32, VOP_V_FMA_F32, VOP_V_FMAC_F32,
       VOP_V_FMAAK_F32, VOP_V_FMAMK_F32:
-        d.kind = FkFma;
-      VOP_V_MIN_F32: begin d.kind = FkMinMax; d.mm = MmMin; end
-      VOP_V_MAX_F32: begin d.kind = FkMinMax; d.mm = MmMax; end
-      VOP_V_MIN3_F32: begin d.kind = FkMinMax; d.mm = MmMin3; end
-      VOP_V_MAX3_F32: begin d.kind = FkMinMax; d.mm = MmMax3; end
-      VOP_V_MED3_F32: begin d.kind = FkMinMax; d.mm = MmMed3; end
-      VOP_V_MINMAX_F32: begin d.kind = FkMinMax; d.mm = MmMinMax; end
-      VOP_V_MAXMIN_F32: begin d.kind = FkMinMax; d.mm = MmMaxMin; end
-      VOP_V_LDEXP_F32: d.kind = FkLdexp;
-      VOP_V_FRACT_F32: d.kind = FkFract;
+        c.kind = FkFma;
+      VOP_V_MIN_F32: begin c.kind = FkMinMax; c.mm = MmMin; end
+      VOP_V_MAX_F32: begin c.kind = FkMinMax; c.mm = MmMax; end
+      VOP_V_MIN3_F32: begin c.kind = FkMinMax; c.mm = MmMin3; end
+      VOP_V_MAX3_F32: begin c.kind = FkMinMax; c.mm = MmMax3; end
+      VOP_V_MED3_F32: begin c.kind = FkMinMax; c.mm = MmMed3; end
+      VOP_V_MINMAX_F32: begin c.kind = FkMinMax; c.mm = MmMinMax; end
+      VOP_V_MAXMIN_F32: begin c.kind = FkMinMax; c.mm = MmMaxMin; end
+      VOP_V_LDEXP_F32: c.kind = FkLdexp;
+      VOP_V_FRACT_F32: c.kind = FkFract;
       VOP_V_CVT_F32_I32, VOP_V_CVT_F32_U32, VOP_V_CVT_F32_UBYTE0, VOP_V_CVT_F32_UBYTE1,
       VOP_V_CVT_F32_UBYTE2, VOP_V_CVT_F32_UBYTE3:
-        d.kind = FkFromInt;
-      VOP_V_CVT_I32_F32, VOP_V_CVT_U32_F32, VOP_V_CVT_FLOOR_I32_F32: d.kind = FkToInt;
-      VOP_V_TRUNC_F32, VOP_V_CEIL_F32, VOP_V_FLOOR_F32, VOP_V_RNDNE_F32: d.kind = FkRound;
-      VOP_V_FREXP_MANT_F32: d.kind = FkFrexpMant;
-      VOP_V_FREXP_EXP_I32_F32: d.kind = FkFrexpExp;
-      VOP_V_CMP_CLASS_F32, VOP_V_CMPX_CLASS_F32: d.kind = FkClass;
+        c.kind = FkFromInt;
+      VOP_V_CVT_I32_F32, VOP_V_CVT_U32_F32, VOP_V_CVT_FLOOR_I32_F32: c.kind = FkToInt;
+      VOP_V_TRUNC_F32, VOP_V_CEIL_F32, VOP_V_FLOOR_F32, VOP_V_RNDNE_F32: c.kind = FkRound;
+      VOP_V_FREXP_MANT_F32: c.kind = FkFrexpMant;
+      VOP_V_FREXP_EXP_I32_F32: c.kind = FkFrexpExp;
+      VOP_V_CMP_CLASS_F32, VOP_V_CMPX_CLASS_F32: c.kind = FkClass;
       // The F32 compares, from the table's compare conditions.
 {%- for c in cmps %}
       {{ c.labels }}: begin
-        d.kind = FkCmp;
-        d.pred = 4'b{{ c.pred }};
+        c.kind = FkCmp;
+        c.pred = 4'b{{ c.pred }};
       end
 {%- endfor %}
       default: ;
     endcase
+    classify = c;
+  endfunction
 
+  function automatic dec_t decode(cls_t k, valu_op_e op, logic [5:0] mode, logic [31:0] a,
+                                  logic [31:0] b, logic [31:0] c);
+    dec_t d;
+    d = '0;
+    d.kind = k.kind;
+    d.mm = k.mm;
+    d.pred = k.pred;
     d.rm = mode[1:0];
     d.den_in = mode[2];
     d.den_out = mode[3];
@@ -234,12 +247,6 @@ module cu_fp32
     d.a = flush(a, d.den_in);
     d.b = flush(b, d.den_in);
     d.c = flush(c, d.den_in);
-
-    // The fused multiply-add's operands.
-    d.x = d.a;
-    d.y = d.b;
-    d.z = d.c;
-    d.add_z = 1'b1;
     // Rounding to integers: toward zero but for these.
     d.irm = 2'd3;
     unique case (op)
@@ -263,406 +270,366 @@ module cu_fp32
       VOP_V_CVT_F32_UBYTE3: d.i_mag = {24'd0, a[31:24]};
       default: ;
     endcase
-
-    unique case (op)
-      VOP_V_ADD_F32: begin d.y = One; d.z = d.b; end
-      VOP_V_SUB_F32: begin d.y = One; d.z = negate(d.b); end
-      VOP_V_SUBREV_F32: begin d.x = d.b; d.y = One; d.z = negate(d.a); end
-      VOP_V_MUL_F32: d.add_z = 1'b0;
-      VOP_V_FRACT_F32: begin d.y = One; d.z = negate(floor32(d.a)); end
-      default: ;
-    endcase
     decode = d;
   endfunction
 
-  // Stage 0: the inputs.
-  in_t  in0;
-  dec_t d0;
-  assign in0 = '{op: op_i, mode: {mode_i[9:8], mode_i[5:4], mode_i[1:0]}, omod: omod_i, clamp: clamp_i, a: a_i, b: b_i, c: c_i};
-  assign d0 = decode(in0.op, in0.mode, in0.a, in0.b, in0.c);
-  assign ok_o = d0.kind != FkNone;
-
   // ------------------------------------------------------------------------------------------
-  // Fused multiply-add: special operands, then the exact sum in the frame.
+  // The pipeline: the inputs, cut 1 (the inputs again, the FMA's exact sum), cut 2 (the result
+  // before the output modifiers), the output modifiers. Each cut's logic is a function of the
+  // one before (to_cut1, to_cut2). A stage register computes it inside the always_ff that loads
+  // it, and loads only in the cycle after its input was valid, so that a simulation evaluates
+  // the F32 logic only for F32 operations; without the register it is combinational.
 
-  logic               f_special;   // the result is f_value, without rounding
-  logic [31:0]        f_value;
-  logic               f_sign;
-  logic [FW-1:0]      f_sum;
-  logic signed [QW-1:0] f_q;       // the exponent of f_sum's bit 0
-  logic [31:0]        f_rounded;
+  // The fused multiply-add's special operands, then its exact sum in the frame.
+  typedef struct packed {
+    logic          special;  // the result is value, without rounding
+    logic [31:0]   value;
+    logic          sign;
+    logic [FW-1:0] sum;
+    logic [QW-1:0] q;        // the exponent of sum's bit 0
+  } fma_t;
 
-  always_comb begin
+  // x * y + z (or x * y without add_z) from the flushed sources a, b, c of op.
+  function automatic fma_t fma_sum(valu_op_e op, logic [31:0] a, logic [31:0] b, logic [31:0] c,
+                                   logic [1:0] rm);
+    fma_t               f;
+    logic [31:0]        x, y, z;
+    logic               add_z;
     logic               sp, pz, zz;
     logic [47:0]        p;
     logic signed [QW-1:0] qp, dz, k;
     logic [FW-1:0]      pf, zf;
     logic [23:0]        mz;
-    sp = 1'b0;
-    pz = 1'b0;
-    zz = 1'b0;
-    p = '0;
-    qp = '0;
-    dz = '0;
-    k = '0;
+    x = a;
+    y = b;
+    z = c;
+    add_z = 1'b1;
+    unique case (op)
+      VOP_V_ADD_F32: begin y = One; z = b; end
+      VOP_V_SUB_F32: begin y = One; z = negate(b); end
+      VOP_V_SUBREV_F32: begin x = b; y = One; z = negate(a); end
+      VOP_V_MUL_F32: add_z = 1'b0;
+      VOP_V_FRACT_F32: begin y = One; z = negate(floor32(a)); end
+      default: ;
+    endcase
+    sp = x[31] ^ y[31];
+    p = sig(x[30:0]) * sig(y[30:0]);
+    pz = p == '0;
+    zz = !add_z || is_zero(z[30:0]);
+    mz = sig(z[30:0]);
+    qp = lsb_exp(x[30:23]) + lsb_exp(y[30:23]);
+    dz = lsb_exp(z[30:23]) - qp;
+    k = dz + QW'(signed'(G));
+    f = '0;
+    f.special = 1'b1;
+    f.sign = sp;
     pf = '0;
     zf = '0;
-    mz = '0;
-    f_special = 1'b1;
-    f_value = '0;
-    f_sign = 1'b0;
-    f_sum = '0;
-    f_q = '0;
-    // Nothing to compute for other operations (a cheaper simulation).
-    if (d0.kind inside {FkFma, FkFract}) begin
-      sp = d0.x[31] ^ d0.y[31];
-      p = sig(d0.x[30:0]) * sig(d0.y[30:0]);
-      pz = p == '0;
-      zz = !d0.add_z || is_zero(d0.z[30:0]);
-      mz = sig(d0.z[30:0]);
-      qp = lsb_exp(d0.x[30:23]) + lsb_exp(d0.y[30:23]);
-      dz = lsb_exp(d0.z[30:23]) - qp;
-      k = dz + QW'(signed'(G));
-      f_special = 1'b1;
-      f_value = '0;
-      f_sign = sp;
-      f_sum = '0;
-      f_q = '0;
-      pf = '0;
-      zf = '0;
-      if (is_nan(d0.x[30:0])) f_value = quiet(d0.x);
-      else if (is_nan(d0.y[30:0])) f_value = quiet(d0.y);
-      else if (d0.add_z && is_nan(d0.z[30:0])) f_value = quiet(d0.z);
-      else if ((is_inf(d0.x[30:0]) && is_zero(d0.y[30:0])) || (is_zero(d0.x[30:0]) && is_inf(d0.y[30:0]))) f_value = DefaultNan;
-      else if (is_inf(d0.x[30:0]) || is_inf(d0.y[30:0])) f_value = (d0.add_z && is_inf(d0.z[30:0]) && d0.z[31] != sp) ? DefaultNan : {sp, 31'h7f80_0000};
-      else if (d0.add_z && is_inf(d0.z[30:0])) f_value = d0.z;
-      else if (pz && !zz) f_value = d0.z;
-      else if (pz) f_value = {!d0.add_z ? sp : (sp == d0.z[31]) ? sp : (d0.rm == 2'd2), 31'd0};
-      else begin
-        f_special = 1'b0;
-        if (zz) begin
-          pf = FW'(p) << G;
-          f_q = qp - QW'(signed'(G));
-        end else if (dz >= QW'(signed'(50))) begin
-          // The product is below a quarter of the addend's least significant bit.
-          pf = FW'(1);
-          zf = FW'(mz) << (G + 50);
-          f_q = lsb_exp(d0.z[30:23]) - QW'(signed'(G + 50));
-        end else begin
-          pf = FW'(p) << G;
-          f_q = qp - QW'(signed'(G));
-          if (k >= 0) zf = FW'(mz) << k;
-          else if (k <= -QW'(signed'(24))) zf = FW'(1);
-          else zf = (FW'(mz) >> (-k)) | FW'((FW'(mz) & ~({FW{1'b1}} << (-k))) != '0);
-        end
-        if (zz || sp == d0.z[31]) begin
-          f_sum = pf + zf;
-        end else if (pf >= zf) begin
-          f_sum = pf - zf;
-        end else begin
-          f_sum = zf - pf;
-          f_sign = d0.z[31];
-        end
-        if (f_sum == '0) begin
-          // Exact cancellation: +0, or -0 rounding toward -inf.
-          f_special = 1'b1;
-          f_value = {d0.rm == 2'd2, 31'd0};
-        end
+    if (is_nan(x[30:0])) f.value = quiet(x);
+    else if (is_nan(y[30:0])) f.value = quiet(y);
+    else if (add_z && is_nan(z[30:0])) f.value = quiet(z);
+    else if ((is_inf(x[30:0]) && is_zero(y[30:0])) || (is_zero(x[30:0]) && is_inf(y[30:0]))) f.value = DefaultNan;
+    else if (is_inf(x[30:0]) || is_inf(y[30:0])) f.value = (add_z && is_inf(z[30:0]) && z[31] != sp) ? DefaultNan : {sp, 31'h7f80_0000};
+    else if (add_z && is_inf(z[30:0])) f.value = z;
+    else if (pz && !zz) f.value = z;
+    else if (pz) f.value = {!add_z ? sp : (sp == z[31]) ? sp : (rm == 2'd2), 31'd0};
+    else begin
+      f.special = 1'b0;
+      if (zz) begin
+        pf = FW'(p) << G;
+        f.q = qp - QW'(signed'(G));
+      end else if (dz >= QW'(signed'(50))) begin
+        // The product is below a quarter of the addend's least significant bit.
+        pf = FW'(1);
+        zf = FW'(mz) << (G + 50);
+        f.q = lsb_exp(z[30:23]) - QW'(signed'(G + 50));
+      end else begin
+        pf = FW'(p) << G;
+        f.q = qp - QW'(signed'(G));
+        if (k >= 0) zf = FW'(mz) << k;
+        else if (k <= -QW'(signed'(24))) zf = FW'(1);
+        else zf = (FW'(mz) >> (-k)) | FW'((FW'(mz) & ~({FW{1'b1}} << (-k))) != '0);
+      end
+      if (zz || sp == z[31]) begin
+        f.sum = pf + zf;
+      end else if (pf >= zf) begin
+        f.sum = pf - zf;
+      end else begin
+        f.sum = zf - pf;
+        f.sign = z[31];
+      end
+      if (f.sum == '0) begin
+        // Exact cancellation: +0, or -0 rounding toward -inf.
+        f.special = 1'b1;
+        f.value = {rm == 2'd2, 31'd0};
       end
     end
-  end
+    fma_sum = f;
+  endfunction
 
-  // ------------------------------------------------------------------------------------------
-  // Cut 1: the inputs and the FMA's exact sum. Stage 1 decodes its copy of the inputs.
-
+  // Cut 1: the inputs and the FMA's exact sum.
   typedef struct packed {
-    in_t           in;
-    logic          special;
-    logic [31:0]   value;
-    logic          sign;
-    logic [FW-1:0] sum;
-    logic [QW-1:0] q;
+    in_t  in;
+    cls_t cls;
+    fma_t f;
   } st1_t;
 
-  st1_t s1_d, s1_q;
-  dec_t d1;
-
-  assign s1_d = '{in: in0, special: f_special, value: f_value, sign: f_sign, sum: f_sum, q: f_q};
-  if (Stages >= 1) begin : gen_cut1
-    always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) begin
-        s1_q <= '0;
-      end else if (ok_o) begin
-        s1_q <= s1_d;
-      end
+  function automatic st1_t to_cut1(in_t in, cls_t cls);
+    fma_t f;
+    f = '0;
+    f.special = 1'b1;
+    if (cls.kind inside {FkFma, FkFract}) begin
+      f = fma_sum(in.op, flush(in.a, in.mode[2]), flush(in.b, in.mode[2]), flush(in.c, in.mode[2]),
+                  in.mode[1:0]);
     end
-  end else begin : gen_comb1
-    assign s1_q = s1_d;
-  end
-  assign d1 = decode(s1_q.in.op, s1_q.in.mode, s1_q.in.a, s1_q.in.b, s1_q.in.c);
+    to_cut1 = '{in: in, cls: cls, f: f};
+  endfunction
 
-  // ------------------------------------------------------------------------------------------
-  // Rounding to an integer (trunc/ceil/floor/rndne, the conversions to integers): ri_n is |a|
-  // rounded by irm while |a| < 2^23 (below that exponent a has a fraction).
+  // Rounding to an integer (trunc/ceil/floor/rndne, the conversions to integers): n is |a|
+  // rounded by irm while |a| < 2^23 (frac: below that exponent a has a fraction), and the
+  // conversion to an integer, saturated (0 for NaN).
+  typedef struct packed {
+    logic        frac;  // a is finite, nonzero and below 2^23
+    logic [23:0] n;
+    logic [31:0] int32;
+  } ri_t;
 
-  logic                 ri_frac;  // a is finite, nonzero and below 2^23
-  logic [23:0]          ri_n;
-  logic [31:0]          ri_int;   // the conversion to an integer
-
-  always_comb begin
+  function automatic ri_t round_int(logic [31:0] a, logic [1:0] irm, logic isigned);
+    ri_t                  ri;
     logic signed [QW-1:0] qa;
     logic [49:0]          yv;
     logic [23:0]          t;
     logic                 g, st, inc;
     logic [33:0]          mag;
-    qa = '0;
+    qa = lsb_exp(a[30:23]);
+    ri = '0;
+    ri.frac = qa < 0 && !is_zero(a[30:0]);
     yv = '0;
-    t = '0;
-    g = 1'b0;
-    st = 1'b0;
-    inc = 1'b0;
-    mag = '0;
-    ri_frac = 1'b0;
-    ri_n = '0;
-    ri_int = '0;
-    if (d1.kind inside {FkToInt, FkRound}) begin
-      qa = lsb_exp(d1.a[30:23]);
-      ri_frac = qa < 0 && !is_zero(d1.a[30:0]);
-      yv = '0;
-      if (qa < -QW'(signed'(25))) begin
-        // Below 1/2: no integer bits, no guard bit.
-        t = '0;
-        g = 1'b0;
-        st = sig(d1.a[30:0]) != '0;
-      end else begin
-        yv = {sig(d1.a[30:0]), 26'd0} >> (qa < 0 ? -qa : '0);
-        t = yv[49:26];
-        g = yv[25];
-        st = yv[24:0] != '0;
-      end
-      unique case (d1.irm)
-        2'd0: inc = g && (st || t[0]);
-        2'd1: inc = !d1.a[31] && (g || st);
-        2'd2: inc = d1.a[31] && (g || st);
-        default: inc = 1'b0;
-      endcase
-      ri_n = t + 24'(inc);
-      // The magnitude as an integer, saturated beyond 33 bits (infinities too).
-      if (qa > QW'(signed'(9))) mag = '1;
-      else if (qa >= 0) mag = 34'(sig(d1.a[30:0])) << qa;
-      else mag = 34'(ri_n);
-      if (is_nan(d1.a[30:0])) ri_int = '0;
-      else if (d1.isigned && d1.a[31]) ri_int = (mag > 34'h0_8000_0000) ? 32'h8000_0000 : -mag[31:0];
-      else if (d1.isigned) ri_int = (mag > 34'h0_7fff_ffff) ? 32'h7fff_ffff : mag[31:0];
-      else if (d1.a[31]) ri_int = '0;
-      else ri_int = (mag > 34'h0_ffff_ffff) ? 32'hffff_ffff : mag[31:0];
+    if (qa < -QW'(signed'(25))) begin
+      // Below 1/2: no integer bits, no guard bit.
+      t = '0;
+      g = 1'b0;
+      st = sig(a[30:0]) != '0;
+    end else begin
+      yv = {sig(a[30:0]), 26'd0} >> (qa < 0 ? -qa : '0);
+      t = yv[49:26];
+      g = yv[25];
+      st = yv[24:0] != '0;
     end
-  end
+    unique case (irm)
+      2'd0: inc = g && (st || t[0]);
+      2'd1: inc = !a[31] && (g || st);
+      2'd2: inc = a[31] && (g || st);
+      default: inc = 1'b0;
+    endcase
+    ri.n = t + 24'(inc);
+    // The magnitude as an integer, saturated beyond 33 bits (infinities too).
+    if (qa > QW'(signed'(9))) mag = '1;
+    else if (qa >= 0) mag = 34'(sig(a[30:0])) << qa;
+    else mag = 34'(ri.n);
+    if (is_nan(a[30:0])) ri.int32 = '0;
+    else if (isigned && a[31]) ri.int32 = (mag > 34'h0_8000_0000) ? 32'h8000_0000 : -mag[31:0];
+    else if (isigned) ri.int32 = (mag > 34'h0_7fff_ffff) ? 32'h7fff_ffff : mag[31:0];
+    else if (a[31]) ri.int32 = '0;
+    else ri.int32 = (mag > 34'h0_ffff_ffff) ? 32'hffff_ffff : mag[31:0];
+    round_int = ri;
+  endfunction
 
-  // frexp: a = mant * 2^exp with mant in [0.5, 1).
-  logic [31:0] fx_mant, fx_exp;
-
-  always_comb begin
-    logic [4:0] lead;
-    logic [23:0] m;
+  // frexp: a = mant * 2^exp with mant in [0.5, 1); exp (an integer) when `exp`, else mant.
+  function automatic logic [31:0] frexp(logic [31:0] a, logic exp);
+    logic [4:0]           lead;
+    logic [23:0]          m;
     logic signed [QW-1:0] fe;
-    m = sig(d1.a[30:0]);
+    m = sig(a[30:0]);
     lead = '0;
     for (int i = 0; i < 24; i++) if (m[i]) lead = 5'(i);
-    fx_mant = {d1.a[31], 8'd126, 23'(m << (5'd23 - lead))};
-    fe = lsb_exp(d1.a[30:23]) + QW'(signed'({1'b0, lead})) + QW'(signed'(1));
-    fx_exp = 32'(fe);
-    if (is_nan(d1.a[30:0])) begin
-      fx_mant = quiet(d1.a);
-      fx_exp = '0;
-    end else if (is_inf(d1.a[30:0]) || is_zero(d1.a[30:0])) begin
-      fx_mant = d1.a;
-      fx_exp = '0;
-    end
-  end
+    fe = lsb_exp(a[30:23]) + QW'(signed'({1'b0, lead})) + QW'(signed'(1));
+    if (is_nan(a[30:0])) frexp = exp ? '0 : quiet(a);
+    else if (is_inf(a[30:0]) || is_zero(a[30:0])) frexp = exp ? '0 : a;
+    else frexp = exp ? 32'(fe) : {a[31], 8'd126, 23'(m << (5'd23 - lead))};
+  endfunction
 
-  // The shared back end rounds the FMA's sum, or an integer that becomes an F32.
-  logic               n_sign;
-  logic [FW-1:0]      n_sum;
-  logic signed [QW-1:0] n_q;
-
-  always_comb begin
-    n_sign = s1_q.sign;
-    n_sum = s1_q.sum;
-    n_q = $signed(s1_q.q);
-    if (d1.kind == FkFromInt) begin
-      n_sign = d1.i_sign;
-      n_sum = FW'(d1.i_mag);
-      n_q = '0;
-    end else if (d1.kind == FkRound) begin
-      n_sign = d1.a[31];
-      n_sum = FW'(ri_n);
-      n_q = '0;
-    end
-  end
-
-  cu_fp_round #(.W(FW), .ExpW(8), .ManW(23), .QW(QW)) u_fma_round (
-    .en_i(d1.kind inside {FkFma, FkFract, FkFromInt, FkRound}),
-    .s_i (n_sign),
-    .v_i (n_sum),
-    .q_i (n_q),
-    .rm_i((d1.kind == FkRound) ? 2'd0 : d1.rm),
-    .d_o (f_rounded)
-  );
-
-  // ------------------------------------------------------------------------------------------
   // ldexp: v_ldexp_f32, and OMOD's scaling of every result. Exponents beyond +-400 give the
   // same result as +-400 (overflow, or a value far below the smallest denormal).
-
   function automatic logic signed [QW-1:0] clamp_exp(logic [31:0] n);
     if ($signed(n) > 400) clamp_exp = QW'(signed'(400));
     else if ($signed(n) < -400) clamp_exp = -QW'(signed'(400));
     else clamp_exp = QW'($signed(n));
   endfunction
 
-  logic [31:0] l_in, l_rounded, l_value;
-  logic        l_special;
-  logic signed [QW-1:0] l_q;
+  // x * 2^n in rounding mode rm, x flushed; NaN made quiet, infinities and zeros as they are.
+  function automatic logic [31:0] ldexp(logic [31:0] x, logic signed [QW-1:0] n, logic [1:0] rm,
+                                        logic den_out);
+    if (is_nan(x[30:0])) ldexp = quiet(x);
+    else if (is_inf(x[30:0]) || is_zero(x[30:0])) ldexp = x;
+    else ldexp = flush(round_f32_sig(x[31], sig(x[30:0]), lsb_exp(x[30:23]) + n, rm), den_out);
+  endfunction
 
-  always_comb begin
-    l_in = d1.a;
-    l_special = is_nan(l_in[30:0]) || is_inf(l_in[30:0]) || is_zero(l_in[30:0]);
-    l_value = is_nan(l_in[30:0]) ? quiet(l_in) : l_in;
-    l_q = lsb_exp(l_in[30:23]) + clamp_exp(s1_q.in.b);
-  end
-
-  cu_fp_round #(.W(24), .ExpW(8), .ManW(23), .QW(QW)) u_ldexp_round (
-    .en_i(d1.kind == FkLdexp),
-    .s_i (l_in[31]),
-    .v_i (sig(l_in[30:0])),
-    .q_i (l_q),
-    .rm_i(d1.rm),
-    .d_o (l_rounded)
-  );
-
-  // ------------------------------------------------------------------------------------------
-  // The result before the output modifiers.
-
-  logic [31:0] r;
-  logic        m1;  // the compare result
-  logic        unordered, eq, lt, gt, nan_in;
-  logic [31:0] mm_lo, mm_hi, mm_r;
-
-  always_comb begin
-    unordered = is_nan(d1.a[30:0]) || is_nan(d1.b[30:0]);
-    eq = (d1.a == d1.b) || (is_zero(d1.a[30:0]) && is_zero(d1.b[30:0]));
-    lt = !eq && less(d1.a, d1.b);
-    gt = !eq && !lt;
-    nan_in = is_nan(d1.a[30:0]) || is_nan(d1.b[30:0]) || is_nan(d1.c[30:0]);
-    mm_lo = min_max(d1.a, d1.b, 1'b0, d1.ieee);
-    mm_hi = min_max(d1.a, d1.b, 1'b1, d1.ieee);
-    unique case (d1.mm)
-      MmMin: mm_r = mm_lo;
-      MmMax: mm_r = mm_hi;
-      MmMin3: mm_r = min_max(mm_lo, d1.c, 1'b0, d1.ieee);
-      MmMax3: mm_r = min_max(mm_hi, d1.c, 1'b1, d1.ieee);
+  // The min/max family.
+  function automatic logic [31:0] min_max_op(mm_e mm, logic [31:0] a, logic [31:0] b,
+                                             logic [31:0] c, logic ieee);
+    logic        nan_in;
+    logic [31:0] lo, hi;
+    nan_in = is_nan(a[30:0]) || is_nan(b[30:0]) || is_nan(c[30:0]);
+    lo = min_max(a, b, 1'b0, ieee);
+    hi = min_max(a, b, 1'b1, ieee);
+    unique case (mm)
+      MmMin: min_max_op = lo;
+      MmMax: min_max_op = hi;
+      MmMin3: min_max_op = min_max(lo, c, 1'b0, ieee);
+      MmMax3: min_max_op = min_max(hi, c, 1'b1, ieee);
       // With a NaN operand, the median is the minimum of the three.
-      MmMed3: mm_r = nan_in ? min_max(mm_lo, d1.c, 1'b0, d1.ieee)
-                            : min_max(mm_hi, min_max(mm_lo, d1.c, 1'b1, d1.ieee), 1'b0, d1.ieee);
-      MmMinMax: mm_r = min_max(mm_lo, d1.c, 1'b1, d1.ieee);
-      default: mm_r = min_max(mm_hi, d1.c, 1'b0, d1.ieee);
+      MmMed3: min_max_op = nan_in ? min_max(lo, c, 1'b0, ieee)
+                                  : min_max(hi, min_max(lo, c, 1'b1, ieee), 1'b0, ieee);
+      MmMinMax: min_max_op = min_max(lo, c, 1'b1, ieee);
+      default: min_max_op = min_max(hi, c, 1'b0, ieee);
     endcase
-    unique case (d1.kind)
-      FkFma: r = flush(s1_q.special ? s1_q.value : f_rounded, d1.den_out);
+  endfunction
+
+  // The compare's predicate on {unordered, greater, equal, less}.
+  function automatic logic compare(logic [3:0] pred, logic [31:0] a, logic [31:0] b);
+    logic eq, lt;
+    eq = (a == b) || (is_zero(a[30:0]) && is_zero(b[30:0]));
+    lt = !eq && less(a, b);
+    if (is_nan(a[30:0]) || is_nan(b[30:0])) compare = pred[3];
+    else compare = (!eq && !lt && pred[2]) || (eq && pred[1]) || (lt && pred[0]);
+  endfunction
+
+  // Cut 2: the result before the output modifiers (an integer one as it is), the compare
+  // result, and what the output modifiers need.
+  typedef struct packed {
+    fkind_e      kind;
+    logic [1:0]  rm;
+    logic        den_in, den_out, dx10;
+    logic [1:0]  omod;
+    logic        clamp;
+    logic [31:0] r;
+    logic        m;
+  } st2_t;
+
+  function automatic st2_t to_cut2(st1_t s);
+    dec_t          d;
+    ri_t           ri;
+    logic          n_sign;     // what the shared back end rounds
+    logic [FW-1:0] n_sum;
+    logic signed [QW-1:0] n_q;
+    logic [31:0]   rounded, r;
+    logic          m;
+    d = decode(s.cls, s.in.op, s.in.mode, s.in.a, s.in.b, s.in.c);
+    ri = '0;
+    if (d.kind inside {FkToInt, FkRound}) ri = round_int(d.a, d.irm, d.isigned);
+    // The shared back end rounds the FMA's sum, an integer that becomes an F32, or an
+    // integral value.
+    n_sign = s.f.sign;
+    n_sum = s.f.sum;
+    n_q = $signed(s.f.q);
+    if (d.kind == FkFromInt) begin
+      n_sign = d.i_sign;
+      n_sum = FW'(d.i_mag);
+      n_q = '0;
+    end else if (d.kind == FkRound) begin
+      n_sign = d.a[31];
+      n_sum = FW'(ri.n);
+      n_q = '0;
+    end
+    rounded = '0;
+    if (d.kind inside {FkFma, FkFract, FkFromInt, FkRound}) begin
+      rounded = round_f32_fma(n_sign, n_sum, n_q, (d.kind == FkRound) ? 2'd0 : d.rm);
+    end
+    r = '0;
+    m = 1'b0;
+    unique case (d.kind)
+      FkFma: r = flush(s.f.special ? s.f.value : rounded, d.den_out);
       // 1 - a tiny value rounds to 1.0: the largest F32 below 1 instead (guide: "clamped to
       // 0x3f7fffff"). a's NaN is quiet(a) and an infinity the default NaN, as from the FMA.
       FkFract: begin
-        r = flush(s1_q.special ? s1_q.value : f_rounded, d1.den_out);
+        r = flush(s.f.special ? s.f.value : rounded, d.den_out);
         if (!r[31] && r[30:0] >= 31'h3f80_0000 && !is_nan(r[30:0])) r = 32'h3f7f_ffff;
       end
-      FkMinMax: r = mm_r;
-      FkLdexp: r = l_special ? l_value : flush(l_rounded, d1.den_out);
-      FkFromInt: r = (d1.i_mag == '0) ? 32'd0 : f_rounded;
+      FkMinMax: r = min_max_op(d.mm, d.a, d.b, d.c, d.ieee);
+      FkLdexp: r = ldexp(d.a, clamp_exp(s.in.b), d.rm, d.den_out);
+      FkFromInt: r = (d.i_mag == '0) ? 32'd0 : rounded;
       // An integral value: exact, never denormal; zero keeps the sign.
-      FkRound: r = is_nan(d1.a[30:0]) ? quiet(d1.a) : !ri_frac ? d1.a : (ri_n == '0) ? {d1.a[31], 31'd0} : f_rounded;
-      FkFrexpMant: r = fx_mant;
-      default: r = '0;
+      FkRound: r = is_nan(d.a[30:0]) ? quiet(d.a) : !ri.frac ? d.a : (ri.n == '0) ? {d.a[31], 31'd0} : rounded;
+      FkToInt: r = ri.int32;
+      FkFrexpMant: r = frexp(d.a, 1'b0);
+      FkFrexpExp: r = frexp(d.a, 1'b1);
+      FkCmp: m = compare(d.pred, d.a, d.b);
+      FkClass: m = s.in.b[{1'b0, fclass(s.in.a)}];
+      default: ;
     endcase
-    unique case (d1.kind)
-      FkCmp: m1 = unordered ? d1.pred[3] : (gt && d1.pred[2]) || (eq && d1.pred[1]) || (lt && d1.pred[0]);
-      FkClass: m1 = s1_q.in.b[{1'b0, fclass(s1_q.in.a)}];
-      default: m1 = 1'b0;
-    endcase
-  end
+    to_cut2 = '{kind: d.kind, rm: d.rm, den_in: d.den_in, den_out: d.den_out, dx10: d.dx10,
+                omod: s.in.omod, clamp: s.in.clamp, r: r, m: m};
+  endfunction
 
   // ------------------------------------------------------------------------------------------
-  // Cut 2: the result before the output modifiers. Stage 2 decodes its copy of the inputs.
+  // The stages.
 
-  typedef struct packed {
-    in_t         in;
-    logic [31:0] r;
-    logic        m;
-    logic [31:0] ri_int;
-    logic [31:0] fx_exp;
-  } st2_t;
+  in_t  in0;
+  cls_t cls0;
+  st1_t s1_q;
+  st2_t s2_q;
+  logic s1_v;  // s1_q holds an operation presented in the last cycle
 
-  st2_t s2_d, s2_q;
-  dec_t d2;
+  assign in0 = '{op: op_i, mode: {mode_i[9:8], mode_i[5:4], mode_i[1:0]}, omod: omod_i, clamp: clamp_i, a: a_i, b: b_i, c: c_i};
+  assign cls0 = classify(op_i);
+  assign ok_o = cls0.kind != FkNone;
 
-  assign s2_d = '{in: s1_q.in, r: r, m: m1, ri_int: ri_int, fx_exp: fx_exp};
+  if (Stages >= 1) begin : gen_cut1
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        s1_q <= '0;
+        s1_v <= 1'b0;
+      end else begin
+        s1_v <= ok_o;
+        if (ok_o) s1_q <= to_cut1(in0, cls0);
+      end
+    end
+  end else begin : gen_comb1
+    assign s1_q = to_cut1(in0, cls0);
+    assign s1_v = ok_o;
+  end
+
   if (Stages >= 2) begin : gen_cut2
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
         s2_q <= '0;
-      end else if (d1.kind != FkNone) begin
-        s2_q <= s2_d;
+      end else if (s1_v) begin
+        s2_q <= to_cut2(s1_q);
       end
     end
   end else begin : gen_comb2
-    assign s2_q = s2_d;
+    logic unused_v;
+    assign unused_v = s1_v;
+    assign s2_q = to_cut2(s1_q);
   end
-  assign d2 = decode(s2_q.in.op, s2_q.in.mode, s2_q.in.a, s2_q.in.b, s2_q.in.c);
 
   // ------------------------------------------------------------------------------------------
-  // Output modifiers.
-
-  logic [31:0] o_in, o_rounded, o_scaled;
-  logic signed [QW-1:0] o_q;
+  // Output modifiers: OMOD's scaling (an ldexp by 1, 2 or -1, its input flushed like any
+  // input), then CLAMP; integer results take none.
 
   always_comb begin
-    o_in = flush(s2_q.r, d2.den_in);
-    o_q = lsb_exp(o_in[30:23]) + ((s2_q.in.omod == 2'd1) ? QW'(signed'(1)) :
-                           (s2_q.in.omod == 2'd2) ? QW'(signed'(2)) : -QW'(signed'(1)));
-  end
-
-  cu_fp_round #(.W(24), .ExpW(8), .ManW(23), .QW(QW)) u_omod_round (
-    .en_i(s2_q.in.omod != 2'd0 && d2.kind != FkNone),
-    .s_i (o_in[31]),
-    .v_i (sig(o_in[30:0])),
-    .q_i (o_q),
-    .rm_i(d2.rm),
-    .d_o (o_rounded)
-  );
-
-  always_comb begin
+    logic [31:0] o_in, o_scaled;
+    o_in = flush(s2_q.r, s2_q.den_in);
     o_scaled = s2_q.r;
-    if (s2_q.in.omod != 2'd0 && !is_nan(s2_q.r[30:0])) begin
-      o_scaled = (is_inf(o_in[30:0]) || is_zero(o_in[30:0])) ? o_in : flush(o_rounded, d2.den_out);
+    if (s2_q.omod != 2'd0 && !is_nan(s2_q.r[30:0])) begin
+      o_scaled = ldexp(o_in, (s2_q.omod == 2'd1) ? QW'(signed'(1)) :
+                             (s2_q.omod == 2'd2) ? QW'(signed'(2)) : -QW'(signed'(1)),
+                       s2_q.rm, s2_q.den_out);
     end
     d_o = o_scaled;
-    if (s2_q.in.clamp) begin
-      if (is_nan(o_scaled[30:0])) d_o = d2.dx10 ? 32'd0 : o_scaled;
+    if (s2_q.clamp) begin
+      if (is_nan(o_scaled[30:0])) d_o = s2_q.dx10 ? 32'd0 : o_scaled;
       else if (o_scaled[31]) d_o = 32'd0;
       else if (o_scaled > One) d_o = One;
     end
-    // Integer results take no output modifiers.
-    unique case (d2.kind)
+    unique case (s2_q.kind)
       FkCmp, FkClass, FkNone: d_o = '0;
-      FkToInt: d_o = s2_q.ri_int;
-      FkFrexpExp: d_o = s2_q.fx_exp;
+      FkToInt, FkFrexpExp: d_o = s2_q.r;
       default: ;
     endcase
   end
 
   assign m_o = s2_q.m;
-
-  // Each stage reads only some of its decode.
-  logic unused_dec;
-  assign unused_dec = ^{d0, d1, d2};
 
 endmodule

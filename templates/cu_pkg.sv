@@ -226,4 +226,6 @@ package cu_pkg;
 {%- endfor %}
   endfunction
 
+{% include "cu_fp_round.sv" %}
+
 endpackage

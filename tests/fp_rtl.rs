@@ -1,4 +1,4 @@
-//! The lanes' F32 unit (`rtl/cu_fp32.sv` and `cu_fp_round.sv`, as checked in) on its own,
+//! The lanes' F32 unit (`rtl/cu_fp32.sv` with `cu_pkg.sv`'s rounding functions, as checked in) on its own,
 //! without the compute unit around it, against the golden model: for every row the unit
 //! executes (in its VOP3 form, so that OMOD and CLAMP are exercised where the row has them),
 //! operand sets biased toward the hard cases (zeros, denormals, the smallest and largest
@@ -221,12 +221,7 @@ fn f32_unit_matches_the_golden_model() {
 
     let tests = Path::new(env!("CARGO_MANIFEST_DIR"));
     let rtl = tests.join("../rtl");
-    let sources = [
-        rtl.join("cu_pkg.sv"),
-        rtl.join("cu_fp_round.sv"),
-        rtl.join("cu_fp32.sv"),
-        tests.join("rtl/tb_cu_fp32.cpp"),
-    ];
+    let sources = [rtl.join("cu_pkg.sv"), rtl.join("cu_fp32.sv"), tests.join("rtl/tb_cu_fp32.cpp")];
     // Every pipeline depth the configuration allows (fp_stages), the default first.
     for stages in [2, 1, 0] {
         let obj = dir.join(format!("obj{stages}"));

@@ -100,11 +100,13 @@ pub struct File {
 /// The header every generated file starts with.
 /// What each template takes from the table and the configuration; the rest of it is written
 /// by hand. Every generated file's header says which.
-const GENERATED_PARTS: [(&str, &str); 11] = [
+const GENERATED_PARTS: [(&str, &str); 10] = [
     (
         "cu_pkg.sv",
         "everything: formats, units, opcodes, vector operations and operand kinds, \
-                   constants, counters, decoded_t and the instruction-length function",
+                   constants, counters, decoded_t and the instruction-length function; the \
+                   floating-point rounding functions' shapes (their body is written by hand in \
+                   templates/cu_fp_round.sv)",
     ),
     (
         "cu_decode.sv",
@@ -128,7 +130,6 @@ const GENERATED_PARTS: [(&str, &str); 11] = [
         "the case labels of the F32 compares, from the table's compare conditions; the rest is \
                     written by hand (the case labels say which rows the RTL executes)",
     ),
-    ("cu_fp_round.sv", "nothing but this header: written by hand"),
     ("cu_sgpr_file.sv", "nothing but this header: written by hand"),
     ("cu_vgpr_file.sv", "nothing but this header: written by hand"),
     ("cu_rr_arb.sv", "nothing but this header: written by hand"),
@@ -172,7 +173,6 @@ pub fn generate(cfg: &Config) -> Result<Vec<File>> {
     add("cu_vgpr_file.sv", views.vgpr_file.render())?;
     add("cu_valu.sv", views.valu.render())?;
     add("cu_fp32.sv", views.fp32.render())?;
-    add("cu_fp_round.sv", views.fp_round.render())?;
     add("cu_waitcnt.sv", views.waitcnt.render())?;
     add("cu_rr_arb.sv", views.rr_arb.render())?;
     add("cu_top.sv", views.top.render())?;

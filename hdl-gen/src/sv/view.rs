@@ -53,7 +53,6 @@ pub struct Views {
     pub vgpr_file: VgprFileView,
     pub valu: ValuView,
     pub fp32: Fp32View,
-    pub fp_round: FpRoundView,
     pub waitcnt: WaitcntView,
     pub rr_arb: RrArbView,
     pub top: TopView,
@@ -74,7 +73,6 @@ impl Views {
             vgpr_file: VgprFileView { header: header("hdl-gen/src/sv/view.rs", "cu_vgpr_file.sv") },
             valu: ValuView { header: header("hdl-gen/src/sv/view.rs", "cu_valu.sv") },
             fp32: Fp32View { header: header("hdl-gen/src/sv/view.rs", "cu_fp32.sv"), cmps: fp32_compares() },
-            fp_round: FpRoundView { header: header("hdl-gen/src/sv/view.rs", "cu_fp_round.sv") },
             top: TopView {
                 header: header("hdl-gen/src/sv/view.rs", "cu_top.sv"),
                 num_waves: cfg.num_waves,
@@ -167,7 +165,42 @@ pub struct PkgView {
     pub mode_writable: String,
     /// Extension formats the decoder recognises (`dec_o.ext_dpp16`, ...): lower-case names.
     pub ext_flags: Vec<String>,
+    /// The shapes of the floating-point rounding back end (templates/cu_fp_round.sv).
+    pub rounders: Vec<Rounder>,
 }
+
+/// One rounding function of the floating-point back end: a `w`-bit exact value rounded to a
+/// format of `exp_w` exponent and `man_w` fraction bits, with `qw`-bit signed exponents.
+pub struct Rounder {
+    pub name: &'static str,
+    /// What uses it (the function's comment).
+    pub what: &'static str,
+    pub w: u32,
+    pub exp_w: u32,
+    pub man_w: u32,
+    pub qw: u32,
+}
+
+/// The rounders the F32 unit calls: the fused multiply-add's 103-bit exact sum (integers and
+/// integral values too), and a 24-bit significand scaled by a power of two (ldexp, OMOD).
+const ROUNDERS: [Rounder; 2] = [
+    Rounder {
+        name: "round_f32_fma",
+        what: "F32 from the FMA's sum frame",
+        w: 103,
+        exp_w: 8,
+        man_w: 23,
+        qw: 14,
+    },
+    Rounder {
+        name: "round_f32_sig",
+        what: "F32 from a scaled F32 significand",
+        w: 24,
+        exp_w: 8,
+        man_w: 23,
+        qw: 14,
+    },
+];
 
 /// Primary formats grouped by identifying bits (formats that share them share an opcode
 /// space), most specific first: the order a decoder must test them in.
@@ -320,6 +353,7 @@ impl PkgView {
             })
             .collect();
         PkgView {
+            rounders: ROUNDERS.into_iter().collect(),
             fields: decoded_fields(),
             header: header("hdl-gen/src/sv/view.rs", "cu_pkg.sv"),
             max_dwords: max_dwords(),
@@ -771,10 +805,4 @@ fn fp32_compares() -> Vec<CmpCase> {
             CmpCase { labels: lines.join(",\n      "), pred: p.to_string() }
         })
         .collect()
-}
-
-#[derive(Template)]
-#[template(path = "cu_fp_round.sv", escape = "none")]
-pub struct FpRoundView {
-    pub header: String,
 }
