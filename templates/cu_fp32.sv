@@ -19,18 +19,20 @@
 // matters as a sticky bit at the frame's bit 0, below any rounding position. add and sub run
 // as a * 1.0 + b; mul as a * b with no addend, whose zero result keeps the product's sign.
 //
-// The conversions between F32 and 32-bit integers (and bytes), rounding to integral values and
-// frexp share the same back end; conversions to integers truncate (floor for
-// v_cvt_floor_i32_f32), saturate, and give 0 for NaN.
+// The conversions from 32-bit integers (and bytes) to F32 share the FMA's rounding back end.
+// Rounding to integral values (trunc/ceil/floor/rndne, and v_fract's floor) works on the bit
+// pattern, exactly; conversions to integers round so (toward zero, or toward -inf for
+// v_cvt_floor_i32_f32; v_cvt_nearest_i32_f32 is floor(a + 0.5) with the sum on the FMA), then
+// saturate, and give 0 for NaN.
 //
 // Pipelined: Stages (0, 1 or 2) registers cut the unit after the FMA's exact sum and after the
 // first rounding; the compute unit holds the beat in EX for that many cycles (cu_top's FP
 // interlock). The result of an operation presented in cycle t is on d_o/m_o in cycle t + Stages;
 // ok_o is combinational from op_i. The stage registers load only for this unit's operations (a
-// cheaper simulation), so the last result stays on the outputs meanwhile. Each stage decodes
-// the operation from its own copy of the inputs. The case labels are read by hdl-gen to say
-// which rows the RTL executes. Not here yet: F16, F64, v_cvt_nearest_i32_f32, the
-// transcendentals, VOPD's F32 halves.
+// cheaper simulation), so the last result stays on the outputs meanwhile. The operation is
+// classified once, at the inputs, and each stage decodes the rest from its own copy of them.
+// The case labels are read by hdl-gen to say which rows the RTL executes. Not here yet: F16,
+// F64, the transcendentals, VOPD's F32 halves.
 module cu_fp32
   import cu_pkg::*;
 #(
@@ -121,19 +123,64 @@ module cu_fp32
     else fclass = x[31] ? 4'd3 : 4'd8;
   endfunction
 
-  // floor(x) of a non-NaN F32, exact: the fraction bits below the units cleared, and for a
-  // negative non-integer one more unit of magnitude (a carry into the exponent field is right).
-  function automatic logic [31:0] floor32(logic [31:0] x);
+  // x rounded to an integral F32 in rounding mode rm (MODE's encoding), exactly, on its bit
+  // pattern: the fraction bits below the units' bit cleared, and one unit more in magnitude
+  // when the discarded bits round up (a carry into the exponent field is right). Below 1 in
+  // magnitude the result is a signed zero or +-1.0. A NaN is made quiet; infinities and values
+  // of 2^23 and more are integral already.
+  function automatic logic [31:0] round_integral(logic [31:0] x, logic [1:0] rm);
     logic [22:0] frac;  // the fraction bits below the units' bit
-    floor32 = x;
-    if (x[30:23] < 8'd127) begin
-      // Below 1 in magnitude: +-0 stays, a positive value is +0, a negative one -1.
-      if (x[30:0] != '0) floor32 = x[31] ? 32'hbf80_0000 : 32'd0;
+    logic [22:0] half;  // ... the highest of them
+    logic        lsb, g, st, up;
+    round_integral = x;
+    frac = '0;
+    half = '0;
+    lsb = 1'b0;
+    g = 1'b0;
+    st = 1'b0;
+    up = 1'b0;
+    if (is_nan(x[30:0])) begin
+      round_integral = quiet(x);
+    end else if (x[30:23] < 8'd127) begin
+      // Below 1: the units' bit is 0, x's leading one is the guard bit at exponent 126.
+      g = x[30:23] == 8'd126;
+      st = (x[30:23] == 8'd126) ? x[22:0] != '0 : x[30:0] != '0;
+      unique case (rm)
+        2'd0: up = g && st;
+        2'd1: up = !x[31] && (g || st);
+        2'd2: up = x[31] && (g || st);
+        default: up = 1'b0;
+      endcase
+      round_integral = {x[31], up ? 31'h3f80_0000 : 31'd0};
     end else if (x[30:23] < 8'd150) begin
       frac = 23'((24'd1 << (8'd150 - x[30:23])) - 24'd1);
-      floor32 = {x[31], x[30:23], x[22:0] & ~frac};
-      if (x[31] && (x[22:0] & frac) != '0) floor32 = floor32 + {9'd0, frac} + 32'd1;
+      half = (frac >> 1) + 23'd1;
+      lsb = (x[30:23] == 8'd127) || (x[22:0] & (frac + 23'd1)) != '0;
+      g = (x[22:0] & half) != '0;
+      st = (x[22:0] & (frac >> 1)) != '0;
+      unique case (rm)
+        2'd0: up = g && (st || lsb);
+        2'd1: up = !x[31] && (g || st);
+        2'd2: up = x[31] && (g || st);
+        default: up = 1'b0;
+      endcase
+      round_integral = {x[31], x[30:23], x[22:0] & ~frac} + (up ? {9'd0, frac} + 32'd1 : 32'd0);
     end
+  endfunction
+
+  // An integral F32 (or an infinity or NaN) as a 32-bit integer, signed or not: saturated,
+  // NaN to 0.
+  function automatic logic [31:0] to_int(logic [31:0] x, logic isigned);
+    logic [33:0] mag;  // the magnitude, saturated beyond 33 bits (infinities too)
+    if (x[30:23] < 8'd127) mag = '0;
+    else if (x[30:23] > 8'd159) mag = '1;
+    else if (x[30:23] >= 8'd150) mag = 34'(sig(x[30:0])) << (x[30:23] - 8'd150);
+    else mag = 34'(sig(x[30:0])) >> (8'd150 - x[30:23]);
+    if (is_nan(x[30:0])) to_int = '0;
+    else if (isigned && x[31]) to_int = (mag > 34'h0_8000_0000) ? 32'h8000_0000 : -mag[31:0];
+    else if (isigned) to_int = (mag > 34'h0_7fff_ffff) ? 32'h7fff_ffff : mag[31:0];
+    else if (x[31]) to_int = '0;
+    else to_int = (mag > 34'h0_ffff_ffff) ? 32'hffff_ffff : mag[31:0];
   endfunction
 
   // ------------------------------------------------------------------------------------------
@@ -149,6 +196,7 @@ module cu_fp32
     FkClass,
     FkFromInt,    // integer to F32
     FkToInt,      // F32 to integer, rounded by irm, saturated
+    FkNearest,    // F32 to integer: floor(a + 0.5), the sum on the FMA
     FkRound,      // rounded to an integral F32 by irm
     FkFrexpMant,
     FkFrexpExp
@@ -216,6 +264,7 @@ module cu_fp32
       VOP_V_CVT_F32_UBYTE2, VOP_V_CVT_F32_UBYTE3:
         c.kind = FkFromInt;
       VOP_V_CVT_I32_F32, VOP_V_CVT_U32_F32, VOP_V_CVT_FLOOR_I32_F32: c.kind = FkToInt;
+      VOP_V_CVT_NEAREST_I32_F32: c.kind = FkNearest;
       VOP_V_TRUNC_F32, VOP_V_CEIL_F32, VOP_V_FLOOR_F32, VOP_V_RNDNE_F32: c.kind = FkRound;
       VOP_V_FREXP_MANT_F32: c.kind = FkFrexpMant;
       VOP_V_FREXP_EXP_I32_F32: c.kind = FkFrexpExp;
@@ -309,7 +358,9 @@ module cu_fp32
       VOP_V_SUB_F32: begin y = One; z = negate(b); end
       VOP_V_SUBREV_F32: begin x = b; y = One; z = negate(a); end
       VOP_V_MUL_F32: add_z = 1'b0;
-      VOP_V_FRACT_F32: begin y = One; z = negate(floor32(a)); end
+      VOP_V_FRACT_F32: begin y = One; z = negate(round_integral(a, 2'd2)); end
+      // floor(a + 0.5), as the guide's pseudocode: the sum rounded in MODE's rounding mode.
+      VOP_V_CVT_NEAREST_I32_F32: begin y = One; z = 32'h3f00_0000; end
       default: ;
     endcase
     sp = x[31] ^ y[31];
@@ -378,61 +429,11 @@ module cu_fp32
     fma_t f;
     f = '0;
     f.special = 1'b1;
-    if (cls.kind inside {FkFma, FkFract}) begin
+    if (cls.kind inside {FkFma, FkFract, FkNearest}) begin
       f = fma_sum(in.op, flush(in.a, in.mode[2]), flush(in.b, in.mode[2]), flush(in.c, in.mode[2]),
                   in.mode[1:0]);
     end
     to_cut1 = '{in: in, cls: cls, f: f};
-  endfunction
-
-  // Rounding to an integer (trunc/ceil/floor/rndne, the conversions to integers): n is |a|
-  // rounded by irm while |a| < 2^23 (frac: below that exponent a has a fraction), and the
-  // conversion to an integer, saturated (0 for NaN).
-  typedef struct packed {
-    logic        frac;  // a is finite, nonzero and below 2^23
-    logic [23:0] n;
-    logic [31:0] int32;
-  } ri_t;
-
-  function automatic ri_t round_int(logic [31:0] a, logic [1:0] irm, logic isigned);
-    ri_t                  ri;
-    logic signed [QW-1:0] qa;
-    logic [49:0]          yv;
-    logic [23:0]          t;
-    logic                 g, st, inc;
-    logic [33:0]          mag;
-    qa = lsb_exp(a[30:23]);
-    ri = '0;
-    ri.frac = qa < 0 && !is_zero(a[30:0]);
-    yv = '0;
-    if (qa < -QW'(signed'(25))) begin
-      // Below 1/2: no integer bits, no guard bit.
-      t = '0;
-      g = 1'b0;
-      st = sig(a[30:0]) != '0;
-    end else begin
-      yv = {sig(a[30:0]), 26'd0} >> (qa < 0 ? -qa : '0);
-      t = yv[49:26];
-      g = yv[25];
-      st = yv[24:0] != '0;
-    end
-    unique case (irm)
-      2'd0: inc = g && (st || t[0]);
-      2'd1: inc = !a[31] && (g || st);
-      2'd2: inc = a[31] && (g || st);
-      default: inc = 1'b0;
-    endcase
-    ri.n = t + 24'(inc);
-    // The magnitude as an integer, saturated beyond 33 bits (infinities too).
-    if (qa > QW'(signed'(9))) mag = '1;
-    else if (qa >= 0) mag = 34'(sig(a[30:0])) << qa;
-    else mag = 34'(ri.n);
-    if (is_nan(a[30:0])) ri.int32 = '0;
-    else if (isigned && a[31]) ri.int32 = (mag > 34'h0_8000_0000) ? 32'h8000_0000 : -mag[31:0];
-    else if (isigned) ri.int32 = (mag > 34'h0_7fff_ffff) ? 32'h7fff_ffff : mag[31:0];
-    else if (a[31]) ri.int32 = '0;
-    else ri.int32 = (mag > 34'h0_ffff_ffff) ? 32'hffff_ffff : mag[31:0];
-    round_int = ri;
   endfunction
 
   // frexp: a = mant * 2^exp with mant in [0.5, 1); exp (an integer) when `exp`, else mant.
@@ -509,17 +510,13 @@ module cu_fp32
 
   function automatic st2_t to_cut2(st1_t s);
     dec_t          d;
-    ri_t           ri;
     logic          n_sign;     // what the shared back end rounds
     logic [FW-1:0] n_sum;
     logic signed [QW-1:0] n_q;
     logic [31:0]   rounded, r;
     logic          m;
     d = decode(s.cls, s.in.op, s.in.mode, s.in.a, s.in.b, s.in.c);
-    ri = '0;
-    if (d.kind inside {FkToInt, FkRound}) ri = round_int(d.a, d.irm, d.isigned);
-    // The shared back end rounds the FMA's sum, an integer that becomes an F32, or an
-    // integral value.
+    // The shared back end rounds the FMA's sum, or an integer that becomes an F32.
     n_sign = s.f.sign;
     n_sum = s.f.sum;
     n_q = $signed(s.f.q);
@@ -527,14 +524,10 @@ module cu_fp32
       n_sign = d.i_sign;
       n_sum = FW'(d.i_mag);
       n_q = '0;
-    end else if (d.kind == FkRound) begin
-      n_sign = d.a[31];
-      n_sum = FW'(ri.n);
-      n_q = '0;
     end
     rounded = '0;
-    if (d.kind inside {FkFma, FkFract, FkFromInt, FkRound}) begin
-      rounded = round_f32_fma(n_sign, n_sum, n_q, (d.kind == FkRound) ? 2'd0 : d.rm);
+    if (d.kind inside {FkFma, FkFract, FkNearest, FkFromInt}) begin
+      rounded = round_f32_fma(n_sign, n_sum, n_q, d.rm);
     end
     r = '0;
     m = 1'b0;
@@ -550,8 +543,9 @@ module cu_fp32
       FkLdexp: r = ldexp(d.a, clamp_exp(s.in.b), d.rm, d.den_out);
       FkFromInt: r = (d.i_mag == '0) ? 32'd0 : rounded;
       // An integral value: exact, never denormal; zero keeps the sign.
-      FkRound: r = is_nan(d.a[30:0]) ? quiet(d.a) : !ri.frac ? d.a : (ri.n == '0) ? {d.a[31], 31'd0} : rounded;
-      FkToInt: r = ri.int32;
+      FkRound: r = round_integral(d.a, d.irm);
+      FkToInt: r = to_int(round_integral(d.a, d.irm), d.isigned);
+      FkNearest: r = to_int(round_integral(flush(s.f.special ? s.f.value : rounded, d.den_out), 2'd2), 1'b1);
       FkFrexpMant: r = frexp(d.a, 1'b0);
       FkFrexpExp: r = frexp(d.a, 1'b1);
       FkCmp: m = compare(d.pred, d.a, d.b);
@@ -625,7 +619,7 @@ module cu_fp32
     end
     unique case (s2_q.kind)
       FkCmp, FkClass, FkNone: d_o = '0;
-      FkToInt, FkFrexpExp: d_o = s2_q.r;
+      FkToInt, FkNearest, FkFrexpExp: d_o = s2_q.r;
       default: ;
     endcase
   end

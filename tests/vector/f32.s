@@ -131,6 +131,10 @@ mode:
   v_cvt_u32_f32 v32, v14
   v_cvt_floor_i32_f32 v32, v36
   v_cvt_floor_i32_f32 v32, v10
+  v_cvt_nearest_i32_f32 v32, v36
+  v_cvt_nearest_i32_f32 v32, v35
+  v_cvt_nearest_i32_f32 v32, v10
+  v_cvt_nearest_i32_f32_e64 v32, -|v14|
   v_trunc_f32 v37, v36
   v_trunc_f32_e64 v37, -v35 mul:2
   v_ceil_f32 v37, v36
