@@ -28,9 +28,10 @@
 // Pipelined: Stages (0, 1 or 2) registers cut the unit after the FMA's exact sum and after the
 // first rounding; the compute unit holds the beat in EX for that many cycles (cu_top's FP
 // interlock). The result of an operation presented in cycle t is on d_o/m_o in cycle t + Stages;
-// ok_o is combinational from op_i. The stage registers load only for this unit's operations (a
-// cheaper simulation), so the last result stays on the outputs meanwhile. The operation is
-// classified once, at the inputs, and each stage decodes the rest from its own copy of them.
+// ok_o is combinational from op_i. A stage register loads only in the cycle after its input
+// held one of this unit's operations (a cheaper simulation), so the last result stays on the
+// outputs meanwhile. The operation is classified once, at the inputs; cut 2 decodes the rest
+// from its copy of them.
 // The case labels are read by hdl-gen to say which rows the RTL executes. Not here yet: F16,
 // F64, the transcendentals, VOPD's F32 halves.
 module cu_fp32
@@ -300,7 +301,7 @@ module cu_fp32
     d.irm = 2'd3;
     unique case (op)
       VOP_V_CEIL_F32: d.irm = 2'd1;
-      VOP_V_FLOOR_F32, VOP_V_CVT_FLOOR_I32_F32: d.irm = 2'd2;
+      VOP_V_FLOOR_F32, VOP_V_CVT_FLOOR_I32_F32, VOP_V_CVT_NEAREST_I32_F32: d.irm = 2'd2;
       VOP_V_RNDNE_F32: d.irm = 2'd0;
       default: ;
     endcase
@@ -513,7 +514,7 @@ module cu_fp32
     logic          n_sign;     // what the shared back end rounds
     logic [FW-1:0] n_sum;
     logic signed [QW-1:0] n_q;
-    logic [31:0]   rounded, r;
+    logic [31:0]   rounded, fma_r, ri, r;
     logic          m;
     d = decode(s.cls, s.in.op, s.in.mode, s.in.a, s.in.b, s.in.c);
     // The shared back end rounds the FMA's sum, or an integer that becomes an F32.
@@ -529,25 +530,29 @@ module cu_fp32
     if (d.kind inside {FkFma, FkFract, FkNearest, FkFromInt}) begin
       rounded = round_f32_fma(n_sign, n_sum, n_q, d.rm);
     end
+    fma_r = flush(s.f.special ? s.f.value : rounded, d.den_out);
+    // One rounding to an integral value: of a, or of v_cvt_nearest_i32_f32's a + 0.5.
+    ri = '0;
+    if (d.kind inside {FkRound, FkToInt, FkNearest}) begin
+      ri = round_integral((d.kind == FkNearest) ? fma_r : d.a, d.irm);
+    end
     r = '0;
     m = 1'b0;
     unique case (d.kind)
-      FkFma: r = flush(s.f.special ? s.f.value : rounded, d.den_out);
+      FkFma: r = fma_r;
       // 1 - a tiny value rounds to 1.0: the largest F32 below 1 instead (guide: "clamped to
       // 0x3f7fffff"). a's NaN is quiet(a) and an infinity the default NaN, as from the FMA.
       FkFract: begin
-        r = flush(s.f.special ? s.f.value : rounded, d.den_out);
+        r = fma_r;
         if (!r[31] && r[30:0] >= 31'h3f80_0000 && !is_nan(r[30:0])) r = 32'h3f7f_ffff;
       end
       FkMinMax: r = min_max_op(d.mm, d.a, d.b, d.c, d.ieee);
       FkLdexp: r = ldexp(d.a, clamp_exp(s.in.b), d.rm, d.den_out);
       FkFromInt: r = (d.i_mag == '0) ? 32'd0 : rounded;
       // An integral value: exact, never denormal; zero keeps the sign.
-      FkRound: r = round_integral(d.a, d.irm);
-      FkToInt: r = to_int(round_integral(d.a, d.irm), d.isigned);
-      FkNearest: r = to_int(round_integral(flush(s.f.special ? s.f.value : rounded, d.den_out), 2'd2), 1'b1);
-      FkFrexpMant: r = frexp(d.a, 1'b0);
-      FkFrexpExp: r = frexp(d.a, 1'b1);
+      FkRound: r = ri;
+      FkToInt, FkNearest: r = to_int(ri, d.isigned);
+      FkFrexpMant, FkFrexpExp: r = frexp(d.a, d.kind == FkFrexpExp);
       FkCmp: m = compare(d.pred, d.a, d.b);
       FkClass: m = s.in.b[{1'b0, fclass(s.in.a)}];
       default: ;
