@@ -282,7 +282,7 @@ fn src_text(inst: &Inst, def: &InstDef, op: &shape::Opnd, s: &Shape, dpp: Dpp, i
             if shape::dpp_src1_vgpr(def) {
                 base.push_str(&invalid_comment(Rc::Vgpr, v, 1));
             }
-        } else if matches!(v, 128..=208 | 240..=248 | LITERAL) {
+        } else if is_constant(v) {
             base.push_str("/*Invalid operand: the DPP forms take no constant here*/");
         }
     }
@@ -322,7 +322,7 @@ fn src_text(inst: &Inst, def: &InstDef, op: &shape::Opnd, s: &Shape, dpp: Dpp, i
     }
     if neg {
         // LLVM writes neg(...) around a bare constant, where `-` would read as its sign.
-        let constant = nine_bit && !is_dpp_src0 && matches!(v, 128..=208 | 240..=248 | LITERAL);
+        let constant = nine_bit && !is_dpp_src0 && is_constant(v);
         match s.neg[i] {
             NegBit::Neg if constant && !(abs && s.abs[i]) => text = format!("neg({text})"),
             NegBit::Neg => text = format!("-{text}"),
@@ -333,9 +333,15 @@ fn src_text(inst: &Inst, def: &InstDef, op: &shape::Opnd, s: &Shape, dpp: Dpp, i
     text
 }
 
+/// Whether a 9-bit source code is a constant (inline or literal): LLVM decodes it as an
+/// immediate, not a register.
+pub(super) fn is_constant(code: u32) -> bool {
+    matches!(code, 128..=208 | 240..=248 | LITERAL)
+}
+
 /// LLVM's comment on an operand outside its register class (a 9-bit source code).
-fn invalid_comment(rc: Rc, code: u32, dwords: u32) -> String {
-    let constant = matches!(code, 128..=208 | 240..=248 | LITERAL);
+pub(super) fn invalid_comment(rc: Rc, code: u32, dwords: u32) -> String {
+    let constant = is_constant(code);
     let (class, bad) = match rc {
         Rc::Any => return String::new(),
         Rc::Vgpr | Rc::VgprOrConst => (
