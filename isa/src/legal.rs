@@ -3,7 +3,8 @@
 //! uses, refuses a word that breaks one. (The generated RTL decoder does not apply them yet;
 //! it is to raise the illegal-instruction fault from the same masks and code classes.)
 //!
-//! Two kinds of rule:
+//! Three kinds of rule:
+//! - **Rows LLVM knows.** A row the table marks `nollvm` is no instruction.
 //! - **Unused bits are zero.** LLVM's encodings fix every bit of a field that the instruction
 //!   does not use to zero, and its decoder checks them: a bit of the format that none of the
 //!   row's operands names (nor its pair's, for VOPD) must be clear. [`zero_mask`] gives these
@@ -30,6 +31,9 @@ pub enum CodeClass {
     /// A tuple of this many dwords named by its SGPR pair (SMEM's SBASE: the code is twice
     /// the field).
     Spair(u32),
+    /// A tuple of this many dwords named by its SGPR quad (the buffer and image formats'
+    /// SRSRC and SSAMP: the code is four times the field).
+    Squad(u32),
 }
 
 impl CodeClass {
@@ -41,6 +45,7 @@ impl CodeClass {
             CodeClass::Sreg(n) => format!("Sreg{}", 32 * n),
             CodeClass::Null => "Null".into(),
             CodeClass::Spair(n) => format!("Spair{}", 32 * n),
+            CodeClass::Squad(n) => format!("Squad{}", 32 * n),
         }
     }
 
@@ -53,6 +58,7 @@ impl CodeClass {
             CodeClass::Sreg(n) => operand::tuple_name(code, n).is_some(),
             CodeClass::Null => code == operand::NULL,
             CodeClass::Spair(n) => operand::tuple_name(2 * code, n).is_some(),
+            CodeClass::Squad(n) => operand::tuple_name(4 * code, n).is_some(),
         }
     }
 }
@@ -77,6 +83,7 @@ pub fn code_class(def: &InstDef, field: Field, kind: Kind) -> Option<CodeClass> 
         FieldClass::Ssrc8 | FieldClass::Src9 => Some(CodeClass::Src32),
         FieldClass::Sreg7 if ty.dwords() > 1 => Some(CodeClass::Sreg(ty.dwords())),
         FieldClass::Spair => Some(CodeClass::Spair(ty.dwords())),
+        FieldClass::Squad => Some(CodeClass::Squad(ty.dwords())),
         _ => None,
     }
 }
@@ -120,6 +127,8 @@ fn reads(kind: Kind, field: Field) -> bool {
 /// Why a word is no instruction for LLVM.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Illegal {
+    #[error("{name}: LLVM 19 has no such instruction for gfx1100 (the table marks it nollvm)")]
+    NotInLlvm { name: String },
     #[error("{name}: {why}")]
     Vop { name: String, why: &'static str },
     #[error("{name}: bits of {field} are unused and must be zero")]
@@ -132,6 +141,9 @@ pub enum Illegal {
 pub fn check(inst: &Inst) -> Result<(), Illegal> {
     let def = inst.def();
     let def2 = inst.def2();
+    if let Some(d) = std::iter::once(def).chain(def2).find(|d| !d.in_llvm) {
+        return Err(Illegal::NotInLlvm { name: d.name.clone() });
+    }
     let zero = zero_mask(def, def2);
     if inst.main_word() & zero != 0 {
         let field = def.format().fields.iter().find(|(_, r)| r.mask() & zero & inst.main_word() != 0);
