@@ -3,7 +3,7 @@
 //! uses, refuses a word that breaks one. (The generated RTL decoder does not apply them yet;
 //! it is to raise the illegal-instruction fault from the same masks and code classes.)
 //!
-//! Three kinds of rule:
+//! Four kinds of rule:
 //! - **Rows LLVM knows.** A row the table marks `nollvm` is no instruction.
 //! - **Unused bits are zero.** LLVM's encodings fix every bit of a field that the instruction
 //!   does not use to zero, and its decoder checks them: a bit of the format that none of the
@@ -12,6 +12,9 @@
 //! - **Operand codes.** A scalar register or source field holds only the codes of its
 //!   operand's register class ([`CodeClass`]): reserved source codes (209-234, 249, 250) are
 //!   no operand, and a 64-bit operand cannot be VCC_HI, M0, EXEC_HI or LDS_DIRECT.
+//! - **VGPR tuples end at v255**, with the widths the printers read (the vector-ALU shape;
+//!   for memory instructions [`crate::disasm::memory_vgpr_tuples`]: TFE, address modes, the
+//!   image layout).
 
 use crate::operand;
 use crate::{Field, FieldClass, ImmKind, Inst, InstDef, Kind};
@@ -90,8 +93,8 @@ pub fn code_class(def: &InstDef, field: Field, kind: Kind) -> Option<CodeClass> 
 
 /// Bits of the row's main dwords (its format's, without extension dwords) that must be zero:
 /// those of every field that neither the row's operands nor its pair's (`def2`) name, other
-/// than the pair's opcode, the fields that select an extension dword and those the format
-/// marks `unchecked`.
+/// than the pair's opcode, the fields that select an extension dword and those the format or
+/// the row marks `unchecked`.
 pub fn zero_mask(def: &InstDef, def2: Option<&InstDef>) -> u64 {
     let f = def.format();
     let pair_op = def2.and_then(|d| d.format().op).map_or(0, |r| r.mask());
@@ -102,14 +105,12 @@ pub fn zero_mask(def: &InstDef, def2: Option<&InstDef>) -> u64 {
             .chain(def2.iter().flat_map(|d| d.operands.iter()))
             .any(|o| o.field == field && o.kind != Kind::Imm(ImmKind::None) || reads(o.kind, field))
     };
-    if def.unchecked {
-        return 0;
-    }
     let mut mask = f.zero;
     for (field, range) in &f.fields {
         if !named(*field)
             && !f.ext.iter().any(|r| r.field == *field)
             && !f.unchecked.contains(field)
+            && !def.unchecked.contains(field)
             && range.mask() & pair_op == 0
         {
             mask |= range.mask();
@@ -131,6 +132,8 @@ pub enum Illegal {
     NotInLlvm { name: String },
     #[error("{name}: {why}")]
     Vop { name: String, why: &'static str },
+    #[error("{name}: the VGPR tuple v{first} of {dwords} dwords runs past v255")]
+    PastV255 { name: String, first: u32, dwords: u32 },
     #[error("{name}: bits of {field} are unused and must be zero")]
     UnusedBits { name: String, field: &'static str },
     #[error("{name}: {field} holds {code}, which is no {class:?} operand")]
@@ -173,6 +176,10 @@ pub fn check(inst: &Inst) -> Result<(), Illegal> {
                 return Err(Illegal::Code { name: d.name.clone(), field: o.field.name(), code, class });
             }
         }
+    }
+    if let Some(&(first, dwords)) = crate::disasm::memory_vgpr_tuples(inst).iter().find(|(n, w)| n + w > 256)
+    {
+        return Err(Illegal::PastV255 { name: def.name.clone(), first, dwords });
     }
     vop(inst)
 }

@@ -732,9 +732,9 @@ pub struct InstDef {
     /// False for the few rows that LLVM 19 encodes for gfx1100 but the guide's opcode tables
     /// leave out (`noguide`): s_waitcnt_depctr, s_subvector_loop_begin/end, s_ttracedata_imm.
     pub in_guide: bool,
-    /// LLVM's decoder ignores every field the row does not use (`unchecked`: the cache
-    /// invalidates of MUBUF).
-    pub unchecked: bool,
+    /// Fields LLVM's decoder ignores when this row leaves them unused, besides its format's
+    /// (`unchecked=FIELD,...`; `unchecked` alone: every field of the format).
+    pub unchecked: Vec<Field>,
     /// Table file and line of the row, for messages.
     pub file: &'static str,
     pub line: u32,

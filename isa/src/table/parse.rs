@@ -217,7 +217,7 @@ fn parse_inst(
         compare: None,
         in_llvm: true,
         in_guide: true,
-        unchecked: false,
+        unchecked: Vec::new(),
         file: at.file,
         line: at.line,
     };
@@ -262,7 +262,14 @@ fn parse_inst(
         } else if *tok == "noguide" {
             def.in_guide = false;
         } else if *tok == "unchecked" {
-            def.unchecked = true;
+            def.unchecked = format.fields.iter().map(|(f, _)| *f).collect();
+        } else if let Some(list) = tok.strip_prefix("unchecked=") {
+            for f in list.split(',') {
+                match Field::parse(f).filter(|f| format.field(*f).is_some()) {
+                    Some(field) => def.unchecked.push(field),
+                    None => return at.err(format!("`{tok}`: {f} is no field of {}", format.name)),
+                }
+            }
         } else {
             def.operands.push(parse_operand(tok, at, format, formats)?);
         }
