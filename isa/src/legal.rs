@@ -57,7 +57,7 @@ impl CodeClass {
         let pair_reg = |c: u32| !matches!(c, operand::VCC_HI | operand::M0 | operand::EXEC_HI);
         match self {
             CodeClass::Src32 => src_code(code),
-            CodeClass::Src64 => src_code(code) && pair_reg(code) && code != LDS_DIRECT,
+            CodeClass::Src64 => src_code(code) && pair_reg(code) && code != operand::LDS_DIRECT,
             CodeClass::Sreg(n) => operand::tuple_name(code, n).is_some(),
             CodeClass::Null => code == operand::NULL,
             CodeClass::Spair(n) => operand::tuple_name(2 * code, n).is_some(),
@@ -65,9 +65,6 @@ impl CodeClass {
         }
     }
 }
-
-/// LDS_DIRECT as a source code.
-const LDS_DIRECT: u32 = 254;
 
 /// The source codes LLVM decodes: registers, inline constants, the apertures and
 /// `src_pops_exiting_wave_id`, `src_vccz`, `src_execz`, `src_scc`, LDS_DIRECT, the literal and

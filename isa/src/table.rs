@@ -735,6 +735,9 @@ pub struct InstDef {
     /// Fields LLVM's decoder ignores when this row leaves them unused, besides its format's
     /// (`unchecked=FIELD,...`; `unchecked` alone: every field of the format).
     pub unchecked: Vec<Field>,
+    /// The scalar sources take registers only, not constants (`sreg`: LLVM's SReg_32/SReg_64
+    /// operands of s_movrels, s_setpc_b64 and s_rfe_b64; its printer flags a constant there).
+    pub sreg_only: bool,
     /// Table file and line of the row, for messages.
     pub file: &'static str,
     pub line: u32,

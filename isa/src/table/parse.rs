@@ -218,6 +218,7 @@ fn parse_inst(
         in_llvm: true,
         in_guide: true,
         unchecked: Vec::new(),
+        sreg_only: false,
         file: at.file,
         line: at.line,
     };
@@ -261,6 +262,11 @@ fn parse_inst(
             def.in_llvm = false;
         } else if *tok == "noguide" {
             def.in_guide = false;
+        } else if *tok == "sreg" {
+            if format.family() != Family::Scalar {
+                return at.err(format!("`sreg` does not fit a {} row", format.name));
+            }
+            def.sreg_only = true;
         } else if *tok == "unchecked" {
             def.unchecked = format.fields.iter().map(|(f, _)| *f).collect();
         } else if let Some(list) = tok.strip_prefix("unchecked=") {
