@@ -182,17 +182,54 @@ pub fn check(inst: &Inst) -> Result<(), Illegal> {
 }
 
 /// The vector-ALU rules, from the row's shape (the one that the assembler and the
-/// disassembler share): a DPP dword only where the row has a DPP form; the 16-bit destinations
-/// of the 32-bit encodings (fake16) only in v0..v127; no VGPR tuple past v255.
+/// disassembler share): a DPP dword only where the row has a DPP form; source modifiers only
+/// where the row has them; the 16-bit destinations of the 32-bit encodings (fake16) only in
+/// v0..v127, and so the VSRC1 of the rows marked `lo128`; a scalar destination no reserved
+/// code; no VGPR tuple past v255.
 fn vop(inst: &Inst) -> Result<(), Illegal> {
-    use crate::disasm::vop::shape::shape;
+    use crate::disasm::vop::shape::{Enc, NegBit, shape};
     for def in std::iter::once(inst.def()).chain(inst.def2()) {
         let Some(s) = shape(def) else { return Ok(()) };
         let illegal = |why: &'static str| Err(Illegal::Vop { name: def.name.clone(), why });
         if inst.ext.is_some() && !s.dpp {
             return illegal("no DPP form");
         }
+        // The ABS/NEG bits (and VOP3P's OP_SEL) of a source that takes no such modifier: the
+        // VOP3 fields when the row names them (rows that leave them unnamed have them zero or
+        // `unchecked`), the DPP16 dword's of the 32-bit encodings.
+        let named = |f: Field| def.operands.iter().any(|o| o.field == f);
+        let bits = |f: Field, has: &dyn Fn(usize) -> bool| {
+            let v = inst.field(f);
+            (0..3).any(|i| (v >> i) & 1 != 0 && !(i < s.nsrc && has(i)))
+        };
+        let (abs, neg) = (|i: usize| s.abs[i], |i: usize| s.neg[i] != NegBit::None);
+        let any = |_: usize| true;
+        let bad_mods = match s.enc {
+            Enc::Vop3 | Enc::Vop3sd => {
+                (named(Field::Abs) && bits(Field::Abs, &abs)) || (named(Field::Neg) && bits(Field::Neg, &neg))
+            }
+            Enc::Vop3p => {
+                bits(Field::Neg, &any)
+                    || bits(Field::NegHi, &any)
+                    || (!s.opsel.is_empty() && bits(Field::Opsel, &any))
+            }
+            Enc::Vop1 | Enc::Vop2 | Enc::Vopc if inst.ext.is_some() => {
+                let dpp = |a: Field, n: Field, i: usize| {
+                    (inst.field(a) != 0 && !(i < s.nsrc && s.abs[i]))
+                        || (inst.field(n) != 0 && !(i < s.nsrc && s.neg[i] != NegBit::None))
+                };
+                dpp(Field::DppSrc0Abs, Field::DppSrc0Neg, 0) || dpp(Field::DppSrc1Abs, Field::DppSrc1Neg, 1)
+            }
+            _ => false,
+        };
+        if bad_mods {
+            return illegal("a source modifier the source does not take");
+        }
         for op in &s.ops {
+            // A scalar destination in an 8-bit VDST: the reserved source codes are nothing.
+            if op.is_sreg() && op.is_dst() && !src_code(inst.field(op.field)) {
+                return illegal("a reserved code in the scalar destination");
+            }
             if op.is_sreg() || op.field == Field::Lit {
                 continue;
             }
@@ -210,6 +247,9 @@ fn vop(inst: &Inst) -> Result<(), Illegal> {
             // instruction for such a destination.
             if s.lo128(op) && op.is_dst() && n >= 128 {
                 return illegal("a 16-bit destination of a 32-bit encoding above v127");
+            }
+            if s.lo128(op) && def.vsrc1_lo128 && op.field == Field::Vsrc1 && n >= 128 {
+                return illegal("VSRC1 of this row is v0..v127 for LLVM");
             }
             if n + op.dwords() > 256 {
                 return illegal("a register tuple past v255");

@@ -738,6 +738,9 @@ pub struct InstDef {
     /// The scalar sources take registers only, not constants (`sreg`: LLVM's SReg_32/SReg_64
     /// operands of s_movrels, s_setpc_b64 and s_rfe_b64; its printer flags a constant there).
     pub sreg_only: bool,
+    /// LLVM 19 decodes VSRC1 of this fake16 row from its register class, v0..v127 (`lo128`:
+    /// v_fmaak_f16, v_fmamk_f16, v_ldexp_f16); other rows print a higher VGPR with a comment.
+    pub vsrc1_lo128: bool,
     /// Table file and line of the row, for messages.
     pub file: &'static str,
     pub line: u32,

@@ -183,7 +183,8 @@ pub(crate) fn dpp_ctrl_text(ctrl: u32) -> String {
         0x141 => "row_half_mirror".into(),
         0x150..=0x15f => format!("row_share:{}", ctrl & 0xf),
         0x160..=0x16f => format!("row_xmask:{}", ctrl & 0xf),
-        _ => format!("/* invalid dpp_ctrl {ctrl:#x} */"),
+        // LLVM decodes the word and says so in a comment.
+        _ => "/* Invalid dpp_ctrl value */".into(),
     }
 }
 

@@ -219,6 +219,7 @@ fn parse_inst(
         in_guide: true,
         unchecked: Vec::new(),
         sreg_only: false,
+        vsrc1_lo128: false,
         file: at.file,
         line: at.line,
     };
@@ -267,6 +268,11 @@ fn parse_inst(
                 return at.err(format!("`sreg` does not fit a {} row", format.name));
             }
             def.sreg_only = true;
+        } else if *tok == "lo128" {
+            if format.field(Field::Vsrc1).is_none() {
+                return at.err(format!("`lo128` does not fit a {} row", format.name));
+            }
+            def.vsrc1_lo128 = true;
         } else if *tok == "unchecked" {
             def.unchecked = format.fields.iter().map(|(f, _)| *f).collect();
         } else if let Some(list) = tok.strip_prefix("unchecked=") {
