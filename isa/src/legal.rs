@@ -234,6 +234,15 @@ fn vop(inst: &Inst) -> Result<(), Illegal> {
                 continue;
             }
             let code = inst.field(op.field);
+            // A VGPR tuple operand given SGPRs: LLVM aligns them down, but decodes nothing
+            // from a tuple it cannot name (s[100:107]).
+            if op.field.class(32) == FieldClass::Src9
+                && code < 128
+                && op.dwords() > 2
+                && operand::tuple_name(code, op.dwords()).is_none()
+            {
+                return illegal("a scalar register tuple LLVM cannot name");
+            }
             let vgpr = match op.field.class(32) {
                 FieldClass::Src9 if inst.ext.is_some() && op.src == Some(0) => {
                     Some(inst.field(Field::DppSrc0))
@@ -257,4 +266,86 @@ fn vop(inst: &Inst) -> Result<(), Illegal> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::decode_legal;
+
+    /// The text of the instruction at the start of `words`, or `.long` when the rules refuse it.
+    fn llvm(words: &[u32]) -> String {
+        decode_legal(words).map_or_else(|_| ".long".into(), |i| i.to_string())
+    }
+
+    #[test]
+    fn words_decode_as_llvm_19_does() {
+        // Text from llvm-objdump-19 -d --mcpu=gfx1100 (`.long`: no instruction).
+        let cases: &[(&[u32], &str)] = &[
+            // buffer_gl0/gl1_inv ignore OFFSET, SLC, VADDR, VDATA, SRSRC, SOFFSET; not GLC, TFE.
+            (&[0xe0ac_1000, 0], "buffer_gl0_inv"),
+            (&[0xe0b0_0fff, 0xff1f_ffff], "buffer_gl1_inv"),
+            (&[0xe0ac_4000, 0], ".long"),
+            (&[0xe0ac_0000, 0x0080_0000], ".long"),
+            // global_*_addtid ignore ADDR, not SVE.
+            (&[0xdca2_0000, 0x0100_00ff], "global_load_addtid_b32 v1, s[0:1]"),
+            (&[0xdca2_0000, 0x0180_0000], ".long"),
+            // VOP3 ABS/NEG: ignored by v_mad_u32_u16, refused for an absent source or an `x`.
+            (&[0xd659_0700, 0xe406_0501], "v_mad_u32_u16 v0, v1, v2, v1"),
+            (&[0xd503_0400, 0x0002_0501], ".long"),
+            (&[0xd47e_0200, 0x0002_0501], ".long"),
+            (&[0xd47e_0100, 0x2002_0501], "v_cmp_class_f32_e64 s0, -|v1|, v2"),
+            // VOP3P: OPSEL_HI2 is ignored, OP_SEL of an absent source is not.
+            (&[0xcc12_4000, 0x1802_0501], "v_pk_max_f16 v0, v1, v2"),
+            (&[0xcc12_2000, 0x1802_0501], ".long"),
+            // Fake16 VSRC1 above v127: refused for v_ldexp_f16 (lo128), commented elsewhere.
+            (&[0x7601_0501], ".long"),
+            (
+                &[0x6401_0501],
+                "v_add_f16_e32 v0, v1, v130/*Invalid register, operand has 'VGPR_32_Lo128' register class*/",
+            ),
+            // DPP16 modifiers on an integer operation; a reserved scalar destination.
+            (&[0x2848_44fa, 0x87bc_6944], ".long"),
+            (&[0x7fba_05c7], ".long"),
+            (
+                &[0x7d36_2afa, 0xf1e7_34c7],
+                "v_cmpx_ngt_f32 |v199|, -|v21| /* wave_rol is not supported starting from GFX10 */ \
+                 row_mask:0xf bank_mask:0x1 fi:1",
+            ),
+            (
+                &[0xd521_04e6, 0x0155_0ce9, 0x673b_2d19],
+                "v_sub_co_ci_u32_e64_dpp v230, s4, v25, 6, s85 dpp8:[5,5,4,5,3,6,1,3]",
+            ),
+            // A WMMA matrix in SGPRs LLVM cannot name.
+            (&[0xcc43_0864, 0xfec9_4a65], ".long"),
+            // VINTERP: neg(c) around a constant; no comment on an inline value.
+            (
+                &[0xcd03_8f60, 0xaff9_9699],
+                "v_interp_p2_f16_f32 v96, neg(25/*Invalid immediate*/), -11/*Invalid immediate*/, -v254 \
+                 clamp op_sel:[1,0,0,0] wait_exp:7",
+            ),
+            (
+                &[0xcd82_df8f, 0xd18f_06ef],
+                "v_interp_p10_f16_f32 v143, src_pops_exiting_wave_id, -v131, \
+                 -s99/*Invalid register, operand has 'VGPR_32' register class*/ clamp op_sel:[1,1,0,1] wait_exp:7",
+            ),
+            // Scalar sources: register-only (sreg), LDS_DIRECT.
+            (&[0xbefc_4896], "s_setpc_b64 22/*Invalid immediate*/"),
+            (
+                &[0x860e_c7fe],
+                "s_ashr_i32 s14, src_lds_direct/*Invalid register, operand has 'SReg_32' register class*/, -7",
+            ),
+            // A literal SOFFSET.
+            (
+                &[0xe00c_ea9e, 0xff6c_119d, 0x85e1_6fed],
+                "buffer_load_format_xyzw v[17:21], v157, s[48:51], 0x85e16fed offen offset:2718 glc dlc tfe",
+            ),
+            // nollvm rows; SRSRC quads LLVM cannot name; memory tuples past v255.
+            (&[0xcb5b_533f, 0x293a_cf23], ".long"),
+            (&[0xf0e0_9c10, 0xb959_e930], ".long"),
+            (&[0xe059_35e4, 0x9d81_ffdf], ".long"),
+        ];
+        for (words, want) in cases {
+            assert_eq!(llvm(words), *want, "{words:08x?}");
+        }
+    }
 }
