@@ -24,7 +24,7 @@ use crate::{Field, FieldClass, ImmKind, Inst, InstDef, Kind};
 pub enum CodeClass {
     /// A 32-bit scalar source (SSRC, or SRC of a vector instruction, whose 256-511 are VGPRs).
     Src32,
-    /// A 64-bit scalar source: also no VCC_HI, M0, EXEC_HI or LDS_DIRECT.
+    /// A 64-bit (or wider) source: also no VCC_HI, M0, EXEC_HI or LDS_DIRECT.
     Src64,
     /// A scalar register tuple of this many dwords (two or more; 7-bit field) that LLVM can
     /// name: SGPRs and TTMPs (aligned down), VCC and EXEC, NULL ([`operand::tuple_name`]).
@@ -77,7 +77,8 @@ fn src_code(code: u32) -> bool {
 pub fn code_class(def: &InstDef, field: Field, kind: Kind) -> Option<CodeClass> {
     let Kind::Reg(ty) = kind else { return None };
     let width = def.format().field(field)?.width();
-    let wide = ty.dwords() == 2;
+    // VGPR tuples of more than two dwords (WMMA's matrices) exclude the same codes.
+    let wide = ty.dwords() >= 2;
     match field.class(width) {
         FieldClass::Ssrc8 | FieldClass::Src9 if wide => Some(CodeClass::Src64),
         FieldClass::Ssrc8 | FieldClass::Src9 => Some(CodeClass::Src32),
@@ -202,7 +203,9 @@ fn vop(inst: &Inst) -> Result<(), Illegal> {
             let v = inst.field(f);
             (0..3).any(|i| (v >> i) & 1 != 0 && !(i < s.nsrc && has(i)))
         };
-        let (abs, neg) = (|i: usize| s.abs[i], |i: usize| s.neg[i] != NegBit::None);
+        // An integer source's modifiers hold SEXT only: LLVM ignores its ABS bit.
+        let (abs, neg) =
+            (|i: usize| s.abs[i] || s.neg[i] == NegBit::Sext, |i: usize| s.neg[i] != NegBit::None);
         let any = |_: usize| true;
         let bad_mods = match s.enc {
             Enc::Vop3 | Enc::Vop3sd => {
@@ -315,8 +318,11 @@ mod tests {
                 &[0xd521_04e6, 0x0155_0ce9, 0x673b_2d19],
                 "v_sub_co_ci_u32_e64_dpp v230, s4, v25, 6, s85 dpp8:[5,5,4,5,3,6,1,3]",
             ),
-            // A WMMA matrix in SGPRs LLVM cannot name.
+            // A WMMA matrix in SGPRs LLVM cannot name, or in LDS_DIRECT.
             (&[0xcc43_0864, 0xfec9_4a65], ".long"),
+            (&[0xcc43_2852, 0xbfdf_e4fe], ".long"),
+            // An integer source ignores ABS.
+            (&[0xd626_0400, 0x040e_0501], "v_cvt_pk_u8_f32 v0, v1, v2, v3"),
             // VINTERP: neg(c) around a constant; no comment on an inline value.
             (
                 &[0xcd03_8f60, 0xaff9_9699],
@@ -330,6 +336,7 @@ mod tests {
             ),
             // Scalar sources: register-only (sreg), LDS_DIRECT.
             (&[0xbefc_4896], "s_setpc_b64 22/*Invalid immediate*/"),
+            (&[0xbefe_48f8], "s_setpc_b64 0.15915494/*Invalid immediate*/"),
             (
                 &[0x860e_c7fe],
                 "s_ashr_i32 s14, src_lds_direct/*Invalid register, operand has 'SReg_32' register class*/, -7",

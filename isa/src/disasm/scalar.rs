@@ -21,7 +21,9 @@ pub(super) fn format(inst: &Inst) -> String {
                     let text = if code == LITERAL {
                         format_literal(inst.literal.unwrap_or(0))
                     } else {
-                        operand::const_name(code, ty.dwords()).unwrap_or_else(|| format!("{code}"))
+                        // A register-only operand: LLVM prints 1/(2*pi) as the 32-bit constant.
+                        let dwords = if def.sreg_only { 1 } else { ty.dwords() };
+                        operand::const_name(code, dwords).unwrap_or_else(|| format!("{code}"))
                     };
                     // LLVM's printer flags what the operand's register class lacks (LDS_DIRECT
                     // in a 64-bit source is no instruction at all: legal.rs).
