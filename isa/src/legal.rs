@@ -183,8 +183,8 @@ pub fn check(inst: &Inst) -> Result<(), Illegal> {
 }
 
 /// The vector-ALU rules, from the row's shape (the one that the assembler and the
-/// disassembler share): a DPP dword only where the row has a DPP form; source modifiers only
-/// where the row has them; the 16-bit destinations of the 32-bit encodings (fake16) only in
+/// disassembler share): a DPP dword only where the row has a DPP form; source modifiers (and
+/// OP_SEL bits where the row prints `op_sel`) only where the row has them; the 16-bit destinations of the 32-bit encodings (fake16) only in
 /// v0..v127, and so the VSRC1 of the rows marked `lo128`; a scalar destination no reserved
 /// code; no VGPR tuple past v255.
 fn vop(inst: &Inst) -> Result<(), Illegal> {
@@ -209,7 +209,9 @@ fn vop(inst: &Inst) -> Result<(), Illegal> {
         let any = |_: usize| true;
         let bad_mods = match s.enc {
             Enc::Vop3 | Enc::Vop3sd => {
-                (named(Field::Abs) && bits(Field::Abs, &abs)) || (named(Field::Neg) && bits(Field::Neg, &neg))
+                (named(Field::Abs) && bits(Field::Abs, &abs))
+                    || (named(Field::Neg) && bits(Field::Neg, &neg))
+                    || (!s.opsel.is_empty() && bits(Field::Opsel, &any))
             }
             Enc::Vop3p => {
                 bits(Field::Neg, &any)
@@ -229,9 +231,10 @@ fn vop(inst: &Inst) -> Result<(), Illegal> {
             return illegal("a source modifier the source does not take");
         }
         for op in &s.ops {
-            // A scalar destination in an 8-bit VDST: the reserved source codes are nothing.
-            if op.is_sreg() && op.is_dst() && !src_code(inst.field(op.field)) {
-                return illegal("a reserved code in the scalar destination");
+            // A lane mask or scalar destination (an 8- or 9-bit field): the reserved source
+            // codes are nothing.
+            if op.is_sreg() && !src_code(inst.field(op.field)) {
+                return illegal("a reserved code in a scalar register operand");
             }
             if op.is_sreg() || op.field == Field::Lit {
                 continue;
@@ -300,6 +303,16 @@ mod tests {
             // VOP3P: OPSEL_HI2 is ignored, OP_SEL of an absent source is not.
             (&[0xcc12_4000, 0x1802_0501], "v_pk_max_f16 v0, v1, v2"),
             (&[0xcc12_2000, 0x1802_0501], ".long"),
+            // VOP3 OP_SEL of an absent source where the row prints op_sel; a reserved mask code.
+            (&[0xd703_2000, 0x0002_0501], ".long"),
+            (&[0xd703_4000, 0x0002_0501], "v_add_nc_u16 v0, v1, v2 op_sel:[0,0,1]"),
+            (&[0xd520_96af, 0x0371_17da], ".long"),
+            // gather4's VDATA is decoded as four dwords before D16 narrows it.
+            (
+                &[0xf0ca_6fc6, 0x5355_fc34],
+                "image_gather4_lz v[252:253], v[52:53], s[84:91], s[80:83] dmask:0xf dim:SQ_RSRC_IMG_2D unorm glc dlc lwe d16",
+            ),
+            (&[0xf0ca_6fc6, 0x5315_fd34], ".long"),
             // Fake16 VSRC1 above v127: refused for v_ldexp_f16 (lo128), commented elsewhere.
             (&[0x7601_0501], ".long"),
             (
