@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::{Field, FormatId, InstDef, InstId, Kind, operand, table};
+use crate::{Field, FieldClass, FormatId, InstDef, InstId, Kind, operand, table};
 
 /// Why bytes are not an instruction.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -135,13 +135,21 @@ impl Inst {
         let uses = |def: &InstDef| {
             def.always_literal()
                 || def.operands.iter().any(|o| {
-                    o.field.is_scalar_source()
+                    selects_literal(def, o.field)
                         && matches!(o.kind, Kind::Reg(_))
                         && self.field(o.field) == operand::LITERAL
                 })
         };
         uses(self.def()) || self.def2().is_some_and(uses)
     }
+}
+
+/// Whether a field of `def` holds a source code, whose 255 selects the literal dword: the
+/// scalar and vector sources, and the buffer formats' 8-bit SOFFSET (LLVM reads a literal
+/// there too).
+fn selects_literal(def: &InstDef, field: Field) -> bool {
+    field.is_scalar_source()
+        || def.format().field(field).is_some_and(|r| field.class(r.width()) == FieldClass::Ssrc8)
 }
 
 /// Decodes the instruction at the start of `dwords`.

@@ -17,6 +17,7 @@ pub const SHARED_LIMIT: u32 = 236;
 pub const PRIVATE_BASE: u32 = 237;
 pub const PRIVATE_LIMIT: u32 = 238;
 pub const SCC: u32 = 253;
+pub const LDS_DIRECT: u32 = 254;
 pub const LITERAL: u32 = 255;
 
 /// Inline float constants, codes 240..=248, as (f32 bits, f64 bits, assembly text).

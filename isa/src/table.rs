@@ -732,9 +732,15 @@ pub struct InstDef {
     /// False for the few rows that LLVM 19 encodes for gfx1100 but the guide's opcode tables
     /// leave out (`noguide`): s_waitcnt_depctr, s_subvector_loop_begin/end, s_ttracedata_imm.
     pub in_guide: bool,
-    /// LLVM's decoder ignores every field the row does not use (`unchecked`: the cache
-    /// invalidates of MUBUF).
-    pub unchecked: bool,
+    /// Fields LLVM's decoder ignores when this row leaves them unused, besides its format's
+    /// (`unchecked=FIELD,...`; `unchecked` alone: every field of the format).
+    pub unchecked: Vec<Field>,
+    /// The scalar sources take registers only, not constants (`sreg`: LLVM's SReg_32/SReg_64
+    /// operands of s_movrels, s_setpc_b64 and s_rfe_b64; its printer flags a constant there).
+    pub sreg_only: bool,
+    /// LLVM 19 decodes VSRC1 of this fake16 row from its register class, v0..v127 (`lo128`:
+    /// v_fmaak_f16, v_fmamk_f16, v_ldexp_f16); other rows print a higher VGPR with a comment.
+    pub vsrc1_lo128: bool,
     /// Table file and line of the row, for messages.
     pub file: &'static str,
     pub line: u32,

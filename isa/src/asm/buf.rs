@@ -93,7 +93,8 @@ pub(super) fn srsrc(r: Positional, dwords: u32) -> Result<u32, E> {
     }
 }
 
-/// SOFFSET: an SGPR, M0, NULL, or an inline constant (no literal).
+/// SOFFSET: an SGPR, M0, NULL, or an inline constant. No literal: LLVM 19 decodes and prints
+/// one (SOFFSET 255 and a literal dword) but does not assemble it.
 fn soffset(r: Positional) -> Result<u32, E> {
     let Item::Scalar(s) = r.item else { return invalid(r.col) };
     if matches!(s, ScalarText::Vgpr(..)) {
@@ -101,7 +102,7 @@ fn soffset(r: Positional) -> Result<u32, E> {
     }
     let mut literal = None;
     match encode_scalar(s, Ty::U32, true, &mut literal, r.col)? {
-        LITERAL => invalid(r.col),
+        LITERAL => e(r.col, "invalid operand for instruction: SOFFSET takes no literal"),
         code => Ok(code),
     }
 }
@@ -181,7 +182,7 @@ mod tests {
     fn errors_say_what_is_wrong() {
         assert_eq!(
             err("buffer_load_b32 v1, off, s[4:7], 0x1234"),
-            "t.s:1:34: error: invalid operand for instruction"
+            "t.s:1:34: error: invalid operand for instruction: SOFFSET takes no literal"
         );
         assert_eq!(
             err("buffer_load_b32 v1, v2, s[4:7], s1"),

@@ -5,7 +5,7 @@
 
 use super::flat::{Text, modifier, sreg_tuple, vgpr_name};
 use crate::operand;
-use crate::{Field, ImmKind, Inst, Kind};
+use crate::{Field, ImmKind, Inst, Kind, Operand};
 
 /// The scalar source code LLVM names `src_pops_exiting_wave_id` (graphics).
 pub(crate) const SRC_POPS_EXITING_WAVE_ID: u32 = 239;
@@ -16,34 +16,50 @@ pub(crate) const DEFAULT_FORMAT: u32 = 1;
 /// The text LLVM's instruction printer gives for a MUBUF or MTBUF instruction.
 pub(super) fn format(inst: &Inst) -> String {
     let def = inst.def();
-    let tfe = u32::from(def.operand(Field::Tfe).is_some() && inst.field(Field::Tfe) != 0);
     let mut out = Text::new(def);
     for op in &def.operands {
         let v = inst.field(op.field);
-        match op.kind {
-            Kind::Reg(ty) => out.reg(match op.field {
-                Field::Srsrc => sreg_tuple(v * 4, ty.dwords()),
-                Field::Soffset => soffset(v),
-                _ => vgpr_name(v, ty.dwords() + tfe),
-            }),
-            Kind::RegRule(_) => {
-                // `@bufaddr`: index and offset VGPRs as IDXEN and OFFEN say.
-                let n = inst.field(Field::Idxen) + inst.field(Field::Offen);
-                out.reg(if n == 0 { "off".into() } else { vgpr_name(v, n) });
+        match (op.kind, op.field) {
+            (Kind::Reg(ty), Field::Srsrc) => out.reg(sreg_tuple(v * 4, ty.dwords())),
+            (Kind::Reg(_), Field::Soffset) if v == operand::LITERAL => {
+                out.reg(format!("{:#x}", inst.literal.unwrap_or(0)))
             }
-            Kind::Imm(ImmKind::Other("buf_format")) if v != DEFAULT_FORMAT => {
+            (Kind::Reg(_), Field::Soffset) => out.reg(soffset(v)),
+            (Kind::Reg(_) | Kind::RegRule(_), _) => {
+                out.reg(vgpr_operand(inst, op).map_or("off".into(), |(n, w)| vgpr_name(n, w)))
+            }
+            (Kind::Imm(ImmKind::Other("buf_format")), _) if v != DEFAULT_FORMAT => {
                 out.modifier(match operand::buf_format_name(v) {
                     Some(name) => format!("format:[{name}]"),
                     None => format!("format:{v}"),
                 });
             }
-            Kind::Imm(kind) => modifier(&mut out, op, kind, v),
+            (Kind::Imm(kind), _) => modifier(&mut out, op, kind, v),
         }
     }
     out.finish()
 }
 
-/// SOFFSET: an SGPR, M0, NULL, or an inline constant.
+/// The VGPR tuple (first register, dwords) a MUBUF or MTBUF operand prints as: VDATA with
+/// TFE's status dword; `@bufaddr` the index and offset VGPRs IDXEN and OFFEN ask for (none:
+/// `off`). None for SRSRC, SOFFSET and modifiers.
+pub(crate) fn vgpr_operand(inst: &Inst, op: &Operand) -> Option<(u32, u32)> {
+    let v = inst.field(op.field);
+    match op.kind {
+        Kind::Reg(_) if matches!(op.field, Field::Srsrc | Field::Soffset) => None,
+        Kind::Reg(ty) => {
+            let tfe = u32::from(inst.def().operand(Field::Tfe).is_some() && inst.field(Field::Tfe) != 0);
+            Some((v, ty.dwords() + tfe))
+        }
+        Kind::RegRule(_) => {
+            let n = inst.field(Field::Idxen) + inst.field(Field::Offen);
+            (n != 0).then_some((v, n))
+        }
+        Kind::Imm(_) => None,
+    }
+}
+
+/// SOFFSET: an SGPR, M0, NULL, or an inline constant (the literal is printed by the caller).
 fn soffset(code: u32) -> String {
     match code {
         SRC_POPS_EXITING_WAVE_ID => return "src_pops_exiting_wave_id".into(),

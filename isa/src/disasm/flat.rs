@@ -11,31 +11,42 @@ use crate::{Field, ImmKind, Inst, InstDef, Kind, Operand};
 /// The text LLVM's instruction printer gives for a FLAT, GLOBAL or SCRATCH instruction.
 pub(super) fn format(inst: &Inst) -> String {
     let def = inst.def();
-    let saddr = inst.field(Field::Saddr);
     let mut out = Text::new(def);
     for op in &def.operands {
         let v = inst.field(op.field);
-        match op.kind {
-            Kind::Reg(ty) => match op.field {
-                Field::Vdst if has_rtn(def) && inst.field(Field::Glc) == 0 => {}
-                Field::Saddr if v == operand::NULL => out.reg("off".into()),
+        match (op.kind, op.field) {
+            (Kind::Imm(kind), _) => modifier(&mut out, op, kind, v),
+            (Kind::Reg(ty), Field::Saddr) => out.reg(match v {
+                operand::NULL => "off".into(),
                 // SCRATCH's SADDR is LLVM's SReg_32_XEXEC_HI: its printer flags EXEC_HI.
-                Field::Saddr if v == operand::EXEC_HI => out
-                    .reg("exec_hi/*Invalid register, operand has 'SReg_32_XEXEC_HI' register class*/".into()),
-                Field::Saddr => out.reg(sreg_tuple(v, ty.dwords())),
-                _ => out.reg(vgpr_name(v, ty.dwords())),
-            },
-            Kind::RegRule("gaddr") => {
-                out.reg(vgpr_name(v, if saddr == operand::NULL { 2 } else { 1 }));
-            }
-            Kind::RegRule(_) => {
-                // `@sve`: an offset VGPR when SVE is set.
-                out.reg(if inst.field(Field::Sve) != 0 { vgpr_name(v, 1) } else { "off".into() });
-            }
-            Kind::Imm(kind) => modifier(&mut out, op, kind, v),
+                operand::EXEC_HI => {
+                    "exec_hi/*Invalid register, operand has 'SReg_32_XEXEC_HI' register class*/".into()
+                }
+                _ => sreg_tuple(v, ty.dwords()),
+            }),
+            // An atomic's destination without GLC is not printed.
+            (Kind::Reg(_), Field::Vdst) if vgpr_operand(inst, op).is_none() => {}
+            // `@sve` without SVE: no offset VGPR.
+            _ => out.reg(vgpr_operand(inst, op).map_or("off".into(), |(n, w)| vgpr_name(n, w))),
         }
     }
     out.finish()
+}
+
+/// The VGPR tuple (first register, dwords) a FLAT, GLOBAL or SCRATCH operand prints as; none
+/// for SADDR, modifiers, an atomic's destination without GLC and SCRATCH's address without SVE.
+pub(crate) fn vgpr_operand(inst: &Inst, op: &Operand) -> Option<(u32, u32)> {
+    let v = inst.field(op.field);
+    match op.kind {
+        Kind::Reg(_) if op.field == Field::Saddr => None,
+        Kind::Reg(_) if op.field == Field::Vdst && has_rtn(inst.def()) && inst.field(Field::Glc) == 0 => None,
+        Kind::Reg(ty) => Some((v, ty.dwords())),
+        // `@gaddr`: a 64-bit address without SADDR, a 32-bit offset with it.
+        Kind::RegRule("gaddr") => Some((v, if inst.field(Field::Saddr) == operand::NULL { 2 } else { 1 })),
+        // `@sve`: an offset VGPR when SVE is set.
+        Kind::RegRule(_) => (inst.field(Field::Sve) != 0).then_some((v, 1)),
+        Kind::Imm(_) => None,
+    }
 }
 
 /// Whether an atomic's destination depends on GLC (the row's GLC operand is `rtn`).

@@ -52,6 +52,25 @@ pub(super) fn format(inst: &Inst) -> String {
     out.finish()
 }
 
+/// The VGPR tuples (first register, dwords) of a MIMG instruction: the data, then the
+/// address (one tuple, or NSA's list), as wide as the shape's layout makes them (and gather4's
+/// data as LLVM first decodes it).
+pub(crate) fn vgpr_tuples(inst: &Inst) -> Vec<(u32, u32)> {
+    let Some(s) = shape(inst.def()) else { return Vec::new() };
+    let f = Fields::of(inst);
+    let layout = s.layout(&f);
+    let mut out = vec![(f.vdata, layout.data)];
+    // LLVM decodes gather4's VDATA as four dwords before D16 narrows it: that tuple must fit.
+    if s.data == shape::Data::Gather4 {
+        out.push((f.vdata, 4));
+    }
+    match &layout.vaddr {
+        Vaddr::Tuple(n) => out.push((f.addr[0], *n)),
+        Vaddr::List(widths) => out.extend(f.addr.iter().copied().zip(widths.iter().copied())),
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use crate::disasm::tests::text;

@@ -2,6 +2,7 @@
 //! LLVM 19 prints it: `v_interp_p10_f16_f32 v0, -v1, v2, v3 clamp op_sel:[1,0,1,0] wait_exp:3`,
 //! `lds_param_load v1, attr3.y wait_vdst:2`, `exp pos0 off, v1, off, v3 done row_en`.
 
+use super::vop;
 use crate::operand;
 use crate::{Field, ImmKind, Inst, Kind};
 
@@ -44,8 +45,7 @@ pub(super) fn format(inst: &Inst) -> String {
                             Field::Src1 => 1,
                             _ => 2,
                         };
-                        let minus = if neg >> k & 1 != 0 { "-" } else { "" };
-                        format!("{minus}{}", vgpr_source(v, inst.literal))
+                        vgpr_source(v, inst.literal, neg >> k & 1 != 0)
                     }
                     Field::Vsrc0 | Field::Vsrc1 | Field::Vsrc2 | Field::Vsrc3 => {
                         let k = match op.field {
@@ -88,23 +88,26 @@ pub(super) fn format(inst: &Inst) -> String {
 }
 
 /// A VINTERP source: a VGPR (256 + its number). Anything else is no valid operand; LLVM prints
-/// it with a comment, as does this (also for NULL, SCC and the apertures, which LLVM prints
-/// bare although its assembler rejects them: the comment keeps such text from reading back).
-fn vgpr_source(code: u32, literal: Option<u32>) -> String {
-    const BAD: &str = "/*Invalid register, operand has 'VGPR_32' register class*/";
-    if code >= 256 {
-        return operand::vgpr_name(code - 256, 1);
-    }
-    if code == operand::LITERAL {
-        return format!("{:#x}/*Invalid immediate*/", literal.unwrap_or(0));
-    }
-    if code < 128 {
-        return format!("{}{BAD}", operand::reg_name(code, 1).unwrap_or_default());
-    }
-    match (operand::Scalar::from_code(code), operand::const_name(code, 1)) {
-        (operand::Scalar::Int(_) | operand::Scalar::Float(_), Some(c)) => format!("{c}/*Invalid immediate*/"),
-        (_, Some(c)) => format!("{c}{BAD}"),
-        (_, None) => format!("/*invalid operand {code}*/"),
+/// it with the comment its VOP3 printer gives a VGPR operand (none for NULL, SCC and the
+/// apertures, which it counts as inline values), and a negated constant as `neg(c)`.
+fn vgpr_source(code: u32, literal: Option<u32>, neg: bool) -> String {
+    let text = if code >= 256 {
+        operand::vgpr_name(code - 256, 1)
+    } else if code == operand::LITERAL {
+        format!("{:#x}", literal.unwrap_or(0))
+    } else if code < 128 {
+        operand::reg_name(code, 1).unwrap_or_default()
+    } else {
+        match operand::const_name(code, 1) {
+            Some(c) => c,
+            None => return format!("/*invalid operand {code}*/"),
+        }
+    };
+    let text = text + &vop::invalid_comment(vop::shape::Rc::Vgpr, code, 1);
+    match (neg, vop::is_constant(code)) {
+        (false, _) => text,
+        (true, true) => format!("neg({text})"),
+        (true, false) => format!("-{text}"),
     }
 }
 

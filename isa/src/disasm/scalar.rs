@@ -1,6 +1,6 @@
 //! Text of the scalar formats (SOP1, SOP2, SOPK, SOPC, SOPP) and their symbolic immediates.
 
-use crate::operand::{self, LITERAL};
+use crate::operand::{self, LDS_DIRECT, LITERAL};
 use crate::syntax;
 use crate::{Field, ImmKind, Inst, Kind};
 
@@ -18,10 +18,19 @@ pub(super) fn format(inst: &Inst) -> String {
                 if op.field == Field::Lit {
                     format_imm32(code)
                 } else if op.field.is_scalar_source() && code >= 128 {
-                    if code == LITERAL {
+                    let text = if code == LITERAL {
                         format_literal(inst.literal.unwrap_or(0))
                     } else {
-                        operand::const_name(code, ty.dwords()).unwrap_or_else(|| format!("{code}"))
+                        // A register-only operand: LLVM prints 1/(2*pi) as the 32-bit constant.
+                        let dwords = if def.sreg_only { 1 } else { ty.dwords() };
+                        operand::const_name(code, dwords).unwrap_or_else(|| format!("{code}"))
+                    };
+                    // LLVM's printer flags what the operand's register class lacks (LDS_DIRECT
+                    // in a 64-bit source is no instruction at all: legal.rs).
+                    match code {
+                        LDS_DIRECT => text + "/*Invalid register, operand has 'SReg_32' register class*/",
+                        128..=208 | 240..=248 | LITERAL if def.sreg_only => text + "/*Invalid immediate*/",
+                        _ => text,
                     }
                 } else {
                     // A misaligned pair is aligned down, as LLVM prints it (with a warning).

@@ -183,7 +183,14 @@ pub(crate) fn dpp_ctrl_text(ctrl: u32) -> String {
         0x141 => "row_half_mirror".into(),
         0x150..=0x15f => format!("row_share:{}", ctrl & 0xf),
         0x160..=0x16f => format!("row_xmask:{}", ctrl & 0xf),
-        _ => format!("/* invalid dpp_ctrl {ctrl:#x} */"),
+        // The controls GFX10 removed, and the undefined ones: LLVM decodes the word and says
+        // so in a comment.
+        0x130 => "/* wave_shl is not supported starting from GFX10 */".into(),
+        0x134 => "/* wave_rol is not supported starting from GFX10 */".into(),
+        0x138 => "/* wave_shr is not supported starting from GFX10 */".into(),
+        0x13c => "/* wave_ror is not supported starting from GFX10 */".into(),
+        0x142 | 0x143 => "/* row_bcast is not supported starting from GFX10 */".into(),
+        _ => "/* Invalid dpp_ctrl value */".into(),
     }
 }
 
@@ -276,15 +283,9 @@ fn src_text(inst: &Inst, def: &InstDef, op: &shape::Opnd, s: &Shape, dpp: Dpp, i
     };
     // The DPP forms' second source is a VGPR. LLVM comments on anything else for v_fma_mix*,
     // prints it plainly for v_dot2_f32_f16 (and so this assembler reads it back), and prints
-    // a VOP3 constant without comment, but cannot assemble it back.
-    if dpp != Dpp::None && s.enc.is_vop3() && i == 1 && nine_bit {
-        if s.enc == Enc::Vop3p {
-            if shape::dpp_src1_vgpr(def) {
-                base.push_str(&invalid_comment(Rc::Vgpr, v, 1));
-            }
-        } else if matches!(v, 128..=208 | 240..=248 | LITERAL) {
-            base.push_str("/*Invalid operand: the DPP forms take no constant here*/");
-        }
+    // a VOP3 constant without comment (which neither its assembler nor this one reads back).
+    if dpp != Dpp::None && s.enc == Enc::Vop3p && i == 1 && nine_bit && shape::dpp_src1_vgpr(def) {
+        base.push_str(&invalid_comment(Rc::Vgpr, v, 1));
     }
     if !is_dpp_src0 {
         let code = if nine_bit { v } else { v + 256 };
@@ -322,7 +323,7 @@ fn src_text(inst: &Inst, def: &InstDef, op: &shape::Opnd, s: &Shape, dpp: Dpp, i
     }
     if neg {
         // LLVM writes neg(...) around a bare constant, where `-` would read as its sign.
-        let constant = nine_bit && !is_dpp_src0 && matches!(v, 128..=208 | 240..=248 | LITERAL);
+        let constant = nine_bit && !is_dpp_src0 && is_constant(v);
         match s.neg[i] {
             NegBit::Neg if constant && !(abs && s.abs[i]) => text = format!("neg({text})"),
             NegBit::Neg => text = format!("-{text}"),
@@ -333,9 +334,15 @@ fn src_text(inst: &Inst, def: &InstDef, op: &shape::Opnd, s: &Shape, dpp: Dpp, i
     text
 }
 
+/// Whether a 9-bit source code is a constant (inline or literal): LLVM decodes it as an
+/// immediate, not a register.
+pub(super) fn is_constant(code: u32) -> bool {
+    matches!(code, 128..=208 | 240..=248 | LITERAL)
+}
+
 /// LLVM's comment on an operand outside its register class (a 9-bit source code).
-fn invalid_comment(rc: Rc, code: u32, dwords: u32) -> String {
-    let constant = matches!(code, 128..=208 | 240..=248 | LITERAL);
+pub(super) fn invalid_comment(rc: Rc, code: u32, dwords: u32) -> String {
+    let constant = is_constant(code);
     let (class, bad) = match rc {
         Rc::Any => return String::new(),
         Rc::Vgpr | Rc::VgprOrConst => (

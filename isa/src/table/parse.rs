@@ -217,7 +217,9 @@ fn parse_inst(
         compare: None,
         in_llvm: true,
         in_guide: true,
-        unchecked: false,
+        unchecked: Vec::new(),
+        sreg_only: false,
+        vsrc1_lo128: false,
         file: at.file,
         line: at.line,
     };
@@ -261,8 +263,25 @@ fn parse_inst(
             def.in_llvm = false;
         } else if *tok == "noguide" {
             def.in_guide = false;
+        } else if *tok == "sreg" {
+            if format.family() != Family::Scalar {
+                return at.err(format!("`sreg` does not fit a {} row", format.name));
+            }
+            def.sreg_only = true;
+        } else if *tok == "lo128" {
+            if format.field(Field::Vsrc1).is_none() {
+                return at.err(format!("`lo128` does not fit a {} row", format.name));
+            }
+            def.vsrc1_lo128 = true;
         } else if *tok == "unchecked" {
-            def.unchecked = true;
+            def.unchecked = format.fields.iter().map(|(f, _)| *f).collect();
+        } else if let Some(list) = tok.strip_prefix("unchecked=") {
+            for f in list.split(',') {
+                match Field::parse(f).filter(|f| format.field(*f).is_some()) {
+                    Some(field) => def.unchecked.push(field),
+                    None => return at.err(format!("`{tok}`: {f} is no field of {}", format.name)),
+                }
+            }
         } else {
             def.operands.push(parse_operand(tok, at, format, formats)?);
         }
