@@ -16,7 +16,78 @@ module cu_decode
   output decoded_t    dec_o
 );
 
-  logic src0_rd, src1_rd;  // SSRC0 / SSRC1 hold source operands
+  // LLVM 19's decoding rules (isa/src/legal.rs, row_rules): the row's conditions, the bits its
+  // format's fields must leave zero when the row does not use them, and VOPD's Y half's.
+  logic        rules_x, rules_y;
+  logic [63:0] zero_x, unnamed_y;
+
+  // The sets of values the rules allow in a field.
+  function automatic logic codes_0(logic [8:0] c);
+    codes_0 = c inside {[9'd0:9'd208], [9'd235:9'd248], [9'd251:9'd255]};
+  endfunction
+  function automatic logic codes_1(logic [8:0] c);
+    codes_1 = c inside {[9'd0:9'd106], [9'd108:9'd124], 9'd126};
+  endfunction
+  function automatic logic codes_2(logic [8:0] c);
+    codes_2 = c inside {[9'd0:9'd106], [9'd108:9'd124], 9'd126, [9'd128:9'd208], [9'd235:9'd248], [9'd251:9'd253], 9'd255};
+  endfunction
+  function automatic logic codes_3(logic [8:0] c);
+    codes_3 = c inside {[9'd0:9'd103], 9'd106, [9'd108:9'd124], 9'd126};
+  endfunction
+  function automatic logic codes_4(logic [8:0] c);
+    codes_4 = c inside {[9'd0:9'd99], 9'd106, [9'd108:9'd119], 9'd124, 9'd126};
+  endfunction
+  function automatic logic codes_5(logic [8:0] c);
+    codes_5 = c inside {[9'd0:9'd91], 9'd106, [9'd108:9'd111], 9'd124, 9'd126};
+  endfunction
+  function automatic logic codes_6(logic [8:0] c);
+    codes_6 = c inside {[9'd0:9'd51], [9'd53:9'd63]};
+  endfunction
+  function automatic logic codes_7(logic [8:0] c);
+    codes_7 = c inside {[9'd0:9'd208], [9'd233:9'd248], [9'd250:9'd511]};
+  endfunction
+  function automatic logic codes_8(logic [8:0] c);
+    codes_8 = c inside {[9'd0:9'd127]};
+  endfunction
+  function automatic logic codes_9(logic [8:0] c);
+    codes_9 = c inside {[9'd0:9'd106], [9'd108:9'd124], 9'd126, [9'd128:9'd208], [9'd233:9'd248], [9'd250:9'd253], [9'd255:9'd510]};
+  endfunction
+  function automatic logic codes_10(logic [8:0] c);
+    codes_10 = c inside {[9'd0:9'd254]};
+  endfunction
+  function automatic logic codes_11(logic [8:0] c);
+    codes_11 = c inside {[9'd0:9'd208], [9'd235:9'd248], [9'd251:9'd511]};
+  endfunction
+  function automatic logic codes_12(logic [8:0] c);
+    codes_12 = c inside {[9'd0:9'd106], [9'd108:9'd124], 9'd126, [9'd128:9'd208], [9'd235:9'd248], [9'd251:9'd253], [9'd255:9'd510]};
+  endfunction
+  function automatic logic codes_13(logic [8:0] c);
+    codes_13 = c inside {[9'd0:9'd103], 9'd106, [9'd108:9'd124], 9'd126, [9'd128:9'd208], [9'd235:9'd248], [9'd251:9'd253], [9'd255:9'd508]};
+  endfunction
+  function automatic logic codes_14(logic [8:0] c);
+    codes_14 = c inside {[9'd0:9'd252]};
+  endfunction
+  function automatic logic codes_15(logic [8:0] c);
+    codes_15 = c inside {[9'd0:9'd99], 9'd106, [9'd108:9'd119], 9'd124, 9'd126, [9'd128:9'd208], [9'd233:9'd248], [9'd250:9'd253], [9'd255:9'd504]};
+  endfunction
+  function automatic logic codes_16(logic [8:0] c);
+    codes_16 = c inside {[9'd0:9'd99], 9'd106, [9'd108:9'd119], 9'd124, 9'd126, [9'd128:9'd208], [9'd235:9'd248], [9'd251:9'd253], [9'd255:9'd504]};
+  endfunction
+  function automatic logic codes_17(logic [8:0] c);
+    codes_17 = c inside {[9'd0:9'd248]};
+  endfunction
+  function automatic logic codes_18(logic [8:0] c);
+    codes_18 = c inside {[9'd0:9'd103], 9'd106, [9'd108:9'd124], 9'd126, [9'd128:9'd208], [9'd233:9'd248], [9'd250:9'd253], [9'd255:9'd508]};
+  endfunction
+  function automatic logic codes_19(logic [8:0] c);
+    codes_19 = c inside {[9'd0:9'd25], [9'd27:9'd31]};
+  endfunction
+  function automatic logic codes_20(logic [8:0] c);
+    codes_20 = c inside {[9'd0:9'd24], [9'd27:9'd29], 9'd31};
+  endfunction
+  function automatic logic codes_21(logic [8:0] c);
+    codes_21 = c inside {9'd124};
+  endfunction
 
   // Formats the RTL does not execute (memory, images, exports) are recognised and measured,
   // but no field of theirs is read.
@@ -28,8 +99,10 @@ module cu_decode
     dec_o.op = OP_INVALID;
     dec_o.op_y = OP_INVALID;
     dec_o.fmt = FMT_INVALID;
-    src0_rd = 1'b0;
-    src1_rd = 1'b0;
+    rules_x = 1'b1;
+    rules_y = 1'b1;
+    zero_x = '0;
+    unnamed_y = '1;
     dec_o.unit = UNIT_CONTROL;
     dec_o.dwords = inst_dwords(inst_i[LenBits-1:0]);
     if (inst_i[31:23] == 9'b101111101) begin  // SOP1
@@ -1620,6 +1693,8 @@ module cu_decode
         8'd12: dec_o.op = OP_S_BUFFER_LOAD_B512;
         8'd32: dec_o.op = OP_S_GL1_INV;
         8'd33: dec_o.op = OP_S_DCACHE_INV;
+        8'd34: dec_o.op = OP_S_ATC_PROBE;
+        8'd35: dec_o.op = OP_S_ATC_PROBE_BUFFER;
         default: dec_o.op = OP_INVALID;
       endcase
     end else if (inst_i[31:26] == 6'b111110) begin  // EXP
@@ -1812,28 +1887,35 @@ module cu_decode
       OP_S_AND_NOT1_B32, OP_S_OR_NOT1_B32, OP_S_BFE_U32, OP_S_BFE_I32,
       OP_S_BFM_B32, OP_S_MUL_I32, OP_S_MUL_HI_U32, OP_S_MUL_HI_I32,
       OP_S_CSELECT_B32, OP_S_PACK_LL_B32_B16, OP_S_PACK_LH_B32_B16, OP_S_PACK_HH_B32_B16,
-      OP_S_PACK_HL_B32_B16: begin
+      OP_S_PACK_HL_B32_B16, OP_S_MOVK_I32, OP_S_CMOVK_I32, OP_S_GETREG_B32,
+      OP_S_MOV_B32, OP_S_CMOV_B32, OP_S_BREV_B32, OP_S_CTZ_I32_B32,
+      OP_S_CLZ_I32_U32, OP_S_CLS_I32, OP_S_SEXT_I32_I8, OP_S_SEXT_I32_I16,
+      OP_S_ABS_I32, OP_S_BCNT0_I32_B32, OP_S_BCNT1_I32_B32, OP_S_QUADMASK_B32,
+      OP_S_WQM_B32, OP_S_NOT_B32, OP_S_AND_SAVEEXEC_B32, OP_S_OR_SAVEEXEC_B32,
+      OP_S_XOR_SAVEEXEC_B32, OP_S_NAND_SAVEEXEC_B32, OP_S_NOR_SAVEEXEC_B32, OP_S_XNOR_SAVEEXEC_B32,
+      OP_S_AND_NOT0_SAVEEXEC_B32, OP_S_OR_NOT0_SAVEEXEC_B32, OP_S_AND_NOT1_SAVEEXEC_B32, OP_S_OR_NOT1_SAVEEXEC_B32,
+      OP_S_AND_NOT0_WREXEC_B32, OP_S_AND_NOT1_WREXEC_B32, OP_S_MOVRELS_B32, OP_S_MOVRELD_B32,
+      OP_S_MOVRELSD_2_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
       end
-      OP_S_LSHL_B64, OP_S_LSHR_B64, OP_S_BFE_U64: begin
+      OP_S_LSHL_B64, OP_S_LSHR_B64, OP_S_BFE_U64, OP_S_MOV_B64,
+      OP_S_CMOV_B64, OP_S_BREV_B64, OP_S_QUADMASK_B64, OP_S_WQM_B64,
+      OP_S_NOT_B64, OP_S_AND_SAVEEXEC_B64, OP_S_OR_SAVEEXEC_B64, OP_S_XOR_SAVEEXEC_B64,
+      OP_S_NAND_SAVEEXEC_B64, OP_S_NOR_SAVEEXEC_B64, OP_S_XNOR_SAVEEXEC_B64, OP_S_AND_NOT0_SAVEEXEC_B64,
+      OP_S_OR_NOT0_SAVEEXEC_B64, OP_S_AND_NOT1_SAVEEXEC_B64, OP_S_OR_NOT1_SAVEEXEC_B64, OP_S_AND_NOT0_WREXEC_B64,
+      OP_S_AND_NOT1_WREXEC_B64, OP_S_MOVRELS_B64, OP_S_MOVRELD_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        src1_rd = 1'b1;
       end
       OP_S_ASHR_I64, OP_S_BFE_I64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
         dec_o.src0_sext = 1'b1;
-        src1_rd = 1'b1;
       end
       OP_S_AND_B64, OP_S_OR_B64, OP_S_XOR_B64, OP_S_NAND_B64,
       OP_S_NOR_B64, OP_S_XNOR_B64, OP_S_AND_NOT1_B64, OP_S_OR_NOT1_B64,
@@ -1841,21 +1923,13 @@ module cu_decode
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        src1_rd = 1'b1;
         dec_o.src1_64 = 1'b1;
       end
-      OP_S_BFM_B64: begin
+      OP_S_BFM_B64, OP_S_BITREPLICATE_B64_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
-      OP_S_MOVK_I32, OP_S_CMOVK_I32, OP_S_GETREG_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
       end
       OP_S_VERSION, OP_S_NOP, OP_S_SLEEP, OP_S_SET_INST_PREFETCH_DISTANCE,
       OP_S_CLAUSE, OP_S_DELAY_ALU, OP_S_ROUND_MODE, OP_S_DENORM_MODE,
@@ -1870,12 +1944,15 @@ module cu_decode
         dec_o.unit = UNIT_SALU;
         dec_o.dst_rd = 1'b1;
       end
-      OP_S_ADDK_I32, OP_S_MULK_I32: begin
+      OP_S_ADDK_I32, OP_S_MULK_I32, OP_S_BITSET0_B32, OP_S_BITSET1_B32: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_rd = 1'b1;
       end
-      OP_S_SETREG_IMM32_B32: begin
+      OP_S_SETREG_IMM32_B32, OP_S_CMP_EQ_I32, OP_S_CMP_LG_I32, OP_S_CMP_GT_I32,
+      OP_S_CMP_GE_I32, OP_S_CMP_LT_I32, OP_S_CMP_LE_I32, OP_S_CMP_EQ_U32,
+      OP_S_CMP_LG_U32, OP_S_CMP_GT_U32, OP_S_CMP_GE_U32, OP_S_CMP_LT_U32,
+      OP_S_CMP_LE_U32, OP_S_BITCMP0_B32, OP_S_BITCMP1_B32: begin
         dec_o.unit = UNIT_SALU;
       end
       OP_S_CALL_B64, OP_S_GETPC_B64: begin
@@ -1892,76 +1969,35 @@ module cu_decode
         dec_o.unit = UNIT_WAIT;
         dec_o.dst_rd = 1'b1;
       end
-      OP_S_MOV_B32, OP_S_CMOV_B32, OP_S_BREV_B32, OP_S_CTZ_I32_B32,
-      OP_S_CLZ_I32_U32, OP_S_CLS_I32, OP_S_SEXT_I32_I8, OP_S_SEXT_I32_I16,
-      OP_S_ABS_I32, OP_S_BCNT0_I32_B32, OP_S_BCNT1_I32_B32, OP_S_QUADMASK_B32,
-      OP_S_WQM_B32, OP_S_NOT_B32, OP_S_AND_SAVEEXEC_B32, OP_S_OR_SAVEEXEC_B32,
-      OP_S_XOR_SAVEEXEC_B32, OP_S_NAND_SAVEEXEC_B32, OP_S_NOR_SAVEEXEC_B32, OP_S_XNOR_SAVEEXEC_B32,
-      OP_S_AND_NOT0_SAVEEXEC_B32, OP_S_OR_NOT0_SAVEEXEC_B32, OP_S_AND_NOT1_SAVEEXEC_B32, OP_S_OR_NOT1_SAVEEXEC_B32,
-      OP_S_AND_NOT0_WREXEC_B32, OP_S_AND_NOT1_WREXEC_B32, OP_S_MOVRELS_B32, OP_S_MOVRELD_B32,
-      OP_S_MOVRELSD_2_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
-      end
-      OP_S_MOV_B64, OP_S_CMOV_B64, OP_S_BREV_B64, OP_S_QUADMASK_B64,
-      OP_S_WQM_B64, OP_S_NOT_B64, OP_S_AND_SAVEEXEC_B64, OP_S_OR_SAVEEXEC_B64,
-      OP_S_XOR_SAVEEXEC_B64, OP_S_NAND_SAVEEXEC_B64, OP_S_NOR_SAVEEXEC_B64, OP_S_XNOR_SAVEEXEC_B64,
-      OP_S_AND_NOT0_SAVEEXEC_B64, OP_S_OR_NOT0_SAVEEXEC_B64, OP_S_AND_NOT1_SAVEEXEC_B64, OP_S_OR_NOT1_SAVEEXEC_B64,
-      OP_S_AND_NOT0_WREXEC_B64, OP_S_AND_NOT1_WREXEC_B64, OP_S_MOVRELS_B64, OP_S_MOVRELD_B64: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-        dec_o.src0_64 = 1'b1;
-      end
       OP_S_CTZ_I32_B64, OP_S_CLZ_I32_U64, OP_S_BCNT0_I32_B64, OP_S_BCNT1_I32_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
       end
       OP_S_CLS_I32_I64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
-        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
         dec_o.src0_sext = 1'b1;
-      end
-      OP_S_BITSET0_B32, OP_S_BITSET1_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_rd = 1'b1;
-        src0_rd = 1'b1;
       end
       OP_S_BITSET0_B64, OP_S_BITSET1_B64: begin
         dec_o.unit = UNIT_SALU;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_rd = 1'b1;
         dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
-      end
-      OP_S_BITREPLICATE_B64_B32: begin
-        dec_o.unit = UNIT_SALU;
-        dec_o.dst_wr = 1'b1;
-        dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
       end
       OP_S_SETPC_B64: begin
         dec_o.unit = UNIT_BRANCH;
-        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
       end
       OP_S_SWAPPC_B64: begin
         dec_o.unit = UNIT_BRANCH;
         dec_o.dst_wr = 1'b1;
         dec_o.dst_64 = 1'b1;
-        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
       end
       OP_S_RFE_B64: begin
         dec_o.unit = UNIT_TRAP;
-        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
       end
       OP_S_SENDMSG_RTN_B32: begin
@@ -1975,25 +2011,13 @@ module cu_decode
         dec_o.dst_64 = 1'b1;
         dec_o.inc.lgkm = 1'b1;
       end
-      OP_S_CMP_EQ_I32, OP_S_CMP_LG_I32, OP_S_CMP_GT_I32, OP_S_CMP_GE_I32,
-      OP_S_CMP_LT_I32, OP_S_CMP_LE_I32, OP_S_CMP_EQ_U32, OP_S_CMP_LG_U32,
-      OP_S_CMP_GT_U32, OP_S_CMP_GE_U32, OP_S_CMP_LT_U32, OP_S_CMP_LE_U32,
-      OP_S_BITCMP0_B32, OP_S_BITCMP1_B32: begin
-        dec_o.unit = UNIT_SALU;
-        src0_rd = 1'b1;
-        src1_rd = 1'b1;
-      end
       OP_S_BITCMP0_B64, OP_S_BITCMP1_B64: begin
         dec_o.unit = UNIT_SALU;
-        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        src1_rd = 1'b1;
       end
       OP_S_CMP_EQ_U64, OP_S_CMP_LG_U64: begin
         dec_o.unit = UNIT_SALU;
-        src0_rd = 1'b1;
         dec_o.src0_64 = 1'b1;
-        src1_rd = 1'b1;
         dec_o.src1_64 = 1'b1;
       end
       OP_S_SETKILL, OP_S_SETHALT, OP_S_TRAP, OP_S_CODE_END,
@@ -2020,7 +2044,8 @@ module cu_decode
       end
       OP_S_LOAD_B32, OP_S_LOAD_B64, OP_S_LOAD_B128, OP_S_LOAD_B256,
       OP_S_LOAD_B512, OP_S_BUFFER_LOAD_B32, OP_S_BUFFER_LOAD_B64, OP_S_BUFFER_LOAD_B128,
-      OP_S_BUFFER_LOAD_B256, OP_S_BUFFER_LOAD_B512, OP_S_GL1_INV, OP_S_DCACHE_INV: begin
+      OP_S_BUFFER_LOAD_B256, OP_S_BUFFER_LOAD_B512, OP_S_GL1_INV, OP_S_DCACHE_INV,
+      OP_S_ATC_PROBE, OP_S_ATC_PROBE_BUFFER: begin
         dec_o.unit = UNIT_SMEM;
         dec_o.inc.lgkm = 1'b1;
       end
@@ -4635,9 +4660,1173 @@ module cu_decode
       default: dec_o.vop_y = VOP_NONE;
     endcase
 
+    // LLVM's rules of each row.
+    unique case (dec_o.op)
+      OP_S_ADD_U32, OP_S_SUB_U32, OP_S_ADD_I32, OP_S_SUB_I32,
+      OP_S_ADDC_U32, OP_S_SUBB_U32, OP_S_ABSDIFF_I32, OP_S_LSHL_B32,
+      OP_S_LSHR_B32, OP_S_ASHR_I32, OP_S_LSHL1_ADD_U32, OP_S_LSHL2_ADD_U32,
+      OP_S_LSHL3_ADD_U32, OP_S_LSHL4_ADD_U32, OP_S_MIN_I32, OP_S_MIN_U32,
+      OP_S_MAX_I32, OP_S_MAX_U32, OP_S_AND_B32, OP_S_OR_B32,
+      OP_S_XOR_B32, OP_S_NAND_B32, OP_S_NOR_B32, OP_S_XNOR_B32,
+      OP_S_AND_NOT1_B32, OP_S_OR_NOT1_B32, OP_S_BFE_U32, OP_S_BFE_I32,
+      OP_S_BFM_B32, OP_S_MUL_I32, OP_S_MUL_HI_U32, OP_S_MUL_HI_I32,
+      OP_S_CSELECT_B32, OP_S_PACK_LL_B32_B16, OP_S_PACK_LH_B32_B16, OP_S_PACK_HH_B32_B16,
+      OP_S_PACK_HL_B32_B16, OP_S_CMP_EQ_I32, OP_S_CMP_LG_I32, OP_S_CMP_GT_I32,
+      OP_S_CMP_GE_I32, OP_S_CMP_LT_I32, OP_S_CMP_LE_I32, OP_S_CMP_EQ_U32,
+      OP_S_CMP_LG_U32, OP_S_CMP_GT_U32, OP_S_CMP_GE_U32, OP_S_CMP_LT_U32,
+      OP_S_CMP_LE_U32, OP_S_BITCMP0_B32, OP_S_BITCMP1_B32: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_0(9'(inst_i[7:0])) &&
+            codes_0(9'(inst_i[15:8]));
+      end
+      OP_S_LSHL_B64, OP_S_LSHR_B64, OP_S_ASHR_I64, OP_S_BFE_U64,
+      OP_S_BFE_I64: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_1(9'(inst_i[22:16])) &&
+            codes_2(9'(inst_i[7:0])) &&
+            codes_0(9'(inst_i[15:8]));
+      end
+      OP_S_AND_B64, OP_S_OR_B64, OP_S_XOR_B64, OP_S_NAND_B64,
+      OP_S_NOR_B64, OP_S_XNOR_B64, OP_S_AND_NOT1_B64, OP_S_OR_NOT1_B64,
+      OP_S_CSELECT_B64: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_1(9'(inst_i[22:16])) &&
+            codes_2(9'(inst_i[7:0])) &&
+            codes_2(9'(inst_i[15:8]));
+      end
+      OP_S_BFM_B64: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_1(9'(inst_i[22:16])) &&
+            codes_0(9'(inst_i[7:0])) &&
+            codes_0(9'(inst_i[15:8]));
+      end
+      OP_S_MOVK_I32, OP_S_VERSION, OP_S_CMOVK_I32, OP_S_CMPK_EQ_I32,
+      OP_S_CMPK_LG_I32, OP_S_CMPK_GT_I32, OP_S_CMPK_GE_I32, OP_S_CMPK_LT_I32,
+      OP_S_CMPK_LE_I32, OP_S_CMPK_EQ_U32, OP_S_CMPK_LG_U32, OP_S_CMPK_GT_U32,
+      OP_S_CMPK_GE_U32, OP_S_CMPK_LT_U32, OP_S_CMPK_LE_U32, OP_S_ADDK_I32,
+      OP_S_MULK_I32, OP_S_GETREG_B32, OP_S_SETREG_B32, OP_S_SETREG_IMM32_B32,
+      OP_S_SUBVECTOR_LOOP_BEGIN, OP_S_SUBVECTOR_LOOP_END, OP_S_WAITCNT_VSCNT, OP_S_WAITCNT_VMCNT,
+      OP_S_WAITCNT_EXPCNT, OP_S_WAITCNT_LGKMCNT, OP_S_SENDMSG_RTN_B32, OP_S_NOP,
+      OP_S_SETKILL, OP_S_SETHALT, OP_S_SLEEP, OP_S_SET_INST_PREFETCH_DISTANCE,
+      OP_S_CLAUSE, OP_S_DELAY_ALU, OP_S_WAITCNT_DEPCTR, OP_S_WAITCNT,
+      OP_S_WAIT_EVENT, OP_S_TRAP, OP_S_ROUND_MODE, OP_S_DENORM_MODE,
+      OP_S_BRANCH, OP_S_CBRANCH_SCC0, OP_S_CBRANCH_SCC1, OP_S_CBRANCH_VCCZ,
+      OP_S_CBRANCH_VCCNZ, OP_S_CBRANCH_EXECZ, OP_S_CBRANCH_EXECNZ, OP_S_CBRANCH_CDBGSYS,
+      OP_S_CBRANCH_CDBGUSER, OP_S_CBRANCH_CDBGSYS_OR_USER, OP_S_CBRANCH_CDBGSYS_AND_USER, OP_S_ENDPGM,
+      OP_S_SETPRIO, OP_S_SENDMSG, OP_S_SENDMSGHALT, OP_S_INCPERFLEVEL,
+      OP_S_DECPERFLEVEL, OP_S_TTRACEDATA_IMM, OP_S_LOAD_B32, OP_DS_MSKOR_RTN_B32,
+      OP_DS_CMPSTORE_RTN_B32, OP_DS_CMPSTORE_RTN_F32, OP_DS_WRAP_RTN_B32, OP_SCRATCH_LOAD_U8,
+      OP_SCRATCH_LOAD_I8, OP_SCRATCH_LOAD_U16, OP_SCRATCH_LOAD_I16, OP_SCRATCH_LOAD_B32,
+      OP_SCRATCH_STORE_B8, OP_SCRATCH_STORE_B16, OP_SCRATCH_STORE_B32, OP_SCRATCH_LOAD_D16_U8,
+      OP_SCRATCH_LOAD_D16_I8, OP_SCRATCH_LOAD_D16_B16, OP_SCRATCH_LOAD_D16_HI_U8, OP_SCRATCH_LOAD_D16_HI_I8,
+      OP_SCRATCH_LOAD_D16_HI_B16, OP_SCRATCH_STORE_D16_HI_B8, OP_SCRATCH_STORE_D16_HI_B16, OP_EXPORT: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = 1'b1;
+      end
+      OP_S_CALL_B64, OP_S_GETPC_B64, OP_S_SENDMSG_RTN_B64: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_1(9'(inst_i[22:16]));
+      end
+      OP_S_MOV_B32, OP_S_CMOV_B32, OP_S_BREV_B32, OP_S_CTZ_I32_B32,
+      OP_S_CLZ_I32_U32, OP_S_CLS_I32, OP_S_SEXT_I32_I8, OP_S_SEXT_I32_I16,
+      OP_S_BITSET0_B32, OP_S_BITSET1_B32, OP_S_ABS_I32, OP_S_BCNT0_I32_B32,
+      OP_S_BCNT1_I32_B32, OP_S_QUADMASK_B32, OP_S_WQM_B32, OP_S_NOT_B32,
+      OP_S_AND_SAVEEXEC_B32, OP_S_OR_SAVEEXEC_B32, OP_S_XOR_SAVEEXEC_B32, OP_S_NAND_SAVEEXEC_B32,
+      OP_S_NOR_SAVEEXEC_B32, OP_S_XNOR_SAVEEXEC_B32, OP_S_AND_NOT0_SAVEEXEC_B32, OP_S_OR_NOT0_SAVEEXEC_B32,
+      OP_S_AND_NOT1_SAVEEXEC_B32, OP_S_OR_NOT1_SAVEEXEC_B32, OP_S_AND_NOT0_WREXEC_B32, OP_S_AND_NOT1_WREXEC_B32,
+      OP_S_MOVRELS_B32, OP_S_MOVRELD_B32, OP_S_MOVRELSD_2_B32: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_0(9'(inst_i[7:0]));
+      end
+      OP_S_MOV_B64, OP_S_CMOV_B64, OP_S_BREV_B64, OP_S_QUADMASK_B64,
+      OP_S_WQM_B64, OP_S_NOT_B64, OP_S_AND_SAVEEXEC_B64, OP_S_OR_SAVEEXEC_B64,
+      OP_S_XOR_SAVEEXEC_B64, OP_S_NAND_SAVEEXEC_B64, OP_S_NOR_SAVEEXEC_B64, OP_S_XNOR_SAVEEXEC_B64,
+      OP_S_AND_NOT0_SAVEEXEC_B64, OP_S_OR_NOT0_SAVEEXEC_B64, OP_S_AND_NOT1_SAVEEXEC_B64, OP_S_OR_NOT1_SAVEEXEC_B64,
+      OP_S_AND_NOT0_WREXEC_B64, OP_S_AND_NOT1_WREXEC_B64, OP_S_MOVRELS_B64, OP_S_MOVRELD_B64,
+      OP_S_SWAPPC_B64: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_1(9'(inst_i[22:16])) &&
+            codes_2(9'(inst_i[7:0]));
+      end
+      OP_S_CTZ_I32_B64, OP_S_CLZ_I32_U64, OP_S_CLS_I32_I64, OP_S_BCNT0_I32_B64,
+      OP_S_BCNT1_I32_B64, OP_S_SETPC_B64, OP_S_RFE_B64: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_2(9'(inst_i[7:0]));
+      end
+      OP_S_BITSET0_B64, OP_S_BITSET1_B64, OP_S_BITREPLICATE_B64_B32: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_1(9'(inst_i[22:16])) &&
+            codes_0(9'(inst_i[7:0]));
+      end
+      OP_S_BITCMP0_B64, OP_S_BITCMP1_B64: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_2(9'(inst_i[7:0])) &&
+            codes_0(9'(inst_i[15:8]));
+      end
+      OP_S_CMP_EQ_U64, OP_S_CMP_LG_U64: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_2(9'(inst_i[7:0])) &&
+            codes_2(9'(inst_i[15:8]));
+      end
+      OP_S_WAIT_IDLE, OP_S_CODE_END, OP_S_ENDPGM_SAVED, OP_S_WAKEUP,
+      OP_S_ICACHE_INV, OP_S_BARRIER: begin
+        zero_x = 64'h000000000000ffff;
+        rules_x = 1'b1;
+      end
+      OP_S_ENDPGM_ORDERED_PS_DONE, OP_V_SWAP_B16, OP_V_READFIRSTLANE_B32_VOP3, OP_V_MOV_B16_VOP3,
+      OP_V_DUAL_DOT2ACC_F32_BF16, OP_GLOBAL_LOAD_LDS_ADDTID_B32, OP_GLOBAL_LOAD_LDS_U8, OP_GLOBAL_LOAD_LDS_I8,
+      OP_GLOBAL_LOAD_LDS_U16, OP_GLOBAL_LOAD_LDS_I16, OP_GLOBAL_LOAD_LDS_B32, OP_SCRATCH_LOAD_LDS_U8,
+      OP_SCRATCH_LOAD_LDS_I8, OP_SCRATCH_LOAD_LDS_U16, OP_SCRATCH_LOAD_LDS_I16, OP_SCRATCH_LOAD_LDS_B32: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = 1'b0;
+      end
+      OP_S_LOAD_B64: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_1(9'(inst_i[12:6]));
+      end
+      OP_S_LOAD_B128: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_3(9'(inst_i[12:6]));
+      end
+      OP_S_LOAD_B256: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_4(9'(inst_i[12:6]));
+      end
+      OP_S_LOAD_B512: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_5(9'(inst_i[12:6]));
+      end
+      OP_S_BUFFER_LOAD_B32: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_6(9'(inst_i[5:0]));
+      end
+      OP_S_BUFFER_LOAD_B64: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_1(9'(inst_i[12:6])) &&
+            codes_6(9'(inst_i[5:0]));
+      end
+      OP_S_BUFFER_LOAD_B128: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_3(9'(inst_i[12:6])) &&
+            codes_6(9'(inst_i[5:0]));
+      end
+      OP_S_BUFFER_LOAD_B256: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_4(9'(inst_i[12:6])) &&
+            codes_6(9'(inst_i[5:0]));
+      end
+      OP_S_BUFFER_LOAD_B512: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_5(9'(inst_i[12:6])) &&
+            codes_6(9'(inst_i[5:0]));
+      end
+      OP_S_GL1_INV, OP_S_DCACHE_INV, OP_S_ATC_PROBE: begin
+        zero_x = 64'h0000000000006000;
+        rules_x = 1'b1;
+      end
+      OP_S_ATC_PROBE_BUFFER: begin
+        zero_x = 64'h0000000000006000;
+        rules_x = codes_6(9'(inst_i[5:0]));
+      end
+      OP_V_CNDMASK_B32, OP_V_DOT2ACC_F32_F16, OP_V_ADD_F32, OP_V_SUB_F32,
+      OP_V_SUBREV_F32, OP_V_MUL_DX9_ZERO_F32, OP_V_MUL_F32, OP_V_MIN_F32,
+      OP_V_MAX_F32, OP_V_FMAC_F32, OP_V_CVT_PK_RTZ_F16_F32, OP_V_PK_FMAC_F16,
+      OP_V_CMP_F_F16, OP_V_CMP_LT_F16, OP_V_CMP_EQ_F16, OP_V_CMP_LE_F16,
+      OP_V_CMP_GT_F16, OP_V_CMP_LG_F16, OP_V_CMP_GE_F16, OP_V_CMP_O_F16,
+      OP_V_CMP_U_F16, OP_V_CMP_NGE_F16, OP_V_CMP_NLG_F16, OP_V_CMP_NGT_F16,
+      OP_V_CMP_NLE_F16, OP_V_CMP_NEQ_F16, OP_V_CMP_NLT_F16, OP_V_CMP_T_F16,
+      OP_V_CMP_F_F32, OP_V_CMP_LT_F32, OP_V_CMP_EQ_F32, OP_V_CMP_LE_F32,
+      OP_V_CMP_GT_F32, OP_V_CMP_LG_F32, OP_V_CMP_GE_F32, OP_V_CMP_O_F32,
+      OP_V_CMP_U_F32, OP_V_CMP_NGE_F32, OP_V_CMP_NLG_F32, OP_V_CMP_NGT_F32,
+      OP_V_CMP_NLE_F32, OP_V_CMP_NEQ_F32, OP_V_CMP_NLT_F32, OP_V_CMP_T_F32,
+      OP_V_CMPX_F_F16, OP_V_CMPX_LT_F16, OP_V_CMPX_EQ_F16, OP_V_CMPX_LE_F16,
+      OP_V_CMPX_GT_F16, OP_V_CMPX_LG_F16, OP_V_CMPX_GE_F16, OP_V_CMPX_O_F16,
+      OP_V_CMPX_U_F16, OP_V_CMPX_NGE_F16, OP_V_CMPX_NLG_F16, OP_V_CMPX_NGT_F16,
+      OP_V_CMPX_NLE_F16, OP_V_CMPX_NEQ_F16, OP_V_CMPX_NLT_F16, OP_V_CMPX_T_F16,
+      OP_V_CMPX_F_F32, OP_V_CMPX_LT_F32, OP_V_CMPX_EQ_F32, OP_V_CMPX_LE_F32,
+      OP_V_CMPX_GT_F32, OP_V_CMPX_LG_F32, OP_V_CMPX_GE_F32, OP_V_CMPX_O_F32,
+      OP_V_CMPX_U_F32, OP_V_CMPX_NGE_F32, OP_V_CMPX_NLG_F32, OP_V_CMPX_NGT_F32,
+      OP_V_CMPX_NLE_F32, OP_V_CMPX_NEQ_F32, OP_V_CMPX_NLT_F32, OP_V_CMPX_T_F32: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_7(9'(inst_i[8:0]));
+      end
+      OP_V_FMAC_DX9_ZERO_F32, OP_V_FMAMK_F32, OP_V_FMAAK_F32, OP_V_SWAP_B32,
+      OP_V_PERMLANE64_B32, OP_V_SWAPREL_B32: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            !(dec_o.ext_dpp16 && (inst_i[63:32] & 32'h00f00000) != 32'h0) &&
+            codes_7(9'(inst_i[8:0]));
+      end
+      OP_V_MUL_I32_I24, OP_V_MUL_HI_I32_I24, OP_V_MUL_U32_U24, OP_V_MUL_HI_U32_U24,
+      OP_V_MIN_I32, OP_V_MAX_I32, OP_V_MIN_U32, OP_V_MAX_U32,
+      OP_V_LSHLREV_B32, OP_V_LSHRREV_B32, OP_V_ASHRREV_I32, OP_V_AND_B32,
+      OP_V_OR_B32, OP_V_XOR_B32, OP_V_XNOR_B32, OP_V_ADD_CO_CI_U32,
+      OP_V_SUB_CO_CI_U32, OP_V_SUBREV_CO_CI_U32, OP_V_ADD_NC_U32, OP_V_SUB_NC_U32,
+      OP_V_SUBREV_NC_U32, OP_V_MOV_B32, OP_V_CVT_F32_I32, OP_V_CVT_F32_U32,
+      OP_V_CVT_OFF_F32_I4, OP_V_CVT_F32_UBYTE0, OP_V_CVT_F32_UBYTE1, OP_V_CVT_F32_UBYTE2,
+      OP_V_CVT_F32_UBYTE3, OP_V_NOT_B32, OP_V_BFREV_B32, OP_V_CLZ_I32_U32,
+      OP_V_CTZ_I32_B32, OP_V_CLS_I32, OP_V_MOVRELD_B32, OP_V_MOVRELS_B32,
+      OP_V_MOVRELSD_B32, OP_V_MOVRELSD_2_B32, OP_V_CVT_I32_I16, OP_V_CVT_U32_U16,
+      OP_V_CMP_LT_I16, OP_V_CMP_EQ_I16, OP_V_CMP_LE_I16, OP_V_CMP_GT_I16,
+      OP_V_CMP_NE_I16, OP_V_CMP_GE_I16, OP_V_CMP_LT_U16, OP_V_CMP_EQ_U16,
+      OP_V_CMP_LE_U16, OP_V_CMP_GT_U16, OP_V_CMP_NE_U16, OP_V_CMP_GE_U16,
+      OP_V_CMP_F_I32, OP_V_CMP_LT_I32, OP_V_CMP_EQ_I32, OP_V_CMP_LE_I32,
+      OP_V_CMP_GT_I32, OP_V_CMP_NE_I32, OP_V_CMP_GE_I32, OP_V_CMP_T_I32,
+      OP_V_CMP_F_U32, OP_V_CMP_LT_U32, OP_V_CMP_EQ_U32, OP_V_CMP_LE_U32,
+      OP_V_CMP_GT_U32, OP_V_CMP_NE_U32, OP_V_CMP_GE_U32, OP_V_CMP_T_U32,
+      OP_V_CMPX_LT_I16, OP_V_CMPX_EQ_I16, OP_V_CMPX_LE_I16, OP_V_CMPX_GT_I16,
+      OP_V_CMPX_NE_I16, OP_V_CMPX_GE_I16, OP_V_CMPX_LT_U16, OP_V_CMPX_EQ_U16,
+      OP_V_CMPX_LE_U16, OP_V_CMPX_GT_U16, OP_V_CMPX_NE_U16, OP_V_CMPX_GE_U16,
+      OP_V_CMPX_F_I32, OP_V_CMPX_LT_I32, OP_V_CMPX_EQ_I32, OP_V_CMPX_LE_I32,
+      OP_V_CMPX_GT_I32, OP_V_CMPX_NE_I32, OP_V_CMPX_GE_I32, OP_V_CMPX_T_I32,
+      OP_V_CMPX_F_U32, OP_V_CMPX_LT_U32, OP_V_CMPX_EQ_U32, OP_V_CMPX_LE_U32,
+      OP_V_CMPX_GT_U32, OP_V_CMPX_NE_U32, OP_V_CMPX_GE_U32, OP_V_CMPX_T_U32: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = !(dec_o.ext_dpp16 && (inst_i[63:32] & 32'h00f00000) != 32'h0) &&
+            codes_7(9'(inst_i[8:0]));
+      end
+      OP_V_ADD_F16, OP_V_SUB_F16, OP_V_SUBREV_F16, OP_V_MUL_F16,
+      OP_V_FMAC_F16, OP_V_MAX_F16, OP_V_MIN_F16: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_7(9'(inst_i[8:0])) &&
+            codes_8(9'(inst_i[24:17]));
+      end
+      OP_V_FMAMK_F16, OP_V_FMAAK_F16: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            !(dec_o.ext_dpp16 && (inst_i[63:32] & 32'h00f00000) != 32'h0) &&
+            codes_7(9'(inst_i[8:0])) &&
+            codes_8(9'(inst_i[24:17])) &&
+            codes_8(9'(inst_i[16:9]));
+      end
+      OP_V_LDEXP_F16: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = !(dec_o.ext_dpp16 && (inst_i[63:32] & 32'h00800000) != 32'h0) &&
+            codes_7(9'(inst_i[8:0])) &&
+            codes_8(9'(inst_i[24:17])) &&
+            codes_8(9'(inst_i[16:9]));
+      end
+      OP_V_NOP, OP_V_PIPEFLUSH: begin
+        zero_x = 64'h0000000001fe0000;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            !(dec_o.ext_dpp16 && (inst_i[63:32] & 32'h00f00000) != 32'h0);
+      end
+      OP_V_READFIRSTLANE_B32: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            !(dec_o.ext_dpp16 && (inst_i[63:32] & 32'h00f00000) != 32'h0) &&
+            codes_7(9'(inst_i[8:0])) &&
+            codes_0(9'(inst_i[24:17]));
+      end
+      OP_V_CVT_I32_F64, OP_V_CVT_F32_F64, OP_V_CVT_U32_F64, OP_V_FREXP_EXP_I32_F64,
+      OP_V_CMP_CLASS_F64, OP_V_CMPX_CLASS_F64: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            !(dec_o.ext_dpp16 && (inst_i[63:32] & 32'h00f00000) != 32'h0) &&
+            codes_9(9'(inst_i[8:0]));
+      end
+      OP_V_CVT_F64_I32, OP_V_CVT_F64_F32, OP_V_CVT_F64_U32: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            !(dec_o.ext_dpp16 && (inst_i[63:32] & 32'h00f00000) != 32'h0) &&
+            codes_7(9'(inst_i[8:0])) &&
+            codes_10(9'(inst_i[24:17]));
+      end
+      OP_V_CVT_U32_F32, OP_V_CVT_I32_F32, OP_V_CVT_F32_F16, OP_V_CVT_NEAREST_I32_F32,
+      OP_V_CVT_FLOOR_I32_F32, OP_V_FRACT_F32, OP_V_TRUNC_F32, OP_V_CEIL_F32,
+      OP_V_RNDNE_F32, OP_V_FLOOR_F32, OP_V_EXP_F32, OP_V_LOG_F32,
+      OP_V_RCP_F32, OP_V_RCP_IFLAG_F32, OP_V_RSQ_F32, OP_V_SQRT_F32,
+      OP_V_SIN_F32, OP_V_COS_F32, OP_V_FREXP_EXP_I32_F32, OP_V_FREXP_MANT_F32,
+      OP_V_CMP_CLASS_F16, OP_V_CMP_CLASS_F32, OP_V_CMPX_CLASS_F16, OP_V_CMPX_CLASS_F32: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = !(dec_o.ext_dpp16 && (inst_i[63:32] & 32'h00c00000) != 32'h0) &&
+            codes_7(9'(inst_i[8:0]));
+      end
+      OP_V_CVT_F16_F32, OP_V_CVT_U16_F16, OP_V_CVT_I16_F16, OP_V_RCP_F16,
+      OP_V_SQRT_F16, OP_V_RSQ_F16, OP_V_LOG_F16, OP_V_EXP_F16,
+      OP_V_FREXP_MANT_F16, OP_V_FREXP_EXP_I16_F16, OP_V_FLOOR_F16, OP_V_CEIL_F16,
+      OP_V_TRUNC_F16, OP_V_RNDNE_F16, OP_V_FRACT_F16, OP_V_SIN_F16,
+      OP_V_COS_F16, OP_V_CVT_NORM_I16_F16, OP_V_CVT_NORM_U16_F16: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = !(dec_o.ext_dpp16 && (inst_i[63:32] & 32'h00c00000) != 32'h0) &&
+            codes_7(9'(inst_i[8:0])) &&
+            codes_8(9'(inst_i[24:17]));
+      end
+      OP_V_TRUNC_F64, OP_V_CEIL_F64, OP_V_RNDNE_F64, OP_V_FLOOR_F64,
+      OP_V_RCP_F64, OP_V_RSQ_F64, OP_V_SQRT_F64, OP_V_FREXP_MANT_F64,
+      OP_V_FRACT_F64: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            !(dec_o.ext_dpp16 && (inst_i[63:32] & 32'h00f00000) != 32'h0) &&
+            codes_9(9'(inst_i[8:0])) &&
+            codes_10(9'(inst_i[24:17]));
+      end
+      OP_V_MOV_B16: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = !(dec_o.ext_dpp16 && (inst_i[63:32] & 32'h00e00000) != 32'h0) &&
+            codes_7(9'(inst_i[8:0]));
+      end
+      OP_V_CVT_F16_U16, OP_V_CVT_F16_I16, OP_V_SAT_PK_U8_I16, OP_V_NOT_B16: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = !(dec_o.ext_dpp16 && (inst_i[63:32] & 32'h00f00000) != 32'h0) &&
+            codes_7(9'(inst_i[8:0])) &&
+            codes_8(9'(inst_i[24:17]));
+      end
+      OP_V_CMP_F_F64, OP_V_CMP_LT_F64, OP_V_CMP_EQ_F64, OP_V_CMP_LE_F64,
+      OP_V_CMP_GT_F64, OP_V_CMP_LG_F64, OP_V_CMP_GE_F64, OP_V_CMP_O_F64,
+      OP_V_CMP_U_F64, OP_V_CMP_NGE_F64, OP_V_CMP_NLG_F64, OP_V_CMP_NGT_F64,
+      OP_V_CMP_NLE_F64, OP_V_CMP_NEQ_F64, OP_V_CMP_NLT_F64, OP_V_CMP_T_F64,
+      OP_V_CMP_F_I64, OP_V_CMP_LT_I64, OP_V_CMP_EQ_I64, OP_V_CMP_LE_I64,
+      OP_V_CMP_GT_I64, OP_V_CMP_NE_I64, OP_V_CMP_GE_I64, OP_V_CMP_T_I64,
+      OP_V_CMP_F_U64, OP_V_CMP_LT_U64, OP_V_CMP_EQ_U64, OP_V_CMP_LE_U64,
+      OP_V_CMP_GT_U64, OP_V_CMP_NE_U64, OP_V_CMP_GE_U64, OP_V_CMP_T_U64,
+      OP_V_CMPX_F_F64, OP_V_CMPX_LT_F64, OP_V_CMPX_EQ_F64, OP_V_CMPX_LE_F64,
+      OP_V_CMPX_GT_F64, OP_V_CMPX_LG_F64, OP_V_CMPX_GE_F64, OP_V_CMPX_O_F64,
+      OP_V_CMPX_U_F64, OP_V_CMPX_NGE_F64, OP_V_CMPX_NLG_F64, OP_V_CMPX_NGT_F64,
+      OP_V_CMPX_NLE_F64, OP_V_CMPX_NEQ_F64, OP_V_CMPX_NLT_F64, OP_V_CMPX_T_F64,
+      OP_V_CMPX_F_I64, OP_V_CMPX_LT_I64, OP_V_CMPX_EQ_I64, OP_V_CMPX_LE_I64,
+      OP_V_CMPX_GT_I64, OP_V_CMPX_NE_I64, OP_V_CMPX_GE_I64, OP_V_CMPX_T_I64,
+      OP_V_CMPX_F_U64, OP_V_CMPX_LT_U64, OP_V_CMPX_EQ_U64, OP_V_CMPX_LE_U64,
+      OP_V_CMPX_GT_U64, OP_V_CMPX_NE_U64, OP_V_CMPX_GE_U64, OP_V_CMPX_T_U64: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            !(dec_o.ext_dpp16 && (inst_i[63:32] & 32'h00f00000) != 32'h0) &&
+            codes_9(9'(inst_i[8:0])) &&
+            codes_10(9'(inst_i[16:9]));
+      end
+      OP_V_CMP_F_F16_VOP3, OP_V_CMP_LT_F16_VOP3, OP_V_CMP_EQ_F16_VOP3, OP_V_CMP_LE_F16_VOP3,
+      OP_V_CMP_GT_F16_VOP3, OP_V_CMP_LG_F16_VOP3, OP_V_CMP_GE_F16_VOP3, OP_V_CMP_O_F16_VOP3,
+      OP_V_CMP_U_F16_VOP3, OP_V_CMP_NGE_F16_VOP3, OP_V_CMP_NLG_F16_VOP3, OP_V_CMP_NGT_F16_VOP3,
+      OP_V_CMP_NLE_F16_VOP3, OP_V_CMP_NEQ_F16_VOP3, OP_V_CMP_NLT_F16_VOP3, OP_V_CMP_T_F16_VOP3,
+      OP_V_CMP_F_F32_VOP3, OP_V_CMP_LT_F32_VOP3, OP_V_CMP_EQ_F32_VOP3, OP_V_CMP_LE_F32_VOP3,
+      OP_V_CMP_GT_F32_VOP3, OP_V_CMP_LG_F32_VOP3, OP_V_CMP_GE_F32_VOP3, OP_V_CMP_O_F32_VOP3,
+      OP_V_CMP_U_F32_VOP3, OP_V_CMP_NGE_F32_VOP3, OP_V_CMP_NLG_F32_VOP3, OP_V_CMP_NGT_F32_VOP3,
+      OP_V_CMP_NLE_F32_VOP3, OP_V_CMP_NEQ_F32_VOP3, OP_V_CMP_NLT_F32_VOP3, OP_V_CMP_T_F32_VOP3: begin
+        zero_x = 64'h9ffc000000000400;
+        rules_x = codes_7(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41])) &&
+            codes_0(9'(inst_i[7:0]));
+      end
+      OP_V_CMP_F_F64_VOP3, OP_V_CMP_LT_F64_VOP3, OP_V_CMP_EQ_F64_VOP3, OP_V_CMP_LE_F64_VOP3,
+      OP_V_CMP_GT_F64_VOP3, OP_V_CMP_LG_F64_VOP3, OP_V_CMP_GE_F64_VOP3, OP_V_CMP_O_F64_VOP3,
+      OP_V_CMP_U_F64_VOP3, OP_V_CMP_NGE_F64_VOP3, OP_V_CMP_NLG_F64_VOP3, OP_V_CMP_NGT_F64_VOP3,
+      OP_V_CMP_NLE_F64_VOP3, OP_V_CMP_NEQ_F64_VOP3, OP_V_CMP_NLT_F64_VOP3, OP_V_CMP_T_F64_VOP3: begin
+        zero_x = 64'h9ffc000000000400;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            codes_9(9'(inst_i[40:32])) &&
+            codes_12(9'(inst_i[49:41])) &&
+            codes_0(9'(inst_i[7:0]));
+      end
+      OP_V_CMP_LT_I16_VOP3, OP_V_CMP_EQ_I16_VOP3, OP_V_CMP_LE_I16_VOP3, OP_V_CMP_GT_I16_VOP3,
+      OP_V_CMP_NE_I16_VOP3, OP_V_CMP_GE_I16_VOP3, OP_V_CMP_LT_U16_VOP3, OP_V_CMP_EQ_U16_VOP3,
+      OP_V_CMP_LE_U16_VOP3, OP_V_CMP_GT_U16_VOP3, OP_V_CMP_NE_U16_VOP3, OP_V_CMP_GE_U16_VOP3,
+      OP_V_CMP_F_I32_VOP3, OP_V_CMP_LT_I32_VOP3, OP_V_CMP_EQ_I32_VOP3, OP_V_CMP_LE_I32_VOP3,
+      OP_V_CMP_GT_I32_VOP3, OP_V_CMP_NE_I32_VOP3, OP_V_CMP_GE_I32_VOP3, OP_V_CMP_T_I32_VOP3,
+      OP_V_CMP_F_U32_VOP3, OP_V_CMP_LT_U32_VOP3, OP_V_CMP_EQ_U32_VOP3, OP_V_CMP_LE_U32_VOP3,
+      OP_V_CMP_GT_U32_VOP3, OP_V_CMP_NE_U32_VOP3, OP_V_CMP_GE_U32_VOP3, OP_V_CMP_T_U32_VOP3: begin
+        zero_x = 64'hfffc000000008700;
+        rules_x = codes_7(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41])) &&
+            codes_0(9'(inst_i[7:0]));
+      end
+      OP_V_CMP_F_I64_VOP3, OP_V_CMP_LT_I64_VOP3, OP_V_CMP_EQ_I64_VOP3, OP_V_CMP_LE_I64_VOP3,
+      OP_V_CMP_GT_I64_VOP3, OP_V_CMP_NE_I64_VOP3, OP_V_CMP_GE_I64_VOP3, OP_V_CMP_T_I64_VOP3,
+      OP_V_CMP_F_U64_VOP3, OP_V_CMP_LT_U64_VOP3, OP_V_CMP_EQ_U64_VOP3, OP_V_CMP_LE_U64_VOP3,
+      OP_V_CMP_GT_U64_VOP3, OP_V_CMP_NE_U64_VOP3, OP_V_CMP_GE_U64_VOP3, OP_V_CMP_T_U64_VOP3: begin
+        zero_x = 64'hfffc000000008700;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            codes_9(9'(inst_i[40:32])) &&
+            codes_12(9'(inst_i[49:41])) &&
+            codes_0(9'(inst_i[7:0]));
+      end
+      OP_V_CMP_CLASS_F16_VOP3, OP_V_CMP_CLASS_F32_VOP3: begin
+        zero_x = 64'hdffc000000008600;
+        rules_x = codes_7(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41])) &&
+            codes_0(9'(inst_i[7:0]));
+      end
+      OP_V_CMP_CLASS_F64_VOP3: begin
+        zero_x = 64'hdffc000000008600;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            codes_9(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41])) &&
+            codes_0(9'(inst_i[7:0]));
+      end
+      OP_V_CMPX_F_F16_VOP3, OP_V_CMPX_LT_F16_VOP3, OP_V_CMPX_EQ_F16_VOP3, OP_V_CMPX_LE_F16_VOP3,
+      OP_V_CMPX_GT_F16_VOP3, OP_V_CMPX_LG_F16_VOP3, OP_V_CMPX_GE_F16_VOP3, OP_V_CMPX_O_F16_VOP3,
+      OP_V_CMPX_U_F16_VOP3, OP_V_CMPX_NGE_F16_VOP3, OP_V_CMPX_NLG_F16_VOP3, OP_V_CMPX_NGT_F16_VOP3,
+      OP_V_CMPX_NLE_F16_VOP3, OP_V_CMPX_NEQ_F16_VOP3, OP_V_CMPX_NLT_F16_VOP3, OP_V_CMPX_T_F16_VOP3,
+      OP_V_CMPX_F_F32_VOP3, OP_V_CMPX_LT_F32_VOP3, OP_V_CMPX_EQ_F32_VOP3, OP_V_CMPX_LE_F32_VOP3,
+      OP_V_CMPX_GT_F32_VOP3, OP_V_CMPX_LG_F32_VOP3, OP_V_CMPX_GE_F32_VOP3, OP_V_CMPX_O_F32_VOP3,
+      OP_V_CMPX_U_F32_VOP3, OP_V_CMPX_NGE_F32_VOP3, OP_V_CMPX_NLG_F32_VOP3, OP_V_CMPX_NGT_F32_VOP3,
+      OP_V_CMPX_NLE_F32_VOP3, OP_V_CMPX_NEQ_F32_VOP3, OP_V_CMPX_NLT_F32_VOP3, OP_V_CMPX_T_F32_VOP3,
+      OP_V_CVT_PK_I16_F32, OP_V_CVT_PK_U16_F32, OP_V_CVT_PK_NORM_I16_F32, OP_V_CVT_PK_NORM_U16_F32: begin
+        zero_x = 64'h9ffc000000000400;
+        rules_x = codes_7(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41]));
+      end
+      OP_V_CMPX_F_F64_VOP3, OP_V_CMPX_LT_F64_VOP3, OP_V_CMPX_EQ_F64_VOP3, OP_V_CMPX_LE_F64_VOP3,
+      OP_V_CMPX_GT_F64_VOP3, OP_V_CMPX_LG_F64_VOP3, OP_V_CMPX_GE_F64_VOP3, OP_V_CMPX_O_F64_VOP3,
+      OP_V_CMPX_U_F64_VOP3, OP_V_CMPX_NGE_F64_VOP3, OP_V_CMPX_NLG_F64_VOP3, OP_V_CMPX_NGT_F64_VOP3,
+      OP_V_CMPX_NLE_F64_VOP3, OP_V_CMPX_NEQ_F64_VOP3, OP_V_CMPX_NLT_F64_VOP3, OP_V_CMPX_T_F64_VOP3: begin
+        zero_x = 64'h9ffc000000000400;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            codes_9(9'(inst_i[40:32])) &&
+            codes_12(9'(inst_i[49:41]));
+      end
+      OP_V_CMPX_LT_I16_VOP3, OP_V_CMPX_EQ_I16_VOP3, OP_V_CMPX_LE_I16_VOP3, OP_V_CMPX_GT_I16_VOP3,
+      OP_V_CMPX_NE_I16_VOP3, OP_V_CMPX_GE_I16_VOP3, OP_V_CMPX_LT_U16_VOP3, OP_V_CMPX_EQ_U16_VOP3,
+      OP_V_CMPX_LE_U16_VOP3, OP_V_CMPX_GT_U16_VOP3, OP_V_CMPX_NE_U16_VOP3, OP_V_CMPX_GE_U16_VOP3,
+      OP_V_CMPX_F_I32_VOP3, OP_V_CMPX_LT_I32_VOP3, OP_V_CMPX_EQ_I32_VOP3, OP_V_CMPX_LE_I32_VOP3,
+      OP_V_CMPX_GT_I32_VOP3, OP_V_CMPX_NE_I32_VOP3, OP_V_CMPX_GE_I32_VOP3, OP_V_CMPX_T_I32_VOP3,
+      OP_V_CMPX_F_U32_VOP3, OP_V_CMPX_LT_U32_VOP3, OP_V_CMPX_EQ_U32_VOP3, OP_V_CMPX_LE_U32_VOP3,
+      OP_V_CMPX_GT_U32_VOP3, OP_V_CMPX_NE_U32_VOP3, OP_V_CMPX_GE_U32_VOP3, OP_V_CMPX_T_U32_VOP3,
+      OP_V_MUL_HI_I32_I24_VOP3, OP_V_MUL_HI_U32_U24_VOP3, OP_V_MIN_I32_VOP3, OP_V_MAX_I32_VOP3,
+      OP_V_MIN_U32_VOP3, OP_V_MAX_U32_VOP3, OP_V_LSHLREV_B32_VOP3, OP_V_LSHRREV_B32_VOP3,
+      OP_V_ASHRREV_I32_VOP3, OP_V_AND_B32_VOP3, OP_V_OR_B32_VOP3, OP_V_XOR_B32_VOP3,
+      OP_V_XNOR_B32_VOP3, OP_V_MUL_LO_U16, OP_V_MAX_U16, OP_V_MAX_I16,
+      OP_V_MIN_U16, OP_V_MIN_I16, OP_V_BFM_B32, OP_V_BCNT_U32_B32,
+      OP_V_MBCNT_LO_U32_B32, OP_V_MBCNT_HI_U32_B32, OP_V_CVT_PK_U16_U32, OP_V_CVT_PK_I16_I32,
+      OP_V_LSHLREV_B16, OP_V_LSHRREV_B16, OP_V_ASHRREV_I16, OP_V_AND_B16,
+      OP_V_OR_B16, OP_V_XOR_B16: begin
+        zero_x = 64'hfffc000000008700;
+        rules_x = codes_7(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41]));
+      end
+      OP_V_CMPX_F_I64_VOP3, OP_V_CMPX_LT_I64_VOP3, OP_V_CMPX_EQ_I64_VOP3, OP_V_CMPX_LE_I64_VOP3,
+      OP_V_CMPX_GT_I64_VOP3, OP_V_CMPX_NE_I64_VOP3, OP_V_CMPX_GE_I64_VOP3, OP_V_CMPX_T_I64_VOP3,
+      OP_V_CMPX_F_U64_VOP3, OP_V_CMPX_LT_U64_VOP3, OP_V_CMPX_EQ_U64_VOP3, OP_V_CMPX_LE_U64_VOP3,
+      OP_V_CMPX_GT_U64_VOP3, OP_V_CMPX_NE_U64_VOP3, OP_V_CMPX_GE_U64_VOP3, OP_V_CMPX_T_U64_VOP3: begin
+        zero_x = 64'hfffc000000008700;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            codes_9(9'(inst_i[40:32])) &&
+            codes_12(9'(inst_i[49:41]));
+      end
+      OP_V_CMPX_CLASS_F16_VOP3, OP_V_CMPX_CLASS_F32_VOP3: begin
+        zero_x = 64'hdffc000000008600;
+        rules_x = codes_7(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41]));
+      end
+      OP_V_CMPX_CLASS_F64_VOP3: begin
+        zero_x = 64'hdffc000000008600;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            codes_9(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41]));
+      end
+      OP_V_CNDMASK_B32_VOP3, OP_V_CNDMASK_B16: begin
+        zero_x = 64'h9800000000008400;
+        rules_x = codes_7(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41])) &&
+            codes_11(9'(inst_i[58:50]));
+      end
+      OP_V_ADD_F32_VOP3, OP_V_SUB_F32_VOP3, OP_V_SUBREV_F32_VOP3, OP_V_MUL_DX9_ZERO_F32_VOP3,
+      OP_V_MUL_F32_VOP3, OP_V_MIN_F32_VOP3, OP_V_MAX_F32_VOP3, OP_V_FMAC_F32_VOP3,
+      OP_V_CVT_PK_RTZ_F16_F32_VOP3, OP_V_ADD_F16_VOP3, OP_V_SUB_F16_VOP3, OP_V_SUBREV_F16_VOP3,
+      OP_V_MUL_F16_VOP3, OP_V_MAX_F16_VOP3, OP_V_MIN_F16_VOP3, OP_V_LDEXP_F16_VOP3,
+      OP_V_LDEXP_F32: begin
+        zero_x = 64'h87fc000000000400;
+        rules_x = codes_7(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41]));
+      end
+      OP_V_FMAC_DX9_ZERO_F32_VOP3: begin
+        zero_x = 64'h87fc000000000400;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            codes_7(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41]));
+      end
+      OP_V_MUL_I32_I24_VOP3, OP_V_MUL_U32_U24_VOP3, OP_V_ADD_NC_U32_VOP3, OP_V_SUB_NC_U32_VOP3,
+      OP_V_SUBREV_NC_U32_VOP3, OP_V_SUB_NC_I32, OP_V_ADD_NC_I32: begin
+        zero_x = 64'hfffc000000000700;
+        rules_x = codes_7(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41]));
+      end
+      OP_V_ADD_CO_CI_U32_VOP3SD, OP_V_SUB_CO_CI_U32_VOP3SD, OP_V_SUBREV_CO_CI_U32_VOP3SD: begin
+        zero_x = 64'hf800000000000000;
+        rules_x = codes_7(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41])) &&
+            codes_11(9'(inst_i[58:50]));
+      end
+      OP_V_FMAC_F16_VOP3: begin
+        zero_x = 64'h87fc000000002400;
+        rules_x = codes_7(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41]));
+      end
+      OP_V_NOP_VOP3, OP_V_PIPEFLUSH_VOP3: begin
+        zero_x = 64'hfffffe00000087ff;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8);
+      end
+      OP_V_MOV_B32_VOP3, OP_V_NOT_B32_VOP3, OP_V_BFREV_B32_VOP3, OP_V_CLZ_I32_U32_VOP3,
+      OP_V_CTZ_I32_B32_VOP3, OP_V_CLS_I32_VOP3, OP_V_MOVRELD_B32_VOP3, OP_V_MOVRELS_B32_VOP3,
+      OP_V_MOVRELSD_B32_VOP3, OP_V_MOVRELSD_2_B32_VOP3, OP_V_SAT_PK_U8_I16_VOP3, OP_V_NOT_B16_VOP3,
+      OP_V_CVT_I32_I16_VOP3, OP_V_CVT_U32_U16_VOP3: begin
+        zero_x = 64'hfffffe0000008700;
+        rules_x = codes_7(9'(inst_i[40:32]));
+      end
+      OP_V_CVT_I32_F64_VOP3, OP_V_CVT_F32_F64_VOP3, OP_V_CVT_U32_F64_VOP3, OP_V_FREXP_EXP_I32_F64_VOP3: begin
+        zero_x = 64'hc7fffe0000000600;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            codes_9(9'(inst_i[40:32]));
+      end
+      OP_V_CVT_F64_I32_VOP3, OP_V_CVT_F64_U32_VOP3: begin
+        zero_x = 64'he7fffe0000000700;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            codes_7(9'(inst_i[40:32])) &&
+            codes_10(9'(inst_i[7:0]));
+      end
+      OP_V_CVT_F32_I32_VOP3, OP_V_CVT_F32_U32_VOP3, OP_V_CVT_OFF_F32_I4_VOP3, OP_V_CVT_F32_UBYTE0_VOP3,
+      OP_V_CVT_F32_UBYTE1_VOP3, OP_V_CVT_F32_UBYTE2_VOP3, OP_V_CVT_F32_UBYTE3_VOP3, OP_V_CVT_F16_U16_VOP3,
+      OP_V_CVT_F16_I16_VOP3: begin
+        zero_x = 64'he7fffe0000000700;
+        rules_x = codes_7(9'(inst_i[40:32]));
+      end
+      OP_V_CVT_U32_F32_VOP3, OP_V_CVT_I32_F32_VOP3, OP_V_CVT_F16_F32_VOP3, OP_V_CVT_F32_F16_VOP3,
+      OP_V_FRACT_F32_VOP3, OP_V_TRUNC_F32_VOP3, OP_V_CEIL_F32_VOP3, OP_V_RNDNE_F32_VOP3,
+      OP_V_FLOOR_F32_VOP3, OP_V_EXP_F32_VOP3, OP_V_LOG_F32_VOP3, OP_V_RCP_F32_VOP3,
+      OP_V_RCP_IFLAG_F32_VOP3, OP_V_RSQ_F32_VOP3, OP_V_SQRT_F32_VOP3, OP_V_SIN_F32_VOP3,
+      OP_V_COS_F32_VOP3, OP_V_FREXP_MANT_F32_VOP3, OP_V_CVT_U16_F16_VOP3, OP_V_CVT_I16_F16_VOP3,
+      OP_V_RCP_F16_VOP3, OP_V_SQRT_F16_VOP3, OP_V_RSQ_F16_VOP3, OP_V_LOG_F16_VOP3,
+      OP_V_EXP_F16_VOP3, OP_V_FREXP_MANT_F16_VOP3, OP_V_FREXP_EXP_I16_F16_VOP3, OP_V_FLOOR_F16_VOP3,
+      OP_V_CEIL_F16_VOP3, OP_V_TRUNC_F16_VOP3, OP_V_RNDNE_F16_VOP3, OP_V_FRACT_F16_VOP3,
+      OP_V_SIN_F16_VOP3, OP_V_COS_F16_VOP3, OP_V_CVT_NORM_I16_F16_VOP3, OP_V_CVT_NORM_U16_F16_VOP3: begin
+        zero_x = 64'hc7fffe0000000600;
+        rules_x = codes_7(9'(inst_i[40:32]));
+      end
+      OP_V_CVT_NEAREST_I32_F32_VOP3, OP_V_CVT_FLOOR_I32_F32_VOP3, OP_V_FREXP_EXP_I32_F32_VOP3: begin
+        zero_x = 64'hdffffe0000000600;
+        rules_x = codes_7(9'(inst_i[40:32]));
+      end
+      OP_V_CVT_F64_F32_VOP3: begin
+        zero_x = 64'hc7fffe0000000600;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            codes_7(9'(inst_i[40:32])) &&
+            codes_10(9'(inst_i[7:0]));
+      end
+      OP_V_TRUNC_F64_VOP3, OP_V_CEIL_F64_VOP3, OP_V_RNDNE_F64_VOP3, OP_V_FLOOR_F64_VOP3,
+      OP_V_RCP_F64_VOP3, OP_V_RSQ_F64_VOP3, OP_V_SQRT_F64_VOP3, OP_V_FREXP_MANT_F64_VOP3,
+      OP_V_FRACT_F64_VOP3: begin
+        zero_x = 64'hc7fffe0000000600;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            codes_9(9'(inst_i[40:32])) &&
+            codes_10(9'(inst_i[7:0]));
+      end
+      OP_V_FMA_DX9_ZERO_F32, OP_V_DIV_FIXUP_F32, OP_V_DIV_FMAS_F32, OP_V_DIV_SCALE_F32: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            codes_7(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41])) &&
+            codes_11(9'(inst_i[58:50]));
+      end
+      OP_V_MAD_I32_I24, OP_V_MAD_U32_U24, OP_V_SAD_U8, OP_V_SAD_HI_U8,
+      OP_V_SAD_U16, OP_V_SAD_U32, OP_V_MSAD_U8: begin
+        zero_x = 64'hf800000000000700;
+        rules_x = codes_7(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41])) &&
+            codes_11(9'(inst_i[58:50]));
+      end
+      OP_V_CUBEID_F32, OP_V_CUBESC_F32, OP_V_CUBETC_F32, OP_V_CUBEMA_F32,
+      OP_V_FMA_F32, OP_V_MULLIT_F32, OP_V_MIN3_F32, OP_V_MAX3_F32,
+      OP_V_MED3_F32, OP_V_FMA_F16, OP_V_MIN3_F16, OP_V_MAX3_F16,
+      OP_V_MED3_F16, OP_V_DIV_FIXUP_F16, OP_V_MAXMIN_F32, OP_V_MINMAX_F32,
+      OP_V_MAXMIN_F16, OP_V_MINMAX_F16: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_7(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41])) &&
+            codes_11(9'(inst_i[58:50]));
+      end
+      OP_V_BFE_U32, OP_V_BFE_I32, OP_V_BFI_B32, OP_V_LERP_U8,
+      OP_V_ALIGNBIT_B32, OP_V_ALIGNBYTE_B32, OP_V_MIN3_I32, OP_V_MIN3_U32,
+      OP_V_MAX3_I32, OP_V_MAX3_U32, OP_V_MED3_I32, OP_V_MED3_U32,
+      OP_V_XOR3_B32, OP_V_PERM_B32, OP_V_XAD_U32, OP_V_LSHL_ADD_U32,
+      OP_V_ADD_LSHL_U32, OP_V_ADD3_U32, OP_V_LSHL_OR_B32, OP_V_AND_OR_B32,
+      OP_V_OR3_B32, OP_V_MAXMIN_U32, OP_V_MINMAX_U32, OP_V_MAXMIN_I32,
+      OP_V_MINMAX_I32: begin
+        zero_x = 64'hf800000000008700;
+        rules_x = codes_7(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41])) &&
+            codes_11(9'(inst_i[58:50]));
+      end
+      OP_V_FMA_F64, OP_V_DIV_FIXUP_F64, OP_V_DIV_FMAS_F64, OP_V_DIV_SCALE_F64: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            codes_9(9'(inst_i[40:32])) &&
+            codes_12(9'(inst_i[49:41])) &&
+            codes_12(9'(inst_i[58:50])) &&
+            codes_10(9'(inst_i[7:0]));
+      end
+      OP_V_CVT_PK_U8_F32, OP_V_MAD_U16, OP_V_MIN3_I16, OP_V_MIN3_U16,
+      OP_V_MAX3_I16, OP_V_MAX3_U16, OP_V_MED3_I16, OP_V_MED3_U16,
+      OP_V_MAD_I16, OP_V_MAD_U32_U16, OP_V_MAD_I32_I16: begin
+        zero_x = 64'h1800000000000000;
+        rules_x = codes_7(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41])) &&
+            codes_11(9'(inst_i[58:50]));
+      end
+      OP_V_QSAD_PK_U16_U8, OP_V_MQSAD_PK_U16_U8: begin
+        zero_x = 64'hf800000000000700;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            codes_9(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41])) &&
+            codes_12(9'(inst_i[58:50])) &&
+            codes_10(9'(inst_i[7:0]));
+      end
+      OP_V_MQSAD_U32_U8: begin
+        zero_x = 64'hf800000000000700;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            codes_9(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41])) &&
+            codes_13(9'(inst_i[58:50])) &&
+            codes_14(9'(inst_i[7:0]));
+      end
+      OP_V_PERMLANE16_B32, OP_V_PERMLANEX16_B32: begin
+        zero_x = 64'h1800000000008000;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            codes_7(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41])) &&
+            codes_11(9'(inst_i[58:50]));
+      end
+      OP_V_DOT2_F16_F16, OP_V_DOT2_BF16_BF16: begin
+        zero_x = 64'h1800000000008000;
+        rules_x = codes_7(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41])) &&
+            codes_11(9'(inst_i[58:50]));
+      end
+      OP_V_MAD_U64_U32, OP_V_MAD_I64_I32: begin
+        zero_x = 64'hf800000000000000;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            codes_7(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41])) &&
+            codes_12(9'(inst_i[58:50])) &&
+            codes_10(9'(inst_i[7:0]));
+      end
+      OP_V_ADD_CO_U32, OP_V_SUB_CO_U32, OP_V_SUBREV_CO_U32: begin
+        zero_x = 64'hfffc000000000000;
+        rules_x = codes_7(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41]));
+      end
+      OP_V_ADD_NC_U16, OP_V_SUB_NC_U16, OP_V_ADD_NC_I16, OP_V_SUB_NC_I16: begin
+        zero_x = 64'h1ffc000000002000;
+        rules_x = codes_7(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41]));
+      end
+      OP_V_PACK_B32_F16, OP_V_CVT_PK_NORM_I16_F16, OP_V_CVT_PK_NORM_U16_F16: begin
+        zero_x = 64'h9ffc000000002400;
+        rules_x = codes_7(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41]));
+      end
+      OP_V_ADD_F64, OP_V_MUL_F64, OP_V_MIN_F64, OP_V_MAX_F64: begin
+        zero_x = 64'h87fc000000000400;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            codes_9(9'(inst_i[40:32])) &&
+            codes_12(9'(inst_i[49:41])) &&
+            codes_10(9'(inst_i[7:0]));
+      end
+      OP_V_LDEXP_F64, OP_V_TRIG_PREOP_F64: begin
+        zero_x = 64'h87fc000000000400;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            codes_9(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41])) &&
+            codes_10(9'(inst_i[7:0]));
+      end
+      OP_V_MUL_LO_U32, OP_V_MUL_HI_U32, OP_V_MUL_HI_I32, OP_V_WRITELANE_B32: begin
+        zero_x = 64'hfffc000000008700;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            codes_7(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41]));
+      end
+      OP_V_LSHLREV_B64, OP_V_LSHRREV_B64, OP_V_ASHRREV_I64: begin
+        zero_x = 64'hfffc000000008700;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            codes_7(9'(inst_i[40:32])) &&
+            codes_12(9'(inst_i[49:41])) &&
+            codes_10(9'(inst_i[7:0]));
+      end
+      OP_V_READLANE_B32: begin
+        zero_x = 64'hfffc000000008700;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            codes_7(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41])) &&
+            codes_0(9'(inst_i[7:0]));
+      end
+      OP_V_PK_MAD_I16, OP_V_PK_MAD_U16, OP_V_PK_FMA_F16, OP_V_DOT4_I32_IU8,
+      OP_V_DOT4_U32_U8, OP_V_DOT8_I32_IU4, OP_V_DOT8_U32_U4, OP_V_DOT2_F32_BF16: begin
+        zero_x = 64'h0000000000800000;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            codes_7(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41])) &&
+            codes_11(9'(inst_i[58:50]));
+      end
+      OP_V_PK_MUL_LO_U16, OP_V_PK_ADD_I16, OP_V_PK_SUB_I16, OP_V_PK_LSHLREV_B16,
+      OP_V_PK_LSHRREV_B16, OP_V_PK_ASHRREV_I16, OP_V_PK_MAX_I16, OP_V_PK_MIN_I16,
+      OP_V_PK_ADD_U16, OP_V_PK_SUB_U16, OP_V_PK_MAX_U16, OP_V_PK_MIN_U16,
+      OP_V_PK_ADD_F16, OP_V_PK_MUL_F16, OP_V_PK_MIN_F16, OP_V_PK_MAX_F16: begin
+        zero_x = 64'h87fc000000802400;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            codes_7(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41]));
+      end
+      OP_V_DOT2_F32_F16, OP_V_FMA_MIX_F32, OP_V_FMA_MIXLO_F16, OP_V_FMA_MIXHI_F16: begin
+        zero_x = 64'h0000000000800000;
+        rules_x = codes_7(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41])) &&
+            codes_11(9'(inst_i[58:50]));
+      end
+      OP_V_WMMA_F32_16X16X16_F16, OP_V_WMMA_F32_16X16X16_BF16: begin
+        zero_x = 64'h000000000080b800;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            codes_15(9'(inst_i[40:32])) &&
+            codes_16(9'(inst_i[49:41])) &&
+            codes_16(9'(inst_i[58:50])) &&
+            codes_17(9'(inst_i[7:0]));
+      end
+      OP_V_WMMA_F16_16X16X16_F16, OP_V_WMMA_BF16_16X16X16_BF16: begin
+        zero_x = 64'h0000000000808000;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            codes_15(9'(inst_i[40:32])) &&
+            codes_16(9'(inst_i[49:41])) &&
+            codes_16(9'(inst_i[58:50])) &&
+            codes_17(9'(inst_i[7:0]));
+      end
+      OP_V_WMMA_I32_16X16X16_IU8: begin
+        zero_x = 64'h0000000000803800;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            codes_18(9'(inst_i[40:32])) &&
+            codes_13(9'(inst_i[49:41])) &&
+            codes_16(9'(inst_i[58:50])) &&
+            codes_17(9'(inst_i[7:0]));
+      end
+      OP_V_WMMA_I32_16X16X16_IU4: begin
+        zero_x = 64'h0000000000803800;
+        rules_x = !(dec_o.ext_dpp16 || dec_o.ext_dpp8) &&
+            codes_9(9'(inst_i[40:32])) &&
+            codes_12(9'(inst_i[49:41])) &&
+            codes_16(9'(inst_i[58:50])) &&
+            codes_17(9'(inst_i[7:0]));
+      end
+      OP_V_DUAL_FMAC_F32, OP_V_DUAL_FMAAK_F32, OP_V_DUAL_FMAMK_F32, OP_V_DUAL_MUL_F32,
+      OP_V_DUAL_ADD_F32, OP_V_DUAL_SUB_F32, OP_V_DUAL_SUBREV_F32, OP_V_DUAL_MUL_DX9_ZERO_F32,
+      OP_V_DUAL_CNDMASK_B32, OP_V_DUAL_MAX_F32, OP_V_DUAL_MIN_F32, OP_V_DUAL_DOT2ACC_F32_F16: begin
+        zero_x = 64'h00ffffff003e0000;
+        rules_x = codes_11(9'(inst_i[8:0]));
+      end
+      OP_V_DUAL_MOV_B32: begin
+        zero_x = 64'h00ffffff003ffe00;
+        rules_x = codes_11(9'(inst_i[8:0]));
+      end
+      OP_V_INTERP_P10_F32, OP_V_INTERP_P2_F32: begin
+        zero_x = 64'h0000000000007800;
+        rules_x = codes_11(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41])) &&
+            codes_11(9'(inst_i[58:50]));
+      end
+      OP_V_INTERP_P10_F16_F32, OP_V_INTERP_P2_F16_F32, OP_V_INTERP_P10_RTZ_F16_F32, OP_V_INTERP_P2_RTZ_F16_F32: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_11(9'(inst_i[40:32])) &&
+            codes_11(9'(inst_i[49:41])) &&
+            codes_11(9'(inst_i[58:50]));
+      end
+      OP_LDS_PARAM_LOAD, OP_LDS_DIRECT_LOAD: begin
+        zero_x = 64'h0000000000c00000;
+        rules_x = 1'b1;
+      end
+      OP_DS_ADD_U32, OP_DS_SUB_U32, OP_DS_RSUB_U32, OP_DS_INC_U32,
+      OP_DS_DEC_U32, OP_DS_MIN_I32, OP_DS_MAX_I32, OP_DS_MIN_U32,
+      OP_DS_MAX_U32, OP_DS_AND_B32, OP_DS_OR_B32, OP_DS_XOR_B32,
+      OP_DS_STORE_B32, OP_DS_MIN_F32, OP_DS_MAX_F32, OP_DS_ADD_F32,
+      OP_DS_STORE_B8, OP_DS_STORE_B16, OP_DS_STORE_B8_D16_HI, OP_DS_STORE_B16_D16_HI: begin
+        zero_x = 64'hffff000000000000;
+        rules_x = 1'b1;
+      end
+      OP_DS_MSKOR_B32, OP_DS_STORE_2ADDR_B32, OP_DS_STORE_2ADDR_STRIDE64_B32, OP_DS_CMPSTORE_B32,
+      OP_DS_CMPSTORE_F32: begin
+        zero_x = 64'hff00000000000000;
+        rules_x = 1'b1;
+      end
+      OP_DS_NOP: begin
+        zero_x = 64'hffffffff0002ffff;
+        rules_x = 1'b1;
+      end
+      OP_DS_ADD_RTN_U32, OP_DS_SUB_RTN_U32, OP_DS_RSUB_RTN_U32, OP_DS_INC_RTN_U32,
+      OP_DS_DEC_RTN_U32, OP_DS_MIN_RTN_I32, OP_DS_MAX_RTN_I32, OP_DS_MIN_RTN_U32,
+      OP_DS_MAX_RTN_U32, OP_DS_AND_RTN_B32, OP_DS_OR_RTN_B32, OP_DS_XOR_RTN_B32,
+      OP_DS_STOREXCHG_RTN_B32, OP_DS_MIN_RTN_F32, OP_DS_MAX_RTN_F32, OP_DS_ADD_RTN_F32: begin
+        zero_x = 64'h00ff000000000000;
+        rules_x = 1'b1;
+      end
+      OP_DS_STOREXCHG_2ADDR_RTN_B32, OP_DS_STOREXCHG_2ADDR_STRIDE64_RTN_B32, OP_SCRATCH_LOAD_B64: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = (10'(inst_i[63:56]) + 10'd2 <= 10'd256);
+      end
+      OP_DS_SWIZZLE_B32, OP_DS_LOAD_B32, OP_DS_LOAD_I8, OP_DS_LOAD_U8,
+      OP_DS_LOAD_I16, OP_DS_LOAD_U16, OP_DS_ORDERED_COUNT, OP_DS_LOAD_U8_D16,
+      OP_DS_LOAD_U8_D16_HI, OP_DS_LOAD_I8_D16, OP_DS_LOAD_I8_D16_HI, OP_DS_LOAD_U16_D16,
+      OP_DS_LOAD_U16_D16_HI: begin
+        zero_x = 64'h00ffff0000000000;
+        rules_x = 1'b1;
+      end
+      OP_DS_LOAD_2ADDR_B32, OP_DS_LOAD_2ADDR_STRIDE64_B32, OP_DS_LOAD_B64: begin
+        zero_x = 64'h00ffff0000000000;
+        rules_x = (10'(inst_i[63:56]) + 10'd2 <= 10'd256);
+      end
+      OP_DS_CONSUME, OP_DS_APPEND, OP_DS_LOAD_ADDTID_B32: begin
+        zero_x = 64'h00ffffff00000000;
+        rules_x = 1'b1;
+      end
+      OP_DS_ADD_U64, OP_DS_SUB_U64, OP_DS_RSUB_U64, OP_DS_INC_U64,
+      OP_DS_DEC_U64, OP_DS_MIN_I64, OP_DS_MAX_I64, OP_DS_MIN_U64,
+      OP_DS_MAX_U64, OP_DS_AND_B64, OP_DS_OR_B64, OP_DS_XOR_B64,
+      OP_DS_STORE_B64, OP_DS_MIN_F64, OP_DS_MAX_F64: begin
+        zero_x = 64'hffff000000000000;
+        rules_x = (10'(inst_i[47:40]) + 10'd2 <= 10'd256);
+      end
+      OP_DS_MSKOR_B64, OP_DS_STORE_2ADDR_B64, OP_DS_STORE_2ADDR_STRIDE64_B64, OP_DS_CMPSTORE_B64,
+      OP_DS_CMPSTORE_F64: begin
+        zero_x = 64'hff00000000000000;
+        rules_x = (10'(inst_i[47:40]) + 10'd2 <= 10'd256) &&
+            (10'(inst_i[55:48]) + 10'd2 <= 10'd256);
+      end
+      OP_DS_ADD_RTN_U64, OP_DS_SUB_RTN_U64, OP_DS_RSUB_RTN_U64, OP_DS_INC_RTN_U64,
+      OP_DS_DEC_RTN_U64, OP_DS_MIN_RTN_I64, OP_DS_MAX_RTN_I64, OP_DS_MIN_RTN_U64,
+      OP_DS_MAX_RTN_U64, OP_DS_AND_RTN_B64, OP_DS_OR_RTN_B64, OP_DS_XOR_RTN_B64,
+      OP_DS_STOREXCHG_RTN_B64, OP_DS_MIN_RTN_F64, OP_DS_MAX_RTN_F64, OP_DS_CONDXCHG32_RTN_B64: begin
+        zero_x = 64'h00ff000000000000;
+        rules_x = (10'(inst_i[63:56]) + 10'd2 <= 10'd256) &&
+            (10'(inst_i[47:40]) + 10'd2 <= 10'd256);
+      end
+      OP_DS_MSKOR_RTN_B64, OP_DS_CMPSTORE_RTN_B64, OP_DS_CMPSTORE_RTN_F64: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = (10'(inst_i[63:56]) + 10'd2 <= 10'd256) &&
+            (10'(inst_i[47:40]) + 10'd2 <= 10'd256) &&
+            (10'(inst_i[55:48]) + 10'd2 <= 10'd256);
+      end
+      OP_DS_STOREXCHG_2ADDR_RTN_B64, OP_DS_STOREXCHG_2ADDR_STRIDE64_RTN_B64: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = (10'(inst_i[63:56]) + 10'd4 <= 10'd256) &&
+            (10'(inst_i[47:40]) + 10'd2 <= 10'd256) &&
+            (10'(inst_i[55:48]) + 10'd2 <= 10'd256);
+      end
+      OP_DS_LOAD_2ADDR_B64, OP_DS_LOAD_2ADDR_STRIDE64_B64, OP_DS_LOAD_B128: begin
+        zero_x = 64'h00ffff0000000000;
+        rules_x = (10'(inst_i[63:56]) + 10'd4 <= 10'd256);
+      end
+      OP_DS_ADD_GS_REG_RTN, OP_DS_SUB_GS_REG_RTN: begin
+        zero_x = 64'h00ff00ff00000000;
+        rules_x = (10'(inst_i[63:56]) + 10'd2 <= 10'd256);
+      end
+      OP_DS_BVH_STACK_RTN_B32: begin
+        zero_x = 64'h0000000000020000;
+        rules_x = (10'(inst_i[55:48]) + 10'd4 <= 10'd256);
+      end
+      OP_DS_STORE_ADDTID_B32: begin
+        zero_x = 64'hffff00ff00000000;
+        rules_x = 1'b1;
+      end
+      OP_DS_PERMUTE_B32, OP_DS_BPERMUTE_B32: begin
+        zero_x = 64'h00ff000000020000;
+        rules_x = 1'b1;
+      end
+      OP_DS_STORE_B96: begin
+        zero_x = 64'hffff000000000000;
+        rules_x = (10'(inst_i[47:40]) + 10'd3 <= 10'd256);
+      end
+      OP_DS_STORE_B128: begin
+        zero_x = 64'hffff000000000000;
+        rules_x = (10'(inst_i[47:40]) + 10'd4 <= 10'd256);
+      end
+      OP_DS_LOAD_B96: begin
+        zero_x = 64'h00ffff0000000000;
+        rules_x = (10'(inst_i[63:56]) + 10'd3 <= 10'd256);
+      end
+      OP_BUFFER_LOAD_FORMAT_X, OP_BUFFER_STORE_FORMAT_X, OP_BUFFER_LOAD_D16_FORMAT_X, OP_BUFFER_LOAD_D16_FORMAT_XY,
+      OP_BUFFER_STORE_D16_FORMAT_X, OP_BUFFER_STORE_D16_FORMAT_XY, OP_BUFFER_LOAD_U8, OP_BUFFER_LOAD_I8,
+      OP_BUFFER_LOAD_U16, OP_BUFFER_LOAD_I16, OP_BUFFER_LOAD_B32, OP_BUFFER_STORE_B8,
+      OP_BUFFER_STORE_B16, OP_BUFFER_STORE_B32, OP_BUFFER_LOAD_D16_U8, OP_BUFFER_LOAD_D16_I8,
+      OP_BUFFER_LOAD_D16_B16, OP_BUFFER_LOAD_D16_HI_U8, OP_BUFFER_LOAD_D16_HI_I8, OP_BUFFER_LOAD_D16_HI_B16,
+      OP_BUFFER_STORE_D16_HI_B8, OP_BUFFER_STORE_D16_HI_B16, OP_BUFFER_LOAD_D16_HI_FORMAT_X, OP_BUFFER_STORE_D16_HI_FORMAT_X: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_19(9'(inst_i[52:48])) &&
+            codes_0(9'(inst_i[63:56])) &&
+            (10'(inst_i[47:40]) + 10'd1 + 10'(inst_i[53]) <= 10'd256) &&
+            (10'(inst_i[39:32]) + 10'd0 + 10'(inst_i[55]) + 10'(inst_i[54]) <= 10'd256);
+      end
+      OP_BUFFER_LOAD_FORMAT_XY, OP_BUFFER_STORE_FORMAT_XY, OP_BUFFER_LOAD_D16_FORMAT_XYZ, OP_BUFFER_LOAD_D16_FORMAT_XYZW,
+      OP_BUFFER_STORE_D16_FORMAT_XYZ, OP_BUFFER_STORE_D16_FORMAT_XYZW, OP_BUFFER_LOAD_B64, OP_BUFFER_STORE_B64: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_19(9'(inst_i[52:48])) &&
+            codes_0(9'(inst_i[63:56])) &&
+            (10'(inst_i[47:40]) + 10'd2 + 10'(inst_i[53]) <= 10'd256) &&
+            (10'(inst_i[39:32]) + 10'd0 + 10'(inst_i[55]) + 10'(inst_i[54]) <= 10'd256);
+      end
+      OP_BUFFER_LOAD_FORMAT_XYZ, OP_BUFFER_STORE_FORMAT_XYZ, OP_BUFFER_LOAD_B96, OP_BUFFER_STORE_B96: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_19(9'(inst_i[52:48])) &&
+            codes_0(9'(inst_i[63:56])) &&
+            (10'(inst_i[47:40]) + 10'd3 + 10'(inst_i[53]) <= 10'd256) &&
+            (10'(inst_i[39:32]) + 10'd0 + 10'(inst_i[55]) + 10'(inst_i[54]) <= 10'd256);
+      end
+      OP_BUFFER_LOAD_FORMAT_XYZW, OP_BUFFER_STORE_FORMAT_XYZW, OP_BUFFER_LOAD_B128, OP_BUFFER_STORE_B128: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_19(9'(inst_i[52:48])) &&
+            codes_0(9'(inst_i[63:56])) &&
+            (10'(inst_i[47:40]) + 10'd4 + 10'(inst_i[53]) <= 10'd256) &&
+            (10'(inst_i[39:32]) + 10'd0 + 10'(inst_i[55]) + 10'(inst_i[54]) <= 10'd256);
+      end
+      OP_BUFFER_GL0_INV, OP_BUFFER_GL1_INV: begin
+        zero_x = 64'h00e0000000006000;
+        rules_x = 1'b1;
+      end
+      OP_BUFFER_LOAD_LDS_U8, OP_BUFFER_LOAD_LDS_I8, OP_BUFFER_LOAD_LDS_U16, OP_BUFFER_LOAD_LDS_I16,
+      OP_BUFFER_LOAD_LDS_B32, OP_BUFFER_LOAD_LDS_FORMAT_X, OP_BUFFER_ATOMIC_SWAP_B32, OP_BUFFER_ATOMIC_ADD_U32,
+      OP_BUFFER_ATOMIC_SUB_U32, OP_BUFFER_ATOMIC_CSUB_U32, OP_BUFFER_ATOMIC_MIN_I32, OP_BUFFER_ATOMIC_MIN_U32,
+      OP_BUFFER_ATOMIC_MAX_I32, OP_BUFFER_ATOMIC_MAX_U32, OP_BUFFER_ATOMIC_AND_B32, OP_BUFFER_ATOMIC_OR_B32,
+      OP_BUFFER_ATOMIC_XOR_B32, OP_BUFFER_ATOMIC_INC_U32, OP_BUFFER_ATOMIC_DEC_U32, OP_BUFFER_ATOMIC_MIN_F32,
+      OP_BUFFER_ATOMIC_MAX_F32, OP_BUFFER_ATOMIC_ADD_F32, OP_TBUFFER_LOAD_FORMAT_X, OP_TBUFFER_STORE_FORMAT_X,
+      OP_TBUFFER_LOAD_D16_FORMAT_X, OP_TBUFFER_LOAD_D16_FORMAT_XY, OP_TBUFFER_STORE_D16_FORMAT_X, OP_TBUFFER_STORE_D16_FORMAT_XY: begin
+        zero_x = 64'h0020000000000000;
+        rules_x = codes_19(9'(inst_i[52:48])) &&
+            codes_0(9'(inst_i[63:56])) &&
+            (10'(inst_i[39:32]) + 10'd0 + 10'(inst_i[55]) + 10'(inst_i[54]) <= 10'd256);
+      end
+      OP_BUFFER_ATOMIC_CMPSWAP_B32, OP_BUFFER_ATOMIC_SWAP_B64, OP_BUFFER_ATOMIC_ADD_U64, OP_BUFFER_ATOMIC_SUB_U64,
+      OP_BUFFER_ATOMIC_MIN_I64, OP_BUFFER_ATOMIC_MIN_U64, OP_BUFFER_ATOMIC_MAX_I64, OP_BUFFER_ATOMIC_MAX_U64,
+      OP_BUFFER_ATOMIC_AND_B64, OP_BUFFER_ATOMIC_OR_B64, OP_BUFFER_ATOMIC_XOR_B64, OP_BUFFER_ATOMIC_INC_U64,
+      OP_BUFFER_ATOMIC_DEC_U64, OP_BUFFER_ATOMIC_CMPSWAP_F32, OP_TBUFFER_LOAD_FORMAT_XY, OP_TBUFFER_STORE_FORMAT_XY,
+      OP_TBUFFER_LOAD_D16_FORMAT_XYZ, OP_TBUFFER_LOAD_D16_FORMAT_XYZW, OP_TBUFFER_STORE_D16_FORMAT_XYZ, OP_TBUFFER_STORE_D16_FORMAT_XYZW: begin
+        zero_x = 64'h0020000000000000;
+        rules_x = codes_19(9'(inst_i[52:48])) &&
+            codes_0(9'(inst_i[63:56])) &&
+            (10'(inst_i[47:40]) + 10'd2 <= 10'd256) &&
+            (10'(inst_i[39:32]) + 10'd0 + 10'(inst_i[55]) + 10'(inst_i[54]) <= 10'd256);
+      end
+      OP_BUFFER_ATOMIC_CMPSWAP_B64, OP_TBUFFER_LOAD_FORMAT_XYZW, OP_TBUFFER_STORE_FORMAT_XYZW: begin
+        zero_x = 64'h0020000000000000;
+        rules_x = codes_19(9'(inst_i[52:48])) &&
+            codes_0(9'(inst_i[63:56])) &&
+            (10'(inst_i[47:40]) + 10'd4 <= 10'd256) &&
+            (10'(inst_i[39:32]) + 10'd0 + 10'(inst_i[55]) + 10'(inst_i[54]) <= 10'd256);
+      end
+      OP_TBUFFER_LOAD_FORMAT_XYZ, OP_TBUFFER_STORE_FORMAT_XYZ: begin
+        zero_x = 64'h0020000000000000;
+        rules_x = codes_19(9'(inst_i[52:48])) &&
+            codes_0(9'(inst_i[63:56])) &&
+            (10'(inst_i[47:40]) + 10'd3 <= 10'd256) &&
+            (10'(inst_i[39:32]) + 10'd0 + 10'(inst_i[55]) + 10'(inst_i[54]) <= 10'd256);
+      end
+      OP_IMAGE_LOAD, OP_IMAGE_LOAD_MIP, OP_IMAGE_STORE, OP_IMAGE_STORE_MIP,
+      OP_IMAGE_MSAA_LOAD: begin
+        zero_x = 64'h7c00000000000000;
+        rules_x = codes_20(9'(inst_i[52:48]));
+      end
+      OP_IMAGE_LOAD_PCK, OP_IMAGE_LOAD_PCK_SGN, OP_IMAGE_LOAD_MIP_PCK, OP_IMAGE_LOAD_MIP_PCK_SGN,
+      OP_IMAGE_STORE_PCK, OP_IMAGE_STORE_MIP_PCK, OP_IMAGE_ATOMIC_SWAP, OP_IMAGE_ATOMIC_CMPSWAP,
+      OP_IMAGE_ATOMIC_ADD, OP_IMAGE_ATOMIC_SUB, OP_IMAGE_ATOMIC_SMIN, OP_IMAGE_ATOMIC_UMIN,
+      OP_IMAGE_ATOMIC_SMAX, OP_IMAGE_ATOMIC_UMAX, OP_IMAGE_ATOMIC_AND, OP_IMAGE_ATOMIC_OR,
+      OP_IMAGE_ATOMIC_XOR, OP_IMAGE_ATOMIC_INC, OP_IMAGE_ATOMIC_DEC, OP_IMAGE_GET_RESINFO: begin
+        zero_x = 64'h7c00000000020000;
+        rules_x = codes_20(9'(inst_i[52:48]));
+      end
+      OP_IMAGE_BVH_INTERSECT_RAY, OP_IMAGE_BVH64_INTERSECT_RAY: begin
+        zero_x = 64'h7c6000000002701c;
+        rules_x = codes_19(9'(inst_i[52:48]));
+      end
+      OP_IMAGE_SAMPLE, OP_IMAGE_SAMPLE_D, OP_IMAGE_SAMPLE_L, OP_IMAGE_SAMPLE_B,
+      OP_IMAGE_SAMPLE_LZ, OP_IMAGE_SAMPLE_C, OP_IMAGE_SAMPLE_C_D, OP_IMAGE_SAMPLE_C_L,
+      OP_IMAGE_SAMPLE_C_B, OP_IMAGE_SAMPLE_C_LZ, OP_IMAGE_SAMPLE_O, OP_IMAGE_SAMPLE_D_O,
+      OP_IMAGE_SAMPLE_L_O, OP_IMAGE_SAMPLE_B_O, OP_IMAGE_SAMPLE_LZ_O, OP_IMAGE_SAMPLE_C_O,
+      OP_IMAGE_SAMPLE_C_D_O, OP_IMAGE_SAMPLE_C_L_O, OP_IMAGE_SAMPLE_C_B_O, OP_IMAGE_SAMPLE_C_LZ_O,
+      OP_IMAGE_GATHER4, OP_IMAGE_GATHER4_L, OP_IMAGE_GATHER4_B, OP_IMAGE_GATHER4_LZ,
+      OP_IMAGE_GATHER4_C, OP_IMAGE_GATHER4_C_LZ, OP_IMAGE_GATHER4_O, OP_IMAGE_GATHER4_LZ_O,
+      OP_IMAGE_GATHER4_C_LZ_O, OP_IMAGE_SAMPLE_D_G16, OP_IMAGE_SAMPLE_C_D_G16, OP_IMAGE_SAMPLE_D_O_G16,
+      OP_IMAGE_SAMPLE_C_D_O_G16, OP_IMAGE_SAMPLE_CL, OP_IMAGE_SAMPLE_D_CL, OP_IMAGE_SAMPLE_B_CL,
+      OP_IMAGE_SAMPLE_C_CL, OP_IMAGE_SAMPLE_C_D_CL, OP_IMAGE_SAMPLE_C_B_CL, OP_IMAGE_SAMPLE_CL_O,
+      OP_IMAGE_SAMPLE_D_CL_O, OP_IMAGE_SAMPLE_B_CL_O, OP_IMAGE_SAMPLE_C_CL_O, OP_IMAGE_SAMPLE_C_D_CL_O,
+      OP_IMAGE_SAMPLE_C_B_CL_O, OP_IMAGE_SAMPLE_C_D_CL_G16, OP_IMAGE_SAMPLE_D_CL_O_G16, OP_IMAGE_SAMPLE_C_D_CL_O_G16,
+      OP_IMAGE_SAMPLE_D_CL_G16, OP_IMAGE_GATHER4_CL, OP_IMAGE_GATHER4_B_CL, OP_IMAGE_GATHER4_C_CL,
+      OP_IMAGE_GATHER4_C_L, OP_IMAGE_GATHER4_C_B, OP_IMAGE_GATHER4_C_B_CL, OP_IMAGE_GATHER4H: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            codes_19(9'(inst_i[62:58]));
+      end
+      OP_IMAGE_GET_LOD: begin
+        zero_x = 64'h0000000000020000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            codes_19(9'(inst_i[62:58]));
+      end
+      OP_FLAT_LOAD_U8, OP_FLAT_LOAD_I8, OP_FLAT_LOAD_U16, OP_FLAT_LOAD_I16,
+      OP_FLAT_LOAD_B32, OP_FLAT_STORE_B8, OP_FLAT_STORE_B16, OP_FLAT_STORE_B32,
+      OP_FLAT_LOAD_D16_U8, OP_FLAT_LOAD_D16_I8, OP_FLAT_LOAD_D16_B16, OP_FLAT_LOAD_D16_HI_U8,
+      OP_FLAT_LOAD_D16_HI_I8, OP_FLAT_LOAD_D16_HI_B16, OP_FLAT_STORE_D16_HI_B8, OP_FLAT_STORE_D16_HI_B16,
+      OP_FLAT_ATOMIC_SWAP_B32, OP_FLAT_ATOMIC_ADD_U32, OP_FLAT_ATOMIC_SUB_U32, OP_FLAT_ATOMIC_MIN_I32,
+      OP_FLAT_ATOMIC_MIN_U32, OP_FLAT_ATOMIC_MAX_I32, OP_FLAT_ATOMIC_MAX_U32, OP_FLAT_ATOMIC_AND_B32,
+      OP_FLAT_ATOMIC_OR_B32, OP_FLAT_ATOMIC_XOR_B32, OP_FLAT_ATOMIC_INC_U32, OP_FLAT_ATOMIC_DEC_U32,
+      OP_FLAT_ATOMIC_MIN_F32, OP_FLAT_ATOMIC_MAX_F32, OP_FLAT_ATOMIC_ADD_F32: begin
+        zero_x = 64'h0080000000000000;
+        rules_x = codes_21(9'(inst_i[54:48])) &&
+            (10'(inst_i[39:32]) + 10'd2 <= 10'd256);
+      end
+      OP_FLAT_LOAD_B64: begin
+        zero_x = 64'h0080000000000000;
+        rules_x = codes_21(9'(inst_i[54:48])) &&
+            (10'(inst_i[63:56]) + 10'd2 <= 10'd256) &&
+            (10'(inst_i[39:32]) + 10'd2 <= 10'd256);
+      end
+      OP_FLAT_LOAD_B96: begin
+        zero_x = 64'h0080000000000000;
+        rules_x = codes_21(9'(inst_i[54:48])) &&
+            (10'(inst_i[63:56]) + 10'd3 <= 10'd256) &&
+            (10'(inst_i[39:32]) + 10'd2 <= 10'd256);
+      end
+      OP_FLAT_LOAD_B128: begin
+        zero_x = 64'h0080000000000000;
+        rules_x = codes_21(9'(inst_i[54:48])) &&
+            (10'(inst_i[63:56]) + 10'd4 <= 10'd256) &&
+            (10'(inst_i[39:32]) + 10'd2 <= 10'd256);
+      end
+      OP_FLAT_STORE_B64, OP_FLAT_ATOMIC_CMPSWAP_B32, OP_FLAT_ATOMIC_CMPSWAP_F32: begin
+        zero_x = 64'h0080000000000000;
+        rules_x = codes_21(9'(inst_i[54:48])) &&
+            (10'(inst_i[39:32]) + 10'd2 <= 10'd256) &&
+            (10'(inst_i[47:40]) + 10'd2 <= 10'd256);
+      end
+      OP_FLAT_STORE_B96: begin
+        zero_x = 64'h0080000000000000;
+        rules_x = codes_21(9'(inst_i[54:48])) &&
+            (10'(inst_i[39:32]) + 10'd2 <= 10'd256) &&
+            (10'(inst_i[47:40]) + 10'd3 <= 10'd256);
+      end
+      OP_FLAT_STORE_B128: begin
+        zero_x = 64'h0080000000000000;
+        rules_x = codes_21(9'(inst_i[54:48])) &&
+            (10'(inst_i[39:32]) + 10'd2 <= 10'd256) &&
+            (10'(inst_i[47:40]) + 10'd4 <= 10'd256);
+      end
+      OP_FLAT_ATOMIC_SWAP_B64, OP_FLAT_ATOMIC_ADD_U64, OP_FLAT_ATOMIC_SUB_U64, OP_FLAT_ATOMIC_MIN_I64,
+      OP_FLAT_ATOMIC_MIN_U64, OP_FLAT_ATOMIC_MAX_I64, OP_FLAT_ATOMIC_MAX_U64, OP_FLAT_ATOMIC_AND_B64,
+      OP_FLAT_ATOMIC_OR_B64, OP_FLAT_ATOMIC_XOR_B64, OP_FLAT_ATOMIC_INC_U64, OP_FLAT_ATOMIC_DEC_U64: begin
+        zero_x = 64'h0080000000000000;
+        rules_x = codes_21(9'(inst_i[54:48])) &&
+            (!inst_i[14] || 10'(inst_i[63:56]) + 10'd2 <= 10'd256) &&
+            (10'(inst_i[39:32]) + 10'd2 <= 10'd256) &&
+            (10'(inst_i[47:40]) + 10'd2 <= 10'd256);
+      end
+      OP_FLAT_ATOMIC_CMPSWAP_B64: begin
+        zero_x = 64'h0080000000000000;
+        rules_x = codes_21(9'(inst_i[54:48])) &&
+            (!inst_i[14] || 10'(inst_i[63:56]) + 10'd2 <= 10'd256) &&
+            (10'(inst_i[39:32]) + 10'd2 <= 10'd256) &&
+            (10'(inst_i[47:40]) + 10'd4 <= 10'd256);
+      end
+      OP_GLOBAL_LOAD_U8, OP_GLOBAL_LOAD_I8, OP_GLOBAL_LOAD_U16, OP_GLOBAL_LOAD_I16,
+      OP_GLOBAL_LOAD_B32, OP_GLOBAL_STORE_B8, OP_GLOBAL_STORE_B16, OP_GLOBAL_STORE_B32,
+      OP_GLOBAL_LOAD_D16_U8, OP_GLOBAL_LOAD_D16_I8, OP_GLOBAL_LOAD_D16_B16, OP_GLOBAL_LOAD_D16_HI_U8,
+      OP_GLOBAL_LOAD_D16_HI_I8, OP_GLOBAL_LOAD_D16_HI_B16, OP_GLOBAL_STORE_D16_HI_B8, OP_GLOBAL_STORE_D16_HI_B16,
+      OP_GLOBAL_ATOMIC_SWAP_B32, OP_GLOBAL_ATOMIC_ADD_U32, OP_GLOBAL_ATOMIC_SUB_U32, OP_GLOBAL_ATOMIC_CSUB_U32,
+      OP_GLOBAL_ATOMIC_MIN_I32, OP_GLOBAL_ATOMIC_MIN_U32, OP_GLOBAL_ATOMIC_MAX_I32, OP_GLOBAL_ATOMIC_MAX_U32,
+      OP_GLOBAL_ATOMIC_AND_B32, OP_GLOBAL_ATOMIC_OR_B32, OP_GLOBAL_ATOMIC_XOR_B32, OP_GLOBAL_ATOMIC_INC_U32,
+      OP_GLOBAL_ATOMIC_DEC_U32, OP_GLOBAL_ATOMIC_MIN_F32, OP_GLOBAL_ATOMIC_MAX_F32, OP_GLOBAL_ATOMIC_ADD_F32: begin
+        zero_x = 64'h0080000000000000;
+        rules_x = codes_1(9'(inst_i[54:48])) &&
+            (10'(inst_i[39:32]) + 10'd1 + (inst_i[54:48] == 7'd124 ? 10'd1 : 10'd0) <= 10'd256);
+      end
+      OP_GLOBAL_LOAD_B64: begin
+        zero_x = 64'h0080000000000000;
+        rules_x = codes_1(9'(inst_i[54:48])) &&
+            (10'(inst_i[63:56]) + 10'd2 <= 10'd256) &&
+            (10'(inst_i[39:32]) + 10'd1 + (inst_i[54:48] == 7'd124 ? 10'd1 : 10'd0) <= 10'd256);
+      end
+      OP_GLOBAL_LOAD_B96: begin
+        zero_x = 64'h0080000000000000;
+        rules_x = codes_1(9'(inst_i[54:48])) &&
+            (10'(inst_i[63:56]) + 10'd3 <= 10'd256) &&
+            (10'(inst_i[39:32]) + 10'd1 + (inst_i[54:48] == 7'd124 ? 10'd1 : 10'd0) <= 10'd256);
+      end
+      OP_GLOBAL_LOAD_B128: begin
+        zero_x = 64'h0080000000000000;
+        rules_x = codes_1(9'(inst_i[54:48])) &&
+            (10'(inst_i[63:56]) + 10'd4 <= 10'd256) &&
+            (10'(inst_i[39:32]) + 10'd1 + (inst_i[54:48] == 7'd124 ? 10'd1 : 10'd0) <= 10'd256);
+      end
+      OP_GLOBAL_STORE_B64, OP_GLOBAL_ATOMIC_CMPSWAP_B32, OP_GLOBAL_ATOMIC_CMPSWAP_F32: begin
+        zero_x = 64'h0080000000000000;
+        rules_x = codes_1(9'(inst_i[54:48])) &&
+            (10'(inst_i[39:32]) + 10'd1 + (inst_i[54:48] == 7'd124 ? 10'd1 : 10'd0) <= 10'd256) &&
+            (10'(inst_i[47:40]) + 10'd2 <= 10'd256);
+      end
+      OP_GLOBAL_STORE_B96: begin
+        zero_x = 64'h0080000000000000;
+        rules_x = codes_1(9'(inst_i[54:48])) &&
+            (10'(inst_i[39:32]) + 10'd1 + (inst_i[54:48] == 7'd124 ? 10'd1 : 10'd0) <= 10'd256) &&
+            (10'(inst_i[47:40]) + 10'd3 <= 10'd256);
+      end
+      OP_GLOBAL_STORE_B128: begin
+        zero_x = 64'h0080000000000000;
+        rules_x = codes_1(9'(inst_i[54:48])) &&
+            (10'(inst_i[39:32]) + 10'd1 + (inst_i[54:48] == 7'd124 ? 10'd1 : 10'd0) <= 10'd256) &&
+            (10'(inst_i[47:40]) + 10'd4 <= 10'd256);
+      end
+      OP_GLOBAL_LOAD_ADDTID_B32, OP_GLOBAL_STORE_ADDTID_B32: begin
+        zero_x = 64'h0080000000000000;
+        rules_x = codes_1(9'(inst_i[54:48]));
+      end
+      OP_GLOBAL_ATOMIC_SWAP_B64, OP_GLOBAL_ATOMIC_ADD_U64, OP_GLOBAL_ATOMIC_SUB_U64, OP_GLOBAL_ATOMIC_MIN_I64,
+      OP_GLOBAL_ATOMIC_MIN_U64, OP_GLOBAL_ATOMIC_MAX_I64, OP_GLOBAL_ATOMIC_MAX_U64, OP_GLOBAL_ATOMIC_AND_B64,
+      OP_GLOBAL_ATOMIC_OR_B64, OP_GLOBAL_ATOMIC_XOR_B64, OP_GLOBAL_ATOMIC_INC_U64, OP_GLOBAL_ATOMIC_DEC_U64: begin
+        zero_x = 64'h0080000000000000;
+        rules_x = codes_1(9'(inst_i[54:48])) &&
+            (!inst_i[14] || 10'(inst_i[63:56]) + 10'd2 <= 10'd256) &&
+            (10'(inst_i[39:32]) + 10'd1 + (inst_i[54:48] == 7'd124 ? 10'd1 : 10'd0) <= 10'd256) &&
+            (10'(inst_i[47:40]) + 10'd2 <= 10'd256);
+      end
+      OP_GLOBAL_ATOMIC_CMPSWAP_B64: begin
+        zero_x = 64'h0080000000000000;
+        rules_x = codes_1(9'(inst_i[54:48])) &&
+            (!inst_i[14] || 10'(inst_i[63:56]) + 10'd2 <= 10'd256) &&
+            (10'(inst_i[39:32]) + 10'd1 + (inst_i[54:48] == 7'd124 ? 10'd1 : 10'd0) <= 10'd256) &&
+            (10'(inst_i[47:40]) + 10'd4 <= 10'd256);
+      end
+      OP_SCRATCH_LOAD_B96: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = (10'(inst_i[63:56]) + 10'd3 <= 10'd256);
+      end
+      OP_SCRATCH_LOAD_B128: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = (10'(inst_i[63:56]) + 10'd4 <= 10'd256);
+      end
+      OP_SCRATCH_STORE_B64: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = (10'(inst_i[47:40]) + 10'd2 <= 10'd256);
+      end
+      OP_SCRATCH_STORE_B96: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = (10'(inst_i[47:40]) + 10'd3 <= 10'd256);
+      end
+      OP_SCRATCH_STORE_B128: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = (10'(inst_i[47:40]) + 10'd4 <= 10'd256);
+      end
+      default: ;
+    endcase
+    unique case (dec_o.op_y)
+      OP_V_DUAL_FMAC_F32_VOPD_Y, OP_V_DUAL_FMAAK_F32_VOPD_Y, OP_V_DUAL_FMAMK_F32_VOPD_Y, OP_V_DUAL_MUL_F32_VOPD_Y,
+      OP_V_DUAL_ADD_F32_VOPD_Y, OP_V_DUAL_SUB_F32_VOPD_Y, OP_V_DUAL_SUBREV_F32_VOPD_Y, OP_V_DUAL_MUL_DX9_ZERO_F32_VOPD_Y,
+      OP_V_DUAL_CNDMASK_B32_VOPD_Y, OP_V_DUAL_MAX_F32_VOPD_Y, OP_V_DUAL_MIN_F32_VOPD_Y, OP_V_DUAL_DOT2ACC_F32_F16_VOPD_Y,
+      OP_V_DUAL_ADD_NC_U32, OP_V_DUAL_LSHLREV_B32, OP_V_DUAL_AND_B32: begin
+        unnamed_y = 64'hff00000003c1ffff;
+        rules_y = codes_11(9'(inst_i[40:32]));
+      end
+      OP_V_DUAL_MOV_B32_VOPD_Y: begin
+        unnamed_y = 64'hff01fe0003c1ffff;
+        rules_y = codes_11(9'(inst_i[40:32]));
+      end
+      OP_V_DUAL_DOT2ACC_F32_BF16_VOPD_Y: begin
+        unnamed_y = 64'hff00000003c1ffff;
+        rules_y = 1'b0;
+      end
+      default: ;
+    endcase
+
     dec_o.valid = dec_o.op != OP_INVALID;
-    dec_o.illegal_src = (src0_rd && src_reserved(dec_o.ssrc0)) ||
-                        (src1_rd && src_reserved(dec_o.ssrc1));
+    // Of a pair, a bit must be zero when neither half uses it.
+    dec_o.illegal = !(rules_x && rules_y && (inst_i[63:0] & zero_x & unnamed_y) == 64'h0);
   end
 
 endmodule

@@ -161,11 +161,12 @@ fn main() {
         let rtl = out.join(format!("rtl-{name}"));
         let files =
             hdl_gen::sv::generate(cfg).unwrap_or_else(|e| panic!("generating the RTL for {name}: {e:#}"));
+        let mdir = out.join(format!("verilated-{name}"));
+        let prefix = format!("V{name}");
+        let lib = format!("{name}_model");
         hdl_gen::sv::write_dir(&rtl, &files).unwrap_or_else(|e| panic!("{e:#}"));
         let mut sources: Vec<PathBuf> = files.iter().map(|f| rtl.join(&f.name)).collect();
         sources.sort_by_key(|p| (!p.ends_with("cu_pkg.sv"), p.clone()));
-        let mdir = out.join(format!("verilated-{name}"));
-        let prefix = format!("V{name}");
         let mut v = Command::new("verilator");
         v.args(["--cc", "--build", "-O3", "--x-assign", "fast", "--x-initial", "fast", "--trace"])
             .args(["--top-module", "cu_top", "--prefix", &prefix, "-Wno-fatal", "-j", &jobs])
@@ -173,10 +174,20 @@ fn main() {
             .arg("-Mdir")
             .arg(&mdir)
             .args(&sources);
-        run(&mut v, &format!("verilator ({name})"));
-        let lib = format!("{name}_model");
-        std::fs::copy(mdir.join(format!("{prefix}__ALL.a")), mdir.join(format!("lib{lib}.a")))
-            .expect("copying the model archive");
+        // The build script reruns whenever the generator or the ISA crate changes, which
+        // mostly leaves the RTL as it was: a model built from the same sources with the same
+        // command is kept.
+        let stamp = mdir.join("model.stamp");
+        let key = format!("{v:?}\n{}", files.iter().map(|f| f.text.as_str()).collect::<String>());
+        let unchanged = mdir.join(format!("lib{lib}.a")).exists()
+            && std::fs::read_to_string(&stamp).is_ok_and(|k| k == key);
+        if !unchanged {
+            let _ = std::fs::remove_file(&stamp);
+            run(&mut v, &format!("verilator ({name})"));
+            std::fs::copy(mdir.join(format!("{prefix}__ALL.a")), mdir.join(format!("lib{lib}.a")))
+                .expect("copying the model archive");
+            std::fs::write(&stamp, key).expect("writing the model's stamp");
+        }
         archives.push((mdir.clone(), lib));
         rt_dir.get_or_insert((mdir, prefix.clone()));
 

@@ -1,4 +1,14 @@
 {{ header }}
+{%- macro case_arms(list) %}
+{%- for a in list %}
+      {% for l in a.labels %}{{ l }}{% if !loop.last %},{% if loop.index % 4 == 0 %}
+      {% else %} {% endif %}{% endif %}{% endfor %}: begin
+{%- for s in a.sets %}
+        {{ s.0 }} = {{ s.1 }};
+{%- endfor %}
+      end
+{%- endfor %}
+{%- endmacro %}
 // Instruction decoder: the format, the opcode and the attributes of every row of the ISA
 // table, with the control bundle of the vector rows. Everything here is generated: the format
 // tests and field slices from the table's formats, one case arm per opcode, and one arm per
@@ -10,7 +20,17 @@ module cu_decode
   output decoded_t    dec_o
 );
 
-  logic src0_rd, src1_rd;  // SSRC0 / SSRC1 hold source operands
+  // LLVM 19's decoding rules (isa/src/legal.rs, row_rules): the row's conditions, the bits its
+  // format's fields must leave zero when the row does not use them, and VOPD's Y half's.
+  logic        rules_x, rules_y;
+  logic [63:0] zero_x, unnamed_y;
+
+  // The sets of values the rules allow in a field.
+{%- for c in code_sets %}
+  function automatic logic {{ c.0 }}(logic [8:0] c);
+    {{ c.0 }} = c inside { {%- for r in c.1 %}{% if r.0 == r.1 %}9'd{{ r.0 }}{% else %}[9'd{{ r.0 }}:9'd{{ r.1 }}]{% endif %}{% if !loop.last %}, {% endif %}{% endfor -%} };
+  endfunction
+{%- endfor %}
 
   // Formats the RTL does not execute (memory, images, exports) are recognised and measured,
   // but no field of theirs is read.
@@ -22,8 +42,10 @@ module cu_decode
     dec_o.op = OP_INVALID;
     dec_o.op_y = OP_INVALID;
     dec_o.fmt = FMT_INVALID;
-    src0_rd = 1'b0;
-    src1_rd = 1'b0;
+    rules_x = 1'b1;
+    rules_y = 1'b1;
+    zero_x = '0;
+    unnamed_y = '1;
     dec_o.unit = UNIT_CONTROL;
     dec_o.dwords = inst_dwords(inst_i[LenBits-1:0]);
 {%- for f in formats %}
@@ -69,14 +91,7 @@ module cu_decode
 
     // Operand attributes, implicit state, counters and the vector control bundle.
     unique case (dec_o.op)
-{%- for a in arms %}
-      {% for l in a.labels %}{{ l }}{% if !loop.last %},{% if loop.index % 4 == 0 %}
-      {% else %} {% endif %}{% endif %}{% endfor %}: begin
-{%- for s in a.sets %}
-        {{ s.0 }} = {{ s.1 }};
-{%- endfor %}
-      end
-{%- endfor %}
+{%- call case_arms(arms) %}{% endcall %}
       default: ;
     endcase
 
@@ -90,14 +105,7 @@ module cu_decode
 
     // VOPD's Y half.
     unique case (dec_o.op_y)
-{%- for a in y_arms %}
-      {% for l in a.labels %}{{ l }}{% if !loop.last %},{% if loop.index % 4 == 0 %}
-      {% else %} {% endif %}{% endif %}{% endfor %}: begin
-{%- for s in a.sets %}
-        {{ s.0 }} = {{ s.1 }};
-{%- endfor %}
-      end
-{%- endfor %}
+{%- call case_arms(y_arms) %}{% endcall %}
       default: ;
     endcase
     unique case (dec_o.op_y)
@@ -107,9 +115,19 @@ module cu_decode
       default: dec_o.vop_y = VOP_NONE;
     endcase
 
+    // LLVM's rules of each row.
+    unique case (dec_o.op)
+{%- call case_arms(rule_arms) %}{% endcall %}
+      default: ;
+    endcase
+    unique case (dec_o.op_y)
+{%- call case_arms(rule_y_arms) %}{% endcall %}
+      default: ;
+    endcase
+
     dec_o.valid = dec_o.op != OP_INVALID;
-    dec_o.illegal_src = (src0_rd && src_reserved(dec_o.ssrc0)) ||
-                        (src1_rd && src_reserved(dec_o.ssrc1));
+    // Of a pair, a bit must be zero when neither half uses it.
+    dec_o.illegal = !(rules_x && rules_y && (inst_i[63:0] & zero_x & unnamed_y) == 64'h0);
   end
 
 endmodule

@@ -156,7 +156,7 @@ package cu_pkg;
   // A decoded instruction.
   typedef struct packed {
     logic        valid;        // the word is an instruction of the table
-    logic        illegal_src;  // a source field holds a reserved code
+    logic        illegal;      // no instruction for LLVM 19 (isa/src/legal.rs): a field breaks a rule
     op_e         op;
     op_e         op_y;         // VOPD: the Y half's row
     fmt_e        fmt;          // the format (the first of formats sharing identifying bits)

@@ -1398,7 +1398,7 @@ module cu_top
     end else if (ex_dec_q.inc != '0 && cnt_full[ex_wave_q]) begin
       // A counter the instruction increments is at its maximum: try again later.
       ex_retire = 1'b0;
-    end else if (!ex_dec_q.valid || ex_dec_q.illegal_src || ex_illegal_q) begin
+    end else if (!ex_dec_q.valid || ex_dec_q.illegal || ex_illegal_q) begin
       ex_status = RtFault;
       ex_fault = FaultIllegal;
     end else if (ex_dec_q.valu) begin

@@ -8,17 +8,13 @@ use std::path::Path;
 use conformance::env_u64;
 use conformance::llvm_fuzz::{FAMILIES, cases, compare, report};
 
-/// The lowest agreement (percent) each family may reach, in `FAMILIES` order. Every family
-/// agrees on every case of the CI sample (and of 2,000 cases a family with other seeds) but
-/// two, which can miss one case in a thousand: SMEM (LLVM 19 decodes s_atc_probe and
-/// s_atc_probe_buffer, opcodes 34 and 35, which the table does not have) and VOP1 (LLVM reads
-/// a literal dword when v_readfirstlane_b32's destination holds 255).
-const FLOOR: [usize; 20] =
-    [100, 100, 100, 100, 100, 99, 100, 99, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100, 100];
+/// The lowest agreement (percent) each family may reach, in `FAMILIES` order: every family
+/// agrees on every case.
+const FLOOR: [usize; 20] = [100; 20];
 
 #[test]
 fn random_words_of_every_family_match_llvm_objdump() {
-    let per_family = env_u64("RDNA3_FUZZ_CASES", 300) as usize;
+    let per_family = env_u64("RDNA3_FUZZ_CASES", 2000) as usize;
     let seed = env_u64("RDNA3_FUZZ_SEED", 0x11_d15a);
     let results = compare(&cases(seed, per_family), Path::new(env!("CARGO_TARGET_TMPDIR")), "disasm_fuzz");
     eprint!("{}", report(&results));

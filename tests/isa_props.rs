@@ -83,6 +83,9 @@ const LLVM_REJECTS: &[(&str, &str)] = &[
     ("VOPD_X", "violates constant bus restrictions"),
     ("VOP3", "the DPP forms take no constant as the second source"),
     ("VOP3SD", "the DPP forms take no constant as the second source"),
+    // A 16-bit operand's literal dword with high bits set: LLVM prints all 32 bits
+    // (`v_dot2_bf16_bf16 v21, -v224, -v120, 0xb2745a46`) and refuses to read them back.
+    ("VOP3", "invalid constant for this operand"),
     ("MUBUF", "SOFFSET takes no literal"),
     ("MTBUF", "SOFFSET takes no literal"),
     ("VINTERP", "expected a VGPR"),

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::{Field, FieldClass, FormatId, InstDef, InstId, Kind, operand, table};
+use crate::{Field, FormatId, InstDef, InstId, operand, table};
 
 /// Why bytes are not an instruction.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -43,7 +43,7 @@ impl Inst {
     pub fn main_word(&self) -> u64 {
         u64::from(self.words[0]) | u64::from(self.words[1]) << 32
     }
-    fn ext_word(&self) -> u32 {
+    pub(crate) fn ext_word(&self) -> u32 {
         self.words[self.def().format().dwords as usize]
     }
     /// Value of a field of the format or of the extension dword; `Field::Lit` gives the
@@ -129,27 +129,15 @@ impl Inst {
         inst
     }
 
-    /// Whether the encoding is followed by a literal dword: a source field of a register
-    /// operand (of either instruction of a pair) selects it, or the row always has one.
+    /// Whether the encoding is followed by a literal dword: a field of
+    /// [`InstDef::literal_fields`] (of either instruction of a pair) holds 255, or the row
+    /// always has one.
     pub fn needs_literal(&self) -> bool {
         let uses = |def: &InstDef| {
-            def.always_literal()
-                || def.operands.iter().any(|o| {
-                    selects_literal(def, o.field)
-                        && matches!(o.kind, Kind::Reg(_))
-                        && self.field(o.field) == operand::LITERAL
-                })
+            def.always_literal() || def.literal_fields().any(|f| self.field(f) == operand::LITERAL)
         };
         uses(self.def()) || self.def2().is_some_and(uses)
     }
-}
-
-/// Whether a field of `def` holds a source code, whose 255 selects the literal dword: the
-/// scalar and vector sources, and the buffer formats' 8-bit SOFFSET (LLVM reads a literal
-/// there too).
-fn selects_literal(def: &InstDef, field: Field) -> bool {
-    field.is_scalar_source()
-        || def.format().field(field).is_some_and(|r| field.class(r.width()) == FieldClass::Ssrc8)
 }
 
 /// Decodes the instruction at the start of `dwords`.
@@ -212,8 +200,8 @@ pub fn decode(dwords: &[u32]) -> Result<Inst, DecodeError> {
 
 /// Decodes the instruction at the start of `dwords` as LLVM 19 does: [`decode`], then the
 /// legality rules of [`crate::legal`] (a word LLVM decodes no instruction from is an error).
-/// The disassembler uses it; the golden interpreter still executes what [`decode`] accepts
-/// (its tests rely on the guide's reading of such words, e.g. 64-bit codes ignoring bit 0).
+/// The disassembler and the golden interpreter use it (a word it refuses faults as illegal),
+/// and the RTL decoder applies the same rules ([`crate::legal::row_rules`]).
 pub fn decode_legal(dwords: &[u32]) -> Result<Inst, DecodeError> {
     let inst = decode(dwords)?;
     crate::legal::check(&inst)?;

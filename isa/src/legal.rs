@@ -1,7 +1,9 @@
 //! Which encodings are instructions: the rules LLVM 19's disassembler applies for gfx1100
 //! (issue 11), derived from the table once: [`crate::decode_legal`], which the disassembler
-//! uses, refuses a word that breaks one. (The generated RTL decoder does not apply them yet;
-//! it is to raise the illegal-instruction fault from the same masks and code classes.)
+//! and the golden interpreter use, refuses a word that breaks one. The generated RTL decoder
+//! raises the illegal-instruction fault from the same rules: hdl-gen emits each row's
+//! [`RowRules`] into `cu_decode`. (The memory formats' VGPR tuples, whose widths other fields
+//! decide, are not in the RTL yet.)
 //!
 //! Four kinds of rule:
 //! - **Rows LLVM knows.** A row the table marks `nollvm` is no instruction.
@@ -17,7 +19,7 @@
 //!   image layout).
 
 use crate::operand;
-use crate::{Field, FieldClass, ImmKind, Inst, InstDef, Kind};
+use crate::{Field, FieldClass, ImmKind, Inst, InstDef, Kind, table};
 
 /// A set of legal codes of a register field (up to 9 bits: 512 codes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -96,13 +98,7 @@ pub fn code_class(def: &InstDef, field: Field, kind: Kind) -> Option<CodeClass> 
 pub fn zero_mask(def: &InstDef, def2: Option<&InstDef>) -> u64 {
     let f = def.format();
     let pair_op = def2.and_then(|d| d.format().op).map_or(0, |r| r.mask());
-    // An operand of kind `none` stands for a field that must be zero.
-    let named = |field: Field| {
-        def.operands
-            .iter()
-            .chain(def2.iter().flat_map(|d| d.operands.iter()))
-            .any(|o| o.field == field && o.kind != Kind::Imm(ImmKind::None) || reads(o.kind, field))
-    };
+    let named = |field: Field| names(def, field) || def2.is_some_and(|d| names(d, field));
     let mut mask = f.zero;
     for (field, range) in &f.fields {
         if !named(*field)
@@ -123,6 +119,282 @@ fn reads(kind: Kind, field: Field) -> bool {
     matches!((kind, field), (Kind::RegRule("sve"), Field::Sve))
 }
 
+/// A set of field values (codes 0-511).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CodeSet([u64; 8]);
+
+impl CodeSet {
+    /// The values below `n`.
+    fn below(n: u32) -> CodeSet {
+        let mut s = CodeSet([0; 8]);
+        for c in 0..n.min(512) {
+            s.0[(c / 64) as usize] |= 1 << (c % 64);
+        }
+        s
+    }
+    pub fn contains(&self, code: u32) -> bool {
+        code < 512 && self.0[(code / 64) as usize] >> (code % 64) & 1 != 0
+    }
+    /// Keeps the codes `keep` accepts.
+    fn retain(&mut self, keep: impl Fn(u32) -> bool) {
+        for c in 0..512 {
+            if !keep(c) {
+                self.0[(c / 64) as usize] &= !(1 << (c % 64));
+            }
+        }
+    }
+    /// The set as ranges of consecutive values below `n` (`n` = 2^field width).
+    pub fn ranges(&self, n: u32) -> Vec<(u32, u32)> {
+        let mut out: Vec<(u32, u32)> = Vec::new();
+        for c in (0..n.min(512)).filter(|&c| self.contains(c)) {
+            match out.last_mut() {
+                Some((_, hi)) if *hi + 1 == c => *hi = c,
+                _ => out.push((c, c)),
+            }
+        }
+        out
+    }
+}
+
+/// The rules of one row that depend on nothing but the row and the values of single fields:
+/// everything [`check`] applies but the memory formats' VGPR tuples (whose widths other
+/// fields decide) and the composition of a VOPD pair. The disassembler's [`check`] evaluates
+/// them, and hdl-gen emits them into the RTL decoder, so both refuse the same words.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RowRules {
+    /// Bits of the main dwords of fields the row does not use ([`zero_mask`] without a pair).
+    pub unused: u64,
+    /// Bits of the fields the row names no operand in (a VOPD Y row's contribution: a bit of
+    /// the pair's words must be zero when neither half uses it).
+    pub unnamed: u64,
+    /// Modifier bits of the main dwords that the row's sources do not take (ABS, NEG, NEG_HI,
+    /// OP_SEL of a source that takes none, or that the row lacks).
+    pub mods: u64,
+    /// The row has no DPP form: no extension dword may follow.
+    pub no_ext: bool,
+    /// Bits of a DPP16 dword that must be zero when one follows (its ABS/NEG bits, for the
+    /// 32-bit encodings).
+    pub dpp16_zero: u32,
+    /// Fields of the main dwords and the values each may hold.
+    pub fields: Vec<(Field, CodeSet)>,
+    /// Fields of a DPP dword (DPP16 or DPP8: the source VGPR) and the values each may hold.
+    pub ext_fields: Vec<(Field, CodeSet)>,
+    /// The VGPR tuples of a DS, FLAT or buffer row, which must end at v255.
+    pub tuples: Vec<TupleRule>,
+}
+
+/// A VGPR tuple of a memory row whose width may depend on other fields: its first register
+/// is `field`'s value; it spans `dwords`, plus the value of each bit field of `plus` (TFE,
+/// IDXEN, OFFEN), plus `if_null.1` when the field `if_null.0` holds NULL (FLAT's address is
+/// 64-bit without SADDR); it exists only while the bit `only_if` is set (an atomic's return
+/// VGPR, with GLC). The disassembler prints the widths these give.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TupleRule {
+    pub field: Field,
+    pub dwords: u32,
+    pub plus: Vec<Field>,
+    pub if_null: Option<(Field, u32)>,
+    pub only_if: Option<Field>,
+}
+
+impl TupleRule {
+    fn fixed(field: Field, dwords: u32) -> TupleRule {
+        TupleRule { field, dwords, plus: Vec::new(), if_null: None, only_if: None }
+    }
+
+    /// The tuple of `inst` (first VGPR, dwords), if it has one.
+    pub fn of(&self, inst: &Inst) -> Option<(u32, u32)> {
+        if self.only_if.is_some_and(|f| inst.field(f) == 0) {
+            return None;
+        }
+        let null = self.if_null.filter(|(f, _)| inst.field(*f) == operand::NULL).map_or(0, |(_, n)| n);
+        let width = self.dwords + self.plus.iter().map(|f| inst.field(*f)).sum::<u32>() + null;
+        (width != 0).then_some((inst.field(self.field), width))
+    }
+}
+
+/// The VGPR tuples of a DS, FLAT/GLOBAL/SCRATCH or MUBUF/MTBUF row (for the image formats,
+/// whose widths follow the image layout, [`crate::disasm::memory_vgpr_tuples`]).
+pub fn tuple_rules(def: &InstDef) -> Vec<TupleRule> {
+    use crate::Family;
+    let family = def.format().family();
+    let mut out = Vec::new();
+    for op in &def.operands {
+        let rule = match (family, op.kind) {
+            (Family::Ds, Kind::Reg(ty)) => TupleRule::fixed(op.field, ty.dwords()),
+            (Family::Flat, Kind::Reg(_)) if op.field == Field::Saddr => continue,
+            (Family::Flat, Kind::Reg(ty)) => TupleRule {
+                only_if: (op.field == Field::Vdst && crate::disasm::flat_has_rtn(def)).then_some(Field::Glc),
+                ..TupleRule::fixed(op.field, ty.dwords())
+            },
+            // `@gaddr`: a 64-bit address without SADDR, a 32-bit offset with it.
+            (Family::Flat, Kind::RegRule("gaddr")) => {
+                TupleRule { if_null: Some((Field::Saddr, 1)), ..TupleRule::fixed(op.field, 1) }
+            }
+            // `@sve`: one offset VGPR when SVE is set.
+            (Family::Flat, Kind::RegRule(_)) => {
+                TupleRule { only_if: Some(Field::Sve), ..TupleRule::fixed(op.field, 1) }
+            }
+            (Family::Buf, Kind::Reg(_)) if matches!(op.field, Field::Srsrc | Field::Soffset) => continue,
+            (Family::Buf, Kind::Reg(ty)) => TupleRule {
+                plus: if def.operand(Field::Tfe).is_some() { vec![Field::Tfe] } else { Vec::new() },
+                ..TupleRule::fixed(op.field, ty.dwords())
+            },
+            // The address: an index and an offset VGPR, as IDXEN and OFFEN say.
+            (Family::Buf, Kind::RegRule(_)) => {
+                TupleRule { plus: vec![Field::Idxen, Field::Offen], ..TupleRule::fixed(op.field, 0) }
+            }
+            _ => continue,
+        };
+        out.push(rule);
+    }
+    out
+}
+
+/// The bits of the fields of `def`'s format that none of its operands names.
+fn unnamed_mask(def: &InstDef) -> u64 {
+    def.format().fields.iter().filter(|(f, _)| !names(def, *f)).fold(0, |m, (_, r)| m | r.mask())
+}
+
+/// Whether an operand of `def` uses `field` (an operand of kind `none` stands for a field that
+/// must be zero).
+fn names(def: &InstDef, field: Field) -> bool {
+    def.operands
+        .iter()
+        .any(|o| o.field == field && o.kind != Kind::Imm(ImmKind::None) || reads(o.kind, field))
+}
+
+/// The [`RowRules`] of `def`.
+pub fn row_rules(def: &InstDef) -> RowRules {
+    let f = def.format();
+    let mut r = RowRules {
+        unused: zero_mask(def, None),
+        unnamed: unnamed_mask(def),
+        mods: 0,
+        no_ext: false,
+        dpp16_zero: 0,
+        fields: Vec::new(),
+        ext_fields: Vec::new(),
+        tuples: tuple_rules(def),
+    };
+    let set_of = |fields: &mut Vec<(Field, CodeSet)>, field: Field, width: u32| -> usize {
+        match fields.iter().position(|(x, _)| *x == field) {
+            Some(i) => i,
+            None => {
+                fields.push((field, CodeSet::below(1 << width)));
+                fields.len() - 1
+            }
+        }
+    };
+    let width = |field: Field| f.field(field).map_or(0, |r| r.width());
+    for o in &def.operands {
+        // FLAT's SADDR is always NULL (LLVM's `off`).
+        if o.kind == Kind::Imm(ImmKind::Other("off")) {
+            let i = set_of(&mut r.fields, o.field, width(o.field));
+            r.fields[i].1.retain(|c| c == operand::NULL);
+        }
+        let Some(class) = code_class(def, o.field, o.kind) else { continue };
+        // DPP selectors of a VOP source 0 are no operand code.
+        let selects = |c: u32| f.ext.iter().any(|e| e.field == o.field && e.value == c);
+        let i = set_of(&mut r.fields, o.field, width(o.field));
+        r.fields[i].1.retain(|c| selects(c) || class.accepts(c));
+    }
+    use crate::disasm::vop::shape::{Enc, NegBit, shape};
+    let Some(s) = shape(def) else { return r };
+    r.no_ext = !s.dpp;
+    let named = |fd: Field| def.operands.iter().any(|o| o.field == fd);
+    // The bits (sources 0-2) of a modifier field that `has` refuses.
+    let mut mods = |fd: Field, has: &dyn Fn(usize) -> bool| {
+        if let Some(range) = f.field(fd) {
+            for i in (0..3).filter(|&i| !(i < s.nsrc && has(i)) && i < range.width() as usize) {
+                r.mods |= 1 << (u32::from(range.lo) + i as u32);
+            }
+        }
+    };
+    // An integer source's modifiers hold SEXT only: LLVM ignores its ABS bit.
+    let abs = |i: usize| s.abs[i] || s.neg[i] == NegBit::Sext;
+    let neg = |i: usize| s.neg[i] != NegBit::None;
+    let any = |_: usize| true;
+    match s.enc {
+        Enc::Vop3 | Enc::Vop3sd => {
+            if named(Field::Abs) {
+                mods(Field::Abs, &abs);
+            }
+            if named(Field::Neg) {
+                mods(Field::Neg, &neg);
+            }
+            if !s.opsel.is_empty() {
+                mods(Field::Opsel, &any);
+            }
+        }
+        Enc::Vop3p => {
+            mods(Field::Neg, &any);
+            mods(Field::NegHi, &any);
+            if !s.opsel.is_empty() {
+                mods(Field::Opsel, &any);
+            }
+        }
+        Enc::Vop1 | Enc::Vop2 | Enc::Vopc => {
+            let dpp16 = table().formats.iter().find(|e| e.name == "DPP16").expect("the DPP16 format");
+            for (fd, i, ok) in [
+                (Field::DppSrc0Abs, 0, s.abs[0]),
+                (Field::DppSrc0Neg, 0, s.neg[0] != NegBit::None),
+                (Field::DppSrc1Abs, 1, s.abs[1]),
+                (Field::DppSrc1Neg, 1, s.neg[1] != NegBit::None),
+            ] {
+                if !(i < s.nsrc && ok) {
+                    r.dpp16_zero |= dpp16.field(fd).map_or(0, |b| b.mask() as u32);
+                }
+            }
+        }
+        _ => {}
+    }
+    let dpp_src0 = table().formats.iter().find(|e| e.name == "DPP16").and_then(|e| e.field(Field::DppSrc0));
+    for op in &s.ops {
+        // A lane mask or scalar destination (an 8- or 9-bit field): the reserved source codes
+        // are nothing.
+        if op.is_sreg() {
+            let i = set_of(&mut r.fields, op.field, width(op.field));
+            r.fields[i].1.retain(src_code);
+        }
+        if op.is_sreg() || op.field == Field::Lit {
+            continue;
+        }
+        let dwords = op.dwords();
+        let class = op.field.class(32);
+        // A VGPR tuple operand given SGPRs: LLVM aligns them down, but decodes nothing from a
+        // tuple it cannot name (s[100:107]).
+        if class == FieldClass::Src9 && dwords > 2 {
+            let i = set_of(&mut r.fields, op.field, width(op.field));
+            r.fields[i].1.retain(|c| c >= 128 || operand::tuple_name(c, dwords).is_some());
+        }
+        // The VGPR number a code names, and the rules on it: a 16-bit destination of a 32-bit
+        // encoding (fake16), and the VSRC1 of `lo128` rows, in v0..v127 (LLVM prints a fake16
+        // source above v127 with a comment, but decodes no instruction for such a
+        // destination); no tuple past v255.
+        let lo128 = s.lo128(op) && (op.is_dst() || (def.vsrc1_lo128 && op.field == Field::Vsrc1));
+        let vgpr_ok = |n: u32| !(lo128 && n >= 128) && n + dwords <= 256;
+        match class {
+            FieldClass::Src9 => {
+                let i = set_of(&mut r.fields, op.field, width(op.field));
+                r.fields[i].1.retain(|c| c < 256 || vgpr_ok(c - 256));
+                // With a DPP dword, source 0's VGPR is the dword's.
+                if op.src == Some(0) && s.dpp {
+                    let w = dpp_src0.map_or(8, |b| b.width());
+                    let i = set_of(&mut r.ext_fields, Field::DppSrc0, w);
+                    r.ext_fields[i].1.retain(vgpr_ok);
+                }
+            }
+            FieldClass::Vgpr8 => {
+                let i = set_of(&mut r.fields, op.field, width(op.field));
+                r.fields[i].1.retain(vgpr_ok);
+            }
+            _ => {}
+        }
+    }
+    r
+}
+
 /// Why a word is no instruction for LLVM.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Illegal {
@@ -134,142 +406,57 @@ pub enum Illegal {
     PastV255 { name: String, first: u32, dwords: u32 },
     #[error("{name}: bits of {field} are unused and must be zero")]
     UnusedBits { name: String, field: &'static str },
-    #[error("{name}: {field} holds {code}, which is no {class:?} operand")]
-    Code { name: String, field: &'static str, code: u32, class: CodeClass },
+    #[error("{name}: {field} holds {code}, which is no operand there")]
+    Code { name: String, field: &'static str, code: u32 },
 }
 
-/// Checks a decoded instruction against the rules.
+/// Checks a decoded instruction against the rules: the [`RowRules`] of its row (and of its
+/// pair's, for VOPD), then the memory formats' VGPR tuples.
 pub fn check(inst: &Inst) -> Result<(), Illegal> {
     let def = inst.def();
     let def2 = inst.def2();
     if let Some(d) = std::iter::once(def).chain(def2).find(|d| !d.in_llvm) {
         return Err(Illegal::NotInLlvm { name: d.name.clone() });
     }
-    let zero = zero_mask(def, def2);
-    if inst.main_word() & zero != 0 {
-        let field = def.format().fields.iter().find(|(_, r)| r.mask() & zero & inst.main_word() != 0);
+    let rules = row_rules(def);
+    let rules2 = def2.map(row_rules);
+    // Unused bits: of a pair, those neither half uses.
+    let zero = match &rules2 {
+        Some(r2) => (rules.unused & r2.unnamed) | def.format().zero,
+        None => rules.unused,
+    };
+    let word = inst.main_word();
+    if word & zero != 0 {
+        let field = def.format().fields.iter().find(|(_, r)| r.mask() & zero & word != 0);
         return Err(Illegal::UnusedBits {
             name: def.name.clone(),
             field: field.map_or("(no field)", |(f, _)| f.name()),
         });
     }
-    for d in std::iter::once(def).chain(def2) {
-        for o in &d.operands {
-            // FLAT's SADDR is always NULL (LLVM's `off`).
-            if o.kind == Kind::Imm(ImmKind::Other("off")) && inst.field(o.field) != operand::NULL {
-                return Err(Illegal::Code {
-                    name: d.name.clone(),
-                    field: o.field.name(),
-                    code: inst.field(o.field),
-                    class: CodeClass::Null,
-                });
-            }
-            let Some(class) = code_class(d, o.field, o.kind) else { continue };
-            let code = inst.field(o.field);
-            // DPP selectors of a VOP source 0 are no operand code.
-            if def.format().ext.iter().any(|r| r.field == o.field && r.value == code) {
-                continue;
-            }
-            if !class.accepts(code) {
-                return Err(Illegal::Code { name: d.name.clone(), field: o.field.name(), code, class });
-            }
-        }
-    }
-    if let Some(&(first, dwords)) = crate::disasm::memory_vgpr_tuples(inst).iter().find(|(n, w)| n + w > 256)
-    {
-        return Err(Illegal::PastV255 { name: def.name.clone(), first, dwords });
-    }
-    vop(inst)
-}
-
-/// The vector-ALU rules, from the row's shape (the one that the assembler and the
-/// disassembler share): a DPP dword only where the row has a DPP form; source modifiers (and
-/// OP_SEL bits where the row prints `op_sel`) only where the row has them; the 16-bit destinations of the 32-bit encodings (fake16) only in
-/// v0..v127, and so the VSRC1 of the rows marked `lo128`; a scalar destination no reserved
-/// code; no VGPR tuple past v255.
-fn vop(inst: &Inst) -> Result<(), Illegal> {
-    use crate::disasm::vop::shape::{Enc, NegBit, shape};
-    for def in std::iter::once(inst.def()).chain(inst.def2()) {
-        let Some(s) = shape(def) else { return Ok(()) };
-        let illegal = |why: &'static str| Err(Illegal::Vop { name: def.name.clone(), why });
-        if inst.ext.is_some() && !s.dpp {
+    for (d, r) in std::iter::once((def, &rules)).chain(def2.zip(rules2.as_ref())) {
+        let illegal = |why: &'static str| Err(Illegal::Vop { name: d.name.clone(), why });
+        if inst.ext.is_some() && r.no_ext {
             return illegal("no DPP form");
         }
-        // The ABS/NEG bits (and VOP3P's OP_SEL) of a source that takes no such modifier: the
-        // VOP3 fields when the row names them (rows that leave them unnamed have them zero or
-        // `unchecked`), the DPP16 dword's of the 32-bit encodings.
-        let named = |f: Field| def.operands.iter().any(|o| o.field == f);
-        let bits = |f: Field, has: &dyn Fn(usize) -> bool| {
-            let v = inst.field(f);
-            (0..3).any(|i| (v >> i) & 1 != 0 && !(i < s.nsrc && has(i)))
-        };
-        // An integer source's modifiers hold SEXT only: LLVM ignores its ABS bit.
-        let (abs, neg) =
-            (|i: usize| s.abs[i] || s.neg[i] == NegBit::Sext, |i: usize| s.neg[i] != NegBit::None);
-        let any = |_: usize| true;
-        let bad_mods = match s.enc {
-            Enc::Vop3 | Enc::Vop3sd => {
-                (named(Field::Abs) && bits(Field::Abs, &abs))
-                    || (named(Field::Neg) && bits(Field::Neg, &neg))
-                    || (!s.opsel.is_empty() && bits(Field::Opsel, &any))
-            }
-            Enc::Vop3p => {
-                bits(Field::Neg, &any)
-                    || bits(Field::NegHi, &any)
-                    || (!s.opsel.is_empty() && bits(Field::Opsel, &any))
-            }
-            Enc::Vop1 | Enc::Vop2 | Enc::Vopc if inst.ext.is_some() => {
-                let dpp = |a: Field, n: Field, i: usize| {
-                    (inst.field(a) != 0 && !(i < s.nsrc && s.abs[i]))
-                        || (inst.field(n) != 0 && !(i < s.nsrc && s.neg[i] != NegBit::None))
-                };
-                dpp(Field::DppSrc0Abs, Field::DppSrc0Neg, 0) || dpp(Field::DppSrc1Abs, Field::DppSrc1Neg, 1)
-            }
-            _ => false,
-        };
-        if bad_mods {
+        let dpp16 = inst.ext.is_some_and(|e| table().format(e).name == "DPP16");
+        if word & r.mods != 0 || (dpp16 && inst.ext_word() & r.dpp16_zero != 0) {
             return illegal("a source modifier the source does not take");
         }
-        for op in &s.ops {
-            // A lane mask or scalar destination (an 8- or 9-bit field): the reserved source
-            // codes are nothing.
-            if op.is_sreg() && !src_code(inst.field(op.field)) {
-                return illegal("a reserved code in a scalar register operand");
-            }
-            if op.is_sreg() || op.field == Field::Lit {
-                continue;
-            }
-            let code = inst.field(op.field);
-            // A VGPR tuple operand given SGPRs: LLVM aligns them down, but decodes nothing
-            // from a tuple it cannot name (s[100:107]).
-            if op.field.class(32) == FieldClass::Src9
-                && code < 128
-                && op.dwords() > 2
-                && operand::tuple_name(code, op.dwords()).is_none()
-            {
-                return illegal("a scalar register tuple LLVM cannot name");
-            }
-            let vgpr = match op.field.class(32) {
-                FieldClass::Src9 if inst.ext.is_some() && op.src == Some(0) => {
-                    Some(inst.field(Field::DppSrc0))
-                }
-                FieldClass::Src9 => code.checked_sub(256),
-                FieldClass::Vgpr8 => Some(code),
-                _ => None,
-            };
-            let Some(n) = vgpr else { continue };
-            // LLVM prints a fake16 source above v127 with a comment, but decodes no
-            // instruction for such a destination.
-            if s.lo128(op) && op.is_dst() && n >= 128 {
-                return illegal("a 16-bit destination of a 32-bit encoding above v127");
-            }
-            if s.lo128(op) && def.vsrc1_lo128 && op.field == Field::Vsrc1 && n >= 128 {
-                return illegal("VSRC1 of this row is v0..v127 for LLVM");
-            }
-            if n + op.dwords() > 256 {
-                return illegal("a register tuple past v255");
+        let ext_fields = r.ext_fields.iter().filter(|_| inst.ext.is_some());
+        for (field, set) in r.fields.iter().chain(ext_fields) {
+            let code = inst.field(*field);
+            if !set.contains(code) {
+                return Err(Illegal::Code { name: d.name.clone(), field: field.name(), code });
             }
         }
+    }
+    let tuples: Vec<(u32, u32)> = if def.format().family() == crate::Family::Mimg {
+        crate::disasm::memory_vgpr_tuples(inst)
+    } else {
+        rules.tuples.iter().filter_map(|t| t.of(inst)).collect()
+    };
+    if let Some(&(first, dwords)) = tuples.iter().find(|(n, w)| n + w > 256) {
+        return Err(Illegal::PastV255 { name: def.name.clone(), first, dwords });
     }
     Ok(())
 }

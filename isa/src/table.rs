@@ -766,6 +766,24 @@ impl InstDef {
     pub fn always_literal(&self) -> bool {
         self.operands.iter().any(|o| o.field == Field::Lit)
     }
+    /// The fields whose code 255 selects a literal dword after the encoding (LLVM 19's
+    /// reading, which the decoders, the assembler and the RTL's length logic share): a source
+    /// field (SSRC, SRC, the buffer formats' 8-bit SOFFSET) of a register operand, and a
+    /// scalar register operand of a vector row (a lane mask or `v_readlane`'s SGPR, even as
+    /// the 8-bit destination, where LLVM then prints the literal as an invalid immediate).
+    pub fn literal_fields(&self) -> impl Iterator<Item = Field> + '_ {
+        self.operands
+            .iter()
+            .filter(|o| {
+                let source = o.field.is_scalar_source()
+                    || self
+                        .format()
+                        .field(o.field)
+                        .is_some_and(|r| o.field.class(r.width()) == FieldClass::Ssrc8);
+                (source && matches!(o.kind, Kind::Reg(_))) || matches!(o.kind, Kind::RegRule("mask" | "sgpr"))
+            })
+            .map(|o| o.field)
+    }
     /// Name in upper case, as the guide and the generated RTL spell it.
     pub fn upper_name(&self) -> String {
         self.name.to_ascii_uppercase()

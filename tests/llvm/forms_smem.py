@@ -50,6 +50,13 @@ def forms(row):
     ops = {t.split(".")[1].split(":")[0]: t.split(":")[1] for t in row[4:] if "." in t and ":" in t}
     if "sdata" not in ops:
         return [name]
+    if ops["sdata"] == "imm16":
+        # s_atc_probe: a 7-bit immediate (LLVM keeps the low bits of any value).
+        probes = ["0", "7", "64", "65", "0x7f", "128", "-1", "3+4"]
+        sbases = SBASE[ops["sbase"]]
+        out = [f"{name} {p}, {sbases[k % len(sbases)]}" + (f", {off}" if off else "")
+               for k, p in enumerate(probes) for off in OFFSETS[k::4]]
+        return list(dict.fromkeys(out + [f"{name} 1, {sbases[0]}, s2 glc"]))
     out = []
     width = WIDTH[ops["sdata"]]
     for k in range(FORMS):
@@ -103,4 +110,10 @@ def sweeps():
             words.append(hexw(enc | 1 << 18 | 2 << 6 | 1, soffset << 25 | off))
     for op in [32, 33]:
         words.append(hexw(enc | op << 18, 0))
+    # s_atc_probe(_buffer): every immediate, the cache-policy bits (which it has not).
+    for op in [34, 35]:
+        for sdata in range(128):
+            words.append(hexw(enc | op << 18 | sdata << 6 | 2, 0xF8000000 | sdata))
+        for cpol in [1, 2, 3]:
+            words.append(hexw(enc | op << 18 | cpol << 13 | 1 << 6 | 2, 0xF8000000))
     return [("smem_sweep", decodable(words))]

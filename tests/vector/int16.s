@@ -108,12 +108,11 @@
   .long 0xd738186d, 0x00020501   // v_lshlrev_b16 v109, v1.h, v2.h
   .long 0xd7646072, 0x00020501   // v_xor_b16 v114.h, v1, v2.h (OPSEL[2] unused)
   .long 0xd5e94873, 0x00000101   // v_not_b16_e64 v115.h, v1.h
-  .long 0xd7058068, 0x00020501   // v_mul_lo_u16 v104, v1, v2 clamp (the golden model wraps)
-  // VOP1: bit 7 of a 16-bit VGPR operand selects the high half.
-  .long 0x7fe6d381               // v_not_b16_e32 v115.h, v1.h
+  // VOP1: bit 7 of a 16-bit source VGPR selects the high half. (Of a destination too, in the
+  // guide, but LLVM 19 decodes no instruction from such a word, nor from v_mul_lo_u16 with
+  // CLAMP: both models fault on them as illegal, as on every word LLVM refuses.)
   .long 0x7efcd582               // v_cvt_i32_i16_e32 v126, v2.h
   .long 0x7efed783               // v_cvt_u32_u16_e32 v127, v3.h
-  .long 0x7fc8c501               // v_sat_pk_u8_i16_e32 v100.h, v1
 
   // DPP (source 0 from the low half) and partial EXEC.
   v_not_b16_dpp v31, v1 quad_perm:[1,0,3,2] row_mask:0xf bank_mask:0xf

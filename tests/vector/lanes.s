@@ -1,7 +1,7 @@
 // Lane operations and register moves: lane reads and writes, permutes, swaps (two
-// destinations, in one bank or in two; v_swap_b16's halves, encoded by hand since LLVM 19
-// has no v_swap_b16 for gfx1100), M0-relative moves with and without DPP, v_permlane64_b32
-// (nothing in wave32).
+// destinations, in one bank or in two), M0-relative moves with and without DPP,
+// v_permlane64_b32 (nothing in wave32). (v_swap_b16 is the guide's, but LLVM 19 decodes no
+// instruction from its words for gfx1100, so both models fault on it as illegal.)
 
   v_readlane_b32 s10, v1, 7
   v_readlane_b32 s11, v2, s3
@@ -14,9 +14,6 @@
   v_swap_b32 v4, v8
   v_swap_b32 v5, v6
   v_swap_b32 v9, v9
-  .long 0x7f02cd02
-  .long 0x7e06cd83
-  .long 0x7e0acd09
   v_permlane64_b32 v10, v11
   s_mov_b32 m0, 5
   v_movrels_b32 v12, v1
@@ -31,7 +28,6 @@
   v_movreld_b32 v2, v20
   s_mov_b32 exec_lo, 0x0f0f00ff
   v_swap_b32 v21, v22
-  .long 0x7f02cd02
   v_readfirstlane_b32 s13, v21
   s_mov_b32 exec_lo, 0
   v_readfirstlane_b32 s14, v21

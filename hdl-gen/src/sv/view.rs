@@ -249,8 +249,8 @@ pub struct OpSet {
     pub ops: Vec<u32>,
 }
 
-/// A literal follows when a source field holds 255 and the opcode is one whose operand in that
-/// field is a register source.
+/// A literal follows when a field holds 255 and the opcode is one whose operand in that field
+/// reads it ([`InstDef::literal_fields`], the Rust decoder's rule).
 pub struct LitCond {
     pub field: String,
     pub width: u32,
@@ -322,11 +322,10 @@ impl PkgView {
                 let mut fmts = g.clone();
                 fmts.extend(g.iter().filter_map(|f| f.pair).map(|p| t.format(p)));
                 for f in &fmts {
-                    for (field, r) in f.fields.iter().filter(|(fd, _)| fd.is_scalar_source()) {
-                        let reg_src = |d: &InstDef| {
-                            d.operands.iter().any(|o| o.field == *field && matches!(o.kind, Kind::Reg(_)))
-                        };
-                        if let Some(set) = op_set(f, "w", reg_src) {
+                    // (A 7-bit field never holds 255.)
+                    for (field, r) in f.fields.iter().filter(|(_, r)| r.width() >= 8) {
+                        let reads = |d: &InstDef| d.literal_fields().any(|x| x == *field);
+                        if let Some(set) = op_set(f, "w", reads) {
                             len_hi = len_hi.max(u32::from(r.hi)).max(f.op.map_or(0, |o| u32::from(o.hi)));
                             lits.push(LitCond { field: slice("w", *r), width: r.width(), set });
                         }
@@ -470,16 +469,121 @@ pub struct DecodeView {
     /// VOPD's Y rows: their control bundle and operation.
     pub y_arms: Vec<DecArm>,
     pub y_vop_arms: Vec<DecArm>,
+    /// The sets of field values the legality rules name: (function name, ranges).
+    pub code_sets: Vec<(String, Vec<(u32, u32)>)>,
+    /// LLVM's decoding rules of each row (`rules_x`, `zero_x`), one arm per distinct body.
+    pub rule_arms: Vec<DecArm>,
+    /// The rules of VOPD's Y rows (`rules_y`, `unnamed_y`).
+    pub rule_y_arms: Vec<DecArm>,
+}
+
+/// The legality rules of the rows (`rdna3_isa::legal::row_rules`) as decoder assignments,
+/// and the value sets they test fields against.
+struct RuleGen {
+    sets: Vec<(String, Vec<(u32, u32)>)>,
+}
+
+impl RuleGen {
+    /// The function that tests a field of `width` bits against `set`, or `None` when the set
+    /// holds every value.
+    fn set_fn(&mut self, set: &rdna3_isa::legal::CodeSet, width: u32) -> Option<String> {
+        let ranges = set.ranges(1 << width);
+        if ranges == [(0, (1 << width) - 1)] {
+            return None;
+        }
+        let name = match self.sets.iter().position(|(_, r)| *r == ranges) {
+            Some(i) => self.sets[i].0.clone(),
+            None => {
+                let name = format!("codes_{}", self.sets.len());
+                self.sets.push((name.clone(), ranges));
+                name
+            }
+        };
+        Some(name)
+    }
+
+    /// The conditions of `def`'s rules but its unused bits: (zero mask, condition).
+    fn row(&mut self, def: &InstDef) -> (u64, String) {
+        let r = rdna3_isa::legal::row_rules(def);
+        let f = def.format();
+        if !def.in_llvm {
+            return (0, "1'b0".into());
+        }
+        let t = table();
+        let flags: Vec<String> = f
+            .ext
+            .iter()
+            .map(|e| format!("dec_o.ext_{}", t.format(e.ext).name.to_ascii_lowercase()))
+            .fold(Vec::new(), |mut v, x| {
+                if !v.contains(&x) {
+                    v.push(x);
+                }
+                v
+            });
+        let any_ext = if flags.is_empty() { None } else { Some(format!("({})", flags.join(" || "))) };
+        let mut conds: Vec<String> = Vec::new();
+        let ext_at = 32 * f.dwords;
+        if let Some(any) = &any_ext {
+            if r.no_ext {
+                conds.push(format!("!{any}"));
+            }
+            if r.dpp16_zero != 0 {
+                conds.push(format!(
+                    "!(dec_o.ext_dpp16 && (inst_i[{}:{}] & 32'h{:08x}) != 32'h0)",
+                    ext_at + 31,
+                    ext_at,
+                    r.dpp16_zero
+                ));
+            }
+        }
+        for (field, set) in &r.fields {
+            let range = f.field(*field).expect("a rule's field is the format's");
+            if let Some(func) = self.set_fn(set, range.width()) {
+                conds.push(format!("{func}(9'({}))", slice("inst_i", range)));
+            }
+        }
+        for (field, set) in &r.ext_fields {
+            let dpp = t.formats.iter().find(|e| e.name == "DPP16").expect("DPP16");
+            let range = dpp.field(*field).expect("a DPP field");
+            let at = BitRange { hi: range.hi + ext_at as u8, lo: range.lo + ext_at as u8 };
+            if let (Some(func), Some(any)) = (self.set_fn(set, range.width()), &any_ext) {
+                conds.push(format!("(!{any} || {func}(9'({})))", slice("inst_i", at)));
+            }
+        }
+        // Memory rows' VGPR tuples end at v255.
+        for tr in &r.tuples {
+            let field =
+                |fd: Field| slice("inst_i", f.field(fd).expect("a tuple rule's field is the format's"));
+            let first = f.field(tr.field).expect("a tuple's field").width();
+            let most = tr.dwords + tr.plus.len() as u32 + tr.if_null.map_or(0, |(_, n)| n);
+            if (1 << first) - 1 + most <= 256 {
+                continue;
+            }
+            let mut width = format!("10'd{}", tr.dwords);
+            for p in &tr.plus {
+                width.push_str(&format!(" + 10'({})", field(*p)));
+            }
+            if let Some((fd, n)) = tr.if_null {
+                let w = f.field(fd).expect("a field").width();
+                width.push_str(&format!(" + ({} == {w}'d{} ? 10'd{n} : 10'd0)", field(fd), operand::NULL));
+            }
+            let bound = format!("10'({}) + {width} <= 10'd256", field(tr.field));
+            conds.push(match tr.only_if {
+                Some(b) => format!("(!{} || {bound})", field(b)),
+                None => format!("({bound})"),
+            });
+        }
+        let cond = if conds.is_empty() { "1'b1".to_string() } else { conds.join(" &&\n            ") };
+        (r.unused | r.mods, cond)
+    }
 }
 
 fn op_attributes(d: &InstDef) -> Vec<(String, String)> {
-    // Assignments in the decoder: decoded_t members, and the decoder's own src0_rd/src1_rd.
+    // Assignments to decoded_t members.
     let mut sets = vec![("dec_o.unit".to_string(), unit_enum(d.unit))];
     let mut set = |k: &str, on: bool| {
         if on {
-            let target =
-                if k.ends_with("_rd") && k.starts_with("src") { k.to_string() } else { format!("dec_o.{k}") };
-            sets.push((target, "1'b1".to_string()));
+            sets.push((format!("dec_o.{k}"), "1'b1".to_string()));
         }
     };
     let scalar = d.format().family() == rdna3_isa::Family::Scalar;
@@ -493,7 +597,6 @@ fn op_attributes(d: &InstDef) -> Vec<(String, String)> {
             }
             Field::Ssrc0 | Field::Ssrc1 => {
                 let n = if o.field == Field::Ssrc0 { "src0" } else { "src1" };
-                set(&format!("{n}_rd"), true);
                 set(&format!("{n}_64"), ty.is64());
                 set(&format!("{n}_sext"), ty == Ty::I64);
             }
@@ -609,7 +712,26 @@ impl DecodeView {
         let y_rows = || t.insts.iter().filter(|d| d.format().secondary);
         let y_arms = group_arms(y_rows().map(|d| (op_enum_name(d), valu::ctrl_sets(d, "dec_o.vcy"))));
         let y_vop_arms = arms_by_vop(y_rows(), "dec_o.vop_y");
+        let mut rules = RuleGen { sets: Vec::new() };
+        let rule_arms = group_arms(t.insts.iter().filter(|d| !d.format().secondary).map(|d| {
+            let (zero, cond) = rules.row(d);
+            (op_enum_name(d), vec![("zero_x".into(), format!("64'h{zero:016x}")), ("rules_x".into(), cond)])
+        }));
+        let rule_y_arms = group_arms(t.insts.iter().filter(|d| d.format().secondary).map(|d| {
+            let r = rdna3_isa::legal::row_rules(d);
+            assert!(r.mods == 0 && r.ext_fields.is_empty(), "{}: a paired row with modifiers or DPP", d.name);
+            let (_, cond) = rules.row(d);
+            // Bits of the pair's format that must be zero whatever the halves use.
+            let unnamed = r.unnamed | d.format().zero;
+            (
+                op_enum_name(d),
+                vec![("unnamed_y".into(), format!("64'h{unnamed:016x}")), ("rules_y".into(), cond)],
+            )
+        }));
         DecodeView {
+            code_sets: rules.sets,
+            rule_arms,
+            rule_y_arms,
             header: header("hdl-gen/src/sv/view.rs", "cu_decode.sv"),
             formats,
             arms,

@@ -7,7 +7,7 @@ use super::lex::Tok;
 use super::parser::{Parser, ScalarText, parse_scalar};
 use super::{E, Pending, e};
 use crate::operand::{self, NULL};
-use crate::{Field, InstDef, Kind};
+use crate::{Field, ImmKind, InstDef, Kind};
 
 /// Which scalar registers an SMEM operand accepts (LLVM's register classes).
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -62,6 +62,13 @@ pub(super) fn parse(rows: &[&'static InstDef], suffix: &str, p: &mut Parser) -> 
     let mut out = Pending::new(def);
     let mut first = true;
     for op in &def.operands {
+        if op.kind == Kind::Imm(ImmKind::Imm16) {
+            // s_atc_probe's immediate: LLVM keeps the low 7 bits of any value.
+            first = false;
+            let v = p.truncated16("immediate")?;
+            out.fields.push((op.field, v & 0x7f));
+            continue;
+        }
         let Kind::Reg(ty) = op.kind else { continue };
         if !first {
             // LLVM reads operands with or without the commas between them.

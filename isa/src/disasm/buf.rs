@@ -44,19 +44,8 @@ pub(super) fn format(inst: &Inst) -> String {
 /// TFE's status dword; `@bufaddr` the index and offset VGPRs IDXEN and OFFEN ask for (none:
 /// `off`). None for SRSRC, SOFFSET and modifiers.
 pub(crate) fn vgpr_operand(inst: &Inst, op: &Operand) -> Option<(u32, u32)> {
-    let v = inst.field(op.field);
-    match op.kind {
-        Kind::Reg(_) if matches!(op.field, Field::Srsrc | Field::Soffset) => None,
-        Kind::Reg(ty) => {
-            let tfe = u32::from(inst.def().operand(Field::Tfe).is_some() && inst.field(Field::Tfe) != 0);
-            Some((v, ty.dwords() + tfe))
-        }
-        Kind::RegRule(_) => {
-            let n = inst.field(Field::Idxen) + inst.field(Field::Offen);
-            (n != 0).then_some((v, n))
-        }
-        Kind::Imm(_) => None,
-    }
+    // The widths are the legality rules' (isa/src/legal.rs), which the RTL decoder applies too.
+    crate::legal::tuple_rules(inst.def()).iter().find(|t| t.field == op.field)?.of(inst)
 }
 
 /// SOFFSET: an SGPR, M0, NULL, or an inline constant (the literal is printed by the caller).

@@ -36,21 +36,12 @@ pub(super) fn format(inst: &Inst) -> String {
 /// The VGPR tuple (first register, dwords) a FLAT, GLOBAL or SCRATCH operand prints as; none
 /// for SADDR, modifiers, an atomic's destination without GLC and SCRATCH's address without SVE.
 pub(crate) fn vgpr_operand(inst: &Inst, op: &Operand) -> Option<(u32, u32)> {
-    let v = inst.field(op.field);
-    match op.kind {
-        Kind::Reg(_) if op.field == Field::Saddr => None,
-        Kind::Reg(_) if op.field == Field::Vdst && has_rtn(inst.def()) && inst.field(Field::Glc) == 0 => None,
-        Kind::Reg(ty) => Some((v, ty.dwords())),
-        // `@gaddr`: a 64-bit address without SADDR, a 32-bit offset with it.
-        Kind::RegRule("gaddr") => Some((v, if inst.field(Field::Saddr) == operand::NULL { 2 } else { 1 })),
-        // `@sve`: an offset VGPR when SVE is set.
-        Kind::RegRule(_) => (inst.field(Field::Sve) != 0).then_some((v, 1)),
-        Kind::Imm(_) => None,
-    }
+    // The widths are the legality rules' (isa/src/legal.rs), which the RTL decoder applies too.
+    crate::legal::tuple_rules(inst.def()).iter().find(|t| t.field == op.field)?.of(inst)
 }
 
 /// Whether an atomic's destination depends on GLC (the row's GLC operand is `rtn`).
-pub(super) fn has_rtn(def: &InstDef) -> bool {
+pub(crate) fn has_rtn(def: &InstDef) -> bool {
     def.operands.iter().any(|o| o.kind == Kind::Imm(ImmKind::Other("rtn")))
 }
 

@@ -34,6 +34,8 @@ pub fn format_inst(inst: &Inst) -> String {
 /// The VGPR tuples (first register, dwords) of a memory instruction's operands as its
 /// printer reads them (widths from TFE, the address mode, the image layout); empty for the
 /// other families, whose tuples [`crate::legal`] reads off the vector-ALU shape.
+pub(crate) use flat::has_rtn as flat_has_rtn;
+
 pub(crate) fn memory_vgpr_tuples(inst: &Inst) -> Vec<(u32, u32)> {
     let ops = inst.def().operands.iter();
     match inst.def().format().family() {

@@ -62,7 +62,7 @@ fn format_imm32(v: u32) -> String {
 }
 
 /// LLVM's u16 immediates: decimal up to 64, hex above.
-fn format_u16(v: u32) -> String {
+pub(crate) fn format_u16(v: u32) -> String {
     if v <= 64 { v.to_string() } else { format!("{v:#x}") }
 }
 

@@ -52,6 +52,8 @@ pub(super) fn format(inst: &Inst) -> String {
             }
             (Kind::Reg(ty), Field::Sbase) => sreg(op.field, v * 2, ty.dwords()),
             (Kind::Reg(ty), _) => sreg(op.field, v, ty.dwords()),
+            // s_atc_probe's immediate.
+            (Kind::Imm(ImmKind::Imm16), _) => super::scalar::format_u16(v),
             (Kind::Imm(ImmKind::Other("glc" | "dlc")), _) => {
                 if v != 0 {
                     flags.push(' ');

@@ -203,8 +203,14 @@ fn dst_text(inst: &Inst, op: &shape::Opnd, s: &Shape) -> String {
         }
         // LLVM decodes an 8-bit VDST above 127 as a source operand.
         let class = if matches!(op.kind, crate::Kind::RegRule("mask")) { "SReg_1" } else { "SReg_32" };
-        let text = consts::inline_text(v, Class::B32);
+        // 255 reads a literal dword, which LLVM prints as a 32-bit constant.
+        let text = if v == LITERAL {
+            consts::literal_text(inst.literal.unwrap_or(0), Class::B32)
+        } else {
+            consts::inline_text(v, Class::B32)
+        };
         return match v {
+            LITERAL => format!("{text}/*Invalid immediate*/"),
             254 => format!("{text}/*Invalid register, operand has '{class}' register class*/"),
             128..=208 | 240..=248 => format!("{text}/*Invalid immediate*/"),
             _ => text,

@@ -134,6 +134,9 @@ pub enum MemAccess {
     ScalarLoad { dwords: u32, buffer: bool },
     /// A cache invalidate: no data, no address.
     Invalidate,
+    /// `s_atc_probe`, `s_atc_probe_buffer`: a probe of the address translation cache, which
+    /// LLVM 19 encodes and the guide does not define.
+    Probe,
     /// `ds_nop`.
     Nop,
     /// `ds_swizzle_b32`: lanes exchange data (from the ADDR VGPR) by the pattern in OFFSET; no
@@ -160,8 +163,9 @@ pub enum MemAccess {
 }
 
 /// The kinds without arguments, by their name in the column.
-const SIMPLE: [(MemAccess, &str); 12] = [
+const SIMPLE: [(MemAccess, &str); 13] = [
     (MemAccess::Invalidate, "invalidate"),
+    (MemAccess::Probe, "probe"),
     (MemAccess::Nop, "nop"),
     (MemAccess::Swizzle, "swizzle"),
     (MemAccess::Permute, "permute"),
@@ -322,7 +326,7 @@ impl MemAccess {
     pub(super) fn fits(self, family: Family) -> bool {
         use MemAccess::*;
         match self {
-            ScalarLoad { .. } => family == Family::Smem,
+            ScalarLoad { .. } | Probe => family == Family::Smem,
             Invalidate => matches!(family, Family::Smem | Family::Buf),
             LoadFormat { .. } | StoreFormat { .. } => family == Family::Buf,
             Load { .. } | Store { .. } => matches!(family, Family::Ds | Family::Flat | Family::Buf),

@@ -91,6 +91,12 @@ fn resolve(inst: &Inst, pc: u64) -> Resolved {
     let def = inst.def();
     let none = |h: Handler| (h, VOperands::default(), SOperands::default(), None);
     let illegal = |why: String| none(Handler::Fault(Fault::Illegal { pc, why }));
+    // LLVM 19's rules decide what is an instruction (isa/src/legal.rs), as in the RTL's
+    // decoder: a word they refuse is decoded, so that its length and words are known, and
+    // faults as illegal.
+    if let Err(e) = rdna3_isa::legal::check(inst) {
+        return illegal(e.to_string());
+    }
     match dispatch(def) {
         None => none(Handler::Fault(unexecuted(def, pc))),
         Some(Handler::Scalar(f)) => match check_sources(inst) {

@@ -42,7 +42,12 @@ pub(super) const FAMILIES: [InstFamily; 6] = [
         bind: salu::bind,
         not_executed: salu::NOT_EXECUTED,
     },
-    InstFamily { name: "smem", encoding: rdna3_isa::Family::Smem, bind: smem::bind, not_executed: &[] },
+    InstFamily {
+        name: "smem",
+        encoding: rdna3_isa::Family::Smem,
+        bind: smem::bind,
+        not_executed: smem::NOT_EXECUTED,
+    },
     InstFamily { name: "valu", encoding: rdna3_isa::Family::Vop, bind: valu::bind, not_executed: &[] },
     InstFamily {
         name: "flat",

@@ -17,13 +17,20 @@
 //! **Counting (8.2).** LGKMcnt grows by 1 for a one-dword load or an invalidate, by 2 for
 //! larger loads; the data is in the SGPRs when the instruction retires, and the count stays
 //! until a wait completes it (see `control`).
+//!
+//! **Not executed.** `s_atc_probe` and `s_atc_probe_buffer`, which LLVM 19 encodes and the
+//! guide neither lists nor defines: they fault as not implemented.
 
 use rdna3_isa::operand::VCC_HI;
-use rdna3_isa::{Family, Field, InstDef, MemAccess};
+use rdna3_isa::{Family, Field, InstDef, MemAccess, Mnemonic as M};
 
 use super::handler::Handler;
 use super::scalar::{Exec, ExecFn, sext};
 use super::state::{Counters, Fault, Outcome, issue};
+
+/// The SMEM rows this model does not execute: the address translation cache probes, which the
+/// guide does not define.
+pub(super) const NOT_EXECUTED: &[M] = &[M::s_atc_probe, M::s_atc_probe_buffer];
 
 /// The function of each SMEM row, by its access (the table's `A:` column).
 pub(super) fn bind(def: &InstDef) -> Option<Handler> {

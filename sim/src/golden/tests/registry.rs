@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use rdna3_isa::{Family, InstDef, Kind, Mnemonic as M, Role, Unit};
+use rdna3_isa::{Family, ImmKind, InstDef, Kind, Mnemonic as M, Role, Unit};
 
 use super::super::registry::{FAMILIES, dispatch};
 use super::super::salu::{ILLEGAL, NOT_EXECUTED};
@@ -103,6 +103,8 @@ fn every_executed_row_runs_and_writes_what_the_table_says() {
             .iter()
             .map(|o| match (o.role, o.kind) {
                 (Role::Dst | Role::Modify, _) => (o.field, 10),
+                // A field the row does not use must be zero (LLVM's rule).
+                (_, Kind::Imm(ImmKind::None)) => (o.field, 0),
                 (Role::Src, Kind::Reg(_)) => (o.field, if o.field == Field::Ssrc1 { 4 } else { 2 }),
                 // MODE for s_getreg/s_setreg, REALTIME for s_sendmsg_rtn, small values
                 // elsewhere (MSG_INTERRUPT for s_sendmsg).
