@@ -89,6 +89,43 @@ module cu_decode
     codes_21 = c inside {9'd124};
   endfunction
 
+  // Whether an image row's VGPR tuples end by v255, with the widths LLVM prints
+  // (isa/src/disasm/mimg/shape.rs, Shape::layout): the registers of the variant LLVM decodes
+  // first (data0 data dwords; addr0_t addresses in one tuple, addr0_n with NSA) widen to the
+  // widths DMASK, D16, TFE, DIM and A16 imply when LLVM has a variant of them and the widened
+  // tuples end by v255. The constants are the row's ImageRule (isa/src/legal.rs): address
+  // dwords by {DIM, A16} (5 bits each), the address widths with a variant (bit n), the data
+  // VGPRs printed for n data dwords (3 bits each, 0: none), fixed data dwords (0: DMASK's),
+  // four data dwords before D16 (gather4, msaa), a D16 form, gather4's 4-dword VDATA.
+  function automatic logic image_fits(
+      input logic [79:0] addr_tab, input logic [31:0] tuple_var, input logic [31:0] nsa_var,
+      input logic [23:0] data_tab, input logic [2:0] fixed, input logic base4,
+      input logic d16_row, input logic gather4, input logic [2:0] data0,
+      input logic [4:0] addr0_t, input logic [4:0] addr0_n, input logic [3:0] dmask,
+      input logic d16, input logic tfe, input logic [2:0] dim, input logic a16,
+      input logic nsa, input logic [7:0] vdata, input logic [7:0] vaddr, input logic [7:0] addr4);
+    logic [2:0] base, nd, w, dw;
+    logic [4:0] na, a0, an;
+    logic       take, partial;
+    base = base4 ? 3'd4 : (dmask == 4'd0 ? 3'd1 : 3'($countones(dmask)));
+    nd = fixed != 3'd0 ? fixed : ((d16_row && d16) ? (base + 3'd1) >> 1 : base) + {2'b0, tfe};
+    na = addr_tab[7'({dim, a16}) * 7'd5 +: 5];
+    a0 = nsa ? addr0_n : addr0_t;
+    w = data_tab[5'(nd) * 5'd3 +: 3];
+    take = (nsa ? nsa_var[na] : tuple_var[na]) && w != 3'd0 && !(nd == data0 && na == a0);
+    // A widened data tuple must end by v255; so must a widened address tuple (without NSA the
+    // one tuple, with NSA the fifth address, which takes the addresses past four).
+    if (take && nd != data0 && 10'(vdata) + 10'(w) > 10'd256) take = 1'b0;
+    partial = nsa && na > a0;
+    if (take && (!nsa || partial) && na != a0
+        && (partial ? 10'(addr4) + 10'(na) - 10'd4 : 10'(vaddr) + 10'(na)) > 10'd256) take = 1'b0;
+    dw = take ? w : data0;
+    an = take ? na : a0;
+    image_fits = 10'(vdata) + 10'(dw) <= 10'd256 && (!gather4 || 10'(vdata) + 10'd4 <= 10'd256)
+        && (nsa ? (an <= 5'd5 || 10'(addr4) + 10'(an) - 10'd4 <= 10'd256)
+                : 10'(vaddr) + 10'(an) <= 10'd256);
+  endfunction
+
   // Formats the RTL does not execute (memory, images, exports) are recognised and measured,
   // but no field of theirs is read.
   logic unused_inst;
@@ -5303,11 +5340,7 @@ module cu_decode
         rules_x = codes_7(9'(inst_i[40:32])) &&
             codes_11(9'(inst_i[49:41]));
       end
-      OP_V_ADD_NC_U16, OP_V_SUB_NC_U16, OP_V_ADD_NC_I16, OP_V_SUB_NC_I16: begin
-        zero_x = 64'h1ffc000000002000;
-        rules_x = codes_7(9'(inst_i[40:32])) &&
-            codes_11(9'(inst_i[49:41]));
-      end
+      OP_V_ADD_NC_U16, OP_V_SUB_NC_U16, OP_V_ADD_NC_I16, OP_V_SUB_NC_I16,
       OP_V_PACK_B32_F16, OP_V_CVT_PK_NORM_I16_F16, OP_V_CVT_PK_NORM_U16_F16: begin
         zero_x = 64'h9ffc000000002400;
         rules_x = codes_7(9'(inst_i[40:32])) &&
@@ -5611,45 +5644,257 @@ module cu_decode
             (10'(inst_i[47:40]) + 10'd3 <= 10'd256) &&
             (10'(inst_i[39:32]) + 10'd0 + 10'(inst_i[55]) + 10'(inst_i[54]) <= 10'd256);
       end
-      OP_IMAGE_LOAD, OP_IMAGE_LOAD_MIP, OP_IMAGE_STORE, OP_IMAGE_STORE_MIP,
+      OP_IMAGE_LOAD, OP_IMAGE_STORE: begin
+        zero_x = 64'h7c00000000000000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            image_fits(80'h1104310c2210c4308821, 32'h0000001e, 32'h0000001c, 24'h02c688, 3'd0, 1'b0, 1'b1, 1'b0,
+              3'd1, 5'd1, 5'd4, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
+      end
+      OP_IMAGE_LOAD_MIP, OP_IMAGE_STORE_MIP: begin
+        zero_x = 64'h7c00000000000000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            image_fits(80'h19444110431104410c22, 32'h0000001e, 32'h0000001c, 24'h02c688, 3'd0, 1'b0, 1'b1, 1'b0,
+              3'd1, 5'd1, 5'd4, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
+      end
+      OP_IMAGE_LOAD_PCK, OP_IMAGE_LOAD_PCK_SGN, OP_IMAGE_STORE_PCK: begin
+        zero_x = 64'h7c00000000020000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            image_fits(80'h1104310c2210c4308821, 32'h0000001e, 32'h0000001c, 24'h02c688, 3'd0, 1'b0, 1'b0, 1'b0,
+              3'd1, 5'd1, 5'd4, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
+      end
+      OP_IMAGE_LOAD_MIP_PCK, OP_IMAGE_LOAD_MIP_PCK_SGN, OP_IMAGE_STORE_MIP_PCK: begin
+        zero_x = 64'h7c00000000020000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            image_fits(80'h19444110431104410c22, 32'h0000001e, 32'h0000001c, 24'h02c688, 3'd0, 1'b0, 1'b0, 1'b0,
+              3'd1, 5'd1, 5'd4, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
+      end
+      OP_IMAGE_ATOMIC_SWAP, OP_IMAGE_ATOMIC_ADD, OP_IMAGE_ATOMIC_SUB, OP_IMAGE_ATOMIC_SMIN,
+      OP_IMAGE_ATOMIC_UMIN, OP_IMAGE_ATOMIC_SMAX, OP_IMAGE_ATOMIC_UMAX, OP_IMAGE_ATOMIC_AND,
+      OP_IMAGE_ATOMIC_OR, OP_IMAGE_ATOMIC_XOR, OP_IMAGE_ATOMIC_INC, OP_IMAGE_ATOMIC_DEC: begin
+        zero_x = 64'h7c00000000020000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            image_fits(80'h1104310c2210c4308821, 32'h0000001e, 32'h0000001c, 24'h005088, 3'd0, 1'b0, 1'b0, 1'b0,
+              3'd1, 5'd1, 5'd4, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
+      end
+      OP_IMAGE_ATOMIC_CMPSWAP: begin
+        zero_x = 64'h7c00000000020000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            image_fits(80'h1104310c2210c4308821, 32'h0000001e, 32'h0000001c, 24'h004080, 3'd0, 1'b0, 1'b0, 1'b0,
+              3'd2, 5'd1, 5'd4, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
+      end
+      OP_IMAGE_GET_RESINFO: begin
+        zero_x = 64'h7c00000000020000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            image_fits(80'h08421084210842108421, 32'h0000001e, 32'h0000001c, 24'h02c688, 3'd0, 1'b0, 1'b0, 1'b0,
+              3'd1, 5'd1, 5'd4, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
+      end
       OP_IMAGE_MSAA_LOAD: begin
         zero_x = 64'h7c00000000000000;
-        rules_x = codes_20(9'(inst_i[52:48]));
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            image_fits(80'h1104310c2210c4308821, 32'h0000001e, 32'h0000001c, 24'h02c680, 3'd0, 1'b1, 1'b1, 1'b0,
+              3'd4, 5'd1, 5'd4, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
       end
-      OP_IMAGE_LOAD_PCK, OP_IMAGE_LOAD_PCK_SGN, OP_IMAGE_LOAD_MIP_PCK, OP_IMAGE_LOAD_MIP_PCK_SGN,
-      OP_IMAGE_STORE_PCK, OP_IMAGE_STORE_MIP_PCK, OP_IMAGE_ATOMIC_SWAP, OP_IMAGE_ATOMIC_CMPSWAP,
-      OP_IMAGE_ATOMIC_ADD, OP_IMAGE_ATOMIC_SUB, OP_IMAGE_ATOMIC_SMIN, OP_IMAGE_ATOMIC_UMIN,
-      OP_IMAGE_ATOMIC_SMAX, OP_IMAGE_ATOMIC_UMAX, OP_IMAGE_ATOMIC_AND, OP_IMAGE_ATOMIC_OR,
-      OP_IMAGE_ATOMIC_XOR, OP_IMAGE_ATOMIC_INC, OP_IMAGE_ATOMIC_DEC, OP_IMAGE_GET_RESINFO: begin
-        zero_x = 64'h7c00000000020000;
-        rules_x = codes_20(9'(inst_i[52:48]));
-      end
-      OP_IMAGE_BVH_INTERSECT_RAY, OP_IMAGE_BVH64_INTERSECT_RAY: begin
+      OP_IMAGE_BVH_INTERSECT_RAY: begin
         zero_x = 64'h7c6000000002701c;
-        rules_x = codes_19(9'(inst_i[52:48]));
+        rules_x = codes_19(9'(inst_i[52:48])) &&
+            (10'(inst_i[47:40]) + 10'd4 <= 10'd256 && (inst_i[0] ? (10'(inst_i[39:32]) + 10'd1 <= 10'd256 && 10'(inst_i[79:72]) + 10'd3 <= 10'd256 && 10'(inst_i[87:80]) + 10'd3 <= 10'd256 && (inst_i[16] || 10'(inst_i[95:88]) + 10'd3 <= 10'd256)) : 10'(inst_i[39:32]) + (inst_i[16] ? 10'd8 : 10'd11) <= 10'd256));
       end
-      OP_IMAGE_SAMPLE, OP_IMAGE_SAMPLE_D, OP_IMAGE_SAMPLE_L, OP_IMAGE_SAMPLE_B,
-      OP_IMAGE_SAMPLE_LZ, OP_IMAGE_SAMPLE_C, OP_IMAGE_SAMPLE_C_D, OP_IMAGE_SAMPLE_C_L,
-      OP_IMAGE_SAMPLE_C_B, OP_IMAGE_SAMPLE_C_LZ, OP_IMAGE_SAMPLE_O, OP_IMAGE_SAMPLE_D_O,
-      OP_IMAGE_SAMPLE_L_O, OP_IMAGE_SAMPLE_B_O, OP_IMAGE_SAMPLE_LZ_O, OP_IMAGE_SAMPLE_C_O,
-      OP_IMAGE_SAMPLE_C_D_O, OP_IMAGE_SAMPLE_C_L_O, OP_IMAGE_SAMPLE_C_B_O, OP_IMAGE_SAMPLE_C_LZ_O,
-      OP_IMAGE_GATHER4, OP_IMAGE_GATHER4_L, OP_IMAGE_GATHER4_B, OP_IMAGE_GATHER4_LZ,
-      OP_IMAGE_GATHER4_C, OP_IMAGE_GATHER4_C_LZ, OP_IMAGE_GATHER4_O, OP_IMAGE_GATHER4_LZ_O,
-      OP_IMAGE_GATHER4_C_LZ_O, OP_IMAGE_SAMPLE_D_G16, OP_IMAGE_SAMPLE_C_D_G16, OP_IMAGE_SAMPLE_D_O_G16,
-      OP_IMAGE_SAMPLE_C_D_O_G16, OP_IMAGE_SAMPLE_CL, OP_IMAGE_SAMPLE_D_CL, OP_IMAGE_SAMPLE_B_CL,
-      OP_IMAGE_SAMPLE_C_CL, OP_IMAGE_SAMPLE_C_D_CL, OP_IMAGE_SAMPLE_C_B_CL, OP_IMAGE_SAMPLE_CL_O,
-      OP_IMAGE_SAMPLE_D_CL_O, OP_IMAGE_SAMPLE_B_CL_O, OP_IMAGE_SAMPLE_C_CL_O, OP_IMAGE_SAMPLE_C_D_CL_O,
-      OP_IMAGE_SAMPLE_C_B_CL_O, OP_IMAGE_SAMPLE_C_D_CL_G16, OP_IMAGE_SAMPLE_D_CL_O_G16, OP_IMAGE_SAMPLE_C_D_CL_O_G16,
-      OP_IMAGE_SAMPLE_D_CL_G16, OP_IMAGE_GATHER4_CL, OP_IMAGE_GATHER4_B_CL, OP_IMAGE_GATHER4_C_CL,
-      OP_IMAGE_GATHER4_C_L, OP_IMAGE_GATHER4_C_B, OP_IMAGE_GATHER4_C_B_CL, OP_IMAGE_GATHER4H: begin
+      OP_IMAGE_BVH64_INTERSECT_RAY: begin
+        zero_x = 64'h7c6000000002701c;
+        rules_x = codes_19(9'(inst_i[52:48])) &&
+            (10'(inst_i[47:40]) + 10'd4 <= 10'd256 && (inst_i[0] ? (10'(inst_i[39:32]) + 10'd2 <= 10'd256 && 10'(inst_i[79:72]) + 10'd3 <= 10'd256 && 10'(inst_i[87:80]) + 10'd3 <= 10'd256 && (inst_i[16] || 10'(inst_i[95:88]) + 10'd3 <= 10'd256)) : 10'(inst_i[39:32]) + (inst_i[16] ? 10'd9 : 10'd12) <= 10'd256));
+      end
+      OP_IMAGE_SAMPLE, OP_IMAGE_SAMPLE_LZ: begin
         zero_x = 64'h0000000000000000;
         rules_x = codes_20(9'(inst_i[52:48])) &&
-            codes_19(9'(inst_i[62:58]));
+            codes_19(9'(inst_i[62:58])) &&
+            image_fits(80'h1104310c2210c4308821, 32'h0000001e, 32'h0000000c, 24'h02c688, 3'd0, 1'b0, 1'b1, 1'b0,
+              3'd1, 5'd1, 5'd3, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
+      end
+      OP_IMAGE_SAMPLE_D: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            codes_19(9'(inst_i[62:58])) &&
+            image_fits(80'h320c731c6431d0929863, 32'h000003fc, 32'h000003fc, 24'h02c688, 3'd0, 1'b0, 1'b1, 1'b0,
+              3'd1, 5'd2, 5'd5, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
+      end
+      OP_IMAGE_SAMPLE_L, OP_IMAGE_SAMPLE_CL: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            codes_19(9'(inst_i[62:58])) &&
+            image_fits(80'h19444110431104410c22, 32'h0000001e, 32'h0000001c, 24'h02c688, 3'd0, 1'b0, 1'b1, 1'b0,
+              3'd1, 5'd1, 5'd4, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
+      end
+      OP_IMAGE_SAMPLE_B, OP_IMAGE_SAMPLE_C, OP_IMAGE_SAMPLE_C_LZ, OP_IMAGE_SAMPLE_O,
+      OP_IMAGE_SAMPLE_LZ_O: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            codes_19(9'(inst_i[62:58])) &&
+            image_fits(80'h19464190431906410c42, 32'h0000001c, 32'h0000001c, 24'h02c688, 3'd0, 1'b0, 1'b1, 1'b0,
+              3'd1, 5'd2, 5'd4, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
+      end
+      OP_IMAGE_SAMPLE_C_D, OP_IMAGE_SAMPLE_D_O: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            codes_19(9'(inst_i[62:58])) &&
+            image_fits(80'h3a4e83a0853a12a31c84, 32'h000007f8, 32'h000007f8, 24'h02c688, 3'd0, 1'b0, 1'b1, 1'b0,
+              3'd1, 5'd3, 5'd5, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
+      end
+      OP_IMAGE_SAMPLE_C_L, OP_IMAGE_SAMPLE_L_O, OP_IMAGE_SAMPLE_B_CL, OP_IMAGE_SAMPLE_C_CL,
+      OP_IMAGE_SAMPLE_CL_O: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            codes_19(9'(inst_i[62:58])) &&
+            image_fits(80'h21865194641946519043, 32'h0000013c, 32'h0000003c, 24'h02c688, 3'd0, 1'b0, 1'b1, 1'b0,
+              3'd1, 5'd2, 5'd5, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
+      end
+      OP_IMAGE_SAMPLE_C_B, OP_IMAGE_SAMPLE_B_O, OP_IMAGE_SAMPLE_C_O, OP_IMAGE_SAMPLE_C_LZ_O: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            codes_19(9'(inst_i[62:58])) &&
+            image_fits(80'h21885214642148519063, 32'h00000138, 32'h00000038, 24'h02c688, 3'd0, 1'b0, 1'b1, 1'b0,
+              3'd1, 5'd3, 5'd5, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
+      end
+      OP_IMAGE_SAMPLE_C_D_O: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            codes_19(9'(inst_i[62:58])) &&
+            image_fits(80'h42909424a64254b3a0a5, 32'h00000ff0, 32'h00000ff0, 24'h02c688, 3'd0, 1'b0, 1'b1, 1'b0,
+              3'd1, 5'd4, 5'd5, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
+      end
+      OP_IMAGE_SAMPLE_C_L_O, OP_IMAGE_SAMPLE_C_B_CL, OP_IMAGE_SAMPLE_B_CL_O, OP_IMAGE_SAMPLE_C_CL_O: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            codes_19(9'(inst_i[62:58])) &&
+            image_fits(80'h29c86218852188621464, 32'h00000178, 32'h00000078, 24'h02c688, 3'd0, 1'b0, 1'b1, 1'b0,
+              3'd1, 5'd3, 5'd5, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
+      end
+      OP_IMAGE_SAMPLE_C_B_O: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            codes_19(9'(inst_i[62:58])) &&
+            image_fits(80'h29ca629885298a621484, 32'h00000170, 32'h00000070, 24'h02c688, 3'd0, 1'b0, 1'b1, 1'b0,
+              3'd1, 5'd4, 5'd5, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
+      end
+      OP_IMAGE_GATHER4, OP_IMAGE_GATHER4_LZ, OP_IMAGE_GATHER4H: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            codes_19(9'(inst_i[62:58])) &&
+            image_fits(80'h1104310c2210c4308821, 32'h0000001e, 32'h0000000c, 24'h02c080, 3'd0, 1'b1, 1'b1, 1'b1,
+              3'd4, 5'd1, 5'd3, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
+      end
+      OP_IMAGE_GATHER4_L, OP_IMAGE_GATHER4_CL: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            codes_19(9'(inst_i[62:58])) &&
+            image_fits(80'h19444110431104410c22, 32'h0000001e, 32'h0000001c, 24'h02c080, 3'd0, 1'b1, 1'b1, 1'b1,
+              3'd4, 5'd1, 5'd4, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
+      end
+      OP_IMAGE_GATHER4_B, OP_IMAGE_GATHER4_C, OP_IMAGE_GATHER4_C_LZ, OP_IMAGE_GATHER4_O,
+      OP_IMAGE_GATHER4_LZ_O: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            codes_19(9'(inst_i[62:58])) &&
+            image_fits(80'h19464190431906410c42, 32'h0000001c, 32'h0000001c, 24'h02c080, 3'd0, 1'b1, 1'b1, 1'b1,
+              3'd4, 5'd2, 5'd4, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
+      end
+      OP_IMAGE_GATHER4_C_LZ_O, OP_IMAGE_GATHER4_C_B: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            codes_19(9'(inst_i[62:58])) &&
+            image_fits(80'h21885214642148519063, 32'h00000138, 32'h00000038, 24'h02c080, 3'd0, 1'b1, 1'b1, 1'b1,
+              3'd4, 5'd3, 5'd5, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
       end
       OP_IMAGE_GET_LOD: begin
         zero_x = 64'h0000000000020000;
         rules_x = codes_20(9'(inst_i[52:48])) &&
-            codes_19(9'(inst_i[62:58]));
+            codes_19(9'(inst_i[62:58])) &&
+            image_fits(80'h1104310c2210c4308821, 32'h0000001e, 32'h0000000c, 24'h02c688, 3'd0, 1'b0, 1'b0, 1'b0,
+              3'd1, 5'd1, 5'd3, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
+      end
+      OP_IMAGE_SAMPLE_D_G16: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            codes_19(9'(inst_i[62:58])) &&
+            image_fits(80'h2188521464214c719063, 32'h000001fc, 32'h000000fc, 24'h02c688, 3'd0, 1'b0, 1'b1, 1'b0,
+              3'd1, 5'd2, 5'd5, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
+      end
+      OP_IMAGE_SAMPLE_C_D_G16, OP_IMAGE_SAMPLE_D_O_G16: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            codes_19(9'(inst_i[62:58])) &&
+            image_fits(80'h29ca629885298e821484, 32'h000001f8, 32'h000001f8, 24'h02c688, 3'd0, 1'b0, 1'b1, 1'b0,
+              3'd1, 5'd3, 5'd5, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
+      end
+      OP_IMAGE_SAMPLE_C_D_O_G16: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            codes_19(9'(inst_i[62:58])) &&
+            image_fits(80'h320c731ca631d09298a5, 32'h000003f0, 32'h000003f0, 24'h02c688, 3'd0, 1'b0, 1'b1, 1'b0,
+              3'd1, 5'd4, 5'd5, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
+      end
+      OP_IMAGE_SAMPLE_D_CL: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            codes_19(9'(inst_i[62:58])) &&
+            image_fits(80'h3a4c8320853210a31c64, 32'h000007fc, 32'h000007fc, 24'h02c688, 3'd0, 1'b0, 1'b1, 1'b0,
+              3'd1, 5'd2, 5'd5, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
+      end
+      OP_IMAGE_SAMPLE_C_D_CL, OP_IMAGE_SAMPLE_D_CL_O: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            codes_19(9'(inst_i[62:58])) &&
+            image_fits(80'h428e93a4a63a52b3a085, 32'h00000ff8, 32'h00000ff8, 24'h02c688, 3'd0, 1'b0, 1'b1, 1'b0,
+              3'd1, 5'd3, 5'd5, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
+      end
+      OP_IMAGE_SAMPLE_C_D_CL_O: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            codes_19(9'(inst_i[62:58])) &&
+            image_fits(80'h4ad0a428c74294c424a6, 32'h00001ff0, 32'h00001ff0, 24'h02c688, 3'd0, 1'b0, 1'b1, 1'b0,
+              3'd1, 5'd4, 5'd5, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
+      end
+      OP_IMAGE_SAMPLE_C_B_CL_O: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            codes_19(9'(inst_i[62:58])) &&
+            image_fits(80'h320a729ca629ca729885, 32'h000001f0, 32'h000000f0, 24'h02c688, 3'd0, 1'b0, 1'b1, 1'b0,
+              3'd1, 5'd4, 5'd5, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
+      end
+      OP_IMAGE_SAMPLE_C_D_CL_G16, OP_IMAGE_SAMPLE_D_CL_O_G16: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            codes_19(9'(inst_i[62:58])) &&
+            image_fits(80'h320a729ca629ce929885, 32'h000003f8, 32'h000003f8, 24'h02c688, 3'd0, 1'b0, 1'b1, 1'b0,
+              3'd1, 5'd3, 5'd5, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
+      end
+      OP_IMAGE_SAMPLE_C_D_CL_O_G16: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            codes_19(9'(inst_i[62:58])) &&
+            image_fits(80'h3a4c8320c73210a31ca6, 32'h000007f0, 32'h000007f0, 24'h02c688, 3'd0, 1'b0, 1'b1, 1'b0,
+              3'd1, 5'd4, 5'd5, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
+      end
+      OP_IMAGE_SAMPLE_D_CL_G16: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            codes_19(9'(inst_i[62:58])) &&
+            image_fits(80'h29c8621885218c821464, 32'h000001fc, 32'h000001fc, 24'h02c688, 3'd0, 1'b0, 1'b1, 1'b0,
+              3'd1, 5'd2, 5'd5, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
+      end
+      OP_IMAGE_GATHER4_B_CL, OP_IMAGE_GATHER4_C_CL, OP_IMAGE_GATHER4_C_L: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            codes_19(9'(inst_i[62:58])) &&
+            image_fits(80'h21865194641946519043, 32'h0000013c, 32'h0000003c, 24'h02c080, 3'd0, 1'b1, 1'b1, 1'b1,
+              3'd4, 5'd2, 5'd5, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
+      end
+      OP_IMAGE_GATHER4_C_B_CL: begin
+        zero_x = 64'h0000000000000000;
+        rules_x = codes_20(9'(inst_i[52:48])) &&
+            codes_19(9'(inst_i[62:58])) &&
+            image_fits(80'h29c86218852188621464, 32'h00000178, 32'h00000078, 24'h02c080, 3'd0, 1'b1, 1'b1, 1'b1,
+              3'd4, 5'd3, 5'd5, inst_i[11:8], inst_i[17], inst_i[53], inst_i[4:2], inst_i[16], inst_i[0], inst_i[47:40], inst_i[39:32], inst_i[95:88]);
       end
       OP_FLAT_LOAD_U8, OP_FLAT_LOAD_I8, OP_FLAT_LOAD_U16, OP_FLAT_LOAD_I16,
       OP_FLAT_LOAD_B32, OP_FLAT_STORE_B8, OP_FLAT_STORE_B16, OP_FLAT_STORE_B32,

@@ -10,10 +10,16 @@ a test fails; a mutant that does not lint (a width mismatch, say) is not counted
 
     scripts/mutate.py [--count N] [--seed S] [--files cu_valu.sv,cu_top.sv] [--cases N] [--directed]
     scripts/mutate.py --fp [--count N] [--seed S]
+    scripts/mutate.py --decode [--count N] [--seed S]
 
 --fp mutates the F32 unit's templates (cu_fp32.sv, cu_fp_round.sv) only and kills with its own
 Verilator testbench (tests/fp_rtl.rs, run as a built test binary, so no compute-unit model is
 rebuilt): a few seconds per mutant.
+
+--decode mutates the generated decoder itself (rtl/cu_decode.sv, whose legality rules are
+emitted by hdl-gen rather than written in the template) and kills with the decoder's own
+testbench (tests/decode_rtl.rs: acceptance and length against the Rust decoder on random words
+of every family): about a minute per mutant.
 
 The random mutants are drawn from every template (--files narrows that). --directed first runs
 three hand-picked scalar mutants (a wrong carry, a swapped shift, an off-by-one bit field),
@@ -115,14 +121,20 @@ def main():
     ap.add_argument("--directed", action="store_true", help="run the hand-picked mutants first")
     ap.add_argument("--cases", type=int, default=64, help="proptest cases per property")
     ap.add_argument("--fp", action="store_true", help="the F32 unit, against its own testbench")
+    ap.add_argument("--decode", action="store_true", help="the generated decoder, against its testbench")
     args = ap.parse_args()
+    src = TEMPLATES
     if args.fp:
         args.files = "cu_fp32.sv,cu_fp_round.sv"
         args.directed = False
+    if args.decode:
+        args.files = "cu_decode.sv"
+        args.directed = False
+        src = ROOT / "rtl"
     rng = random.Random(args.seed)
     names = args.files.split(",")
-    originals = {n: (TEMPLATES / n).read_text() for n in set(names) | {d[0] for d in DIRECTED}}
-    pool = [(n, s) for n in names for s in sites(TEMPLATES / n)]
+    originals = {n: (src / n).read_text() for n in set(names) | {d[0] for d in DIRECTED if args.directed}}
+    pool = [(n, s) for n in names for s in sites(src / n)]
     rng.shuffle(pool)
     if args.directed:
         # As whole-line sites, first in the pool.
@@ -141,10 +153,11 @@ def main():
         ["cargo", "test", "-q", "--release", "-p", "conformance", "--test", "examples"],
         ["cargo", "test", "-q", "--release", "-p", "conformance", "--test", "waitcnt_rtl"],
     ]
-    if args.fp:
+    if args.fp or args.decode:
         # The test binary, built before anything is mutated (the test reads rtl/ when it runs).
-        rc, out = run(["cargo", "test", "--release", "-p", "conformance", "--test", "fp_rtl", "--no-run"], env)
-        exe = re.search(r"Executable .*\((.*fp_rtl-[0-9a-f]+)\)", out)
+        test = "fp_rtl" if args.fp else "decode_rtl"
+        rc, out = run(["cargo", "test", "--release", "-p", "conformance", "--test", test, "--no-run"], env)
+        exe = re.search(rf"Executable .*\((.*{test}-[0-9a-f]+)\)", out)
         if rc != 0 or not exe:
             print(out)
             return 1
@@ -157,14 +170,14 @@ def main():
             lines = originals[name].splitlines(keepends=True)
             old = lines[n]
             lines[n] = new + ("\n" if old.endswith("\n") else "")
-            (TEMPLATES / name).write_text("".join(lines))
+            (src / name).write_text("".join(lines))
             label = f"{name}:{n + 1}: {what}"
-            rc, _ = regenerate()
+            rc, _ = (0, "") if args.decode else regenerate()
             if rc != 0 or lint()[0] != 0:
                 invalid += 1
                 print(f"invalid  {label}", flush=True)
                 continue
-            rc, out = (0, "") if args.fp else run(["cargo", "build", "-q", "--release", "-p", "sim"], env)
+            rc, out = (0, "") if args.fp or args.decode else run(["cargo", "build", "-q", "--release", "-p", "sim"], env)
             if rc != 0:
                 invalid += 1
                 print(f"invalid  {label} (does not build)", flush=True)
@@ -178,8 +191,9 @@ def main():
                 print(f"SURVIVED {label}", flush=True)
     finally:
         for name, text in originals.items():
-            (TEMPLATES / name).write_text(text)
-        regenerate()
+            (src / name).write_text(text)
+        if not args.decode:
+            regenerate()
     total = len(killed) + len(survived)
     print(f"\n{len(killed)} of {total} mutants killed ({100 * len(killed) / max(total, 1):.0f}%); "
           f"{invalid} did not lint or build and are not counted")

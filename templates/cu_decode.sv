@@ -32,6 +32,46 @@ module cu_decode
   endfunction
 {%- endfor %}
 
+{%- if image_rules %}
+
+  // Whether an image row's VGPR tuples end by v255, with the widths LLVM prints
+  // (isa/src/disasm/mimg/shape.rs, Shape::layout): the registers of the variant LLVM decodes
+  // first (data0 data dwords; addr0_t addresses in one tuple, addr0_n with NSA) widen to the
+  // widths DMASK, D16, TFE, DIM and A16 imply when LLVM has a variant of them and the widened
+  // tuples end by v255. The constants are the row's ImageRule (isa/src/legal.rs): address
+  // dwords by {DIM, A16} (5 bits each), the address widths with a variant (bit n), the data
+  // VGPRs printed for n data dwords (3 bits each, 0: none), fixed data dwords (0: DMASK's),
+  // four data dwords before D16 (gather4, msaa), a D16 form, gather4's 4-dword VDATA.
+  function automatic logic image_fits(
+      input logic [79:0] addr_tab, input logic [31:0] tuple_var, input logic [31:0] nsa_var,
+      input logic [23:0] data_tab, input logic [2:0] fixed, input logic base4,
+      input logic d16_row, input logic gather4, input logic [2:0] data0,
+      input logic [4:0] addr0_t, input logic [4:0] addr0_n, input logic [3:0] dmask,
+      input logic d16, input logic tfe, input logic [2:0] dim, input logic a16,
+      input logic nsa, input logic [7:0] vdata, input logic [7:0] vaddr, input logic [7:0] addr4);
+    logic [2:0] base, nd, w, dw;
+    logic [4:0] na, a0, an;
+    logic       take, partial;
+    base = base4 ? 3'd4 : (dmask == 4'd0 ? 3'd1 : 3'($countones(dmask)));
+    nd = fixed != 3'd0 ? fixed : ((d16_row && d16) ? (base + 3'd1) >> 1 : base) + {2'b0, tfe};
+    na = addr_tab[7'({dim, a16}) * 7'd5 +: 5];
+    a0 = nsa ? addr0_n : addr0_t;
+    w = data_tab[5'(nd) * 5'd3 +: 3];
+    take = (nsa ? nsa_var[na] : tuple_var[na]) && w != 3'd0 && !(nd == data0 && na == a0);
+    // A widened data tuple must end by v255; so must a widened address tuple (without NSA the
+    // one tuple, with NSA the fifth address, which takes the addresses past four).
+    if (take && nd != data0 && 10'(vdata) + 10'(w) > 10'd256) take = 1'b0;
+    partial = nsa && na > a0;
+    if (take && (!nsa || partial) && na != a0
+        && (partial ? 10'(addr4) + 10'(na) - 10'd4 : 10'(vaddr) + 10'(na)) > 10'd256) take = 1'b0;
+    dw = take ? w : data0;
+    an = take ? na : a0;
+    image_fits = 10'(vdata) + 10'(dw) <= 10'd256 && (!gather4 || 10'(vdata) + 10'd4 <= 10'd256)
+        && (nsa ? (an <= 5'd5 || 10'(addr4) + 10'(an) - 10'd4 <= 10'd256)
+                : 10'(vaddr) + 10'(an) <= 10'd256);
+  endfunction
+{%- endif %}
+
   // Formats the RTL does not execute (memory, images, exports) are recognised and measured,
   // but no field of theirs is read.
   logic unused_inst;

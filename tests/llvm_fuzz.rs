@@ -1,7 +1,8 @@
 //! Random instruction words of every encoding family, listed by `hdl-gen disasm` and by
 //! `llvm-objdump-19 -d --mcpu=gfx1100`, compared line by line (issue 11). Shared by the fuzz
 //! test (`tests/disasm_fuzz.rs`, a CI-sized sample) and the agreement benchmark
-//! (`benches/disasm_agreement.rs`, a large one whose figures the README gives).
+//! (`llvm_bench.rs`, `cargo bench -p conformance --bench llvm_fuzz`: a large one whose
+//! figures the README gives).
 //!
 //! Each case is four dwords behind a symbol of its own: the family's identifying bits, an
 //! opcode (three cases in four a row of the table's, the fourth random), every other bit

@@ -2,8 +2,8 @@
 //! (issue 11), derived from the table once: [`crate::decode_legal`], which the disassembler
 //! and the golden interpreter use, refuses a word that breaks one. The generated RTL decoder
 //! raises the illegal-instruction fault from the same rules: hdl-gen emits each row's
-//! [`RowRules`] into `cu_decode`. (The memory formats' VGPR tuples, whose widths other fields
-//! decide, are not in the RTL yet.)
+//! [`RowRules`] into `cu_decode`, and for the image rows the [`ImageRule`] its layout logic
+//! computes the VGPR tuples from.
 //!
 //! Four kinds of rule:
 //! - **Rows LLVM knows.** A row the table marks `nollvm` is no instruction.
@@ -251,6 +251,55 @@ pub fn tuple_rules(def: &InstDef) -> Vec<TupleRule> {
     out
 }
 
+/// What decides the VGPR tuples of an image (MIMG) row, for a decoder that computes its
+/// layout as the disassembler does (`Shape::layout` in `disasm/mimg/shape.rs`: LLVM widens
+/// the registers of the variant it decodes first to the widths DMASK, D16, TFE, DIM and A16
+/// imply when it has such a variant and the widened tuples end by v255).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ImageRule {
+    Image {
+        /// The address dwords by DIM * 2 + A16.
+        addr_dwords: [u32; 16],
+        /// Bit n: LLVM has a variant with one address tuple of n VGPRs.
+        tuple_variants: u32,
+        /// Bit n: LLVM has an NSA variant of n addresses.
+        nsa_variants: u32,
+        /// The data VGPRs printed for n data dwords (0: no such variant).
+        data_widths: [u32; 8],
+        /// The data dwords of a row whose data does not follow DMASK (0: it does).
+        fixed: u32,
+        /// The data is four dwords before D16 and TFE (gather4, image_msaa_load).
+        base4: bool,
+        /// The row has a D16 form (D16 halves the data dwords).
+        d16: bool,
+        /// gather4's VDATA is first decoded as four dwords, which must end by v255 too.
+        gather4: bool,
+        /// The data dwords of the variant LLVM decodes first.
+        data0: u32,
+        /// The address dwords of that variant without NSA and with.
+        addr0_tuple: u32,
+        addr0_nsa: u32,
+    },
+    /// A BVH ray: fixed data dwords; without NSA one address tuple (by A16), with NSA the
+    /// node pointer (two VGPRs with `node64`), the extent and three 3-VGPR vectors (two with
+    /// A16).
+    Bvh { data: u32, node64: bool, addr_dwords: [u32; 2] },
+}
+
+/// The VGPR tuples of a memory instruction (DS, FLAT, buffer, image) as the rules check them:
+/// the field holding the first register, the first register, the dwords.
+pub fn memory_tuples(inst: &Inst) -> Vec<(Field, u32, u32)> {
+    if inst.def().format().family() == crate::Family::Mimg {
+        return crate::disasm::image_tuple_fields(inst);
+    }
+    row_rules(inst.def()).tuples.iter().filter_map(|t| t.of(inst).map(|(r, n)| (t.field, r, n))).collect()
+}
+
+/// The [`ImageRule`] of a MIMG row; `None` for other rows.
+pub fn image_rule(def: &InstDef) -> Option<ImageRule> {
+    (def.format().family() == crate::Family::Mimg).then(|| crate::disasm::image_rule(def)).flatten()
+}
+
 /// The bits of the fields of `def`'s format that none of its operands names.
 fn unnamed_mask(def: &InstDef) -> u64 {
     def.format().fields.iter().filter(|(f, _)| !names(def, *f)).fold(0, |m, (_, r)| m | r.mask())
@@ -264,8 +313,21 @@ fn names(def: &InstDef, field: Field) -> bool {
         .any(|o| o.field == field && o.kind != Kind::Imm(ImmKind::None) || reads(o.kind, field))
 }
 
-/// The [`RowRules`] of `def`.
-pub fn row_rules(def: &InstDef) -> RowRules {
+/// The [`RowRules`] of `def`: computed once for every row of the table (the disassembler
+/// checks each word it decodes against them), and on the spot for a row from elsewhere.
+pub fn row_rules(def: &InstDef) -> std::borrow::Cow<'static, RowRules> {
+    static RULES: std::sync::OnceLock<Vec<RowRules>> = std::sync::OnceLock::new();
+    let t = table();
+    match t.insts.get(usize::from(def.id.0)) {
+        Some(row) if std::ptr::eq(row, def) => {
+            let all = RULES.get_or_init(|| t.insts.iter().map(compute_row_rules).collect());
+            std::borrow::Cow::Borrowed(&all[usize::from(def.id.0)])
+        }
+        _ => std::borrow::Cow::Owned(compute_row_rules(def)),
+    }
+}
+
+fn compute_row_rules(def: &InstDef) -> RowRules {
     let f = def.format();
     let mut r = RowRules {
         unused: zero_mask(def, None),
@@ -322,6 +384,13 @@ pub fn row_rules(def: &InstDef) -> RowRules {
             }
             if named(Field::Neg) {
                 mods(Field::Neg, &neg);
+            }
+            // ABS and NEG of a row that leaves them unchecked (the 16-bit integer rows): LLVM
+            // ignores the bits of the sources the row has, not those of the others.
+            for fd in [Field::Abs, Field::Neg] {
+                if !named(fd) && def.unchecked.contains(&fd) {
+                    mods(fd, &any);
+                }
             }
             if !s.opsel.is_empty() {
                 mods(Field::Opsel, &any);
@@ -521,6 +590,22 @@ mod tests {
             // A WMMA matrix in SGPRs LLVM cannot name, or in LDS_DIRECT.
             (&[0xcc43_0864, 0xfec9_4a65], ".long"),
             (&[0xcc43_2852, 0xbfdf_e4fe], ".long"),
+            // The DPP forms of the 16-bit integer VOP3 rows print NEG as sext() and refuse
+            // the NEG bit of an absent source.
+            (
+                &[0xd64b_0d6f, 0x26f2_ceea, 0x89b0_577d],
+                "v_min3_u16_e64_dpp v111, sext(v125), v103, v188 op_sel:[1,0,0,0] dpp8:[7,2,1,0,3,3,2,4] fi:1",
+            ),
+            (
+                &[0xd703_0005, 0x4002_0efa, 0xff00_e406],
+                "v_add_nc_u16_e64_dpp v5, v6, sext(v7) quad_perm:[0,1,2,3] row_mask:0xf bank_mask:0xf",
+            ),
+            (&[0xd703_0005, 0x8002_0efa, 0xff00_e406], ".long"),
+            // Their VOP3 form ignores ABS and NEG of the sources they have, not of the others.
+            (&[0xd703_0005, 0x6002_0f06], "v_add_nc_u16 v5, v6, v7"),
+            (&[0xd70e_0129, 0x0002_0f06], "v_sub_nc_i16 v41, v6, v7"),
+            (&[0xd703_0005, 0x8002_0f06], ".long"),
+            (&[0xd70e_0429, 0x0002_0f06], ".long"),
             // An integer source ignores ABS.
             (&[0xd626_0400, 0x040e_0501], "v_cvt_pk_u8_f32 v0, v1, v2, v3"),
             // VINTERP: neg(c) around a constant; no comment on an inline value.

@@ -475,12 +475,16 @@ pub struct DecodeView {
     pub rule_arms: Vec<DecArm>,
     /// The rules of VOPD's Y rows (`rules_y`, `unnamed_y`).
     pub rule_y_arms: Vec<DecArm>,
+    /// Some row is an image row: emit `image_fits`.
+    pub image_rules: bool,
 }
 
 /// The legality rules of the rows (`rdna3_isa::legal::row_rules`) as decoder assignments,
 /// and the value sets they test fields against.
 struct RuleGen {
     sets: Vec<(String, Vec<(u32, u32)>)>,
+    /// Some row is an image row (the template then emits `image_fits`).
+    images: bool,
 }
 
 impl RuleGen {
@@ -573,8 +577,87 @@ impl RuleGen {
                 None => format!("({bound})"),
             });
         }
+        if let Some(rule) = rdna3_isa::legal::image_rule(def) {
+            self.images = true;
+            conds.push(image_cond(def, &rule));
+        }
         let cond = if conds.is_empty() { "1'b1".to_string() } else { conds.join(" &&\n            ") };
         (r.unused | r.mods, cond)
+    }
+}
+
+/// The condition that an image row's VGPR tuples end by v255: a call of the template's
+/// `image_fits` with the row's [`ImageRule`](rdna3_isa::legal::ImageRule) as constants, or for
+/// a BVH row (whose widths depend on A16 and NSA alone) the bounds themselves.
+fn image_cond(def: &InstDef, rule: &rdna3_isa::legal::ImageRule) -> String {
+    use rdna3_isa::legal::ImageRule;
+    let f = def.format();
+    let nsa = f.ext.first().map(|e| table().format(e.ext)).expect("the image format has its NSA dword");
+    let field = |fd: Field| match (f.field(fd), nsa.field(fd)) {
+        (Some(r), _) => slice("inst_i", r),
+        (None, Some(r)) => {
+            let at = 32 * f.dwords as u8;
+            slice("inst_i", BitRange { hi: r.hi + at, lo: r.lo + at })
+        }
+        (None, None) => panic!("{}: no field {}", def.name, fd.name()),
+    };
+    let ends = |reg: Field, n: String| format!("10'({}) + {n} <= 10'd256", field(reg));
+    match *rule {
+        ImageRule::Bvh { data, node64, addr_dwords: [a0, a1] } => format!(
+            "({} && ({} ? ({} && {} && {} && ({} || {})) : {}))",
+            ends(Field::Vdata, format!("10'd{data}")),
+            field(Field::Nsa),
+            ends(Field::Vaddr, format!("10'd{}", if node64 { 2 } else { 1 })),
+            ends(Field::Addr2, "10'd3".into()),
+            ends(Field::Addr3, "10'd3".into()),
+            field(Field::A16),
+            ends(Field::Addr4, "10'd3".into()),
+            ends(Field::Vaddr, format!("({} ? 10'd{a1} : 10'd{a0})", field(Field::A16))),
+        ),
+        ImageRule::Image {
+            addr_dwords,
+            tuple_variants,
+            nsa_variants,
+            data_widths,
+            fixed,
+            base4,
+            d16,
+            gather4,
+            data0,
+            addr0_tuple,
+            addr0_nsa,
+        } => {
+            assert!(
+                addr_dwords.iter().chain([&addr0_tuple, &addr0_nsa]).all(|n| *n < 32)
+                    && data_widths.iter().chain([&fixed, &data0]).all(|n| *n < 8),
+                "{}: image widths beyond image_fits' fields",
+                def.name
+            );
+            let addr = addr_dwords.iter().rev().fold(0u128, |t, n| t << 5 | u128::from(*n));
+            let data = data_widths.iter().rev().fold(0u32, |t, n| t << 3 | n);
+            let bit = |b: bool| if b { "1'b1" } else { "1'b0" };
+            format!(
+                "image_fits(80'h{addr:020x}, 32'h{tuple_variants:08x}, 32'h{nsa_variants:08x}, \
+                 24'h{data:06x}, 3'd{fixed}, {}, {}, {},\n              3'd{data0}, 5'd{addr0_tuple}, \
+                 5'd{addr0_nsa}, {})",
+                bit(base4),
+                bit(d16),
+                bit(gather4),
+                [
+                    Field::Dmask,
+                    Field::D16,
+                    Field::Tfe,
+                    Field::Dim,
+                    Field::A16,
+                    Field::Nsa,
+                    Field::Vdata,
+                    Field::Vaddr,
+                    Field::Addr4
+                ]
+                .map(field)
+                .join(", ")
+            )
+        }
     }
 }
 
@@ -712,7 +795,7 @@ impl DecodeView {
         let y_rows = || t.insts.iter().filter(|d| d.format().secondary);
         let y_arms = group_arms(y_rows().map(|d| (op_enum_name(d), valu::ctrl_sets(d, "dec_o.vcy"))));
         let y_vop_arms = arms_by_vop(y_rows(), "dec_o.vop_y");
-        let mut rules = RuleGen { sets: Vec::new() };
+        let mut rules = RuleGen { sets: Vec::new(), images: false };
         let rule_arms = group_arms(t.insts.iter().filter(|d| !d.format().secondary).map(|d| {
             let (zero, cond) = rules.row(d);
             (op_enum_name(d), vec![("zero_x".into(), format!("64'h{zero:016x}")), ("rules_x".into(), cond)])
@@ -730,6 +813,7 @@ impl DecodeView {
         }));
         DecodeView {
             code_sets: rules.sets,
+            image_rules: rules.images,
             rule_arms,
             rule_y_arms,
             header: header("hdl-gen/src/sv/view.rs", "cu_decode.sv"),

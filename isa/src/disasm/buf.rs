@@ -45,7 +45,7 @@ pub(super) fn format(inst: &Inst) -> String {
 /// `off`). None for SRSRC, SOFFSET and modifiers.
 pub(crate) fn vgpr_operand(inst: &Inst, op: &Operand) -> Option<(u32, u32)> {
     // The widths are the legality rules' (isa/src/legal.rs), which the RTL decoder applies too.
-    crate::legal::tuple_rules(inst.def()).iter().find(|t| t.field == op.field)?.of(inst)
+    crate::legal::row_rules(inst.def()).tuples.iter().find(|t| t.field == op.field)?.of(inst)
 }
 
 /// SOFFSET: an SGPR, M0, NULL, or an inline constant (the literal is printed by the caller).

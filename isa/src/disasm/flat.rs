@@ -37,7 +37,7 @@ pub(super) fn format(inst: &Inst) -> String {
 /// for SADDR, modifiers, an atomic's destination without GLC and SCRATCH's address without SVE.
 pub(crate) fn vgpr_operand(inst: &Inst, op: &Operand) -> Option<(u32, u32)> {
     // The widths are the legality rules' (isa/src/legal.rs), which the RTL decoder applies too.
-    crate::legal::tuple_rules(inst.def()).iter().find(|t| t.field == op.field)?.of(inst)
+    crate::legal::row_rules(inst.def()).tuples.iter().find(|t| t.field == op.field)?.of(inst)
 }
 
 /// Whether an atomic's destination depends on GLC (the row's GLC operand is `rtn`).

@@ -56,19 +56,55 @@ pub(super) fn format(inst: &Inst) -> String {
 /// address (one tuple, or NSA's list), as wide as the shape's layout makes them (and gather4's
 /// data as LLVM first decodes it).
 pub(crate) fn vgpr_tuples(inst: &Inst) -> Vec<(u32, u32)> {
+    vgpr_tuple_fields(inst).into_iter().map(|(_, first, n)| (first, n)).collect()
+}
+
+/// [`vgpr_tuples`] with the field that holds each tuple's first register.
+pub(crate) fn vgpr_tuple_fields(inst: &Inst) -> Vec<(Field, u32, u32)> {
     let Some(s) = shape(inst.def()) else { return Vec::new() };
     let f = Fields::of(inst);
     let layout = s.layout(&f);
-    let mut out = vec![(f.vdata, layout.data)];
+    let mut out = vec![(Field::Vdata, f.vdata, layout.data)];
     // LLVM decodes gather4's VDATA as four dwords before D16 narrows it: that tuple must fit.
     if s.data == shape::Data::Gather4 {
-        out.push((f.vdata, 4));
+        out.push((Field::Vdata, f.vdata, 4));
     }
+    let fields = [Field::Vaddr, Field::Addr1, Field::Addr2, Field::Addr3, Field::Addr4];
     match &layout.vaddr {
-        Vaddr::Tuple(n) => out.push((f.addr[0], *n)),
-        Vaddr::List(widths) => out.extend(f.addr.iter().copied().zip(widths.iter().copied())),
+        Vaddr::Tuple(n) => out.push((Field::Vaddr, f.addr[0], *n)),
+        Vaddr::List(widths) => {
+            out.extend(fields.iter().zip(f.addr).zip(widths).map(|((fd, r), w)| (*fd, r, *w)))
+        }
     }
     out
+}
+
+/// The constants of an image row that decide its VGPR tuples, for the RTL decoder
+/// ([`crate::legal::ImageRule`]).
+pub(crate) fn image_rule(def: &crate::InstDef) -> Option<crate::legal::ImageRule> {
+    use crate::legal::ImageRule;
+    let s = shape(def)?;
+    if let shape::Addr::Bvh { node64 } = s.addr {
+        return Some(ImageRule::Bvh {
+            data: s.default_data(),
+            node64,
+            addr_dwords: [s.addr_dwords(0, false), s.addr_dwords(0, true)],
+        });
+    }
+    let mask = |f: &dyn Fn(u32) -> bool| (0..32).filter(|n| f(*n)).fold(0u32, |m, n| m | 1 << n);
+    Some(ImageRule::Image {
+        addr_dwords: std::array::from_fn(|i| s.addr_dwords(i as u32 / 2, i % 2 == 1)),
+        tuple_variants: mask(&|n| s.tuple_variant(n)),
+        nsa_variants: mask(&|n| s.nsa_variant(n)),
+        data_widths: std::array::from_fn(|n| s.data_width(n as u32).unwrap_or(0)),
+        fixed: if let shape::Data::Fixed(n) = s.data { n } else { 0 },
+        base4: matches!(s.data, shape::Data::Gather4 | shape::Data::Msaa),
+        d16: s.d16,
+        gather4: s.data == shape::Data::Gather4,
+        data0: s.default_data(),
+        addr0_tuple: s.tuple_default(),
+        addr0_nsa: s.nsa_default(),
+    })
 }
 
 #[cfg(test)]

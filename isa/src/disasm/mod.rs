@@ -35,6 +35,7 @@ pub fn format_inst(inst: &Inst) -> String {
 /// printer reads them (widths from TFE, the address mode, the image layout); empty for the
 /// other families, whose tuples [`crate::legal`] reads off the vector-ALU shape.
 pub(crate) use flat::has_rtn as flat_has_rtn;
+pub(crate) use mimg::{image_rule, vgpr_tuple_fields as image_tuple_fields};
 
 pub(crate) fn memory_vgpr_tuples(inst: &Inst) -> Vec<(u32, u32)> {
     let ops = inst.def().operands.iter();

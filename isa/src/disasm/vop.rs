@@ -330,7 +330,9 @@ fn src_text(inst: &Inst, def: &InstDef, op: &shape::Opnd, s: &Shape, dpp: Dpp, i
     if neg {
         // LLVM writes neg(...) around a bare constant, where `-` would read as its sign.
         let constant = nine_bit && !is_dpp_src0 && is_constant(v);
-        match s.neg[i] {
+        // The 16-bit integer rows' DPP forms read NEG as sext() (`dpp_sext`).
+        let bit = if s.dpp_sext && dpp != Dpp::None { NegBit::Sext } else { s.neg[i] };
+        match bit {
             NegBit::Neg if constant && !(abs && s.abs[i]) => text = format!("neg({text})"),
             NegBit::Neg => text = format!("-{text}"),
             NegBit::Sext => text = format!("sext({text})"),

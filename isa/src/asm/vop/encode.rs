@@ -528,15 +528,22 @@ impl Enc1<'_> {
         if o.neg && s.neg[i] != NegBit::Neg && neg3[i] != NegBit::Neg {
             return e(o.col, "this source takes no neg modifier");
         }
-        // The VOP3 16-bit integer rows with op_sel: LLVM 19 accepts sext() on a constant, or
-        // on any source of the DPP forms, and sets the source's NEG bit (its disassembler
-        // does not print it); sext(vN) outside DPP it rejects.
+        // The VOP3 16-bit integer rows with op_sel: LLVM 19 accepts sext() on a constant
+        // source 1 or 2 and sets the source's NEG bit (its disassembler does not print it); sext(vN) outside
+        // DPP it rejects. Their DPP forms read NEG as sext() (`dpp_sext`).
+        let constant = matches!(o.val, Val::Int(_) | Val::Float(_));
         let int16_sext = s.enc == Enc::Vop3
             && !s.opsel.is_empty()
             && s.class[..s.nsrc].contains(&Class::I16)
             && s.neg[i] == NegBit::None
-            && (self.dpp.is_some() || matches!(o.val, Val::Int(_) | Val::Float(_)));
-        if o.sext && s.neg[i] != NegBit::Sext && !int16_sext {
+            && constant
+            && i > 0;
+        let dpp_sext = s.dpp_sext && self.dpp.is_some();
+        // An integer register source that takes NEG (v_ldexp_f16's exponent, printed `-v1`):
+        // LLVM's assembler reads sext(v1) as the same bit.
+        let int_src = s.ops.iter().any(|op| op.src == Some(i) && op.ty().is_some_and(|t| !t.is_float()));
+        let neg_sext = s.neg[i] == NegBit::Neg && int_src && !constant;
+        if o.sext && s.neg[i] != NegBit::Sext && !int16_sext && !dpp_sext && !neg_sext {
             return e(o.col, "this source takes no sext modifier");
         }
         let bit = 1 << i;

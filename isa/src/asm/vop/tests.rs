@@ -191,3 +191,30 @@ fn op_sel_of_an_absent_source_and_abs_on_vop3sd() {
     assert_eq!(words("v_div_scale_f32 v0, vcc_lo, |v1|, v2, v3"), [0xd6fc_6a00, 0x040e_0501]);
     assert!(err("v_mad_u64_u32 v[0:1], vcc_lo, |v1|, v2, v[4:5]").contains("|x|"));
 }
+
+/// sext() as LLVM 19 reads it on the 16-bit integer rows and on v_ldexp_f16's exponent
+/// (found by `cargo bench -p conformance --bench llvm_fuzz`).
+#[test]
+fn sext_where_llvm_reads_it() {
+    // The DPP forms of the 16-bit integer VOP3 rows read NEG as sext() of each source.
+    assert_eq!(
+        words("v_mad_u32_u16_e64_dpp v5, v6, v7, sext(v8) quad_perm:[0,1,2,3]"),
+        [0xd659_0005, 0x8422_0efa, 0xff00_e406]
+    );
+    assert_eq!(
+        words("v_add_nc_u16_e64_dpp v5, v6, sext(v7) dpp8:[0,1,2,3,4,5,6,7]"),
+        [0xd703_0005, 0x4002_0ee9, 0xfac6_8806]
+    );
+    // Not outside DPP, nor on a row without op_sel (v_max_i16 is fake16).
+    assert!(err("v_add_nc_u16_e64 v5, sext(v6), v7").contains("sext"));
+    assert!(err("v_max_i16_e64_dpp v5, v6, sext(v7) dpp8:[0,1,2,3,4,5,6,7]").contains("sext"));
+    // On a constant of source 1 or 2, but not of source 0.
+    assert_eq!(words("v_add_nc_u16_e64 v5, v6, sext(1)"), [0xd703_0005, 0x4001_0306]);
+    assert!(err("v_add_nc_u16_e64 v5, sext(1), v7").contains("sext"));
+    // v_ldexp_f16's exponent takes NEG (printed -v1) and reads sext(v1) as the same bit, on
+    // registers only.
+    assert_eq!(words("v_ldexp_f16_e64 v1, v2, sext(s1)"), [0xd53b_0001, 0x4000_0302]);
+    assert_eq!(words("v_ldexp_f16_e64 v128, |v170|, sext(v106) mul:2"), [0xd53b_0180, 0x4802_d5aa]);
+    assert!(err("v_ldexp_f16_e64 v1, v2, sext(1)").contains("sext"));
+    assert!(err("v_ldexp_f16_e64 v1, sext(v2), v3").contains("sext"));
+}

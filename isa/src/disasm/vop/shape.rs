@@ -10,7 +10,8 @@
 //! shows, `x` for an entry always printed as 0; `opsel_fake16` for bits the hardware reads but
 //! LLVM 19's fake16 syntax cannot write), `opsel_hi` / `opsel_hi_mix` / `opsel_hi_ones`
 //! (VOP3P: default all ones / default all zeros / always all ones and never printed),
-//! `neg_lo`, `neg_hi`, `dpp` (the row has DPP16 and DPP8 forms), the DPP16 source modifiers
+//! `neg_lo`, `neg_hi`, `dpp` (the row has DPP16 and DPP8 forms; `dpp_sext`: whose NEG bits are
+//! `sext()`), the DPP16 source modifiers
 //! (`I.dpp_src0_neg:neg` ...), `fixed_exec_lo` (VOP3 `v_cmpx`: VDST holds EXEC_LO's code and
 //! is not printed).
 
@@ -279,6 +280,9 @@ pub(crate) struct Shape {
     pub true16: bool,
     /// LLVM's operand class of each source's constants.
     pub class: [Class; 3],
+    /// The DPP forms read NEG as `sext()` of each source (`dpp_sext`: the 16-bit integer VOP3
+    /// rows, whose VOP3 form ignores NEG).
+    pub dpp_sext: bool,
 }
 
 fn pattern(kind: &str, prefix: &str) -> Option<Vec<char>> {
@@ -294,6 +298,7 @@ pub(crate) fn shape(def: &InstDef) -> Option<Shape> {
         nsrc: 0,
         abs: [false; 3],
         neg: [NegBit::None; 3],
+        dpp_sext: false,
         clamp: false,
         omod: false,
         opsel: Vec::new(),
@@ -364,6 +369,10 @@ fn apply_imm(s: &mut Shape, field: Field, kind: &str) {
         "clamp" => s.clamp = true,
         "omod" => s.omod = true,
         "dpp" => s.dpp = true,
+        "dpp_sext" => {
+            s.dpp = true;
+            s.dpp_sext = true;
+        }
         "fixed_exec_lo" => s.fixed_exec = true,
         "opsel_fake16" => s.opsel_fake16 = true,
         "opsel_hi" => s.opsel_hi = Some(OpselHi::Ones),
