@@ -15,7 +15,7 @@
 //!   operand's register class ([`CodeClass`]): reserved source codes (209-234, 249, 250) are
 //!   no operand, and a 64-bit operand cannot be VCC_HI, M0, EXEC_HI or LDS_DIRECT.
 //! - **VGPR tuples end at v255**, with the widths the printers read (the vector-ALU shape;
-//!   for memory instructions [`crate::disasm::memory_vgpr_tuples`]: TFE, address modes, the
+//!   for memory instructions [`memory_tuples`]: TFE, address modes, the
 //!   image layout).
 
 use crate::operand;
@@ -214,7 +214,7 @@ impl TupleRule {
 }
 
 /// The VGPR tuples of a DS, FLAT/GLOBAL/SCRATCH or MUBUF/MTBUF row (for the image formats,
-/// whose widths follow the image layout, [`crate::disasm::memory_vgpr_tuples`]).
+/// whose widths follow the image layout, [`memory_tuples`]).
 pub fn tuple_rules(def: &InstDef) -> Vec<TupleRule> {
     use crate::Family;
     let family = def.format().family();
@@ -519,12 +519,7 @@ pub fn check(inst: &Inst) -> Result<(), Illegal> {
             }
         }
     }
-    let tuples: Vec<(u32, u32)> = if def.format().family() == crate::Family::Mimg {
-        crate::disasm::memory_vgpr_tuples(inst)
-    } else {
-        rules.tuples.iter().filter_map(|t| t.of(inst)).collect()
-    };
-    if let Some(&(first, dwords)) = tuples.iter().find(|(n, w)| n + w > 256) {
+    if let Some((_, first, dwords)) = memory_tuples(inst).into_iter().find(|(_, n, w)| n + w > 256) {
         return Err(Illegal::PastV255 { name: def.name.clone(), first, dwords });
     }
     Ok(())

@@ -14,17 +14,6 @@ pub(super) fn vgpr(n: u32, dwords: u32) -> String {
     operand::vgpr_name(n, dwords)
 }
 
-/// The VGPR tuples (first register, dwords) of a DS instruction: every register operand,
-/// as wide as its type.
-pub(crate) fn vgpr_tuples(inst: &Inst) -> Vec<(u32, u32)> {
-    let regs = inst.def().operands.iter();
-    regs.filter_map(|op| match op.kind {
-        Kind::Reg(ty) => Some((inst.field(op.field), ty.dwords())),
-        _ => None,
-    })
-    .collect()
-}
-
 pub(super) fn format(inst: &Inst) -> String {
     let def = inst.def();
     let mut out = def.name.clone();

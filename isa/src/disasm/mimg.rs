@@ -52,14 +52,9 @@ pub(super) fn format(inst: &Inst) -> String {
     out.finish()
 }
 
-/// The VGPR tuples (first register, dwords) of a MIMG instruction: the data, then the
-/// address (one tuple, or NSA's list), as wide as the shape's layout makes them (and gather4's
-/// data as LLVM first decodes it).
-pub(crate) fn vgpr_tuples(inst: &Inst) -> Vec<(u32, u32)> {
-    vgpr_tuple_fields(inst).into_iter().map(|(_, first, n)| (first, n)).collect()
-}
-
-/// [`vgpr_tuples`] with the field that holds each tuple's first register.
+/// The VGPR tuples of a MIMG instruction (the field holding the first register, the first
+/// register, dwords): the data, then the address (one tuple, or NSA's list), as wide as the
+/// shape's layout makes them (and gather4's data as LLVM first decodes it).
 pub(crate) fn vgpr_tuple_fields(inst: &Inst) -> Vec<(Field, u32, u32)> {
     let Some(s) = shape(inst.def()) else { return Vec::new() };
     let f = Fields::of(inst);

@@ -31,22 +31,8 @@ pub fn format_inst(inst: &Inst) -> String {
     }
 }
 
-/// The VGPR tuples (first register, dwords) of a memory instruction's operands as its
-/// printer reads them (widths from TFE, the address mode, the image layout); empty for the
-/// other families, whose tuples [`crate::legal`] reads off the vector-ALU shape.
 pub(crate) use flat::has_rtn as flat_has_rtn;
 pub(crate) use mimg::{image_rule, vgpr_tuple_fields as image_tuple_fields};
-
-pub(crate) fn memory_vgpr_tuples(inst: &Inst) -> Vec<(u32, u32)> {
-    let ops = inst.def().operands.iter();
-    match inst.def().format().family() {
-        Family::Ds => ds::vgpr_tuples(inst),
-        Family::Flat => ops.filter_map(|op| flat::vgpr_operand(inst, op)).collect(),
-        Family::Buf => ops.filter_map(|op| buf::vgpr_operand(inst, op)).collect(),
-        Family::Mimg => mimg::vgpr_tuples(inst),
-        Family::Scalar | Family::Smem | Family::Vop | Family::Misc => Vec::new(),
-    }
-}
 
 /// One line as `llvm-objdump -d --mcpu=gfx1100` prints it: a tab, the instruction text padded
 /// to a fixed width, `// `, the 12-digit byte offset and the dwords in upper-case hex.
