@@ -466,16 +466,19 @@ module cu_decode
         dec_o.dpp_src0_neg = inst_i[84];
         dec_o.dpp_src1_abs = inst_i[87];
         dec_o.dpp_src1_neg = inst_i[86];
+        dec_o.literal = inst_i[127:96];
       end
       if (inst_i[40:32] == 9'd233) begin
         dec_o.ext_dpp8 = 1'b1;
         dec_o.dpp8_sel = inst_i[95:72];
         dec_o.dpp_src0 = inst_i[71:64];
+        dec_o.literal = inst_i[127:96];
       end
       if (inst_i[40:32] == 9'd234) begin
         dec_o.ext_dpp8 = 1'b1;
         dec_o.dpp8_sel = inst_i[95:72];
         dec_o.dpp_src0 = inst_i[71:64];
+        dec_o.literal = inst_i[127:96];
       end
       unique case (inst_i[22:16])
         7'd0: dec_o.op = OP_V_PK_MAD_I16;
@@ -549,16 +552,19 @@ module cu_decode
         dec_o.dpp_src0_neg = inst_i[52];
         dec_o.dpp_src1_abs = inst_i[55];
         dec_o.dpp_src1_neg = inst_i[54];
+        dec_o.literal = inst_i[95:64];
       end
       if (inst_i[8:0] == 9'd233) begin
         dec_o.ext_dpp8 = 1'b1;
         dec_o.dpp8_sel = inst_i[63:40];
         dec_o.dpp_src0 = inst_i[39:32];
+        dec_o.literal = inst_i[95:64];
       end
       if (inst_i[8:0] == 9'd234) begin
         dec_o.ext_dpp8 = 1'b1;
         dec_o.dpp8_sel = inst_i[63:40];
         dec_o.dpp_src0 = inst_i[39:32];
+        dec_o.literal = inst_i[95:64];
       end
       unique case (inst_i[24:17])
         8'd0: dec_o.op = OP_V_CMP_F_F16;
@@ -770,16 +776,19 @@ module cu_decode
         dec_o.dpp_src0_neg = inst_i[52];
         dec_o.dpp_src1_abs = inst_i[55];
         dec_o.dpp_src1_neg = inst_i[54];
+        dec_o.literal = inst_i[95:64];
       end
       if (inst_i[8:0] == 9'd233) begin
         dec_o.ext_dpp8 = 1'b1;
         dec_o.dpp8_sel = inst_i[63:40];
         dec_o.dpp_src0 = inst_i[39:32];
+        dec_o.literal = inst_i[95:64];
       end
       if (inst_i[8:0] == 9'd234) begin
         dec_o.ext_dpp8 = 1'b1;
         dec_o.dpp8_sel = inst_i[63:40];
         dec_o.dpp_src0 = inst_i[39:32];
+        dec_o.literal = inst_i[95:64];
       end
       unique case (inst_i[16:9])
         8'd0: dec_o.op = OP_V_NOP;
@@ -943,16 +952,19 @@ module cu_decode
         dec_o.dpp_src0_neg = inst_i[84];
         dec_o.dpp_src1_abs = inst_i[87];
         dec_o.dpp_src1_neg = inst_i[86];
+        dec_o.literal = inst_i[127:96];
       end
       if (inst_i[40:32] == 9'd233) begin
         dec_o.ext_dpp8 = 1'b1;
         dec_o.dpp8_sel = inst_i[95:72];
         dec_o.dpp_src0 = inst_i[71:64];
+        dec_o.literal = inst_i[127:96];
       end
       if (inst_i[40:32] == 9'd234) begin
         dec_o.ext_dpp8 = 1'b1;
         dec_o.dpp8_sel = inst_i[95:72];
         dec_o.dpp_src0 = inst_i[71:64];
+        dec_o.literal = inst_i[127:96];
       end
       unique case (inst_i[25:16])
         10'd0: dec_o.op = OP_V_CMP_F_F16_VOP3;
@@ -1398,6 +1410,14 @@ module cu_decode
       endcase
     end else if (inst_i[31:26] == 6'b110110) begin  // DS
       dec_o.fmt = FMT_DS;
+      dec_o.addr = inst_i[39:32];
+      dec_o.data0 = inst_i[47:40];
+      dec_o.data1 = inst_i[55:48];
+      dec_o.gds = inst_i[17];
+      dec_o.offset0 = inst_i[7:0];
+      dec_o.offset1 = inst_i[15:8];
+      dec_o.vdst = inst_i[63:56];
+      dec_o.literal = inst_i[95:64];
       unique case (inst_i[25:18])
         8'd0: dec_o.op = OP_DS_ADD_U32;
         8'd1: dec_o.op = OP_DS_SUB_U32;
@@ -1851,16 +1871,19 @@ module cu_decode
         dec_o.dpp_src0_neg = inst_i[52];
         dec_o.dpp_src1_abs = inst_i[55];
         dec_o.dpp_src1_neg = inst_i[54];
+        dec_o.literal = inst_i[95:64];
       end
       if (inst_i[8:0] == 9'd233) begin
         dec_o.ext_dpp8 = 1'b1;
         dec_o.dpp8_sel = inst_i[63:40];
         dec_o.dpp_src0 = inst_i[39:32];
+        dec_o.literal = inst_i[95:64];
       end
       if (inst_i[8:0] == 9'd234) begin
         dec_o.ext_dpp8 = 1'b1;
         dec_o.dpp8_sel = inst_i[63:40];
         dec_o.dpp_src0 = inst_i[39:32];
+        dec_o.literal = inst_i[95:64];
       end
       unique case (inst_i[30:25])
         6'd1: dec_o.op = OP_V_CNDMASK_B32;
@@ -3940,35 +3963,232 @@ module cu_decode
       OP_DS_ADD_U32, OP_DS_SUB_U32, OP_DS_RSUB_U32, OP_DS_INC_U32,
       OP_DS_DEC_U32, OP_DS_MIN_I32, OP_DS_MAX_I32, OP_DS_MIN_U32,
       OP_DS_MAX_U32, OP_DS_AND_B32, OP_DS_OR_B32, OP_DS_XOR_B32,
-      OP_DS_MSKOR_B32, OP_DS_STORE_B32, OP_DS_STORE_2ADDR_B32, OP_DS_STORE_2ADDR_STRIDE64_B32,
-      OP_DS_CMPSTORE_B32, OP_DS_CMPSTORE_F32, OP_DS_MIN_F32, OP_DS_MAX_F32,
-      OP_DS_NOP, OP_DS_ADD_F32, OP_DS_STORE_B8, OP_DS_STORE_B16,
-      OP_DS_ADD_RTN_U32, OP_DS_SUB_RTN_U32, OP_DS_RSUB_RTN_U32, OP_DS_INC_RTN_U32,
-      OP_DS_DEC_RTN_U32, OP_DS_MIN_RTN_I32, OP_DS_MAX_RTN_I32, OP_DS_MIN_RTN_U32,
-      OP_DS_MAX_RTN_U32, OP_DS_AND_RTN_B32, OP_DS_OR_RTN_B32, OP_DS_XOR_RTN_B32,
-      OP_DS_MSKOR_RTN_B32, OP_DS_STOREXCHG_RTN_B32, OP_DS_STOREXCHG_2ADDR_RTN_B32, OP_DS_STOREXCHG_2ADDR_STRIDE64_RTN_B32,
-      OP_DS_CMPSTORE_RTN_B32, OP_DS_CMPSTORE_RTN_F32, OP_DS_MIN_RTN_F32, OP_DS_MAX_RTN_F32,
-      OP_DS_WRAP_RTN_B32, OP_DS_SWIZZLE_B32, OP_DS_LOAD_B32, OP_DS_LOAD_2ADDR_B32,
-      OP_DS_LOAD_2ADDR_STRIDE64_B32, OP_DS_LOAD_I8, OP_DS_LOAD_U8, OP_DS_LOAD_I16,
-      OP_DS_LOAD_U16, OP_DS_CONSUME, OP_DS_APPEND, OP_DS_ORDERED_COUNT,
-      OP_DS_ADD_U64, OP_DS_SUB_U64, OP_DS_RSUB_U64, OP_DS_INC_U64,
-      OP_DS_DEC_U64, OP_DS_MIN_I64, OP_DS_MAX_I64, OP_DS_MIN_U64,
-      OP_DS_MAX_U64, OP_DS_AND_B64, OP_DS_OR_B64, OP_DS_XOR_B64,
-      OP_DS_MSKOR_B64, OP_DS_STORE_B64, OP_DS_STORE_2ADDR_B64, OP_DS_STORE_2ADDR_STRIDE64_B64,
+      OP_DS_MSKOR_B32, OP_DS_CMPSTORE_B32, OP_DS_CMPSTORE_F32, OP_DS_MIN_F32,
+      OP_DS_MAX_F32, OP_DS_ADD_F32, OP_DS_ADD_RTN_U32, OP_DS_SUB_RTN_U32,
+      OP_DS_RSUB_RTN_U32, OP_DS_INC_RTN_U32, OP_DS_DEC_RTN_U32, OP_DS_MIN_RTN_I32,
+      OP_DS_MAX_RTN_I32, OP_DS_MIN_RTN_U32, OP_DS_MAX_RTN_U32, OP_DS_AND_RTN_B32,
+      OP_DS_OR_RTN_B32, OP_DS_XOR_RTN_B32, OP_DS_MSKOR_RTN_B32, OP_DS_STOREXCHG_RTN_B32,
+      OP_DS_STOREXCHG_2ADDR_RTN_B32, OP_DS_STOREXCHG_2ADDR_STRIDE64_RTN_B32, OP_DS_CMPSTORE_RTN_B32, OP_DS_CMPSTORE_RTN_F32,
+      OP_DS_MIN_RTN_F32, OP_DS_MAX_RTN_F32, OP_DS_WRAP_RTN_B32, OP_DS_SWIZZLE_B32,
+      OP_DS_CONSUME, OP_DS_APPEND, OP_DS_ORDERED_COUNT, OP_DS_ADD_U64,
+      OP_DS_SUB_U64, OP_DS_RSUB_U64, OP_DS_INC_U64, OP_DS_DEC_U64,
+      OP_DS_MIN_I64, OP_DS_MAX_I64, OP_DS_MIN_U64, OP_DS_MAX_U64,
+      OP_DS_AND_B64, OP_DS_OR_B64, OP_DS_XOR_B64, OP_DS_MSKOR_B64,
       OP_DS_CMPSTORE_B64, OP_DS_CMPSTORE_F64, OP_DS_MIN_F64, OP_DS_MAX_F64,
       OP_DS_ADD_RTN_U64, OP_DS_SUB_RTN_U64, OP_DS_RSUB_RTN_U64, OP_DS_INC_RTN_U64,
       OP_DS_DEC_RTN_U64, OP_DS_MIN_RTN_I64, OP_DS_MAX_RTN_I64, OP_DS_MIN_RTN_U64,
       OP_DS_MAX_RTN_U64, OP_DS_AND_RTN_B64, OP_DS_OR_RTN_B64, OP_DS_XOR_RTN_B64,
       OP_DS_MSKOR_RTN_B64, OP_DS_STOREXCHG_RTN_B64, OP_DS_STOREXCHG_2ADDR_RTN_B64, OP_DS_STOREXCHG_2ADDR_STRIDE64_RTN_B64,
       OP_DS_CMPSTORE_RTN_B64, OP_DS_CMPSTORE_RTN_F64, OP_DS_MIN_RTN_F64, OP_DS_MAX_RTN_F64,
-      OP_DS_LOAD_B64, OP_DS_LOAD_2ADDR_B64, OP_DS_LOAD_2ADDR_STRIDE64_B64, OP_DS_ADD_RTN_F32,
-      OP_DS_ADD_GS_REG_RTN, OP_DS_SUB_GS_REG_RTN, OP_DS_CONDXCHG32_RTN_B64, OP_DS_STORE_B8_D16_HI,
-      OP_DS_STORE_B16_D16_HI, OP_DS_LOAD_U8_D16, OP_DS_LOAD_U8_D16_HI, OP_DS_LOAD_I8_D16,
-      OP_DS_LOAD_I8_D16_HI, OP_DS_LOAD_U16_D16, OP_DS_LOAD_U16_D16_HI, OP_DS_BVH_STACK_RTN_B32,
-      OP_DS_STORE_ADDTID_B32, OP_DS_LOAD_ADDTID_B32, OP_DS_PERMUTE_B32, OP_DS_BPERMUTE_B32,
-      OP_DS_STORE_B96, OP_DS_STORE_B128, OP_DS_LOAD_B96, OP_DS_LOAD_B128: begin
+      OP_DS_ADD_RTN_F32, OP_DS_ADD_GS_REG_RTN, OP_DS_SUB_GS_REG_RTN, OP_DS_CONDXCHG32_RTN_B64,
+      OP_DS_BVH_STACK_RTN_B32, OP_DS_STORE_ADDTID_B32, OP_DS_LOAD_ADDTID_B32, OP_DS_PERMUTE_B32,
+      OP_DS_BPERMUTE_B32: begin
         dec_o.unit = UNIT_DS;
         dec_o.inc.lgkm = 1'b1;
+      end
+      OP_DS_STORE_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_STORE;
+        dec_o.ds.bytes = 5'd4;
+      end
+      OP_DS_STORE_2ADDR_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_STORE2;
+        dec_o.ds.bytes = 5'd4;
+      end
+      OP_DS_STORE_2ADDR_STRIDE64_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_STORE2;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.stride64 = 1'b1;
+      end
+      OP_DS_NOP: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_NOP;
+      end
+      OP_DS_STORE_B8: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_STORE;
+        dec_o.ds.bytes = 5'd1;
+      end
+      OP_DS_STORE_B16: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_STORE;
+        dec_o.ds.bytes = 5'd2;
+      end
+      OP_DS_LOAD_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_LOAD;
+        dec_o.ds.bytes = 5'd4;
+      end
+      OP_DS_LOAD_2ADDR_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_LOAD2;
+        dec_o.ds.bytes = 5'd4;
+      end
+      OP_DS_LOAD_2ADDR_STRIDE64_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_LOAD2;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.stride64 = 1'b1;
+      end
+      OP_DS_LOAD_I8: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_LOAD;
+        dec_o.ds.bytes = 5'd1;
+        dec_o.ds.sext = 1'b1;
+      end
+      OP_DS_LOAD_U8: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_LOAD;
+        dec_o.ds.bytes = 5'd1;
+      end
+      OP_DS_LOAD_I16: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_LOAD;
+        dec_o.ds.bytes = 5'd2;
+        dec_o.ds.sext = 1'b1;
+      end
+      OP_DS_LOAD_U16: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_LOAD;
+        dec_o.ds.bytes = 5'd2;
+      end
+      OP_DS_STORE_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_STORE;
+        dec_o.ds.bytes = 5'd8;
+      end
+      OP_DS_STORE_2ADDR_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_STORE2;
+        dec_o.ds.bytes = 5'd8;
+      end
+      OP_DS_STORE_2ADDR_STRIDE64_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_STORE2;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.stride64 = 1'b1;
+      end
+      OP_DS_LOAD_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_LOAD;
+        dec_o.ds.bytes = 5'd8;
+      end
+      OP_DS_LOAD_2ADDR_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_LOAD2;
+        dec_o.ds.bytes = 5'd8;
+      end
+      OP_DS_LOAD_2ADDR_STRIDE64_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_LOAD2;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.stride64 = 1'b1;
+      end
+      OP_DS_STORE_B8_D16_HI: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_STORE;
+        dec_o.ds.bytes = 5'd1;
+        dec_o.ds.hi = 1'b1;
+      end
+      OP_DS_STORE_B16_D16_HI: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_STORE;
+        dec_o.ds.bytes = 5'd2;
+        dec_o.ds.hi = 1'b1;
+      end
+      OP_DS_LOAD_U8_D16: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_LOAD;
+        dec_o.ds.bytes = 5'd1;
+        dec_o.ds.d16 = 1'b1;
+      end
+      OP_DS_LOAD_U8_D16_HI: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_LOAD;
+        dec_o.ds.bytes = 5'd1;
+        dec_o.ds.d16 = 1'b1;
+        dec_o.ds.hi = 1'b1;
+      end
+      OP_DS_LOAD_I8_D16: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_LOAD;
+        dec_o.ds.bytes = 5'd1;
+        dec_o.ds.sext = 1'b1;
+        dec_o.ds.d16 = 1'b1;
+      end
+      OP_DS_LOAD_I8_D16_HI: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_LOAD;
+        dec_o.ds.bytes = 5'd1;
+        dec_o.ds.sext = 1'b1;
+        dec_o.ds.d16 = 1'b1;
+        dec_o.ds.hi = 1'b1;
+      end
+      OP_DS_LOAD_U16_D16: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_LOAD;
+        dec_o.ds.bytes = 5'd2;
+        dec_o.ds.d16 = 1'b1;
+      end
+      OP_DS_LOAD_U16_D16_HI: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_LOAD;
+        dec_o.ds.bytes = 5'd2;
+        dec_o.ds.d16 = 1'b1;
+        dec_o.ds.hi = 1'b1;
+      end
+      OP_DS_STORE_B96: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_STORE;
+        dec_o.ds.bytes = 5'd12;
+      end
+      OP_DS_STORE_B128: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_STORE;
+        dec_o.ds.bytes = 5'd16;
+      end
+      OP_DS_LOAD_B96: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_LOAD;
+        dec_o.ds.bytes = 5'd12;
+      end
+      OP_DS_LOAD_B128: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_LOAD;
+        dec_o.ds.bytes = 5'd16;
       end
       OP_BUFFER_LOAD_FORMAT_X, OP_BUFFER_LOAD_FORMAT_XY, OP_BUFFER_LOAD_FORMAT_XYZ, OP_BUFFER_LOAD_FORMAT_XYZW,
       OP_BUFFER_LOAD_D16_FORMAT_X, OP_BUFFER_LOAD_D16_FORMAT_XY, OP_BUFFER_LOAD_D16_FORMAT_XYZ, OP_BUFFER_LOAD_D16_FORMAT_XYZW,

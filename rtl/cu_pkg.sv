@@ -2121,9 +2121,32 @@ package cu_pkg;
     logic           fpu;        // a floating-point unit executes it (results come later)
   } vctrl_t;
 
+  // What a DS row does with the LDS (`cu_ds`), from the table's access column. Rows of other
+  // kinds (atomics, swizzle, permutes, append/consume, the addtid forms, GDS) are DK_NONE: not
+  // executed yet.
+  typedef enum logic [2:0] {
+    DK_NONE,
+    DK_NOP,     // ds_nop
+    DK_LOAD,    // one element of `bytes` at ADDR + {OFFSET1, OFFSET0}
+    DK_STORE,
+    DK_LOAD2,   // two elements at ADDR + OFFSETn * bytes (* 64 with stride64)
+    DK_STORE2
+  } ds_kind_e;
+
+  typedef struct packed {
+    ds_kind_e   kind;
+    logic [4:0] bytes;      // bytes of an element: 1, 2, 4, 8, 12 or 16
+    logic       sext;       // an 8- or 16-bit load sign-extends (else zero-extends)
+    logic       d16;        // a load fills one 16-bit half of VDST and keeps the other
+    logic       hi;         // ... the high half; a store writes bits 31:16 (23:16 for a byte)
+    logic       stride64;   // the two-address offsets count 64 elements
+  } dsctrl_t;
+
   // The longest instruction, literal included.
-  localparam int unsigned InstDwords = 3;
+  localparam int unsigned InstDwords = 4;
   localparam int unsigned InstBits = 32 * InstDwords;
+  // Bits of a length in dwords (decoded_t.dwords, inst_dwords, rt_dwords_o).
+  localparam int unsigned DwordsW = 3;
 
   // ------------------------------------------------------------------------------------------
   // Retire status and fault codes (rt_status_o, rt_fault_o).
@@ -2221,9 +2244,12 @@ package cu_pkg;
     op_e         op_y;         // VOPD: the Y half's row
     fmt_e        fmt;          // the format (the first of formats sharing identifying bits)
     unit_e       unit;
-    logic [1:0]  dwords;       // length in dwords, literal included
+    logic [DwordsW-1:0] dwords;  // length in dwords, literal included
     logic [2:0] abs;
+    logic [7:0] addr;
     logic [0:0] clmp;
+    logic [7:0] data0;
+    logic [7:0] data1;
     logic [23:0] dpp8_sel;
     logic [3:0] dpp_bank_mask;
     logic [0:0] dpp_bc;
@@ -2235,8 +2261,11 @@ package cu_pkg;
     logic [0:0] dpp_src0_neg;
     logic [0:0] dpp_src1_abs;
     logic [0:0] dpp_src1_neg;
+    logic [0:0] gds;
     logic [2:0] neg;
     logic [2:0] neg_hi;
+    logic [7:0] offset0;
+    logic [7:0] offset1;
     logic [1:0] omod;
     logic [3:0] opsel;
     logic [1:0] opsel_hi;
@@ -2274,6 +2303,7 @@ package cu_pkg;
     vctrl_t      vc;           // ... with these operands
     valu_op_e    vop_y;        // VOPD's Y half
     vctrl_t      vcy;
+    dsctrl_t     ds;           // a DS row's access
   } decoded_t;
 
   // The row runs on a floating-point unit, whose results come FpStages cycles after its operands:
@@ -2286,9 +2316,9 @@ package cu_pkg;
   // dword (DPP, image addresses) and a literal. Words of no known format count as one dword
   // (they are illegal).
   localparam int unsigned LenBits = 64;
-  function automatic logic [1:0] inst_dwords(logic [LenBits-1:0] w);
+  function automatic logic [DwordsW-1:0] inst_dwords(logic [LenBits-1:0] w);
     logic lit, ext;
-    inst_dwords = 2'd1;
+    inst_dwords = DwordsW'(1);
     lit = 1'b0;
     ext = 1'b0;
     if (w[31:23] == 9'b101111101) begin  // SOP1
@@ -2304,7 +2334,7 @@ package cu_pkg;
           default: ;
         endcase
       end
-      inst_dwords = 2'd1 + {1'b0, lit} + {1'b0, ext};
+      inst_dwords = DwordsW'(1) + DwordsW'(lit) + DwordsW'(ext);
     end else if (w[31:23] == 9'b101111110) begin  // SOPC
       if (w[15:8] == 8'd255) begin
         unique case (w[22:16])
@@ -2320,15 +2350,15 @@ package cu_pkg;
           default: ;
         endcase
       end
-      inst_dwords = 2'd1 + {1'b0, lit} + {1'b0, ext};
+      inst_dwords = DwordsW'(1) + DwordsW'(lit) + DwordsW'(ext);
     end else if (w[31:23] == 9'b101111111) begin  // SOPP
-      inst_dwords = 2'd1 + {1'b0, lit} + {1'b0, ext};
+      inst_dwords = DwordsW'(1) + DwordsW'(lit) + DwordsW'(ext);
     end else if ((w[31:26] == 6'b110111) && (w[17:16] == 2'b00)) begin  // FLAT
-      inst_dwords = 2'd2 + {1'b0, lit} + {1'b0, ext};
+      inst_dwords = DwordsW'(2) + DwordsW'(lit) + DwordsW'(ext);
     end else if ((w[31:26] == 6'b110111) && (w[17:16] == 2'b01)) begin  // SCRATCH
-      inst_dwords = 2'd2 + {1'b0, lit} + {1'b0, ext};
+      inst_dwords = DwordsW'(2) + DwordsW'(lit) + DwordsW'(ext);
     end else if ((w[31:26] == 6'b110111) && (w[17:16] == 2'b10)) begin  // GLOBAL
-      inst_dwords = 2'd2 + {1'b0, lit} + {1'b0, ext};
+      inst_dwords = DwordsW'(2) + DwordsW'(lit) + DwordsW'(ext);
     end else if (w[31:24] == 8'b11001100) begin  // VOP3P
       if (w[40:32] == 9'd255) begin
         unique case (w[22:16])
@@ -2358,7 +2388,7 @@ package cu_pkg;
       if (w[40:32] == 9'd250) ext = 1'b1;
       if (w[40:32] == 9'd233) ext = 1'b1;
       if (w[40:32] == 9'd234) ext = 1'b1;
-      inst_dwords = 2'd2 + {1'b0, lit} + {1'b0, ext};
+      inst_dwords = DwordsW'(2) + DwordsW'(lit) + DwordsW'(ext);
     end else if (w[31:24] == 8'b11001101) begin  // VINTERP
       if (w[40:32] == 9'd255) begin
         unique case (w[22:16])
@@ -2378,9 +2408,9 @@ package cu_pkg;
           default: ;
         endcase
       end
-      inst_dwords = 2'd2 + {1'b0, lit} + {1'b0, ext};
+      inst_dwords = DwordsW'(2) + DwordsW'(lit) + DwordsW'(ext);
     end else if (w[31:24] == 8'b11001110) begin  // LDSDIR
-      inst_dwords = 2'd1 + {1'b0, lit} + {1'b0, ext};
+      inst_dwords = DwordsW'(1) + DwordsW'(lit) + DwordsW'(ext);
     end else if (w[31:25] == 7'b0111110) begin  // VOPC
       if (w[8:0] == 9'd255) begin
         unique case (w[24:17])
@@ -2409,7 +2439,7 @@ package cu_pkg;
       if (w[8:0] == 9'd250) ext = 1'b1;
       if (w[8:0] == 9'd233) ext = 1'b1;
       if (w[8:0] == 9'd234) ext = 1'b1;
-      inst_dwords = 2'd1 + {1'b0, lit} + {1'b0, ext};
+      inst_dwords = DwordsW'(1) + DwordsW'(lit) + DwordsW'(ext);
     end else if (w[31:25] == 7'b0111111) begin  // VOP1
       if (w[8:0] == 9'd255) begin
         unique case (w[16:9])
@@ -2434,7 +2464,7 @@ package cu_pkg;
       if (w[8:0] == 9'd250) ext = 1'b1;
       if (w[8:0] == 9'd233) ext = 1'b1;
       if (w[8:0] == 9'd234) ext = 1'b1;
-      inst_dwords = 2'd1 + {1'b0, lit} + {1'b0, ext};
+      inst_dwords = DwordsW'(1) + DwordsW'(lit) + DwordsW'(ext);
     end else if (w[31:26] == 6'b110010) begin  // VOPD_X
       if (w[8:0] == 9'd255) begin
         unique case (w[25:22])
@@ -2458,7 +2488,7 @@ package cu_pkg;
         5'd1, 5'd2: lit = 1'b1;
         default: ;
       endcase
-      inst_dwords = 2'd2 + {1'b0, lit} + {1'b0, ext};
+      inst_dwords = DwordsW'(2) + DwordsW'(lit) + DwordsW'(ext);
     end else if (w[31:26] == 6'b110101) begin  // VOP3/VOP3SD
       if (w[7:0] == 8'd255) begin
         unique case (w[25:16])
@@ -2597,9 +2627,9 @@ package cu_pkg;
       if (w[40:32] == 9'd250) ext = 1'b1;
       if (w[40:32] == 9'd233) ext = 1'b1;
       if (w[40:32] == 9'd234) ext = 1'b1;
-      inst_dwords = 2'd2 + {1'b0, lit} + {1'b0, ext};
+      inst_dwords = DwordsW'(2) + DwordsW'(lit) + DwordsW'(ext);
     end else if (w[31:26] == 6'b110110) begin  // DS
-      inst_dwords = 2'd2 + {1'b0, lit} + {1'b0, ext};
+      inst_dwords = DwordsW'(2) + DwordsW'(lit) + DwordsW'(ext);
     end else if (w[31:26] == 6'b111000) begin  // MUBUF
       if (w[63:56] == 8'd255) begin
         unique case (w[25:18])
@@ -2614,7 +2644,7 @@ package cu_pkg;
           default: ;
         endcase
       end
-      inst_dwords = 2'd2 + {1'b0, lit} + {1'b0, ext};
+      inst_dwords = DwordsW'(2) + DwordsW'(lit) + DwordsW'(ext);
     end else if (w[31:26] == 6'b111010) begin  // MTBUF
       if (w[63:56] == 8'd255) begin
         unique case (w[18:15])
@@ -2623,20 +2653,20 @@ package cu_pkg;
           default: ;
         endcase
       end
-      inst_dwords = 2'd2 + {1'b0, lit} + {1'b0, ext};
+      inst_dwords = DwordsW'(2) + DwordsW'(lit) + DwordsW'(ext);
     end else if (w[31:26] == 6'b111100) begin  // MIMG
       if (w[0] == 1'd1) ext = 1'b1;
-      inst_dwords = 2'd2 + {1'b0, lit} + {1'b0, ext};
+      inst_dwords = DwordsW'(2) + DwordsW'(lit) + DwordsW'(ext);
     end else if (w[31:26] == 6'b111101) begin  // SMEM
-      inst_dwords = 2'd2 + {1'b0, lit} + {1'b0, ext};
+      inst_dwords = DwordsW'(2) + DwordsW'(lit) + DwordsW'(ext);
     end else if (w[31:26] == 6'b111110) begin  // EXP
-      inst_dwords = 2'd2 + {1'b0, lit} + {1'b0, ext};
+      inst_dwords = DwordsW'(2) + DwordsW'(lit) + DwordsW'(ext);
     end else if (w[31:28] == 4'b1011) begin  // SOPK
       unique case (w[27:23])
         5'd19: lit = 1'b1;
         default: ;
       endcase
-      inst_dwords = 2'd1 + {1'b0, lit} + {1'b0, ext};
+      inst_dwords = DwordsW'(1) + DwordsW'(lit) + DwordsW'(ext);
     end else if (w[31:30] == 2'b10) begin  // SOP2
       if (w[15:8] == 8'd255) begin
         unique case (w[29:23])
@@ -2660,7 +2690,7 @@ package cu_pkg;
           default: ;
         endcase
       end
-      inst_dwords = 2'd1 + {1'b0, lit} + {1'b0, ext};
+      inst_dwords = DwordsW'(1) + DwordsW'(lit) + DwordsW'(ext);
     end else if (w[31] == 1'b0) begin  // VOP2
       if (w[8:0] == 9'd255) begin
         unique case (w[30:25])
@@ -2679,7 +2709,7 @@ package cu_pkg;
       if (w[8:0] == 9'd250) ext = 1'b1;
       if (w[8:0] == 9'd233) ext = 1'b1;
       if (w[8:0] == 9'd234) ext = 1'b1;
-      inst_dwords = 2'd1 + {1'b0, lit} + {1'b0, ext};
+      inst_dwords = DwordsW'(1) + DwordsW'(lit) + DwordsW'(ext);
     end
   endfunction
 

@@ -80,7 +80,7 @@ module cu_top
   output logic [WaveW-1:0]                  rt_wave_o,
   output logic [47:0]                       rt_pc_o,
   output logic [InstBits-1:0]               rt_inst_o,  // its dwords, the first in bits 31:0
-  output logic [1:0]                        rt_dwords_o,
+  output logic [DwordsW-1:0]                rt_dwords_o,  // its length, 0 for a fetch fault
   output logic [1:0]                        rt_status_o,  // RtRetired, RtEndpgm, RtBarrier, RtFault
   output logic [1:0]                        rt_fault_o,  // FaultFetch, FaultIllegal, FaultNotImpl
   output logic [47:0]                       rt_next_pc_o,
@@ -189,7 +189,7 @@ module cu_top
   always_comb begin
     for (int w = 0; w < NumWaves; w++) begin
       has_inst[w] = ibn_q[w] != 4'd0 &&
-                    ibn_q[w] >= {2'b0, inst_dwords(LenBits'({ib_q[w][1], ib_q[w][0]}))};
+                    ibn_q[w] >= 4'(inst_dwords(LenBits'({ib_q[w][1], ib_q[w][0]})));
       fetch_fault[w] = !has_inst[w] && ferr_q[w] && !fpend_q[w];
       eligible[w] = st_q[w] == WsRun && !busy_q[w] && sleep_q[w] == 13'd0 && !bar_q[w] &&
                     !wait_stall[w] && (has_inst[w] || fetch_fault[w]);
@@ -1416,7 +1416,7 @@ module cu_top
   cnt_t        wait_thr;
   logic        wait_query_ok;
 
-  assign seq_pc = ex_pc_q + {44'd0, ex_dec_q.dwords, 2'b00};
+  assign seq_pc = ex_pc_q + 48'({ex_dec_q.dwords, 2'b00});
   assign rel_target = ex_pc_q + 48'd4 + { {30{ex_dec_q.simm16[15]}}, ex_dec_q.simm16, 2'b00};
   assign ret_addr = ex_pc_q + 48'd4;
   assign ret_addr64 = { {16{ret_addr[47]}}, ret_addr};
@@ -1717,7 +1717,8 @@ module cu_top
   logic [WaveW-1:0]               wb_wave_q;
   logic [47:0]                    wb_pc_q, wb_next_pc_q;
   logic [InstBits-1:0]            wb_inst_q;
-  logic [1:0]                     wb_dwords_q, wb_status_q, wb_fault_q;
+  logic [DwordsW-1:0]             wb_dwords_q;
+  logic [1:0]                     wb_status_q, wb_fault_q;
   logic [1:0]                     wb_sdst_we_q;  // dwords written of the pair at wb_sdst_q
   logic [6:0]                     wb_sdst_q;
   logic [63:0]                    wb_sdst_data_q;
@@ -1771,7 +1772,7 @@ module cu_top
       wb_pc_q <= ex_pc_q;
       wb_next_pc_q <= ex_next_pc;
       wb_inst_q <= ex_ffault_q ? '0 : ex_inst_q;
-      wb_dwords_q <= ex_ffault_q ? 2'd0 : ex_dec_q.dwords;
+      wb_dwords_q <= ex_ffault_q ? '0 : ex_dec_q.dwords;
       wb_status_q <= ex_status;
       wb_fault_q <= ex_fault;
       wb_sdst_we_q <= wr_dwords;
@@ -1980,7 +1981,7 @@ module cu_top
               ib_d[ex_wave_q][i] = (i + int'(ex_dec_q.dwords) < 8) ?
                                    ib_q[ex_wave_q][i + int'(ex_dec_q.dwords)] : 32'd0;
             end
-            ibn_d[ex_wave_q] = ibn_q[ex_wave_q] - {2'b0, ex_dec_q.dwords};
+            ibn_d[ex_wave_q] = ibn_q[ex_wave_q] - 4'(ex_dec_q.dwords);
           end
         end
       end

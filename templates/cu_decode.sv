@@ -103,6 +103,9 @@ module cu_decode
 {%- for fd in e.fields %}
         dec_o.{{ fd.0 }} = {{ fd.1 }};
 {%- endfor %}
+{%- if let Some(l) = e.literal %}
+        dec_o.literal = {{ l }};
+{%- endif %}
       end
 {%- endfor %}
 {%- if f.opcode.is_empty() %}

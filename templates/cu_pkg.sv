@@ -72,9 +72,32 @@ package cu_pkg;
     logic           fpu;        // a floating-point unit executes it (results come later)
   } vctrl_t;
 
+  // What a DS row does with the LDS (`cu_ds`), from the table's access column. Rows of other
+  // kinds (atomics, swizzle, permutes, append/consume, the addtid forms, GDS) are DK_NONE: not
+  // executed yet.
+  typedef enum logic [2:0] {
+    DK_NONE,
+    DK_NOP,     // ds_nop
+    DK_LOAD,    // one element of `bytes` at ADDR + {OFFSET1, OFFSET0}
+    DK_STORE,
+    DK_LOAD2,   // two elements at ADDR + OFFSETn * bytes (* 64 with stride64)
+    DK_STORE2
+  } ds_kind_e;
+
+  typedef struct packed {
+    ds_kind_e   kind;
+    logic [4:0] bytes;      // bytes of an element: 1, 2, 4, 8, 12 or 16
+    logic       sext;       // an 8- or 16-bit load sign-extends (else zero-extends)
+    logic       d16;        // a load fills one 16-bit half of VDST and keeps the other
+    logic       hi;         // ... the high half; a store writes bits 31:16 (23:16 for a byte)
+    logic       stride64;   // the two-address offsets count 64 elements
+  } dsctrl_t;
+
   // The longest instruction, literal included.
   localparam int unsigned InstDwords = {{ max_dwords }};
   localparam int unsigned InstBits = 32 * InstDwords;
+  // Bits of a length in dwords (decoded_t.dwords, inst_dwords, rt_dwords_o).
+  localparam int unsigned DwordsW = {{ dwords_w }};
 
   // ------------------------------------------------------------------------------------------
   // Retire status and fault codes (rt_status_o, rt_fault_o).
@@ -161,7 +184,7 @@ package cu_pkg;
     op_e         op_y;         // VOPD: the Y half's row
     fmt_e        fmt;          // the format (the first of formats sharing identifying bits)
     unit_e       unit;
-    logic [1:0]  dwords;       // length in dwords, literal included
+    logic [DwordsW-1:0] dwords;  // length in dwords, literal included
 {%- for f in fields %}
     logic [{{ f.1 - 1 }}:0] {{ f.0 }};
 {%- endfor %}
@@ -182,6 +205,7 @@ package cu_pkg;
     vctrl_t      vc;           // ... with these operands
     valu_op_e    vop_y;        // VOPD's Y half
     vctrl_t      vcy;
+    dsctrl_t     ds;           // a DS row's access
   } decoded_t;
 
   // The row runs on a floating-point unit, whose results come FpStages cycles after its operands:
@@ -194,9 +218,9 @@ package cu_pkg;
   // dword (DPP, image addresses) and a literal. Words of no known format count as one dword
   // (they are illegal).
   localparam int unsigned LenBits = {{ len_bits }};
-  function automatic logic [1:0] inst_dwords(logic [LenBits-1:0] w);
+  function automatic logic [DwordsW-1:0] inst_dwords(logic [LenBits-1:0] w);
     logic lit, ext;
-    inst_dwords = 2'd1;
+    inst_dwords = DwordsW'(1);
     lit = 1'b0;
     ext = 1'b0;
 {%- for f in len_formats %}
@@ -219,7 +243,7 @@ package cu_pkg;
 {%- for e in f.exts %}
       if ({{ e.0 }} == {{ e.1 }}'d{{ e.2 }}) ext = 1'b1;
 {%- endfor %}
-      inst_dwords = 2'd{{ f.dwords }} + {1'b0, lit} + {1'b0, ext};
+      inst_dwords = DwordsW'({{ f.dwords }}) + DwordsW'(lit) + DwordsW'(ext);
 {%- if loop.last %}
     end
 {%- endif %}

@@ -7,9 +7,10 @@
 //!
 //! The programs keep to what LLVM accepts: at most two scalar values on the constant bus (one
 //! for the 64-bit shifts), one literal, SGPR pairs even, the lane selects of lane reads and
-//! permutes scalar, no literal with DPP. VGPRs come from v0..v23, so that instructions depend
-//! on each other and share banks; M0-relative moves reach the rest. Scalar destinations avoid
-//! s96..s105, which the scalar generator keeps for loop counters and return addresses.
+//! permutes scalar, no literal in the one-dword DPP forms (a VOP3 or VOP3P DPP form with a
+//! literal is four dwords, which LLVM decodes). VGPRs come from v0..v23, so that instructions
+//! depend on each other and share banks; M0-relative moves reach the rest. Scalar destinations
+//! avoid s96..s105, which the scalar generator keeps for loop counters and return addresses.
 
 use proptest::prelude::*;
 use rdna3_isa::operand::{self, EXEC_LO, LITERAL, M0, NULL, SCC, VCC_LO};
@@ -236,15 +237,15 @@ fn src_code(s: VSrc, narrow16: bool, lit: &mut Option<u32>) -> u32 {
 }
 
 /// Builds the instruction, keeping to LLVM's rules: the constant bus, one literal, no literal
-/// with DPP (an offending source becomes a VGPR).
+/// in a VOP1, VOP2 or VOPC DPP form (an offending source becomes a VGPR).
 fn build(d: &InstDef, choices: &[Choice], dpp: DppChoice) -> Inst {
     let mut choices = choices.to_vec();
     let has_dpp = d.operands.iter().any(|o| o.kind == Kind::Imm(ImmKind::Other("dpp")));
     let dpp = if has_dpp { dpp } else { DppChoice::None };
     // The constant bus: scalar values, one per distinct register or the literal. Sources
     // that must stay scalar (lane masks, lane selects, fmamk's literal) are counted first;
-    // another scalar source past the limit becomes a VGPR, as does DPP's source 0 and any
-    // literal with DPP.
+    // another scalar source past the limit becomes a VGPR, as does DPP's source 0 and a
+    // literal in a one-dword DPP form.
     let limit =
         if matches!(d.name.as_str(), "v_lshlrev_b64" | "v_lshrrev_b64" | "v_ashrrev_i64") { 1 } else { 2 };
     let with_dpp = !matches!(dpp, DppChoice::None);
@@ -269,7 +270,7 @@ fn build(d: &InstDef, choices: &[Choice], dpp: DppChoice) -> Inst {
             let dpp_src0 = with_dpp && o.field == Field::Src0;
             let k = key(s);
             let over = k.is_some_and(|k| !seen.contains(&k) && seen.len() >= limit);
-            let lit_dpp = with_dpp && matches!(s, VSrc::Literal(_));
+            let lit_dpp = with_dpp && d.format().dwords == 1 && matches!(s, VSrc::Literal(_));
             if !pass && (dpp_src0 && k.is_some() || over || lit_dpp) {
                 *c = Choice::Src(VSrc::Vgpr((k.map_or(0, |k| k.1) % NV) as u8, false));
                 continue;

@@ -7,7 +7,7 @@ module tb_cu_decode
   input  logic [InstBits-1:0] inst_i,
   output logic                valid_o,   // a row matched
   output logic                illegal_o, // a field breaks the row's rules (LLVM's)
-  output logic [1:0]          dwords_o   // the instruction's length in dwords
+  output logic [DwordsW-1:0]  dwords_o   // the instruction's length in dwords
 );
   decoded_t dec;
   cu_decode u_dec (.inst_i, .dec_o(dec));

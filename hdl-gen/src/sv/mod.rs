@@ -34,6 +34,12 @@ pub struct Config {
     /// latency, more for a higher clock. Results are the same for every depth.
     #[serde(default = "Config::default_fp_stages")]
     pub fp_stages: u32,
+    /// Bytes of LDS (a power of two from 1 KiB to 64 KiB).
+    #[serde(default = "Config::default_lds_bytes")]
+    pub lds_bytes: u32,
+    /// LDS banks, one dword wide (a power of two from 2 to 64): each serves one dword a cycle.
+    #[serde(default = "Config::default_lds_banks")]
+    pub lds_banks: u32,
 }
 
 impl Default for Config {
@@ -43,6 +49,8 @@ impl Default for Config {
             lanes: Config::default_lanes(),
             vgprs: Config::default_vgprs(),
             fp_stages: Config::default_fp_stages(),
+            lds_bytes: Config::default_lds_bytes(),
+            lds_banks: Config::default_lds_banks(),
         }
     }
 }
@@ -59,6 +67,12 @@ impl Config {
     }
     fn default_fp_stages() -> u32 {
         2
+    }
+    fn default_lds_bytes() -> u32 {
+        65536
+    }
+    fn default_lds_banks() -> u32 {
+        32
     }
 
     /// Passes a wave32 instruction takes through the lanes.
@@ -86,6 +100,12 @@ impl Config {
         if self.fp_stages > 2 {
             bail!("fp_stages must be 0, 1 or 2, not {}", self.fp_stages);
         }
+        if !self.lds_bytes.is_power_of_two() || !(1024..=65536).contains(&self.lds_bytes) {
+            bail!("lds_bytes must be a power of two from 1024 to 65536, not {}", self.lds_bytes);
+        }
+        if !self.lds_banks.is_power_of_two() || !(2..=64).contains(&self.lds_banks) {
+            bail!("lds_banks must be a power of two from 2 to 64, not {}", self.lds_banks);
+        }
         Ok(())
     }
 }
@@ -100,7 +120,7 @@ pub struct File {
 /// The header every generated file starts with.
 /// What each template takes from the table and the configuration; the rest of it is written
 /// by hand. Every generated file's header says which.
-const GENERATED_PARTS: [(&str, &str); 10] = [
+const GENERATED_PARTS: [(&str, &str); 12] = [
     (
         "cu_pkg.sv",
         "everything: formats, units, opcodes, vector operations and operand kinds, \
@@ -133,6 +153,12 @@ const GENERATED_PARTS: [(&str, &str); 10] = [
     ("cu_sgpr_file.sv", "nothing but this header: written by hand"),
     ("cu_vgpr_file.sv", "nothing but this header: written by hand"),
     ("cu_rr_arb.sv", "nothing but this header: written by hand"),
+    ("cu_lds.sv", "the parameters' defaults (lds_bytes, lds_banks); the arbiter is written by hand"),
+    (
+        "cu_ds.sv",
+        "the parameters' defaults (lds_bytes, lds_banks); the unit is written by hand, on \
+                  cu_pkg's DS control bundle (dsctrl_t, from the table's access column)",
+    ),
 ];
 
 /// The header every generated file starts with.
@@ -175,6 +201,8 @@ pub fn generate(cfg: &Config) -> Result<Vec<File>> {
     add("cu_fp32.sv", views.fp32.render())?;
     add("cu_waitcnt.sv", views.waitcnt.render())?;
     add("cu_rr_arb.sv", views.rr_arb.render())?;
+    add("cu_lds.sv", views.lds.render())?;
+    add("cu_ds.sv", views.ds.render())?;
     add("cu_top.sv", views.top.render())?;
     for f in &mut files {
         if !f.text.ends_with('\n') {
@@ -198,6 +226,13 @@ pub fn write_dir(dir: &Path, files: &[File]) -> Result<()> {
 /// execute when the lanes know their operation. A row of another unit faults as not
 /// implemented in the RTL.
 pub const RTL_UNITS: [Unit; 4] = [Unit::Salu, Unit::Branch, Unit::Wait, Unit::Control];
+
+/// Whether the DS unit (`cu_ds`) executes DS row `d`: its access has a kind in cu_pkg's
+/// `dsctrl_t` (loads, stores, the two-address forms, `ds_nop`). The compute unit does not
+/// issue DS rows to it yet: they fault there as not implemented.
+pub fn ds_executes(d: &InstDef) -> bool {
+    !view::ds_ctrl_sets(d).is_empty()
+}
 
 /// The modules whose case labels say which rows the RTL executes.
 const EXECUTING: [&str; 4] = ["cu_salu.sv", "cu_top.sv", "cu_valu.sv", "cu_fp32.sv"];

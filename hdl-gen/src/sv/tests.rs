@@ -93,15 +93,27 @@ fn config_is_checked() {
         "vgprs = 6",
         "vgprs = 260",
         "fp_stages = 3",
+        "lds_bytes = 512",
+        "lds_bytes = 3000",
+        "lds_bytes = 131072",
+        "lds_banks = 1",
+        "lds_banks = 24",
+        "lds_banks = 128",
     ] {
         assert!(Config::from_toml(bad).is_err(), "{bad} is accepted");
     }
-    let eight = generate(&Config { num_waves: 8, lanes: 8, vgprs: 128, fp_stages: 1 }).expect("generate");
+    let eight = generate(&Config { num_waves: 8, lanes: 8, vgprs: 128, fp_stages: 1, ..Config::default() })
+        .expect("generate");
     let top = eight.iter().find(|f| f.name == "cu_top.sv").expect("cu_top.sv");
     assert!(top.text.contains("parameter int unsigned NumWaves = 8"));
     assert!(top.text.contains("parameter int unsigned NumLanes = 8"));
     assert!(top.text.contains("parameter int unsigned Vgprs = 128"));
     assert!(top.text.contains("parameter int unsigned FpStages = 1"));
+    let small =
+        generate(&Config::from_toml("lds_bytes = 4096\nlds_banks = 8").expect("valid")).expect("generate");
+    let lds = small.iter().find(|f| f.name == "cu_lds.sv").expect("cu_lds.sv");
+    assert!(lds.text.contains("parameter int unsigned LdsBytes = 4096"));
+    assert!(lds.text.contains("parameter int unsigned Banks = 8"));
 }
 
 /// The FP interlock holds a beat in EX only for rows with the `fpu` bit: every row the F32

@@ -12,7 +12,7 @@ fn slice(var: &str, r: BitRange) -> String {
     if r.hi == r.lo { format!("{var}[{}]", r.lo) } else { format!("{var}[{}:{}]", r.hi, r.lo) }
 }
 
-fn bits_for(n: usize) -> u32 {
+pub(crate) fn bits_for(n: usize) -> u32 {
     (usize::BITS - n.saturating_sub(1).leading_zeros()).max(1)
 }
 
@@ -55,6 +55,8 @@ pub struct Views {
     pub fp32: Fp32View,
     pub waitcnt: WaitcntView,
     pub rr_arb: RrArbView,
+    pub lds: LdsView,
+    pub ds: DsView,
     pub top: TopView,
 }
 
@@ -70,6 +72,16 @@ impl Views {
                 counters: counter_items(),
             },
             rr_arb: RrArbView { header: header("hdl-gen/src/sv/view.rs", "cu_rr_arb.sv") },
+            lds: LdsView {
+                header: header("hdl-gen/src/sv/view.rs", "cu_lds.sv"),
+                lds_bytes: cfg.lds_bytes,
+                lds_banks: cfg.lds_banks,
+            },
+            ds: DsView {
+                header: header("hdl-gen/src/sv/view.rs", "cu_ds.sv"),
+                lds_bytes: cfg.lds_bytes,
+                lds_banks: cfg.lds_banks,
+            },
             vgpr_file: VgprFileView { header: header("hdl-gen/src/sv/view.rs", "cu_vgpr_file.sv") },
             valu: ValuView { header: header("hdl-gen/src/sv/view.rs", "cu_valu.sv") },
             fp32: Fp32View { header: header("hdl-gen/src/sv/view.rs", "cu_fp32.sv"), cmps: fp32_compares() },
@@ -146,6 +158,8 @@ pub struct PkgView {
     pub fields: Vec<(String, u32)>,
     /// The longest instruction in dwords, literal included.
     pub max_dwords: u32,
+    /// Bits of a length in dwords.
+    pub dwords_w: u32,
     pub vcc_lo: u32,
     pub ttmp0: u32,
     pub null: u32,
@@ -232,13 +246,17 @@ fn insts_of(f: &FormatDef) -> impl Iterator<Item = &'static InstDef> + '_ {
     table().insts.iter().filter(move |d| d.format == f.id)
 }
 
-/// Formats whose instructions the RTL executes (some row of an RTL unit): the decoder
-/// extracts their fields.
+/// Formats whose instructions the RTL executes (some row of an RTL unit, a vector row, or a DS
+/// row `cu_ds` executes): the decoder extracts their fields.
 fn rtl_formats() -> Vec<&'static FormatDef> {
     table()
         .formats
         .iter()
-        .filter(|f| insts_of(f).any(|d| super::RTL_UNITS.contains(&d.unit) || valu::is_valu(d)))
+        .filter(|f| {
+            insts_of(f).any(|d| {
+                super::RTL_UNITS.contains(&d.unit) || valu::is_valu(d) || !ds_ctrl_sets(d).is_empty()
+            })
+        })
         .collect()
 }
 
@@ -356,6 +374,7 @@ impl PkgView {
             fields: decoded_fields(),
             header: header("hdl-gen/src/sv/view.rs", "cu_pkg.sv"),
             max_dwords: max_dwords(),
+            dwords_w: bits_for(max_dwords() as usize + 1),
             fmt_bits: bits_for(formats.len() + 1),
             formats,
             unit_bits: bits_for(units.len()),
@@ -441,6 +460,8 @@ pub struct DecExt {
     pub flag: String,
     /// (decoded_t member, slice of inst_i)
     pub fields: Vec<(String, String)>,
+    /// Slice holding the literal when the extension dword is present, if a row reads one.
+    pub literal: Option<String>,
 }
 
 /// The opcode field of a paired format, and its rows.
@@ -694,6 +715,36 @@ fn op_attributes(d: &InstDef) -> Vec<(String, String)> {
         sets.push(("dec_o.valu".to_string(), "1'b1".to_string()));
         sets.extend(valu::ctrl_sets(d, "dec_o.vc"));
     }
+    sets.extend(ds_ctrl_sets(d));
+    sets
+}
+
+/// The DS control bundle (`dsctrl_t`) of a DS row whose access `cu_ds` executes, from the
+/// table's access column; nothing (DK_NONE) for the others.
+pub(super) fn ds_ctrl_sets(d: &InstDef) -> Vec<(String, String)> {
+    use rdna3_isa::{Half, MemAccess as A};
+    if d.format().family() != rdna3_isa::Family::Ds {
+        return Vec::new();
+    }
+    let (kind, bytes, sext, d16, hi, stride64) = match d.access {
+        Some(A::Nop) => ("DK_NOP", 0, false, false, false, false),
+        Some(A::Load { bytes, signed, d16, addtid: false, lds: false }) => {
+            ("DK_LOAD", bytes, signed, d16.is_some(), d16 == Some(Half::Hi), false)
+        }
+        Some(A::Store { bytes, hi, addtid: false }) => ("DK_STORE", bytes, false, false, hi, false),
+        Some(A::Load2 { bytes, stride64 }) => ("DK_LOAD2", bytes, false, false, false, stride64),
+        Some(A::Store2 { bytes, stride64 }) => ("DK_STORE2", bytes, false, false, false, stride64),
+        _ => return Vec::new(),
+    };
+    let mut sets = vec![("dec_o.ds.kind".to_string(), kind.to_string())];
+    if bytes != 0 {
+        sets.push(("dec_o.ds.bytes".to_string(), format!("5'd{bytes}")));
+    }
+    for (name, on) in [("sext", sext), ("d16", d16), ("hi", hi), ("stride64", stride64)] {
+        if on {
+            sets.push((format!("dec_o.ds.{name}"), "1'b1".to_string()));
+        }
+    }
     sets
 }
 
@@ -748,6 +799,10 @@ impl DecodeView {
                 // Fields are extracted for the formats the RTL executes.
                 let executes = g.iter().any(|h| rtl.iter().any(|r| r.id == h.id));
                 let fields = if executes { field_slices(&g, "inst_i", 0) } else { Vec::new() };
+                let reads_literal = g
+                    .iter()
+                    .flat_map(|h| insts_of(h))
+                    .any(|d| d.always_literal() || d.literal_fields().next().is_some());
                 let exts = if executes {
                     f.ext
                         .iter()
@@ -758,6 +813,11 @@ impl DecodeView {
                                 cond: format!("{} == {}'d{}", slice("inst_i", r), r.width(), rule.value),
                                 flag: format!("dec_o.ext_{}", e.name.to_ascii_lowercase()),
                                 fields: field_slices(&[e], "inst_i", 32 * f.dwords),
+                                // A literal follows the extension dword (VOP3 DPP).
+                                literal: (reads_literal && f.dwords + e.dwords < max_dwords()).then(|| {
+                                    let at = 32 * (f.dwords + e.dwords);
+                                    format!("inst_i[{}:{}]", at + 31, at)
+                                }),
                             })
                         })
                         .collect()
@@ -845,13 +905,15 @@ pub struct SgprFileView {
 
 /// The longest instruction of the table in dwords, literal included.
 pub fn max_dwords() -> u32 {
-    table()
-        .insts
+    let t = table();
+    t.insts
         .iter()
         .map(|d| {
             let lit = d.always_literal()
                 || d.operands.iter().any(|o| o.field.is_scalar_source() && matches!(o.kind, Kind::Reg(_)));
-            d.format().dwords + u32::from(lit)
+            // An extension dword (DPP, image addresses) comes before the literal.
+            let ext = d.format().ext.iter().map(|r| t.format(r.ext).dwords).max().unwrap_or(0);
+            d.format().dwords + ext + u32::from(lit)
         })
         .max()
         .unwrap_or(1)
@@ -881,6 +943,22 @@ pub struct WaitcntView {
 #[template(path = "cu_rr_arb.sv", escape = "none")]
 pub struct RrArbView {
     pub header: String,
+}
+
+#[derive(Template)]
+#[template(path = "cu_lds.sv", escape = "none")]
+pub struct LdsView {
+    pub header: String,
+    pub lds_bytes: u32,
+    pub lds_banks: u32,
+}
+
+#[derive(Template)]
+#[template(path = "cu_ds.sv", escape = "none")]
+pub struct DsView {
+    pub header: String,
+    pub lds_bytes: u32,
+    pub lds_banks: u32,
 }
 
 #[derive(Template)]

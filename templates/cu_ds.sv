@@ -1,0 +1,326 @@
+{{ header }}
+// The DS unit: executes one DS instruction of a wave32 wave on the LDS (`cu_lds`), for the
+// rows whose access `dsctrl_t` names (loads and stores of 1 to 16 bytes, d16 halves, the
+// two-address forms, ds_nop), as the golden model does (sim/src/golden/ds.rs).
+//
+// Addressing: a lane's element is at ADDR + {OFFSET1, OFFSET0}, or for the two-address forms
+// at ADDR + OFFSETn * bytes (* 64 with stride64); the sum wraps at 32 bits. Addresses are byte
+// offsets into the wave's LDS allocation (lds_size_i bytes from dword lds_base_i of the LDS)
+// and need no alignment. An element past the allocation in any active lane is a memory
+// violation: nothing is written and the answer reports the fault and the lowest such lane.
+//
+// Lane groups: an element touches E dwords (1 to 5: its bytes and its address's low bits; E
+// is the most any active lane's element touches), a lane P = E or 2E dwords. The LDS takes 32
+// dwords a request (one per lane for a 4-byte element, as the hardware's 32 lanes), so the
+// lanes go in groups of 32, 16, 8 or 4 (the most whose P dwords fit), one request per group
+// in lane order; a lane's dwords sit side by side in its group's request, lowest lane first.
+// The LDS merges stores to one dword with the highest slot winning, so across and within
+// requests the highest lane wins, and a lane's second element wins over its first: the
+// golden model's order. Each request takes as many cycles as the most distinct dwords one
+// bank must serve in it (rsp_cycles_o sums them).
+//
+// Timing: an instruction taken in cycle 0 sends its first request in cycle 1; each request
+// takes its N cycles plus 3; the answer (rsp_valid_o) follows the last one's, in cycle
+// 1 + sum(N + 3), or comes in cycle 1 for a fault. Load data (rsp_data_o, held until the next
+// instruction): per lane, the dwords to write from VDST on: one for 1-, 2- and 4-byte loads
+// (8- and 16-bit values extended to 32 bits; a d16 load's value in the half `hi` names, for
+// the caller to write alone), two to four for the wider ones and the two-address forms (the
+// first element in the low dwords).
+module cu_ds
+  import cu_pkg::*;
+#(
+  parameter int unsigned LdsBytes = {{ lds_bytes }},
+  parameter int unsigned Banks = {{ lds_banks }},
+  localparam int unsigned AddrW = $clog2(LdsBytes / 4),
+  localparam int unsigned Slots = 32,
+  localparam int unsigned CycW = 9
+) (
+  input  logic                     clk_i,
+  input  logic                     rst_ni,
+  input  logic                     req_valid_i,
+  output logic                     req_ready_o,
+  input  dsctrl_t                  ctrl_i,
+  input  logic [7:0]               offset0_i,
+  input  logic [7:0]               offset1_i,
+  input  logic [31:0]              exec_i,
+  // The lanes' registers, held from the request to the answer (the caller's operand buffer).
+  input  logic [31:0][31:0]        addr_i,      // the ADDR VGPR of every lane
+  input  logic [31:0][3:0][31:0]   data0_i,     // DATA0's VGPRs (as many as the row reads)
+  input  logic [31:0][1:0][31:0]   data1_i,     // DATA1's (two-address stores)
+  input  logic [AddrW-1:0]         lds_base_i,  // the allocation's first dword in the LDS
+  input  logic [16:0]              lds_size_i,  // its size in bytes
+  output logic                     rsp_valid_o,
+  output logic                     rsp_fault_o,
+  output logic [4:0]               rsp_fault_lane_o,
+  output logic [CycW-1:0]          rsp_cycles_o,
+  output logic [31:0][3:0][31:0]   rsp_data_o
+);
+
+  typedef enum logic [1:0] {
+    DsIdle,
+    DsIssue,   // a group's request goes to the LDS (or the fault is answered)
+    DsWait,    // the LDS serves it
+    DsDone     // the answer
+  } ds_state_e;
+
+  ds_state_e          state_q;
+  dsctrl_t            ctrl_q;
+  logic [7:0]         off0_q, off1_q;
+  logic [31:0]        exec_q;
+  logic [AddrW-1:0]   base_q;
+  logic [16:0]        size_q;
+  logic [2:0]         grp_q;      // the group being served
+  logic [CycW-1:0]    cycles_q;
+
+  // Per lane and element: its byte address, whether it is past the allocation, and its bytes
+  // (as a mask and as data, element byte 0 in bits 7:0) shifted by the address's low bits
+  // over the dwords it touches.
+  logic                    two;         // a two-address form
+  logic                    store;
+  logic                    mem_op;      // an access of LDS memory (not ds_nop)
+  logic [4:0]              len;         // bytes of an element
+  logic [31:0][1:0][31:0]  ea;
+  logic [31:0][1:0]        bad;
+  logic [31:0][1:0][159:0] wdata;
+  logic [31:0][1:0][19:0]  wmask;
+  logic [31:0][1:0][2:0]   touch;       // dwords the element touches (0: none, inactive)
+
+  always_comb begin
+    two = ctrl_q.kind inside {DK_LOAD2, DK_STORE2};
+    store = ctrl_q.kind inside {DK_STORE, DK_STORE2};
+    mem_op = ctrl_q.kind inside {DK_LOAD, DK_STORE, DK_LOAD2, DK_STORE2};
+    len = ctrl_q.bytes;
+    for (int l = 0; l < 32; l++) begin
+      for (int j = 0; j < 2; j++) begin
+        logic [16:0]  off;
+        logic [127:0] bytes_v;
+        logic [32:0]  end_a;
+        logic         used;
+        // Offsets: {OFFSET1, OFFSET0}, or OFFSETn in elements (4 or 8 bytes, * 64).
+        if (two) begin
+          off = {9'd0, (j == 0) ? off0_q : off1_q} << ((len == 5'd8 ? 3 : 2) + (ctrl_q.stride64 ? 6 : 0));
+        end else begin
+          off = {1'b0, off1_q, off0_q};
+        end
+        ea[l][j] = addr_i[l] + {15'd0, off};
+        end_a = {1'b0, ea[l][j]} + {28'd0, len};
+        used = exec_q[l] && mem_op && (j == 0 || two);
+        bad[l][j] = used && end_a > {16'd0, size_q};
+        touch[l][j] = used ? 3'(({3'd0, ea[l][j][1:0]} + len + 5'd3) >> 2) : 3'd0;
+        // The element's data: DATA0's dwords (bits 31:16 first with `hi`), or DATA1's for the
+        // second element of a two-address store.
+        if (two) bytes_v = (j == 0) ? {64'd0, data0_i[l][1], data0_i[l][0]} : {64'd0, data1_i[l][1], data1_i[l][0]};
+        else bytes_v = ctrl_q.hi ? {16'd0, data0_i[l][3], data0_i[l][2], data0_i[l][1], data0_i[l][0][31:16]} : data0_i[l];
+        wdata[l][j] = {32'd0, bytes_v} << (8 * ea[l][j][1:0]);
+        wmask[l][j] = ((20'd1 << len) - 20'd1) << ea[l][j][1:0];
+      end
+    end
+  end
+
+  // The fault: the lowest active lane with an element past the allocation (a one-hot choice
+  // and one OR reduction per bit of the lane number).
+  logic        fault;
+  logic [4:0]  fault_lane;
+  logic [31:0] bad_lane, bad_first;
+  always_comb begin
+    for (int l = 0; l < 32; l++) bad_lane[l] = bad[l] != 2'b00;
+    bad_first = bad_lane & (~bad_lane + 1'b1);
+    fault = bad_lane != '0;
+    for (int i = 0; i < 5; i++) begin
+      logic [31:0] bits;
+      for (int l = 0; l < 32; l++) bits[l] = bad_first[l] && l[i];
+      fault_lane[i] = |bits;
+    end
+  end
+
+  // E, P and the groups: E the most dwords an element touches (at least 1), P a lane's.
+  logic [2:0] e_dw, p_dw;
+  logic [2:0] groups;   // requests, minus one: 0, 1, 3 or 7
+  logic [5:2] e_at_least;  // some element touches at least n dwords
+  always_comb begin
+    for (int n = 2; n <= 5; n++) begin
+      logic [63:0] bits;
+      for (int l = 0; l < 32; l++) begin
+        for (int j = 0; j < 2; j++) bits[2 * l + j] = touch[l][j] >= 3'(n);
+      end
+      e_at_least[n] = |bits;
+    end
+    e_dw = e_at_least[5] ? 3'd5 : e_at_least[4] ? 3'd4 : e_at_least[3] ? 3'd3 : e_at_least[2] ? 3'd2 : 3'd1;
+    p_dw = two ? 3'(2 * e_dw) : e_dw;
+    unique case (p_dw)
+      3'd1: groups = 3'd0;
+      3'd2: groups = 3'd1;
+      3'd3, 3'd4: groups = 3'd3;
+      default: groups = 3'd7;
+    endcase
+  end
+
+  // Each lane's P dwords, positions 0..5: position p is dword p mod E of element p / E.
+  logic [31:0][5:0]            pos_on;
+  logic [31:0][5:0][AddrW-1:0] pos_addr;
+  logic [31:0][5:0][3:0]       pos_be;
+  logic [31:0][5:0][31:0]      pos_data;
+  always_comb begin
+    for (int l = 0; l < 32; l++) begin
+      for (int p = 0; p < 6; p++) begin
+        int unsigned j, d;
+        j = (two && p >= int'(e_dw)) ? 1 : 0;
+        d = p - j * int'(e_dw);
+        pos_on[l][p] = p < int'(p_dw) && d < 5 && wmask[l][j][4 * (d % 5) +: 4] != 4'd0 &&
+                       exec_q[l] && mem_op;
+        pos_addr[l][p] = base_q + AddrW'(ea[l][j][31:2]) + AddrW'(d);
+        pos_be[l][p] = wmask[l][j][4 * (d % 5) +: 4];
+        pos_data[l][p] = wdata[l][j][32 * (d % 5) +: 32];
+      end
+    end
+  end
+
+  // The request of group grp_q: slot s holds position s mod P of lane G * grp_q + s / P, G
+  // the group's lanes. Every (P, group) pair names its source with constants, so each slot
+  // chooses among the few the pairs give it (at most 27), not among all lanes.
+  logic [Slots-1:0]            l_on;
+  logic [Slots-1:0][AddrW-1:0] l_addr;
+  logic [Slots-1:0][3:0]       l_be;
+  logic [Slots-1:0][31:0]      l_data;
+  logic                        l_valid, l_ready, l_rsp;
+  logic [$clog2(Slots+1)-1:0]  l_cycles;
+  logic [Slots-1:0][31:0]      l_rdata;
+
+  // Lanes per group at P dwords a lane.
+  function automatic int unsigned group_lanes(int unsigned p);
+    group_lanes = (p == 1) ? 32 : (p == 2) ? 16 : (p <= 4) ? 8 : 4;
+  endfunction
+
+  for (genvar s = 0; s < Slots; s++) begin : gen_slot
+    always_comb begin
+      l_on[s] = 1'b0;
+      l_addr[s] = '0;
+      l_be[s] = '0;
+      l_data[s] = '0;
+      for (int p = 1; p <= 6; p++) begin
+        for (int g = 0; g < 8; g++) begin
+          if (s / p < group_lanes(p) && g * group_lanes(p) < 32 && int'(p_dw) == p && int'(grp_q) == g) begin
+            l_on[s] = pos_on[g * group_lanes(p) + s / p][s % p];
+            l_addr[s] = pos_addr[g * group_lanes(p) + s / p][s % p];
+            l_be[s] = pos_be[g * group_lanes(p) + s / p][s % p];
+            l_data[s] = pos_data[g * group_lanes(p) + s / p][s % p];
+          end
+        end
+      end
+    end
+  end
+
+  assign l_valid = state_q == DsIssue && !fault;
+
+  cu_lds #(.LdsBytes(LdsBytes), .Banks(Banks), .Slots(Slots)) u_lds (
+    .clk_i,
+    .rst_ni,
+    .req_valid_i (l_valid),
+    .req_ready_o (l_ready),
+    .req_we_i    (store),
+    .req_on_i    (l_on),
+    .req_addr_i  (l_addr),
+    .req_be_i    (l_be),
+    .req_data_i  (l_data),
+    .rsp_valid_o (l_rsp),
+    .rsp_cycles_o(l_cycles),
+    .rsp_data_o  (l_rdata)
+  );
+
+  // The loaded dwords of every lane's positions, kept as each group's answer arrives.
+  logic [31:0][5:0][31:0] got_q;
+  for (genvar l = 0; l < 32; l++) begin : gen_got
+    for (genvar p = 0; p < 6; p++) begin : gen_pos
+      always_ff @(posedge clk_i) begin
+        if (state_q == DsWait && l_rsp) begin
+          for (int pv = 1; pv <= 6; pv++) begin
+            if (p < pv && int'(p_dw) == pv && l / group_lanes(pv) == int'(grp_q)) begin
+              got_q[l][p] <= l_rdata[(l % group_lanes(pv)) * pv + p];
+            end
+          end
+        end
+      end
+    end
+  end
+
+  // The load data: each element's bytes from its dwords, extended, the second element above
+  // the first.
+  always_comb begin
+    for (int l = 0; l < 32; l++) begin
+      logic [1:0][127:0] el;
+      logic [127:0]      v;
+      for (int j = 0; j < 2; j++) begin
+        logic [159:0] raw;
+        for (int d = 0; d < 5; d++) begin
+          raw[32 * d +: 32] = '0;
+          for (int e = 1; e <= 5; e++) begin
+            if (int'(e_dw) == e && d < e && j * e + d < 6) raw[32 * d +: 32] = got_q[l][j * e + d];
+          end
+        end
+        el[j] = 128'(raw >> (8 * ea[l][j][1:0]));
+      end
+      unique case (len)
+        5'd1: el[0] = {96'd0, ctrl_q.sext ? {24{el[0][7]}} : 24'd0, el[0][7:0]};
+        5'd2: el[0] = {96'd0, ctrl_q.sext ? {16{el[0][15]}} : 16'd0, el[0][15:0]};
+        5'd4: el[0] = {96'd0, el[0][31:0]};
+        5'd8: el[0] = {64'd0, el[0][63:0]};
+        5'd12: el[0] = {32'd0, el[0][95:0]};
+        default: ;
+      endcase
+      if (two) v = (len == 5'd8) ? {el[1][63:0], el[0][63:0]} : {64'd0, el[1][31:0], el[0][31:0]};
+      else v = el[0];
+      if (ctrl_q.d16 && ctrl_q.hi) v[31:0] = {v[15:0], 16'd0};
+      rsp_data_o[l] = v;
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q <= DsIdle;
+      grp_q <= '0;
+      cycles_q <= '0;
+    end else begin
+      unique case (state_q)
+        DsIdle: begin
+          if (req_valid_i) begin
+            state_q <= DsIssue;
+            grp_q <= '0;
+            cycles_q <= '0;
+          end
+        end
+        DsIssue: if (fault) state_q <= DsIdle; else if (l_ready) state_q <= DsWait;
+        DsWait: begin
+          if (l_rsp) begin
+            cycles_q <= cycles_q + CycW'(l_cycles);
+            if (grp_q == groups) begin
+              state_q <= DsDone;
+            end else begin
+              grp_q <= grp_q + 1'b1;
+              state_q <= DsIssue;
+            end
+          end
+        end
+        DsDone: state_q <= DsIdle;
+        default: state_q <= DsIdle;
+      endcase
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (req_valid_i && req_ready_o) begin
+      ctrl_q <= ctrl_i;
+      off0_q <= offset0_i;
+      off1_q <= offset1_i;
+      exec_q <= exec_i;
+      base_q <= lds_base_i;
+      size_q <= lds_size_i;
+    end
+  end
+
+  assign req_ready_o = state_q == DsIdle;
+  assign rsp_valid_o = (state_q == DsIssue && fault) || state_q == DsDone;
+  assign rsp_fault_o = state_q == DsIssue && fault;
+  assign rsp_fault_lane_o = fault_lane;
+  assign rsp_cycles_o = cycles_q;
+
+endmodule

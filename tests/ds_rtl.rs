@@ -1,0 +1,414 @@
+//! The DS unit (`rtl/cu_ds.sv` with `rtl/cu_lds.sv`, as checked in) against the golden model
+//! (issue 10): random DS instructions of every row the unit executes (loads and stores of 1
+//! to 16 bytes, d16 halves, sign extension, the two-address forms with and without
+//! stride64, `ds_nop`), each word through the generated decoder, with random offsets, EXEC
+//! (all, partial, none) and lane addresses of every kind: consecutive elements, one address
+//! for all lanes, strides that put every lane in one bank, unaligned elements, random ones,
+//! and addresses past the allocation (the memory-violation fault and its lane). The golden
+//! model executes the same instruction on the same registers and LDS; the test compares the
+//! fault, every loaded dword (a d16 load's half), and, by loading the whole allocation back
+//! at the end, every byte stored. It also checks the cycles against the lane-group rule of
+//! `cu_ds` (per group of lanes, the most distinct dwords one bank serves) computed here from
+//! the lanes' addresses.
+//!
+//! Three allocations (64 KiB from dword 0, 8 KiB from dword 0x1000, 1 KiB at the top of the
+//! LDS), each first filled by 16-byte stores. `RDNA3_DS_CASES=N` changes the number of
+//! random instructions per allocation (default 1,500), `RDNA3_FUZZ_SEED=S` the seed. Needs
+//! Verilator.
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::Command;
+
+use conformance::env_u64;
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+use rdna3_isa::{Field, Half, Inst, InstDef, MemAccess, table};
+use sim::golden::memory::Memory;
+use sim::golden::{Code, Env, Fault, Outcome, Program, Wave, step_in};
+
+/// Registers the instructions name: ADDR, DATA0, DATA1 and VDST.
+const ADDR: u32 = 0;
+const DATA0: u32 = 4;
+const DATA1: u32 = 8;
+const VDST: u32 = 12;
+/// LDS banks and dwords of the tested configuration (the default).
+const BANKS: u32 = 32;
+const LDS_DWORDS: u32 = 16384;
+
+/// One DS instruction with its lanes' registers.
+#[derive(Clone)]
+struct Case {
+    def: &'static InstDef,
+    words: [u32; 4],
+    offsets: [u32; 2],
+    exec: u32,
+    addr: [u32; 32],
+    data0: [[u32; 4]; 32],
+    data1: [[u32; 2]; 32],
+}
+
+/// What the row does, from the table's access column.
+#[derive(Clone, Copy, Debug)]
+struct Shape {
+    load: bool,
+    two: bool,
+    bytes: u32,
+    stride64: bool,
+    d16: Option<Half>,
+    nop: bool,
+}
+
+fn shape(d: &InstDef) -> Shape {
+    let base = Shape { load: false, two: false, bytes: 0, stride64: false, d16: None, nop: false };
+    match d.access {
+        Some(MemAccess::Load { bytes, d16, .. }) => Shape { load: true, bytes, d16, ..base },
+        Some(MemAccess::Store { bytes, .. }) => Shape { bytes, ..base },
+        Some(MemAccess::Load2 { bytes, stride64 }) => {
+            Shape { load: true, two: true, bytes, stride64, ..base }
+        }
+        Some(MemAccess::Store2 { bytes, stride64 }) => Shape { two: true, bytes, stride64, ..base },
+        Some(MemAccess::Nop) => Shape { nop: true, ..base },
+        a => panic!("{}: access {a:?} is not one cu_ds executes", d.name),
+    }
+}
+
+/// The byte address of element `j` of lane `l`.
+fn element(c: &Case, s: Shape, l: usize, j: usize) -> u32 {
+    let off = if s.two {
+        c.offsets[j] * s.bytes * if s.stride64 { 64 } else { 1 }
+    } else {
+        c.offsets[1] << 8 | c.offsets[0]
+    };
+    c.addr[l].wrapping_add(off)
+}
+
+/// The cycles the LDS banks serve and the cycles to the answer, as the lane-group rule says
+/// (an element touches E dwords, the most any active one does; a lane P = E or 2E; the lanes
+/// go in groups of 32, 16, 8 or 4, one request each, which takes as many cycles as the most
+/// distinct dwords one bank serves in it, plus 3), and the lowest lane with an element past
+/// the allocation (then the answer comes in cycle 1).
+fn expected_cycles(c: &Case, s: Shape, base: u32, size: u32) -> (u32, u32, Option<usize>) {
+    let elements = if s.two { 2 } else { 1 };
+    let active: Vec<usize> = (0..32).filter(|l| !s.nop && c.exec >> l & 1 == 1).collect();
+    let fault = active.iter().copied().find(|&l| {
+        (0..elements).any(|j| u64::from(element(c, s, l, j)) + u64::from(s.bytes) > u64::from(size))
+    });
+    if fault.is_some() {
+        return (0, 1, fault);
+    }
+    let touched = |l: usize, j: usize| ((element(c, s, l, j) & 3) + s.bytes).div_ceil(4);
+    let e = active.iter().flat_map(|&l| (0..elements).map(move |j| (l, j))).map(|(l, j)| touched(l, j)).max();
+    let p = e.unwrap_or(1).max(1) * elements as u32;
+    let group = match p {
+        1 => 32,
+        2 => 16,
+        3 | 4 => 8,
+        _ => 4,
+    };
+    let (mut cycles, mut latency) = (0, 1);
+    for g in 0..32 / group {
+        let mut banks: Vec<Vec<u32>> = vec![Vec::new(); BANKS as usize];
+        for &l in active.iter().filter(|&&l| l / group == g) {
+            for j in 0..elements {
+                let a = element(c, s, l, j);
+                for d in 0..touched(l, j) {
+                    let dw = (base + (a >> 2) + d) % LDS_DWORDS;
+                    let b = &mut banks[(dw % BANKS) as usize];
+                    if !b.contains(&dw) {
+                        b.push(dw);
+                    }
+                }
+            }
+        }
+        let n = banks.iter().map(Vec::len).max().unwrap_or(0) as u32;
+        cycles += n;
+        latency += n + 3;
+    }
+    (cycles, latency, None)
+}
+
+fn has(def: &InstDef, f: Field) -> bool {
+    def.operands.iter().any(|o| o.field == f)
+}
+
+fn build(def: &'static InstDef, offsets: [u32; 2]) -> [u32; 4] {
+    let has = |f: Field| has(def, f);
+    let mut fields = Vec::new();
+    for (f, r) in [
+        (Field::Addr, ADDR),
+        (Field::Data0, DATA0),
+        (Field::Data1, DATA1),
+        (Field::Vdst, VDST),
+        (Field::Offset0, offsets[0]),
+        (Field::Offset1, offsets[1]),
+    ] {
+        if has(f) {
+            fields.push((f, r));
+        }
+    }
+    let enc = Inst::build(def, &fields, None).encode();
+    let mut w = [0u32; 4];
+    w[..enc.len()].copy_from_slice(&enc);
+    w
+}
+
+/// A random instruction of the rows `rows` on an allocation of `size` bytes.
+fn random_case(rng: &mut SmallRng, rows: &[&'static InstDef], size: u32) -> Case {
+    let def = rows[rng.random_range(0..rows.len())];
+    let s = shape(def);
+    let offsets = match rng.random_range(0..4u32) {
+        _ if !has(def, Field::Offset0) => [0, 0],
+        0 => [0, 0],
+        1 => [rng.random_range(0..4u32), rng.random_range(0..4u32)],
+        _ => [rng.random_range(0..256u32), rng.random_range(0..256u32)],
+    };
+    let exec = match rng.random_range(0..8u32) {
+        0 => 0,
+        1 => 1 << rng.random_range(0..32u32),
+        2 | 3 => rng.random(),
+        _ => u32::MAX,
+    };
+    let e = s.bytes.max(1);
+    let base = rng.random_range(0..size) & !(e.next_power_of_two() - 1).min(15);
+    let pattern = rng.random_range(0..8u32);
+    let stride = [1u32, 2, 4, 8, 16, 33, 64, 128, 256][rng.random_range(0..9usize)];
+    let addr = std::array::from_fn(|l| {
+        let l = l as u32;
+        match pattern {
+            0 => base.wrapping_add(l * e),
+            1 => base,
+            2 => base.wrapping_add(l * 4 * BANKS),
+            3 => base.wrapping_add(l * e + rng.random_range(1..4u32)),
+            4 => base.wrapping_add(l * stride),
+            // Near the end: some lanes past it.
+            5 => size.wrapping_sub(rng.random_range(0..64u32) + e),
+            6 => rng.random(),
+            _ => rng.random_range(0..size),
+        }
+    });
+    let c = Case {
+        def,
+        words: build(def, offsets),
+        offsets,
+        exec,
+        addr,
+        data0: std::array::from_fn(|_| rng.random()),
+        data1: std::array::from_fn(|_| rng.random()),
+    };
+    // Mostly in range: an address past the allocation faults the whole instruction.
+    if pattern != 5 && pattern != 6 && rng.random_bool(0.9) {
+        let mut c = c;
+        for l in 0..32 {
+            let elements = if s.two { 2 } else { 1 };
+            if (0..elements).any(|j| u64::from(element(&c, s, l, j)) + u64::from(e) > u64::from(size)) {
+                c.addr[l] = 0;
+                if (0..elements).any(|j| u64::from(element(&c, s, l, j)) + u64::from(e) > u64::from(size)) {
+                    c.exec &= !(1 << l);
+                }
+            }
+        }
+        return c;
+    }
+    c
+}
+
+/// Stores of 16 bytes a lane over the whole allocation (the fill), or loads of it back (the
+/// sweep).
+fn sweep(def: &'static InstDef, size: u32, rng: &mut SmallRng) -> Vec<Case> {
+    (0..size.div_ceil(512))
+        .map(|i| Case {
+            def,
+            words: build(def, [0, 0]),
+            offsets: [0, 0],
+            exec: u32::MAX,
+            addr: std::array::from_fn(|l| (i * 512 + 16 * l as u32).min(size - 16)),
+            data0: std::array::from_fn(|_| rng.random()),
+            data1: [[0; 2]; 32],
+        })
+        .collect()
+}
+
+fn text(out: &std::process::Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+}
+
+#[test]
+fn the_ds_unit_executes_as_the_golden_model_does() {
+    if !conformance::require_verilator("ds_rtl") {
+        return;
+    }
+    let n = env_u64("RDNA3_DS_CASES", 1500) as usize;
+    let seed = env_u64("RDNA3_FUZZ_SEED", 0xd5);
+    let t = table();
+    let rows: Vec<&'static InstDef> = t.insts.iter().filter(|d| hdl_gen::sv::ds_executes(d)).collect();
+    assert!(rows.len() >= 30, "cu_ds executes {} rows", rows.len());
+    let by_name = |n: &str| t.by_name(n).unwrap_or_else(|| panic!("row {n}"));
+    let (store128, load128) = (by_name("ds_store_b128"), by_name("ds_load_b128"));
+
+    let mut rng = SmallRng::seed_from_u64(seed);
+    // (first dword, bytes) of each allocation.
+    let allocations = [(0u32, 65536u32), (0x1000, 8192), (LDS_DWORDS - 256, 1024)];
+    let mut cases: Vec<(usize, Case)> = Vec::new();
+    for (k, &(_, size)) in allocations.iter().enumerate() {
+        cases.extend(sweep(store128, size, &mut rng).into_iter().map(|c| (k, c)));
+        cases.extend((0..n).map(|_| (k, random_case(&mut rng, &rows, size))));
+        cases.extend(sweep(load128, size, &mut rng).into_iter().map(|c| (k, c)));
+    }
+    for (_, c) in &cases {
+        rdna3_isa::decode_legal(&c.words)
+            .unwrap_or_else(|e| panic!("{}: {:08x?} is refused: {e}", c.def.name, c.words));
+    }
+
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("ds_rtl-{}", std::process::id()));
+    if dir.exists() {
+        std::fs::remove_dir_all(&dir).unwrap_or_else(|e| panic!("removing {}: {e}", dir.display()));
+    }
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("creating {}: {e}", dir.display()));
+    let mut src = String::new();
+    for (k, c) in &cases {
+        let (base, size) = allocations[*k];
+        for w in c.words {
+            let _ = write!(src, "{w:x} ");
+        }
+        let _ = write!(src, "{:x} {base:x} {size:x}", c.exec);
+        for l in 0..32 {
+            let _ = write!(src, " {:x}", c.addr[l]);
+            for d in c.data0[l].iter().chain(&c.data1[l]) {
+                let _ = write!(src, " {d:x}");
+            }
+        }
+        src.push('\n');
+    }
+    let (req, ans) = (dir.join("instructions.txt"), dir.join("answers.txt"));
+    std::fs::write(&req, src).unwrap_or_else(|e| panic!("{}: {e}", req.display()));
+
+    let tests = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let rtl = tests.join("../rtl");
+    let obj = dir.join("obj");
+    let out = Command::new("verilator")
+        .args(["--cc", "--exe", "--build", "-O1", "-j", "2", "--top-module", "tb_cu_ds"])
+        .args(["--x-assign", "unique", "--x-initial", "unique"])
+        // The generated C++ unoptimised: it compiles in a minute or two, where -Os took
+        // several on two cores, and runs the few thousand instructions fast enough.
+        .args(["-MAKEFLAGS", "OPT_FAST=-O0 OPT_SLOW=-O0", "--Mdir"])
+        .arg(&obj)
+        .args(["cu_pkg.sv", "cu_decode.sv", "cu_lds.sv", "cu_ds.sv"].map(|f| rtl.join(f)))
+        .arg(tests.join("rtl/tb_cu_ds.sv"))
+        .arg(tests.join("rtl/tb_cu_ds.cpp"))
+        .output()
+        .expect("running verilator");
+    assert!(out.status.success(), "building the DS testbench with verilator failed:\n{}", text(&out));
+    let exe = obj.join("Vtb_cu_ds");
+    let run =
+        Command::new(&exe).arg(&req).arg(&ans).output().unwrap_or_else(|e| panic!("{}: {e}", exe.display()));
+    assert!(
+        run.status.success() && text(&run).contains("DONE tb_cu_ds"),
+        "the DS testbench failed:\n{}",
+        text(&run)
+    );
+    let answers = std::fs::read_to_string(&ans).unwrap_or_else(|e| panic!("{}: {e}", ans.display()));
+    let lines: Vec<&str> = answers.lines().collect();
+    assert_eq!(
+        lines.len(),
+        cases.len(),
+        "the testbench answered {} of {} instructions",
+        lines.len(),
+        cases.len()
+    );
+
+    let mut mem = Memory::default();
+    let mut lds: Vec<Vec<u8>> = allocations.iter().map(|&(_, size)| vec![0; size as usize]).collect();
+    let (mut faults, mut conflicted, mut loads) = (0, 0, 0);
+    for (i, ((k, c), line)) in cases.iter().zip(&lines).enumerate() {
+        let (base, size) = allocations[*k];
+        let s = shape(c.def);
+        let v: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(v.len(), 5 + 128, "answer line {i}: `{line}`");
+        let num = |x: &str| x.parse::<u32>().expect("testbench output");
+        let (kind, fault, fault_lane, cycles, latency) =
+            (num(v[0]), num(v[1]), num(v[2]), num(v[3]), num(v[4]));
+        let data: Vec<u32> =
+            v[5..].iter().map(|x| u32::from_str_radix(x, 16).expect("testbench output")).collect();
+        let what = || {
+            format!(
+                "instruction {i} ({} offsets {:?}, allocation {k}: dword {base:#x}, {size} bytes), EXEC {:#010x}, addresses {:x?}",
+                c.def.name, c.offsets, c.exec, c.addr
+            )
+        };
+        assert_eq!(kind, 1, "the decoder gives no DS kind: {}", what());
+
+        // The golden model on the same registers and LDS.
+        let mut w = Wave::new(0x1000);
+        w.sgpr[rdna3_isa::operand::EXEC_LO as usize] = c.exec;
+        for l in 0..32 {
+            w.vgpr[ADDR as usize][l] = c.addr[l];
+            for d in 0..4 {
+                w.vgpr[(DATA0 + d) as usize][l] = c.data0[l][d as usize];
+                w.vgpr[(VDST + d) as usize][l] = 0xdead_0000 | l as u32;
+            }
+            for d in 0..2 {
+                w.vgpr[(DATA1 + d) as usize][l] = c.data1[l][d as usize];
+            }
+        }
+        let prog = Program::new(Code::new(0x1000, c.words.to_vec()));
+        let mut env = Env::new(&mut mem, &mut lds[*k]);
+        let step = step_in(&mut w, &prog, &mut env);
+        let (want_cycles, want_latency, want_fault) = expected_cycles(c, s, base, size);
+        let golden_fault = matches!(step.outcome, Outcome::Fault(Fault::Memory { .. }));
+        assert!(
+            matches!(step.outcome, Outcome::Retired) || golden_fault,
+            "golden outcome {:?}: {}",
+            step.outcome,
+            what()
+        );
+        assert_eq!(
+            golden_fault,
+            want_fault.is_some(),
+            "the golden model and the test's range rule differ: {}",
+            what()
+        );
+        assert_eq!(fault == 1, golden_fault, "fault: {}", what());
+        if let Some(l) = want_fault {
+            faults += 1;
+            assert_eq!(fault_lane as usize, l, "faulting lane: {}", what());
+            assert_eq!(latency, 1, "cycles to a fault's answer: {}", what());
+            continue;
+        }
+        assert_eq!(cycles, want_cycles, "cycles served (the bank rule in each lane group): {}", what());
+        assert_eq!(latency, want_latency, "cycles to the answer: {}", what());
+        if want_cycles > 1 {
+            conflicted += 1;
+        }
+        if !s.load {
+            continue;
+        }
+        loads += 1;
+        let dwords = if s.d16.is_some() {
+            1
+        } else if s.two {
+            2 * s.bytes / 4
+        } else {
+            s.bytes.div_ceil(4)
+        };
+        for l in (0..32).filter(|l| c.exec >> l & 1 == 1) {
+            for d in 0..dwords {
+                let got = data[4 * l + d as usize];
+                let want = w.vgpr[(VDST + d) as usize][l];
+                let (got, want) = match s.d16 {
+                    Some(Half::Hi) => (got >> 16, want >> 16),
+                    Some(Half::Lo) => (got & 0xffff, want & 0xffff),
+                    None => (got, want),
+                };
+                assert_eq!(got, want, "lane {l}, dword {d} of the result: {}", what());
+            }
+        }
+    }
+    eprintln!(
+        "{} DS instructions agree ({} rows; {faults} memory-violation faults, {conflicted} with bank \
+         conflicts, {loads} loads compared)",
+        cases.len(),
+        rows.len()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
