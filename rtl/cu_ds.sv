@@ -91,6 +91,47 @@ module cu_ds
   logic [31:0][1:0][19:0]  wmask;
   logic [31:0][1:0][2:0]   touch;       // dwords the element touches (0: none, inactive)
 
+  // Shifts by a byte count of 0 to 3, written as multiplexers: a shift by a variable amount
+  // becomes a shifter cell, and Yosys's resource sharing spends minutes on each of them.
+  function automatic logic [159:0] shl_bytes(logic [159:0] v, logic [1:0] n);
+    unique case (n)
+      2'd0: shl_bytes = v;
+      2'd1: shl_bytes = {v[151:0], 8'd0};
+      2'd2: shl_bytes = {v[143:0], 16'd0};
+      default: shl_bytes = {v[135:0], 24'd0};
+    endcase
+  endfunction
+  function automatic logic [159:0] shr_bytes(logic [159:0] v, logic [1:0] n);
+    unique case (n)
+      2'd0: shr_bytes = v;
+      2'd1: shr_bytes = {8'd0, v[159:8]};
+      2'd2: shr_bytes = {16'd0, v[159:16]};
+      default: shr_bytes = {24'd0, v[159:24]};
+    endcase
+  endfunction
+  function automatic logic [19:0] shl_mask(logic [19:0] m, logic [1:0] n);
+    unique case (n)
+      2'd0: shl_mask = m;
+      2'd1: shl_mask = {m[18:0], 1'b0};
+      2'd2: shl_mask = {m[17:0], 2'b0};
+      default: shl_mask = {m[16:0], 3'b0};
+    endcase
+  endfunction
+
+  // An element's byte mask before it is placed at its address: `len` ones.
+  logic [19:0] len_mask;
+  always_comb begin
+    unique case (ctrl_q.bytes)
+      5'd1: len_mask = 20'h1;
+      5'd2: len_mask = 20'h3;
+      5'd4: len_mask = 20'hf;
+      5'd8: len_mask = 20'hff;
+      5'd12: len_mask = 20'hfff;
+      5'd16: len_mask = 20'hffff;
+      default: len_mask = 20'h0;
+    endcase
+  end
+
   always_comb begin
     two = ctrl_q.kind inside {DK_LOAD2, DK_STORE2};
     store = ctrl_q.kind inside {DK_STORE, DK_STORE2};
@@ -104,7 +145,13 @@ module cu_ds
         logic         used;
         // Offsets: {OFFSET1, OFFSET0}, or OFFSETn in elements (4 or 8 bytes, * 64).
         if (two) begin
-          off = {9'd0, (j == 0) ? off0_q : off1_q} << ((len == 5'd8 ? 3 : 2) + (ctrl_q.stride64 ? 6 : 0));
+          off = (j == 0) ? {9'd0, off0_q} : {9'd0, off1_q};
+          unique case ({len == 5'd8, ctrl_q.stride64})
+            2'b00: off = {off[14:0], 2'd0};
+            2'b10: off = {off[13:0], 3'd0};
+            2'b01: off = {off[8:0], 8'd0};
+            default: off = {off[7:0], 9'd0};
+          endcase
         end else begin
           off = {1'b0, off1_q, off0_q};
         end
@@ -117,8 +164,8 @@ module cu_ds
         // second element of a two-address store.
         if (two) bytes_v = (j == 0) ? {64'd0, data0_i[l][1], data0_i[l][0]} : {64'd0, data1_i[l][1], data1_i[l][0]};
         else bytes_v = ctrl_q.hi ? {16'd0, data0_i[l][3], data0_i[l][2], data0_i[l][1], data0_i[l][0][31:16]} : data0_i[l];
-        wdata[l][j] = {32'd0, bytes_v} << (8 * ea[l][j][1:0]);
-        wmask[l][j] = ((20'd1 << len) - 20'd1) << ea[l][j][1:0];
+        wdata[l][j] = shl_bytes({32'd0, bytes_v}, ea[l][j][1:0]);
+        wmask[l][j] = shl_mask(len_mask, ea[l][j][1:0]);
       end
     end
   end
@@ -233,37 +280,34 @@ module cu_ds
     .rsp_data_o  (l_rdata)
   );
 
-  // The loaded dwords of every lane's positions, kept as each group's answer arrives.
-  logic [31:0][5:0][31:0] got_q;
-  for (genvar l = 0; l < 32; l++) begin : gen_got
-    for (genvar p = 0; p < 6; p++) begin : gen_pos
-      always_ff @(posedge clk_i) begin
-        if (state_q == DsWait && l_rsp) begin
-          for (int pv = 1; pv <= 6; pv++) begin
-            if (p < pv && int'(p_dw) == pv && l / group_lanes(pv) == int'(grp_q)) begin
-              got_q[l][p] <= l_rdata[(l % group_lanes(pv)) * pv + p];
-            end
-          end
+  // Each lane's load data, extracted from its dwords and extended when its group's answer
+  // arrives (a lane's dwords all come in its group's request), and held until the next
+  // instruction: the elements' bytes from their dwords, extended, the second element above
+  // the first.
+  logic [31:0][127:0] rsp_q;
+  for (genvar l = 0; l < 32; l++) begin : gen_rsp
+    logic [5:0][31:0] got;   // the lane's positions in this answer
+    logic             mine;  // the answer is its group's
+    logic [127:0]     v;
+    always_comb begin
+      logic [1:0][127:0] el;
+      got = '0;
+      mine = 1'b0;
+      for (int pv = 1; pv <= 6; pv++) begin
+        if (int'(p_dw) == pv && l / group_lanes(pv) == int'(grp_q)) begin
+          mine = 1'b1;
+          for (int p = 0; p < pv; p++) got[p] = l_rdata[(l % group_lanes(pv)) * pv + p];
         end
       end
-    end
-  end
-
-  // The load data: each element's bytes from its dwords, extended, the second element above
-  // the first.
-  always_comb begin
-    for (int l = 0; l < 32; l++) begin
-      logic [1:0][127:0] el;
-      logic [127:0]      v;
       for (int j = 0; j < 2; j++) begin
         logic [159:0] raw;
         for (int d = 0; d < 5; d++) begin
           raw[32 * d +: 32] = '0;
           for (int e = 1; e <= 5; e++) begin
-            if (int'(e_dw) == e && d < e && j * e + d < 6) raw[32 * d +: 32] = got_q[l][j * e + d];
+            if (int'(e_dw) == e && d < e && j * e + d < 6) raw[32 * d +: 32] = got[j * e + d];
           end
         end
-        el[j] = 128'(raw >> (8 * ea[l][j][1:0]));
+        el[j] = 128'(shr_bytes(raw, ea[l][j][1:0]));
       end
       unique case (len)
         5'd1: el[0] = {96'd0, ctrl_q.sext ? {24{el[0][7]}} : 24'd0, el[0][7:0]};
@@ -276,9 +320,12 @@ module cu_ds
       if (two) v = (len == 5'd8) ? {el[1][63:0], el[0][63:0]} : {64'd0, el[1][31:0], el[0][31:0]};
       else v = el[0];
       if (ctrl_q.d16 && ctrl_q.hi) v[31:0] = {v[15:0], 16'd0};
-      rsp_data_o[l] = v;
+    end
+    always_ff @(posedge clk_i) begin
+      if (state_q == DsWait && l_rsp && mine) rsp_q[l] <= v;
     end
   end
+  assign rsp_data_o = rsp_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

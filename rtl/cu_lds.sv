@@ -75,11 +75,13 @@ module cu_lds #(
     end
   end
 
-  // This cycle's choice: per bank, the row of its lowest pending slot; the slots it serves.
-  // Written as one-hot selections and AND-OR multiplexers whose OR is one reduction per bit,
-  // one process per bank, rather than loops of `if`s or of `|=`: a chain of conditional
-  // assignments nests as deep as it is long in Yosys's slang front end, and a chain of ORs
-  // becomes as many logic levels, each a level of recursion in ABC9's XAIGER writer.
+  // This cycle's choice: per bank, its lowest pending slot, whose row it serves, and per byte
+  // the highest served slot that stores it. Each is a one-hot vector turned into a slot
+  // number (one OR reduction per bit) that indexes the slots' rows and data: a chain of
+  // conditional assignments would nest as deep as it is long in Yosys's slang front end, a
+  // chain of ORs become as many logic levels for ABC9, and an AND-OR multiplexer per data bit
+  // (32 banks x 32 slots x 32 bits) tens of thousands of signals in Verilator.
+  localparam int unsigned SlotW = (Slots > 1) ? $clog2(Slots) : 1;
   logic [Banks-1:0]            found;
   logic [Banks-1:0][RowW-1:0]  row_sel;
   logic [Slots-1:0]            hit;
@@ -87,39 +89,54 @@ module cu_lds #(
   logic [Banks-1:0][31:0]      w_data;
   logic [Banks-1:0][31:0]      r_q;
 
+  // Per bit of a slot number, the slots whose number has it set; a one-hot vector's slot
+  // number is then one AND and OR reduction per bit.
+  function automatic logic [SlotW-1:0][Slots-1:0] slot_bits();
+    for (int i = 0; i < SlotW; i++) begin
+      for (int s = 0; s < Slots; s++) slot_bits[i][s] = s[i];
+    end
+  endfunction
+  localparam logic [SlotW-1:0][Slots-1:0] SlotBits = slot_bits();
+
+  function automatic logic [SlotW-1:0] slot_of(logic [Slots-1:0] onehot);
+    for (int i = 0; i < SlotW; i++) slot_of[i] = |(onehot & SlotBits[i]);
+  endfunction
+
+  // The highest set bit of v, alone: v smeared down to bit 0, minus itself shifted.
+  function automatic logic [Slots-1:0] top_bit(logic [Slots-1:0] v);
+    logic [Slots-1:0] m;
+    m = v;
+    for (int sh = 1; sh < Slots; sh = 2 * sh) m = m | (m >> sh);
+    top_bit = m & ~(m >> 1);
+  endfunction
+
+  // Per byte, the slots storing it this cycle (served, with the byte enabled), for every bank.
+  logic [3:0][Slots-1:0] st_byte;
+  always_comb begin
+    for (int k = 0; k < 4; k++) begin
+      for (int s = 0; s < Slots; s++) st_byte[k][s] = hit[s] && we_q && be_q[s][k];
+    end
+  end
+
   for (genvar b = 0; b < Banks; b++) begin : gen_choose
-    logic [Slots-1:0]           cand, first;  // pending slots of the bank, the lowest of them
-    logic [3:0][Slots-1:0]      wr, wr_top;   // per byte: served slots writing it, the highest
-    logic [3:0][Slots-1:0]      wr_rev, wr_low;
-    logic [RowW-1:0][Slots-1:0] row_bits;     // per row bit: the lowest slot's
-    logic [31:0][Slots-1:0]     data_bits;    // per data bit: the highest writing slot's
-    // Per slot, as continuous assignments (a procedural loop over every slot and bit exceeds
-    // the front end's unroll limit).
-    for (genvar s = 0; s < Slots; s++) begin : gen_slot
-      assign cand[s] = pend_q[s] && bank[s] == BankW'(b);
-      for (genvar i = 0; i < RowW; i++) begin : gen_row
-        assign row_bits[i][s] = first[s] && row[s][i];
-      end
-      for (genvar k = 0; k < 4; k++) begin : gen_byte
-        assign wr[k][s] = hit[s] && we_q && be_q[s][k] && bank[s] == BankW'(b);
-        assign wr_rev[k][Slots - 1 - s] = wr[k][s];
-        assign wr_top[k][s] = wr_low[k][Slots - 1 - s];
-      end
-      for (genvar i = 0; i < 32; i++) begin : gen_bit
-        assign data_bits[i][s] = wr_top[i / 8][s] && data_q[s][i];
-      end
+    logic [Slots-1:0]      in_bank;      // slots whose dword is in the bank
+    logic [Slots-1:0]      cand, first;  // pending slots of the bank, the lowest of them
+    logic [3:0][Slots-1:0] wr;           // per byte: served slots of the bank storing it
+    logic [SlotW-1:0]      first_slot;
+    logic [3:0][SlotW-1:0] top_slot;     // ... the highest of them
+    always_comb begin
+      for (int s = 0; s < Slots; s++) in_bank[s] = bank[s] == BankW'(b);
     end
+    assign cand = pend_q & in_bank;
     assign first = cand & (~cand + 1'b1);
+    assign first_slot = slot_of(first);
     assign found[b] = |cand;
-    for (genvar i = 0; i < RowW; i++) begin : gen_row_sel
-      assign row_sel[b][i] = |row_bits[i];
-    end
-    for (genvar k = 0; k < 4; k++) begin : gen_w_be
-      assign wr_low[k] = wr_rev[k] & (~wr_rev[k] + 1'b1);
+    assign row_sel[b] = row[first_slot];
+    for (genvar k = 0; k < 4; k++) begin : gen_byte
+      assign wr[k] = st_byte[k] & in_bank;
+      assign top_slot[k] = slot_of(top_bit(wr[k]));
       assign w_be[b][k] = |wr[k];
-    end
-    for (genvar i = 0; i < 32; i++) begin : gen_w_data
-      assign w_data[b][i] = |data_bits[i];
+      assign w_data[b][8*k +: 8] = data_q[top_slot[k]][8*k +: 8];
     end
   end
 

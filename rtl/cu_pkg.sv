@@ -2154,9 +2154,10 @@ package cu_pkg;
   localparam logic [1:0] RtEndpgm = 2'd1;
   localparam logic [1:0] RtBarrier = 2'd2;
   localparam logic [1:0] RtFault = 2'd3;
-  localparam logic [1:0] FaultFetch = 2'd1;
-  localparam logic [1:0] FaultIllegal = 2'd2;
-  localparam logic [1:0] FaultNotImpl = 2'd3;
+  localparam logic [2:0] FaultFetch = 3'd1;
+  localparam logic [2:0] FaultIllegal = 3'd2;
+  localparam logic [2:0] FaultNotImpl = 3'd3;
+  localparam logic [2:0] FaultMemory = 3'd4;
 
   // Hardware registers: only MODE exists here; the bits of it a shader may write (guide 3.4.2).
   localparam logic [5:0] HwRegMode = 6'd1;

@@ -19,6 +19,12 @@
 //   WB  registers are written (SGPR RAM, VGPR banks, EXEC, SCC, M0, MODE) and the instruction
 //       is reported on the retire port one cycle later.
 //
+// A DS instruction (cu_ds, on the LDS of cu_lds) goes through the collector twice: a pass of
+// beats that read ADDR, DATA0 and DATA1 into a buffer of all 32 lanes (the last one starts
+// the DS unit), then, once the unit has answered, a pass of beats that read nothing and
+// write the loaded dwords; the last of those retires it, with a memory-violation fault if
+// the unit found one. The pipeline waits for the LDS meanwhile (one DS instruction at a time).
+//
 // The floating-point units are pipelined (FpStages registers): a beat of a floating-point row
 // stays in EX until its results arrive, FpStages cycles later, and RA sends no beat behind it
 // meanwhile. The integer lanes finish in one EX cycle.
@@ -40,7 +46,10 @@ module cu_top
   parameter int unsigned NumLanes = 32,
   parameter int unsigned Vgprs = 256,
   parameter int unsigned FpStages = 2,
+  parameter int unsigned LdsBytes = 65536,
+  parameter int unsigned LdsBanks = 32,
   parameter int unsigned WgW = 4,
+  localparam int unsigned LdsAddrW = $clog2(LdsBytes / 4),
   localparam int unsigned WaveW = (NumWaves > 1) ? $clog2(NumWaves) : 1,
   localparam int unsigned Passes = 32 / NumLanes,
   localparam int unsigned PassW = (Passes > 1) ? $clog2(Passes) : 1,
@@ -63,6 +72,8 @@ module cu_top
   input  logic [47:0]                       spi_pc_i,
   input  logic [31:0]                       spi_mode_i,
   input  logic [WgW-1:0]                    spi_wg_i,  // its workgroup (barriers, s_wakeup)
+  input  logic [LdsAddrW-1:0]               spi_lds_base_i,  // its LDS allocation's first dword
+  input  logic [16:0]                       spi_lds_size_i,  // ... and its size in bytes
   input  logic                              spi_start_i,  // start the launched waves of spi_start_mask_i together
   input  logic [NumWaves-1:0]               spi_start_mask_i,
   // Instruction fetch: four dwords a request, answered in any order, tagged by wave.
@@ -82,7 +93,7 @@ module cu_top
   output logic [InstBits-1:0]               rt_inst_o,  // its dwords, the first in bits 31:0
   output logic [DwordsW-1:0]                rt_dwords_o,  // its length, 0 for a fetch fault
   output logic [1:0]                        rt_status_o,  // RtRetired, RtEndpgm, RtBarrier, RtFault
-  output logic [1:0]                        rt_fault_o,  // FaultFetch, FaultIllegal, FaultNotImpl
+  output logic [2:0]                        rt_fault_o,  // FaultFetch, FaultIllegal, FaultNotImpl, FaultMemory
   output logic [47:0]                       rt_next_pc_o,
   output logic [1:0]                        rt_sdst_we_o,  // dwords written at rt_sdst_o, rt_sdst_o + 1
   output logic [6:0]                        rt_sdst_o,  // even
@@ -152,6 +163,8 @@ module cu_top
   logic [NumWaves-1:0]              slp_q;               // the sleep is an s_sleep (wakeable)
   logic [NumWaves-1:0]              bar_q;               // waiting at s_barrier
   logic [NumWaves-1:0][WgW-1:0]     wg_q;
+  logic [NumWaves-1:0][LdsAddrW-1:0] ldsb_q;             // LDS allocation: first dword
+  logic [NumWaves-1:0][16:0]        ldss_q;              // ... and bytes
   // Its next state (the registers above one cycle later): left out of the waveform, where it
   // would double the size of the wide per-wave state (the instruction buffers: 1,024 bits).
   /* verilator tracing_off */
@@ -224,6 +237,9 @@ module cu_top
   logic [PassW-1:0]    ra_pass_q, ra_pass_d;     // the pass being collected
   logic                ra_gather_q, ra_gather_d; // gathering source 0 for a lane permute
   logic                ra_wsel_q, ra_wsel_d;     // a swap's second write beat
+  logic                ra_dsw_q, ra_dsw_d;       // a DS instruction's write pass
+  logic                ds_ans_q;                 // the DS unit has answered the instruction in RA
+  logic                ds_fault_q;               // its answer was a memory violation
   logic [NVS-1:0]      ra_vpend_q, ra_vpend_d;   // vector slots still to read this pass
   logic [NSS-1:0]      ra_spend_q, ra_spend_d;   // scalar slots still to read
 
@@ -240,6 +256,7 @@ module cu_top
   logic                  ra_gathers;   // ... and must first be gathered from every pass
   logic                  ra_two_beats; // a swap whose two destinations share a bank
   logic                  ra_dual;      // VOPD
+  logic                  ra_ds;        // a DS instruction for cu_ds
   logic [7:0]            ra_movrel_src_code;
   logic [6:0]            ra_sdst;      // scalar destination code (M0-relative for s_movreld*)
   logic                  ra_sdst_ok;
@@ -270,6 +287,29 @@ module cu_top
 
   function automatic logic ty16(opnd_ty_e t);
     ty16 = t inside {OT_B16, OT_F16, OT_BF16};
+  endfunction
+
+  // A DS instruction the DS unit executes: a valid, legal DS row of a kind it has.
+  function automatic logic issues_ds(logic valid, logic illegal, ds_kind_e kind, logic ffault);
+    issues_ds = !ffault && valid && !illegal && kind != DK_NONE;
+  endfunction
+
+  // Dwords of a DS row's registers: DATA0 and DATA1 read, VDST written.
+  function automatic logic [2:0] ds_el_dwords(logic [4:0] bytes);
+    ds_el_dwords = (bytes <= 5'd4) ? 3'd1 : 3'(bytes >> 2);
+  endfunction
+  function automatic logic [2:0] ds_data0_dwords(ds_kind_e kind, logic [4:0] bytes);
+    ds_data0_dwords = (kind inside {DK_STORE, DK_STORE2}) ? ds_el_dwords(bytes) : 3'd0;
+  endfunction
+  function automatic logic [2:0] ds_data1_dwords(ds_kind_e kind, logic [4:0] bytes);
+    ds_data1_dwords = (kind == DK_STORE2) ? ds_el_dwords(bytes) : 3'd0;
+  endfunction
+  function automatic logic [2:0] ds_dst_dwords(ds_kind_e kind, logic [4:0] bytes);
+    unique case (kind)
+      DK_LOAD: ds_dst_dwords = ds_el_dwords(bytes);
+      DK_LOAD2: ds_dst_dwords = 3'(2 * ds_el_dwords(bytes));
+      default: ds_dst_dwords = 3'd0;
+    endcase
   endfunction
 
   // A source as the collector reads it: `v` the field's value (bit 8 set for a VGPR),
@@ -309,6 +349,7 @@ module cu_top
   logic        ra_swap16_src_hi;    // v_swap_b16: source 0's half
 
   always_comb begin
+    ra_ds = issues_ds(ra_dec_q.valid, ra_dec_q.illegal, ra_dec_q.ds.kind, ra_ffault_q);
     ra_m0 = m0_q[ra_wave_q];
     ra_narrow = ra_dec_q.vc.enc inside {VE_VOP1, VE_VOP2, VE_VOPC};
     ra_dual = ra_dec_q.vc.enc == VE_VOPD;
@@ -401,6 +442,19 @@ module cu_top
         vs_reg[2] = vread(ra_mr_dst, 2'd0);
       end
     end
+    if (ra_ds) begin
+      // DS: ADDR in slot 0, DATA1 in slots 2-3, DATA0 in slots 4-7.
+      vs_on[0] = ra_dec_q.ds.kind != DK_NOP;
+      vs_reg[0] = vread({1'b0, ra_dec_q.addr}, 2'd0);
+      for (int k = 0; k < 2; k++) begin
+        vs_on[2 + k] = 3'(k) < ds_data1_dwords(ra_dec_q.ds.kind, ra_dec_q.ds.bytes);
+        vs_reg[2 + k] = vread({1'b0, ra_dec_q.data1}, 2'(k));
+      end
+      for (int k = 0; k < 4; k++) begin
+        vs_on[4 + k] = 3'(k) < ds_data0_dwords(ra_dec_q.ds.kind, ra_dec_q.ds.bytes);
+        vs_reg[4 + k] = vread({1'b0, ra_dec_q.data0}, 2'(k));
+      end
+    end
 
   end
 
@@ -470,7 +524,7 @@ module cu_top
         ss_on[3] = 1'b1;
         ss_code[3] = SrcVccLo;
       end
-    end else begin
+    end else if (!ra_ds) begin
       // Scalar instructions: port A reads SSRC0 (or the M0-relative source of s_movrels*),
       // port B SDST when the instruction reads its destination, SSRC1 otherwise.
       movrel_src = ra_dec_q.op inside {OP_S_MOVRELS_B32, OP_S_MOVRELS_B64, OP_S_MOVRELSD_2_B32};
@@ -537,7 +591,7 @@ module cu_top
     ss_port = '0;
     port_a = '0;
     port_b = '0;
-    ra_npass = ra_dec_q.valu ? PassW'(Passes - 1) : '0;
+    ra_npass = (ra_dec_q.valu || ra_ds) ? PassW'(Passes - 1) : '0;
     if (gather) begin
       // Gather: source 0's register, pass ra_pass_q, into the permute buffer.
       bank_rd[vs_reg[0][1:0]] = 1'b1;
@@ -565,9 +619,10 @@ module cu_top
         end
       end
     end
+    // A DS write pass waits for the DS unit's answer.
     ra_beat = ra_valid_q && !gather && ra_gap_q == '0 && (vpend & ~vs_now) == '0 &&
-              (spend & ~ss_now) == '0;
-    ra_last = ra_beat && ra_pass_q == ra_npass && (!ra_two_beats || ra_wsel_q);
+              (spend & ~ss_now) == '0 && (!ra_dsw_q || ds_ans_q);
+    ra_last = ra_beat && ra_pass_q == ra_npass && (!ra_two_beats || ra_wsel_q) && (!ra_ds || ra_dsw_q);
   end
 
   assign ra_take = !ra_valid_q || ra_last;
@@ -592,6 +647,7 @@ module cu_top
     ra_pass_d = ra_pass_q;
     ra_gather_d = gather;
     ra_wsel_d = ra_wsel_q;
+    ra_dsw_d = ra_dsw_q;
     ra_vpend_d = ra_vpend_q & ~vs_now;
     ra_spend_d = ra_spend_q & ~ss_now;
     if (gather) begin
@@ -605,10 +661,15 @@ module cu_top
         // The second write beat of a swap: the data is held; nothing to read.
         ra_wsel_d = 1'b1;
         ra_vpend_d = '0;
+      end else if (ra_ds && !ra_dsw_q && ra_pass_q == ra_npass) begin
+        // A DS instruction's operands are collected: its write pass reads nothing.
+        ra_dsw_d = 1'b1;
+        ra_pass_d = '0;
+        ra_vpend_d = '0;
       end else begin
         ra_wsel_d = 1'b0;
         ra_pass_d = ra_pass_q + 1'b1;
-        ra_vpend_d = '1;
+        ra_vpend_d = ra_dsw_q ? '0 : '1;
       end
     end
   end
@@ -624,6 +685,7 @@ module cu_top
       ra_pass_q <= '0;
       ra_gather_q <= 1'b0;
       ra_wsel_q <= 1'b0;
+      ra_dsw_q <= 1'b0;
       ra_vpend_q <= '0;
       ra_spend_q <= '0;
     end else if (ra_take) begin
@@ -635,6 +697,7 @@ module cu_top
       ra_ffault_q <= fetch_fault[is_wave];
       ra_pass_q <= '0;
       ra_wsel_q <= 1'b0;
+      ra_dsw_q <= 1'b0;
       // Every slot the instruction has is pending (vs_on and ss_on say which it has), and
       // source 0 is gathered first if it needs to be.
       ra_gather_q <= 1'b1;
@@ -644,6 +707,7 @@ module cu_top
       ra_pass_q <= ra_pass_d;
       ra_gather_q <= ra_gather_d;
       ra_wsel_q <= ra_wsel_d;
+      ra_dsw_q <= ra_dsw_d;
       ra_vpend_q <= ra_vpend_d;
       ra_spend_q <= ra_spend_d;
     end
@@ -738,6 +802,7 @@ module cu_top
   logic                rd_gather_q;     // a gathered pass of source 0 arrives
   logic [PassW-1:0]    rd_pass_q;
   logic                rd_wsel_q;
+  logic                rd_dsw_q;
   logic [NVS-1:0]      rd_vnow_q;
   logic [NSS-1:0]      rd_snow_q, rd_sport_q;
   logic [WaveW-1:0]    rd_wave_q;
@@ -761,6 +826,7 @@ module cu_top
       rd_gather_q <= 1'b0;
       rd_pass_q <= '0;
       rd_wsel_q <= 1'b0;
+      rd_dsw_q <= 1'b0;
       rd_vnow_q <= '0;
       rd_snow_q <= '0;
       rd_sport_q <= '0;
@@ -787,6 +853,7 @@ module cu_top
       rd_gather_q <= gather;
       rd_pass_q <= ra_pass_q;
       rd_wsel_q <= ra_wsel_q;
+      rd_dsw_q <= ra_dsw_q;
       rd_vnow_q <= vs_now | ((gather) ? NVS'(1) : '0);
       rd_snow_q <= ss_now;
       rd_sport_q <= ss_port;
@@ -853,6 +920,49 @@ module cu_top
     logic unused_gather;
     assign unused_gather = rd_gather_q;
     assign xsrc = vslot[0];
+  end
+
+  // ------------------------------------------------------------------------------------------
+  // The DS unit. The collect pass's beats fill the operand buffer of all 32 lanes in RD (the
+  // unit reads it until it answers); the cycle after the last one, the unit takes the
+  // instruction, which is then in EX. Its answer is kept for the write pass: the loaded
+  // dwords stay on rsp_data until the next instruction starts.
+  logic [31:0][31:0]      ds_addr_q;
+  logic [31:0][3:0][31:0] ds_data0_q;
+  logic [31:0][1:0][31:0] ds_data1_q;
+  logic                   ds_go_q;      // the unit takes the instruction in EX
+  logic                   ds_ready, ds_rsp, ds_rsp_fault;
+  logic [4:0]             ds_fault_lane;
+  logic [8:0]             ds_cycles;
+  logic [31:0][3:0][31:0] ds_rdata;
+  logic                   rd_ds;
+
+  assign rd_ds = issues_ds(rd_dec_q.valid, rd_dec_q.illegal, rd_dec_q.ds.kind, rd_ffault_q);
+
+  always_ff @(posedge clk_i) begin
+    if (rd_valid_q && rd_beat_q && rd_ds && !rd_dsw_q) begin
+      for (int i = 0; i < NumLanes; i++) begin
+        ds_addr_q[int'(rd_pass_q) * NumLanes + i] <= vslot[0][i];
+        for (int k = 0; k < 2; k++) ds_data1_q[int'(rd_pass_q) * NumLanes + i][k] <= vslot[2 + k][i];
+        for (int k = 0; k < 4; k++) ds_data0_q[int'(rd_pass_q) * NumLanes + i][k] <= vslot[4 + k][i];
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ds_go_q <= 1'b0;
+      ds_ans_q <= 1'b0;
+      ds_fault_q <= 1'b0;
+    end else begin
+      ds_go_q <= rd_valid_q && rd_beat_q && rd_ds && !rd_dsw_q && rd_pass_q == PassW'(Passes - 1);
+      // The answer is RA's until the next instruction enters RA; the fault is EX's until the
+      // unit takes the next DS instruction (after the last write beat has left EX).
+      if (ra_take) ds_ans_q <= 1'b0;
+      else if (ds_rsp) ds_ans_q <= 1'b1;
+      if (ds_go_q) ds_fault_q <= 1'b0;
+      else if (ds_rsp) ds_fault_q <= ds_rsp_fault;
+    end
   end
 
   // The value of scalar operand `code` at 32 or 64 bits; `ram` is the RAM pair read for it.
@@ -1210,6 +1320,8 @@ module cu_top
   logic                       ex_last_q;     // the instruction's last beat
   logic [PassW-1:0]           ex_pass_q;
   logic                       ex_wsel_q;
+  logic                       ex_dsw_q;      // a DS instruction's write pass
+  logic                       ex_ds;         // ... a DS instruction for cu_ds
   logic [WaveW-1:0]           ex_wave_q;
   logic [47:0]                ex_pc_q;
   logic [InstBits-1:0]        ex_inst_q;
@@ -1234,6 +1346,7 @@ module cu_top
       ex_last_q <= 1'b0;
       ex_pass_q <= '0;
       ex_wsel_q <= 1'b0;
+      ex_dsw_q <= 1'b0;
       ex_wave_q <= '0;
       ex_pc_q <= '0;
       ex_inst_q <= '0;
@@ -1265,6 +1378,7 @@ module cu_top
       ex_last_q <= rd_last_q;
       ex_pass_q <= rd_pass_q;
       ex_wsel_q <= rd_wsel_q;
+      ex_dsw_q <= rd_dsw_q;
       ex_wave_q <= rd_wave_q;
       ex_pc_q <= rd_pc_q;
       ex_inst_q <= rd_inst_q;
@@ -1296,10 +1410,38 @@ module cu_top
     end
   end
 
+  // EX: the DS unit takes the instruction whose last collect beat is here.
+  cu_ds #(.LdsBytes(LdsBytes), .Banks(LdsBanks)) u_ds (
+    .clk_i,
+    .rst_ni,
+    .req_valid_i     (ds_go_q),
+    .req_ready_o     (ds_ready),
+    .ctrl_i          (ex_dec_q.ds),
+    .offset0_i       (ex_dec_q.offset0),
+    .offset1_i       (ex_dec_q.offset1),
+    .exec_i          (exec_q[ex_wave_q][31:0]),
+    .addr_i          (ds_addr_q),
+    .data0_i         (ds_data0_q),
+    .data1_i         (ds_data1_q),
+    .lds_base_i      (ldsb_q[ex_wave_q]),
+    .lds_size_i      (ldss_q[ex_wave_q]),
+    .rsp_valid_o     (ds_rsp),
+    .rsp_fault_o     (ds_rsp_fault),
+    .rsp_fault_lane_o(ds_fault_lane),
+    .rsp_cycles_o    (ds_cycles),
+    .rsp_data_o      (ds_rdata)
+  );
+
+  // The unit is idle whenever an instruction starts (one at a time); the faulting lane and
+  // the cycle count are for the testbenches of the unit alone.
+  logic unused_ds;
+  assign unused_ds = ds_ready ^ (^ds_fault_lane) ^ (^ds_cycles);
+
   // The FP interlock: a beat of a floating-point row waits FpStages cycles for its results.
   assign ex_hold = ex_beat_q && uses_fpu(ex_dec_q.valu, ex_dec_q.vc.fpu, ex_dec_q.vcy.fpu) &&
                    ex_wait_q != GapW'(FpStages);
   assign ex_valid = ex_beat_q && !ex_hold;
+  assign ex_ds = issues_ds(ex_dec_q.valid, ex_dec_q.illegal, ex_dec_q.ds.kind, ex_ffault_q);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -1423,7 +1565,8 @@ module cu_top
 
   // Result of the EX stage.
   logic        ex_retire;          // something retires (a wait that does not pass does not)
-  logic [1:0]  ex_status, ex_fault;
+  logic [1:0]  ex_status;
+  logic [2:0]  ex_fault;
   logic [47:0] ex_next_pc;
   logic        ex_flush;           // next_pc is not the sequential PC
   logic        ex_d_we;            // the instruction writes its destination
@@ -1437,7 +1580,7 @@ module cu_top
   always_comb begin
     ex_retire = ex_valid && ex_last_q;
     ex_status = RtRetired;
-    ex_fault = 2'd0;
+    ex_fault = 3'd0;
     ex_next_pc = seq_pc;
     ex_d_we = 1'b0;
     ex_d_val = alu_d;
@@ -1454,12 +1597,28 @@ module cu_top
     if (ex_ffault_q) begin
       ex_status = RtFault;
       ex_fault = FaultFetch;
-    end else if (ex_dec_q.inc != '0 && cnt_full[ex_wave_q]) begin
-      // A counter the instruction increments is at its maximum: try again later.
+    end else if (ex_dec_q.inc != '0 && cnt_full[ex_wave_q] && !ex_ds) begin
+      // A counter the instruction increments is at its maximum: try again later. (A DS
+      // instruction has done its work by now; its LGKM count is back where it was, and one
+      // DS instruction at a time cannot fill the counter.)
       ex_retire = 1'b0;
     end else if (!ex_dec_q.valid || ex_dec_q.illegal || ex_illegal_q) begin
       ex_status = RtFault;
       ex_fault = FaultIllegal;
+    end else if (ex_ds) begin
+      // The DS unit has answered; its loaded dwords are written below.
+      unique case (ex_dec_q.ds.kind)
+        DK_NOP, DK_LOAD, DK_STORE, DK_LOAD2, DK_STORE2: begin
+          if (ds_fault_q) begin
+            ex_status = RtFault;
+            ex_fault = FaultMemory;
+          end
+        end
+        default: begin
+          ex_status = RtFault;
+          ex_fault = FaultNotImpl;
+        end
+      endcase
     end else if (ex_dec_q.valu) begin
       // The vector pipeline: a row it has no lanes for faults; the writes are made below.
       if (!ex_vok) begin
@@ -1672,6 +1831,23 @@ module cu_top
       half[2*i +: 2] = {ex_wm_q[i] && ex_dst_hi_q, ex_wm_q[i] && !ex_dst_hi_q};
       half2[2*i +: 2] = {ex_wm_q[i] && ex_src0_hi_q, ex_wm_q[i] && !ex_src0_hi_q};
     end
+    if (ex_valid && ex_ds && ex_dsw_q && ex_status != RtFault) begin
+      // A DS load's write pass: VDST's dwords from the unit's answer, in the active lanes; a
+      // d16 load writes one half.
+      for (int i = 0; i < NumLanes; i++) begin
+        full[2*i +: 2] = {2{ex_exec[int'(ex_pass_q) * NumLanes + i]}};
+        half[2*i +: 2] = {ex_exec[int'(ex_pass_q) * NumLanes + i] && ex_dec_q.ds.hi,
+                          ex_exec[int'(ex_pass_q) * NumLanes + i] && !ex_dec_q.ds.hi};
+      end
+      for (int k = 0; k < 4; k++) begin
+        rk = {2'b0, ex_dec_q.vdst} + 10'(k);
+        if (3'(k) < ds_dst_dwords(ex_dec_q.ds.kind, ex_dec_q.ds.bytes) && rk < 10'(Vgprs)) begin
+          vd_en[rk[1:0]] = ex_dec_q.ds.d16 ? half : full;
+          vd_reg[rk[1:0]] = rk[7:0];
+          for (int i = 0; i < NumLanes; i++) vd_data[rk[1:0]][i] = ds_rdata[int'(ex_pass_q) * NumLanes + i][k];
+        end
+      end
+    end
     if (ex_valid && ex_dec_q.valu && ex_status != RtFault) begin
       if (ex_swap) begin
         for (int k = 0; k < 2; k++) begin
@@ -1718,7 +1894,8 @@ module cu_top
   logic [47:0]                    wb_pc_q, wb_next_pc_q;
   logic [InstBits-1:0]            wb_inst_q;
   logic [DwordsW-1:0]             wb_dwords_q;
-  logic [1:0]                     wb_status_q, wb_fault_q;
+  logic [1:0]                     wb_status_q;
+  logic [2:0]                     wb_fault_q;
   logic [1:0]                     wb_sdst_we_q;  // dwords written of the pair at wb_sdst_q
   logic [6:0]                     wb_sdst_q;
   logic [63:0]                    wb_sdst_data_q;
@@ -1834,20 +2011,26 @@ module cu_top
   end
 
   // ------------------------------------------------------------------------------------------
-  // Waitcnt scoreboard. No unit increments a counter yet (memory units come later); the
-  // scoreboard still decides every wait.
+  // Waitcnt scoreboard. The DS unit counts: its instruction increments LGKM when the unit
+  // takes it and returns it with the answer. (Scalar and vector memory come later.)
+  logic [WaveW-1:0] ds_wave_q;   // the wave of the DS unit's instruction
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) ds_wave_q <= '0;
+    else if (ds_go_q) ds_wave_q <= ex_wave_q;
+  end
+
   cu_waitcnt #(.NumWaves(NumWaves)) u_waitcnt (
     .clk_i,
     .rst_ni,
-    .inc_valid_i (1'b0),
-    .inc_wave_i  ('0),
-    .inc_i       ('0),
+    .inc_valid_i (ds_go_q),
+    .inc_wave_i  (ex_wave_q),
+    .inc_i       (ex_dec_q.inc),
     .ret_vm_valid_i(1'b0),
     .ret_vm_wave_i('0),
     .ret_vs_valid_i(1'b0),
     .ret_vs_wave_i('0),
-    .ret_lgkm_valid_i(1'b0),
-    .ret_lgkm_wave_i('0),
+    .ret_lgkm_valid_i(ds_rsp),
+    .ret_lgkm_wave_i(ds_wave_q),
     .ret_exp_valid_i(1'b0),
     .ret_exp_wave_i('0),
     .query_wave_i(ex_wave_q),
@@ -2101,6 +2284,17 @@ module cu_top
       slp_q <= slp_d;
       bar_q <= bar_d;
       wg_q <= wg_d;
+    end
+  end
+
+  // Each wave's LDS allocation, set at launch.
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      ldsb_q <= '0;
+      ldss_q <= '0;
+    end else if (spi_launch_i) begin
+      ldsb_q[spi_wave_i] <= spi_lds_base_i;
+      ldss_q[spi_wave_i] <= spi_lds_size_i;
     end
   end
 

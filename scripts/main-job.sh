@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The main job: generate the RTL from the ISA table, build the Verilator model, co-simulate
-# real scalar programs on four waves against the golden model, and write VCD traces of the
+# real programs (scalar, and through the LDS) on four waves against the golden model, and write VCD traces of the
 # RTL and of the golden model's architectural state into out/, each with a GTKWave save file
 # (.gtkw) that opens it with the key signals grouped per wave.
 set -euo pipefail
@@ -15,6 +15,8 @@ mkdir -p out
 sim=target/release/sim
 $sim cosim examples/sort.s --waves 4 --vcd out/sort.vcd --golden-vcd out/sort-golden.vcd
 $sim cosim examples/crc32.s --waves 4
+# The LDS: a 32 x 32 transpose through DS stores and two-address loads on every wave.
+$sim cosim examples/lds_transpose.s --waves 4
 # A kernel compiled by stock clang-19 for gfx1100 (tests/kernels/src/vadd.cl), run straight from
 # its code object on the golden engine: 1000 work-items in blocks of 256 (a partial last wave
 # and workgroup).

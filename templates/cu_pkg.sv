@@ -104,6 +104,9 @@ package cu_pkg;
 {%- for c in rt_codes %}
   localparam logic [1:0] {{ c.0 }} = 2'd{{ c.1 }};
 {%- endfor %}
+{%- for c in fault_codes %}
+  localparam logic [2:0] {{ c.0 }} = 3'd{{ c.1 }};
+{%- endfor %}
 
   // Hardware registers: only MODE exists here; the bits of it a shader may write (guide 3.4.2).
   localparam logic [5:0] HwRegMode = 6'd{{ hw_reg_mode }};

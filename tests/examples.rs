@@ -65,3 +65,13 @@ fn sort_matches_the_host() {
         assert_eq!(&w.sgpr[16..40], &words[..], "wave {k}: sorted words");
     }
 }
+
+#[test]
+fn lds_transpose_matches_the_host() {
+    for (k, w) in run_example("lds_transpose.s").iter().enumerate() {
+        for j in 0..32u32 {
+            let want: Vec<u32> = (0..32u32).map(|l| j * 32 + l + ((k as u32) << 16)).collect();
+            assert_eq!(&w.vgpr[4 + j as usize][..], &want[..], "wave {k}: v{} (column {j})", 4 + j);
+        }
+    }
+}

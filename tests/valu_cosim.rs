@@ -1,5 +1,6 @@
 //! Property-based conformance of the vector unit: random programs over every vector row both
-//! models execute (vector_programs.rs), mixed with scalar items, with random initial SGPRs,
+//! models execute and every DS row the DS unit executes, on the LDS (vector_programs.rs),
+//! mixed with scalar items, with random initial SGPRs,
 //! VGPR lanes, EXEC and MODE, co-simulated on the RTL and the golden model — on one wave and
 //! on every wave of the compute unit at once, at 32 lanes (one pass an instruction) and at 8
 //! (four passes). A failure shrinks to a minimal program, printed as assembly with the
@@ -11,7 +12,7 @@ use std::sync::LazyLock;
 
 use conformance::progress::TestProgress;
 use conformance::scalar_programs::Program;
-use conformance::vector_programs::{vector_ops, vector_program, vopd_ops};
+use conformance::vector_programs::{ds_ops, vector_ops, vector_program, vopd_ops};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use rand::rngs::SmallRng;
@@ -153,10 +154,13 @@ fn generator_covers_every_executable_vector_row() {
         }
     }
     let (xs, ys) = vopd_ops();
+    let ds = ds_ops();
+    assert!(ds.len() >= 31, "the DS rows both models execute: {}", ds.len());
     let missing: Vec<String> = OPS
         .iter()
         .chain(&xs)
         .chain(&ys)
+        .chain(&ds)
         .filter(|d| !seen.contains(&d.id))
         .map(|d| format!("{} ({})", d.name, d.format().name))
         .collect();

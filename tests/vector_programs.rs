@@ -1,5 +1,6 @@
 //! Random vector programs for property-based co-simulation: every vector row both models
-//! execute, with every kind of operand the row's fields allow (VGPRs and their 16-bit halves,
+//! execute, the DS rows both execute (ADDR set up to stay mostly inside the allocation, or
+//! lane strides for bank conflicts), with every kind of operand the row's fields allow (VGPRs and their 16-bit halves,
 //! SGPRs, VCC, M0, EXEC, NULL, inline integers and floats, literals, SCC), OPSEL and CLAMP,
 //! DPP16 and DPP8 where the row has them, VOPD pairs that keep the bank rules, and changes
 //! of EXEC (to zero and to partial masks), mixed with the scalar generator's items (branches,
@@ -46,6 +47,19 @@ pub fn vopd_ops() -> (Vec<&'static InstDef>, Vec<&'static InstDef>) {
             .collect()
     };
     (half("VOPD_X"), half("VOPD_Y"))
+}
+
+/// The DS rows both models execute (loads and stores of every width, d16 halves, the
+/// two-address forms, ds_nop).
+pub fn ds_ops() -> Vec<&'static InstDef> {
+    let files = hdl_gen::sv::generate(&hdl_gen::sv::Config::default()).expect("generating the RTL");
+    let rtl = hdl_gen::sv::rtl_ops(&files);
+    table()
+        .insts
+        .iter()
+        .filter(|d| hdl_gen::sv::ds_executes(d))
+        .filter(|d| hdl_gen::sv::rtl_implements(d, &rtl) && sim::golden::implemented(d))
+        .collect()
 }
 
 /// A source operand choice.
@@ -377,6 +391,64 @@ fn vopd_strategy(xs: Vec<&'static InstDef>, ys: Vec<&'static InstDef>) -> BoxedS
         .boxed()
 }
 
+/// A DS access: its ADDR register set first (`v_and_b32` of a random VGPR with a mask that
+/// keeps most addresses inside a workgroup's allocation of 32 KiB or more, or the lane number
+/// times a stride, for bank-conflict patterns: the same dword, strides of 1 to 128 bytes),
+/// then one of `ops` with random registers (v0..v23) and offsets, mostly small.
+fn ds_strategy(ops: Vec<&'static InstDef>) -> BoxedStrategy<Item> {
+    let addr = prop_oneof![
+        4 => (prop::sample::select(vec![0x7ffcu32, 0x3fff, 0x1ff, 0x3c, 0xfc, 0x7fff, 0x0]), 0u32..NV)
+            .prop_map(|(m, src)| (0u32, m, src)),
+        1 => (0u32..NV).prop_map(|src| (0, 0xffff, src)),
+        3 => (0u32..8).prop_map(|shift| (1, shift, 0)),
+    ];
+    let offset = prop_oneof![4 => Just(0u32), 3 => 0u32..16, 1 => 0u32..256];
+    (prop::sample::select(ops), addr, (0u32..NV, 0u32..NV, 0u32..NV - 4, 0u32..NV), (offset.clone(), offset))
+        .prop_map(|(d, (how, m, src), (a, d0, vd, d1), (o0, o1))| {
+            let and = table().by_name("v_and_b32").expect("v_and_b32");
+            let mbcnt = table().by_name("v_mbcnt_lo_u32_b32").expect("v_mbcnt_lo_u32_b32");
+            let shl = table().by_name("v_lshlrev_b32").expect("v_lshlrev_b32");
+            let mut out = Vec::new();
+            if how == 0 {
+                out.push(Inst::build(
+                    and,
+                    &[(Field::Vdst, a), (Field::Src0, LITERAL), (Field::Vsrc1, src)],
+                    Some(m),
+                ));
+            } else {
+                // The lane number (v_mbcnt_lo_u32_b32 vA, -1, 0), shifted left by `m`.
+                out.push(Inst::build(
+                    mbcnt,
+                    &[(Field::Vdst, a), (Field::Src0, 193), (Field::Src1, 128)],
+                    None,
+                ));
+                out.push(Inst::build(
+                    shl,
+                    &[(Field::Vdst, a), (Field::Src0, 128 + m), (Field::Vsrc1, a)],
+                    None,
+                ));
+            }
+            let has = |f: Field| d.operands.iter().any(|o| o.field == f);
+            let mut fields = Vec::new();
+            // VGPR tuples stay inside v0..v27: up to four dwords from DATA0 and VDST.
+            for (f, v) in [
+                (Field::Addr, a),
+                (Field::Data0, d0.min(NV - 4)),
+                (Field::Data1, d1),
+                (Field::Vdst, vd),
+                (Field::Offset0, o0),
+                (Field::Offset1, o1),
+            ] {
+                if has(f) {
+                    fields.push((f, v));
+                }
+            }
+            out.push(Inst::build(d, &fields, None));
+            Item::Raw(out)
+        })
+        .boxed()
+}
+
 /// `s_mov_b32 exec_lo, MASK`: all lanes, none, a random or a structured part of them.
 fn exec_strategy() -> BoxedStrategy<Item> {
     prop_oneof![
@@ -410,14 +482,19 @@ fn mode_strategy() -> BoxedStrategy<Item> {
     .boxed()
 }
 
-/// Vector items: one of `ops`, a VOPD pair, a change of EXEC or of MODE's float controls.
+/// Vector items: one of `ops`, a VOPD pair, a DS access, a change of EXEC or of MODE's float
+/// controls.
 pub fn vector_leaf(ops: &[&'static InstDef]) -> BoxedStrategy<Item> {
     let (xs, ys) = vopd_ops();
+    let ds = ds_ops();
     let single: Vec<BoxedStrategy<Item>> = ops.iter().map(|d| inst_strategy(d)).collect();
     let mut leaves =
         vec![(24, prop::strategy::Union::new(single).boxed()), (2, exec_strategy()), (1, mode_strategy())];
     if !xs.is_empty() && !ys.is_empty() {
         leaves.push((3, vopd_strategy(xs, ys)));
+    }
+    if !ds.is_empty() {
+        leaves.push((4, ds_strategy(ds)));
     }
     prop::strategy::Union::new_weighted(leaves).boxed()
 }

@@ -83,6 +83,10 @@ pub struct Options {
     pub trace_depth: TraceDepth,
     /// Counters of the run so far, for a progress display.
     pub progress: Option<Arc<Progress>>,
+    /// Bytes of LDS each workgroup gets (a multiple of 4); the workgroups' allocations lie
+    /// side by side from LDS address 0, in the order their first waves come. None: the
+    /// model's whole LDS, which one workgroup then has alone.
+    pub lds: Option<u32>,
 }
 
 impl Default for Options {
@@ -101,6 +105,7 @@ impl Default for Options {
             stop: None,
             trace_depth: TraceDepth::DEFAULT,
             progress: None,
+            lds: None,
         }
     }
 }
@@ -189,6 +194,8 @@ pub enum CosimError {
     #[error("{waves} waves requested; the model `{model}` runs 1 to {max} at once")]
     TooManyWaves { waves: usize, max: usize, model: String },
     #[error("{0}")]
+    Lds(String),
+    #[error("{0}")]
     NoModel(#[from] rtl::NoModel),
     #[error("the memory returned data for a counter that was zero (cu_top's cnt_error_o)")]
     CounterUnderflow,
@@ -226,6 +233,7 @@ pub fn cosim(code: &Code, waves: &[WaveInit], opts: &Options) -> Result<Report, 
         let (waves, max, model) = (waves.len(), v.num_waves as usize, opts.model.clone());
         return Err(CosimError::TooManyWaves { waves, max, model });
     }
+    lds_layout(waves, opts.lds, v.lds_bytes)?;
     match run(code, waves, opts, opts.vcd.as_deref().map(|p| (p, 0)), opts.golden_vcd.as_deref()) {
         Err(CosimError::Mismatch(mut m)) => {
             if let Some(path) = &opts.window_vcd {
@@ -248,6 +256,42 @@ pub fn cosim(code: &Code, waves: &[WaveInit], opts: &Options) -> Result<Report, 
         }
         other => other,
     }
+}
+
+/// Each wave's workgroup as an index of allocations (in the order of the workgroups' first
+/// waves), and the bytes of each allocation: `lds` (default: all `model_bytes`, for one
+/// workgroup), all of which must fit the model's LDS.
+fn lds_layout(
+    inits: &[WaveInit],
+    lds: Option<u32>,
+    model_bytes: u32,
+) -> Result<(Vec<usize>, u32), CosimError> {
+    let mut groups: Vec<u8> = Vec::new();
+    let index: Vec<usize> = inits
+        .iter()
+        .map(|w| match groups.iter().position(|&g| g == w.wg) {
+            Some(i) => i,
+            None => {
+                groups.push(w.wg);
+                groups.len() - 1
+            }
+        })
+        .collect();
+    let bytes = match lds {
+        Some(b) => b,
+        None if groups.len() == 1 => model_bytes,
+        None => (model_bytes / groups.len() as u32) & !3,
+    };
+    if bytes % 4 != 0 {
+        return Err(CosimError::Lds(format!("--lds {bytes}: an LDS allocation is a whole number of dwords")));
+    }
+    if u64::from(bytes) * groups.len() as u64 > u64::from(model_bytes) {
+        return Err(CosimError::Lds(format!(
+            "--lds {bytes}: {} workgroup(s) of {bytes} bytes do not fit the model's {model_bytes} bytes of LDS",
+            groups.len()
+        )));
+    }
+    Ok((index, bytes))
 }
 
 /// A fetch answer on its way.
@@ -291,6 +335,10 @@ fn run(
     let passes = 32 / lanes;
     let mut rng = SmallRng::seed_from_u64(opts.seed);
     let mut golden: Vec<Wave> = inits.iter().map(|w| w.golden(vgprs)).collect();
+    // Each workgroup's LDS as the golden model sees it (the RTL's starts at zero too).
+    let (wg_index, lds_bytes) = lds_layout(inits, opts.lds, m.v.lds_bytes)?;
+    let mut lds: Vec<Vec<u8>> =
+        vec![vec![0; lds_bytes as usize]; wg_index.iter().max().map_or(0, |&i| i + 1)];
     // What the RTL has written to its VGPRs, and which lanes of which registers the
     // instruction retiring next in each wave has written so far.
     let mut shadow: Vec<Vec<[u32; 32]>> = golden.iter().map(|g| g.vgpr.clone()).collect();
@@ -360,6 +408,8 @@ fn run(
         m.set(p.spi_pc, init.pc);
         m.set(p.spi_mode, u64::from(init.mode));
         m.set(p.spi_wg, u64::from(init.wg));
+        m.set(p.spi_lds_base, (wg_index[w] as u64 * u64::from(lds_bytes)) / 4);
+        m.set(p.spi_lds_size, u64::from(lds_bytes));
         m.step();
     }
     m.set(p.spi_launch, 0);
@@ -457,7 +507,8 @@ fn run(
                 let sh = shadow.get(w).map(Vec::as_slice).unwrap_or(&[]);
                 let mut seen = None;
                 let want = (traced || gvcd.is_some()).then_some(&mut seen);
-                let r = compare(&mut golden, code, w, &m, &vw, sh, inits, m.cycle(), want);
+                let r =
+                    compare(&mut golden, code, w, &m, &vw, sh, inits, &mut lds[wg_index[w]], m.cycle(), want);
                 // The golden side of the instruction, also when the models disagree on it.
                 let (inst, writes) = seen.unwrap_or_default();
                 if let Some(i) = inst {
@@ -528,7 +579,7 @@ fn run(
         if m.cycle() - last_retire > idle_limit {
             let stuck = (0..inits.len())
                 .filter(|&w| running >> w & 1 == 1)
-                .map(|w| stuck(&golden, inits, w, code, &pending))
+                .map(|w| stuck(&golden, inits, w, code, &pending, &lds[wg_index[w]]))
                 .collect();
             return Err(CosimError::Hang { cycle: m.cycle(), idle: idle_limit, stuck });
         }
@@ -619,7 +670,14 @@ fn writes_text(scalar: &BTreeMap<Reg, u32>, vector: &BTreeMap<u8, u32>) -> Strin
 /// What wave `w`, still running on the RTL, is stuck on: the golden model is at the instruction
 /// the RTL has not retired (every earlier one agreed); it says whether that instruction waits
 /// (on counters, or at a barrier), and the memory port whether a fetch is outstanding.
-fn stuck(golden: &[Wave], inits: &[WaveInit], w: usize, code: &Code, pending: &[Pending]) -> Stuck {
+fn stuck(
+    golden: &[Wave],
+    inits: &[WaveInit],
+    w: usize,
+    code: &Code,
+    pending: &[Pending],
+    lds: &[u8],
+) -> Stuck {
     let Some(g) = golden.get(w) else {
         return Stuck { wave: w, pc: 0, text: None, on: "a wave the golden model never started".into() };
     };
@@ -647,7 +705,7 @@ fn stuck(golden: &[Wave], inits: &[WaveInit], w: usize, code: &Code, pending: &[
             }
             None => {
                 let mut probe = g.clone();
-                match golden::step(&mut probe, code).outcome {
+                match golden::step_lds(&mut probe, code, &mut lds.to_vec()).outcome {
                     Outcome::Waiting => "a wait: the golden model waits here too".into(),
                     o => format!("nothing the golden model sees (it would give: {o:?})"),
                 }
@@ -766,6 +824,7 @@ fn outcome_name(status: u32, fault: u32) -> String {
         (rtl::RT_FAULT, rtl::FAULT_FETCH) => "fetch fault".into(),
         (rtl::RT_FAULT, rtl::FAULT_ILLEGAL) => "illegal instruction".into(),
         (rtl::RT_FAULT, rtl::FAULT_NOT_IMPLEMENTED) => "not implemented".into(),
+        (rtl::RT_FAULT, rtl::FAULT_MEMORY) => "memory fault".into(),
         _ => format!("status {status} fault {fault}"),
     }
 }
@@ -777,6 +836,7 @@ fn golden_outcome(o: &Outcome) -> (u32, u32) {
         Outcome::Ended => (rtl::RT_ENDPGM, 0),
         Outcome::Fault(Fault::Fetch { .. }) => (rtl::RT_FAULT, rtl::FAULT_FETCH),
         Outcome::Fault(Fault::Illegal { .. }) => (rtl::RT_FAULT, rtl::FAULT_ILLEGAL),
+        Outcome::Fault(Fault::Memory { .. }) => (rtl::RT_FAULT, rtl::FAULT_MEMORY),
         Outcome::Fault(_) => (rtl::RT_FAULT, rtl::FAULT_NOT_IMPLEMENTED),
     }
 }
@@ -807,6 +867,7 @@ fn compare(
     rtl_vwrites: &BTreeMap<u8, u32>,
     shadow: &[[u32; 32]],
     inits: &[WaveInit],
+    lds: &mut [u8],
     cycle: u64,
     seen: Option<&mut Option<(Option<Inst>, String)>>,
 ) -> Result<(), CosimError> {
@@ -867,7 +928,7 @@ fn compare(
         }
     }
     let g = &mut golden[w];
-    let step = golden::step(g, code);
+    let step = golden::step_lds(g, code, lds);
     let text = step.inst.map_or_else(|| rtl_text.clone(), |i| i.to_string());
     let mut diffs = Vec::new();
     if step.pc != rt_pc {
@@ -1174,7 +1235,8 @@ mod tests {
         golden[1].status = Status::AtBarrier;
         golden[3].pc = 0x2000;
         let pending = [Pending { due: 900, seq: 0, wave: 2, addr: 0x1000 }];
-        let s: Vec<String> = (0..4).map(|w| stuck(&golden, &inits, w, &code, &pending).to_string()).collect();
+        let s: Vec<String> =
+            (0..4).map(|w| stuck(&golden, &inits, w, &code, &pending, &[]).to_string()).collect();
         assert_eq!(
             s[0],
             "wave 0 at pc 0x1000: s_waitcnt vmcnt(0): a wait on the counters (the golden model's: vm 1, vs 0, lgkm 0, exp 0)"
@@ -1188,7 +1250,7 @@ mod tests {
         let e = CosimError::Hang {
             cycle: 5000,
             idle: 20_000,
-            stuck: vec![stuck(&golden, &inits, 1, &code, &pending)],
+            stuck: vec![stuck(&golden, &inits, 1, &code, &pending, &[])],
         };
         assert!(e.to_string().starts_with("the RTL retired nothing for 20000 cycles (cycle 5000); one wave is still running:\n  wave 1 at pc 0x1004"), "{e}");
     }

@@ -289,6 +289,10 @@ struct CosimArgs {
     /// between the units, 3 also the signals inside the units, ..., `all` everything.
     #[arg(long, default_value_t = TraceDepth::DEFAULT)]
     trace_depth: TraceDepth,
+    /// Bytes of LDS the waves' workgroup gets for DS instructions (a multiple of 4), from LDS
+    /// address 0 [default: all of the model's LDS, 65536 bytes].
+    #[arg(long)]
+    lds: Option<u32>,
 }
 
 fn parse_u64(s: &str) -> std::result::Result<u64, String> {
@@ -437,6 +441,7 @@ fn cmd_cosim(a: CosimArgs) -> Result<ExitCode> {
         stop: Some(stop_on_sigint()),
         trace_depth: a.trace_depth,
         progress: None,
+        lds: a.lds,
     };
     let (counters, line) = ProgressLine::start(a.waves as u64);
     let opts = Options { progress: Some(counters), ..opts };

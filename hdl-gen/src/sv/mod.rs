@@ -228,17 +228,18 @@ pub fn write_dir(dir: &Path, files: &[File]) -> Result<()> {
 pub const RTL_UNITS: [Unit; 4] = [Unit::Salu, Unit::Branch, Unit::Wait, Unit::Control];
 
 /// Whether the DS unit (`cu_ds`) executes DS row `d`: its access has a kind in cu_pkg's
-/// `dsctrl_t` (loads, stores, the two-address forms, `ds_nop`). The compute unit does not
-/// issue DS rows to it yet: they fault there as not implemented.
+/// `dsctrl_t` (loads, stores, the two-address forms, `ds_nop`). Whether the compute unit
+/// issues it to the unit is [`rtl_implements`]'s question.
 pub fn ds_executes(d: &InstDef) -> bool {
-    !view::ds_ctrl_sets(d).is_empty()
+    view::ds_kind(d).is_some()
 }
 
 /// The modules whose case labels say which rows the RTL executes.
 const EXECUTING: [&str; 4] = ["cu_salu.sv", "cu_top.sv", "cu_valu.sv", "cu_fp32.sv"];
 
 /// The mnemonics the generated RTL executes: every `OP_*` (a row) and `VOP_*` (a vector
-/// operation) that appears as a case label in the modules that execute instructions. Read off
+/// operation) that appears as a case label in the modules that execute instructions, and
+/// every DS access kind (`DK_*`, kept as `dk_load`, ...) the compute unit issues. Read off
 /// the rendered SystemVerilog, so it says what the templates do, not what anyone believes they
 /// do.
 pub fn rtl_ops(files: &[File]) -> BTreeSet<String> {
@@ -248,7 +249,7 @@ pub fn rtl_ops(files: &[File]) -> BTreeSet<String> {
         let mut pending = String::new();
         for line in f.text.lines() {
             let t = line.trim();
-            if !(t.starts_with("OP_") || t.starts_with("VOP_")) {
+            if !(t.starts_with("OP_") || t.starts_with("VOP_") || t.starts_with("DK_")) {
                 pending.clear();
                 continue;
             }
@@ -261,6 +262,8 @@ pub fn rtl_ops(files: &[File]) -> BTreeSet<String> {
                     let l = l.trim();
                     if let Some(name) = l.strip_prefix("OP_").or_else(|| l.strip_prefix("VOP_")) {
                         out.insert(name.to_ascii_lowercase());
+                    } else if l.starts_with("DK_") {
+                        out.insert(l.to_ascii_lowercase());
                     }
                 }
             }
@@ -272,6 +275,9 @@ pub fn rtl_ops(files: &[File]) -> BTreeSet<String> {
 
 /// Whether the generated RTL executes `def`.
 pub fn rtl_implements(def: &InstDef, ops: &BTreeSet<String>) -> bool {
+    if let Some(kind) = view::ds_kind(def) {
+        return ops.contains(&kind.to_ascii_lowercase());
+    }
     (RTL_UNITS.contains(&def.unit) || valu::is_valu(def)) && ops.contains(&def.name)
 }
 

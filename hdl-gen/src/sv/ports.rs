@@ -49,16 +49,21 @@ pub const RT_FAULT: u32 = 3;
 pub const FAULT_FETCH: u32 = 1;
 pub const FAULT_ILLEGAL: u32 = 2;
 pub const FAULT_NOT_IMPLEMENTED: u32 = 3;
+/// A memory access outside the wave's allocation (the LDS).
+pub const FAULT_MEMORY: u32 = 4;
+/// Bits of `rt_fault_o`.
+pub const FAULT_BITS: u32 = 3;
 
-/// The status and fault codes with their `cu_pkg` names, for the template.
-pub const RT_CODES: [(&str, u32); 7] = [
-    ("RtRetired", RT_RETIRED),
-    ("RtEndpgm", RT_ENDPGM),
-    ("RtBarrier", RT_BARRIER),
-    ("RtFault", RT_FAULT),
+/// The status codes with their `cu_pkg` names, for the template.
+pub const RT_CODES: [(&str, u32); 4] =
+    [("RtRetired", RT_RETIRED), ("RtEndpgm", RT_ENDPGM), ("RtBarrier", RT_BARRIER), ("RtFault", RT_FAULT)];
+
+/// The fault codes with their `cu_pkg` names, for the template.
+pub const FAULT_CODES: [(&str, u32); 4] = [
     ("FaultFetch", FAULT_FETCH),
     ("FaultIllegal", FAULT_ILLEGAL),
     ("FaultNotImpl", FAULT_NOT_IMPLEMENTED),
+    ("FaultMemory", FAULT_MEMORY),
 ];
 
 /// Bits of a wave index.
@@ -120,6 +125,9 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
     l.port("spi_pc_i", In, &logic("47"), 48, "");
     l.port("spi_mode_i", In, &logic("31"), 32, "");
     l.port("spi_wg_i", In, &logic("WgW-1"), 4, "its workgroup (barriers, s_wakeup)");
+    let lds_w = clog2(cfg.lds_bytes / 4);
+    l.port("spi_lds_base_i", In, &logic("LdsAddrW-1"), lds_w, "its LDS allocation's first dword");
+    l.port("spi_lds_size_i", In, &logic("16"), 17, "... and its size in bytes");
     l.port("spi_start_i", In, "logic", 1, "start the launched waves of spi_start_mask_i together");
     l.port("spi_start_mask_i", In, &logic("NumWaves-1"), waves, "");
 
@@ -142,7 +150,7 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
     let dwords_w = super::view::bits_for(super::view::max_dwords() as usize + 1);
     l.port("rt_dwords_o", Out, &logic("DwordsW-1"), dwords_w, "its length, 0 for a fetch fault");
     l.port("rt_status_o", Out, &logic("1"), 2, "RtRetired, RtEndpgm, RtBarrier, RtFault");
-    l.port("rt_fault_o", Out, &logic("1"), 2, "FaultFetch, FaultIllegal, FaultNotImpl");
+    l.port("rt_fault_o", Out, &logic("2"), FAULT_BITS, "FaultFetch, FaultIllegal, FaultNotImpl, FaultMemory");
     l.port("rt_next_pc_o", Out, &logic("47"), 48, "");
     l.port("rt_sdst_we_o", Out, &logic("1"), 2, "dwords written at rt_sdst_o, rt_sdst_o + 1");
     l.port("rt_sdst_o", Out, &logic("6"), 7, "even");

@@ -91,6 +91,8 @@ impl Views {
                 lanes: cfg.lanes,
                 vgprs: cfg.vgprs,
                 fp_stages: cfg.fp_stages,
+                lds_bytes: cfg.lds_bytes,
+                lds_banks: cfg.lds_banks,
                 counters: counter_items(),
                 ports: port_decls(cfg),
                 f16_consts: F16_CONSTS
@@ -175,6 +177,7 @@ pub struct PkgView {
     pub vencs: Vec<&'static str>,
     /// Retire status and fault codes.
     pub rt_codes: Vec<(&'static str, u32)>,
+    pub fault_codes: Vec<(&'static str, u32)>,
     pub hw_reg_mode: u32,
     pub mode_writable: String,
     /// Extension formats the decoder recognises (`dec_o.ext_dpp16`, ...): lower-case names.
@@ -253,9 +256,8 @@ fn rtl_formats() -> Vec<&'static FormatDef> {
         .formats
         .iter()
         .filter(|f| {
-            insts_of(f).any(|d| {
-                super::RTL_UNITS.contains(&d.unit) || valu::is_valu(d) || !ds_ctrl_sets(d).is_empty()
-            })
+            insts_of(f)
+                .any(|d| super::RTL_UNITS.contains(&d.unit) || valu::is_valu(d) || ds_kind(d).is_some())
         })
         .collect()
 }
@@ -401,6 +403,7 @@ impl PkgView {
             vfields: valu::VFIELDS.to_vec(),
             vencs: valu::VENCS.to_vec(),
             rt_codes: super::ports::RT_CODES.to_vec(),
+            fault_codes: super::ports::FAULT_CODES.to_vec(),
             hw_reg_mode: rdna3_isa::syntax::HW_REG_MODE,
             mode_writable: format!("32'h{:04x}_{:04x}", MODE_WRITABLE >> 16, MODE_WRITABLE & 0xffff),
             ext_flags: ext_formats().iter().map(|f| f.name.to_ascii_lowercase()).collect(),
@@ -719,14 +722,14 @@ fn op_attributes(d: &InstDef) -> Vec<(String, String)> {
     sets
 }
 
-/// The DS control bundle (`dsctrl_t`) of a DS row whose access `cu_ds` executes, from the
-/// table's access column; nothing (DK_NONE) for the others.
-pub(super) fn ds_ctrl_sets(d: &InstDef) -> Vec<(String, String)> {
+/// The access of a DS row that `cu_ds` executes, as its `dsctrl_t` members: kind, bytes of
+/// an element, sign extension, d16, the high half, stride64. None for the others (DK_NONE).
+fn ds_access(d: &InstDef) -> Option<(&'static str, u32, bool, bool, bool, bool)> {
     use rdna3_isa::{Half, MemAccess as A};
     if d.format().family() != rdna3_isa::Family::Ds {
-        return Vec::new();
+        return None;
     }
-    let (kind, bytes, sext, d16, hi, stride64) = match d.access {
+    Some(match d.access {
         Some(A::Nop) => ("DK_NOP", 0, false, false, false, false),
         Some(A::Load { bytes, signed, d16, addtid: false, lds: false }) => {
             ("DK_LOAD", bytes, signed, d16.is_some(), d16 == Some(Half::Hi), false)
@@ -734,8 +737,19 @@ pub(super) fn ds_ctrl_sets(d: &InstDef) -> Vec<(String, String)> {
         Some(A::Store { bytes, hi, addtid: false }) => ("DK_STORE", bytes, false, false, hi, false),
         Some(A::Load2 { bytes, stride64 }) => ("DK_LOAD2", bytes, false, false, false, stride64),
         Some(A::Store2 { bytes, stride64 }) => ("DK_STORE2", bytes, false, false, false, stride64),
-        _ => return Vec::new(),
-    };
+        _ => return None,
+    })
+}
+
+/// The `ds_kind_e` member of a DS row `cu_ds` executes (`DK_LOAD`, ...), None for the others.
+pub fn ds_kind(d: &InstDef) -> Option<&'static str> {
+    ds_access(d).map(|a| a.0)
+}
+
+/// The DS control bundle (`dsctrl_t`) of a DS row whose access `cu_ds` executes, from the
+/// table's access column; nothing (DK_NONE) for the others.
+pub(super) fn ds_ctrl_sets(d: &InstDef) -> Vec<(String, String)> {
+    let Some((kind, bytes, sext, d16, hi, stride64)) = ds_access(d) else { return Vec::new() };
     let mut sets = vec![("dec_o.ds.kind".to_string(), kind.to_string())];
     if bytes != 0 {
         sets.push(("dec_o.ds.bytes".to_string(), format!("5'd{bytes}")));
@@ -969,6 +983,8 @@ pub struct TopView {
     pub lanes: u32,
     pub vgprs: u32,
     pub fp_stages: u32,
+    pub lds_bytes: u32,
+    pub lds_banks: u32,
     pub counters: Vec<CounterItem>,
     pub ports: Vec<PortDecl>,
     /// (code, F16 bits in hex) of the float inline constants.

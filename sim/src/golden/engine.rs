@@ -83,13 +83,13 @@ pub fn exec_in(wave: &mut Wave, prog: &Program, env: &mut Env) -> Outcome {
 }
 
 /// Runs one instruction of `wave` from `code`, decoding it afresh, with no memory (every
-/// access faults) and no LDS. For co-simulation of the scalar unit.
-pub fn step(wave: &mut Wave, code: &Code) -> Step {
+/// access faults) and `lds` as its workgroup's LDS allocation. For co-simulation.
+pub fn step_lds(wave: &mut Wave, code: &Code, lds: &mut [u8]) -> Step {
     if let Some(s) = idle(wave) {
         return s;
     }
     let mut mem = Memory::default();
-    let mut env = Env::new(&mut mem, &mut []);
+    let mut env = Env::new(&mut mem, lds);
     match program::decode(code, wave.pc) {
         Ok(d) => step_decoded(wave, &d, &mut env),
         Err(f) => stop(wave, None, f),

@@ -116,12 +116,18 @@ pub use state::*;
 #[cfg(test)]
 mod tests;
 
-/// Runs one instruction of `wave` from `code`: fetches at `wave.pc`, executes, updates the
-/// wave, and reports what retired. A wave that is not running does nothing and reports, with
-/// no instruction and no writes, its status: `Fault` if it faulted, `Ended` if it ended,
-/// `Waiting` at a barrier.
+/// Runs one instruction of `wave` from `code`: fetches at `wave.pc`, executes (with no
+/// memory and no LDS: every access faults), updates the wave, and reports what retired. A
+/// wave that is not running does nothing and reports, with no instruction and no writes, its
+/// status: `Fault` if it faulted, `Ended` if it ended, `Waiting` at a barrier.
 pub fn step(wave: &mut Wave, code: &Code) -> Step {
-    engine::step(wave, code)
+    engine::step_lds(wave, code, &mut [])
+}
+
+/// [`step`] with `lds` as the LDS of the wave's workgroup (its allocation: offset 0 is the
+/// allocation's first byte).
+pub fn step_lds(wave: &mut Wave, code: &Code, lds: &mut [u8]) -> Step {
+    engine::step_lds(wave, code, lds)
 }
 
 /// Whether this model executes the table row `def` (everything else faults as not implemented

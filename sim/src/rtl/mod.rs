@@ -26,6 +26,8 @@ mod ports {
         pub lanes: u32,
         /// VGPRs of each wave.
         pub vgprs: u32,
+        /// Bytes of LDS.
+        pub lds_bytes: u32,
         pub in_words: u32,
         pub out_words: u32,
         pub ports: Ports,
@@ -36,9 +38,10 @@ mod ports {
 
 pub use ports::{Port, Ports, VARIANTS, Variant};
 
-/// Retire status and fault codes of the retire port (cu_pkg's RtRetired ... FaultNotImpl).
+/// Retire status and fault codes of the retire port (cu_pkg's RtRetired ... FaultMemory).
 pub use hdl_gen::sv::ports::{
-    FAULT_FETCH, FAULT_ILLEGAL, FAULT_NOT_IMPLEMENTED, RT_BARRIER, RT_ENDPGM, RT_FAULT, RT_RETIRED,
+    FAULT_FETCH, FAULT_ILLEGAL, FAULT_MEMORY, FAULT_NOT_IMPLEMENTED, RT_BARRIER, RT_ENDPGM, RT_FAULT,
+    RT_RETIRED,
 };
 
 /// The model of the default configuration (what `rtl/` holds).
