@@ -147,7 +147,7 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
     l.port("rt_wave_o", Out, &logic("WaveW-1"), wave_w, "");
     l.port("rt_pc_o", Out, &logic("47"), 48, "");
     l.port("rt_inst_o", Out, &logic("InstBits-1"), inst_bits, "its dwords, the first in bits 31:0");
-    let dwords_w = super::view::bits_for(super::view::max_dwords() as usize + 1);
+    let dwords_w = super::view::dwords_w();
     l.port("rt_dwords_o", Out, &logic("DwordsW-1"), dwords_w, "its length, 0 for a fetch fault");
     l.port("rt_status_o", Out, &logic("1"), 2, "RtRetired, RtEndpgm, RtBarrier, RtFault");
     l.port("rt_fault_o", Out, &logic("2"), FAULT_BITS, "FaultFetch, FaultIllegal, FaultNotImpl, FaultMemory");

@@ -376,7 +376,7 @@ impl PkgView {
             fields: decoded_fields(),
             header: header("hdl-gen/src/sv/view.rs", "cu_pkg.sv"),
             max_dwords: max_dwords(),
-            dwords_w: bits_for(max_dwords() as usize + 1),
+            dwords_w: dwords_w(),
             fmt_bits: bits_for(formats.len() + 1),
             formats,
             unit_bits: bits_for(units.len()),
@@ -931,6 +931,12 @@ pub fn max_dwords() -> u32 {
         })
         .max()
         .unwrap_or(1)
+}
+
+/// Bits of an instruction length in dwords, 0 to [`max_dwords`] (`DwordsW` in cu_pkg: the
+/// decoder's lengths and `rt_dwords_o`).
+pub fn dwords_w() -> u32 {
+    bits_for(max_dwords() as usize + 1)
 }
 
 fn counter_items() -> Vec<CounterItem> {
