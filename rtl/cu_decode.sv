@@ -377,6 +377,16 @@ module cu_decode
       endcase
     end else if ((inst_i[31:26] == 6'b110111) && (inst_i[17:16] == 2'b10)) begin  // GLOBAL
       dec_o.fmt = FMT_GLOBAL;
+      dec_o.addr = inst_i[39:32];
+      dec_o.data = inst_i[47:40];
+      dec_o.dlc = inst_i[13];
+      dec_o.glc = inst_i[14];
+      dec_o.offset = 21'(inst_i[12:0]);
+      dec_o.saddr = inst_i[54:48];
+      dec_o.slc = inst_i[15];
+      dec_o.sve = inst_i[55];
+      dec_o.vdst = inst_i[63:56];
+      dec_o.literal = inst_i[95:64];
       unique case (inst_i[24:18])
         7'd16: dec_o.op = OP_GLOBAL_LOAD_U8;
         7'd17: dec_o.op = OP_GLOBAL_LOAD_I8;
@@ -1543,6 +1553,18 @@ module cu_decode
       endcase
     end else if (inst_i[31:26] == 6'b111000) begin  // MUBUF
       dec_o.fmt = FMT_MUBUF;
+      dec_o.dlc = inst_i[13];
+      dec_o.glc = inst_i[14];
+      dec_o.idxen = inst_i[55];
+      dec_o.offen = inst_i[54];
+      dec_o.offset = 21'(inst_i[11:0]);
+      dec_o.slc = inst_i[12];
+      dec_o.soffset = inst_i[63:56];
+      dec_o.srsrc = inst_i[52:48];
+      dec_o.tfe = inst_i[53];
+      dec_o.vaddr = inst_i[39:32];
+      dec_o.vdata = inst_i[47:40];
+      dec_o.literal = inst_i[95:64];
       unique case (inst_i[25:18])
         8'd0: dec_o.op = OP_BUFFER_LOAD_FORMAT_X;
         8'd1: dec_o.op = OP_BUFFER_LOAD_FORMAT_XY;
@@ -1737,6 +1759,13 @@ module cu_decode
       endcase
     end else if (inst_i[31:26] == 6'b111101) begin  // SMEM
       dec_o.fmt = FMT_SMEM;
+      dec_o.dlc = inst_i[13];
+      dec_o.glc = inst_i[14];
+      dec_o.offset = inst_i[52:32];
+      dec_o.sbase = inst_i[5:0];
+      dec_o.sdata = inst_i[12:6];
+      dec_o.soffset = 8'(inst_i[63:57]);
+      dec_o.literal = inst_i[95:64];
       unique case (inst_i[25:18])
         8'd0: dec_o.op = OP_S_LOAD_B32;
         8'd1: dec_o.op = OP_S_LOAD_B64;
@@ -2102,9 +2131,71 @@ module cu_decode
         dec_o.unit = UNIT_MESSAGE;
         dec_o.inc.lgkm = 1'b1;
       end
-      OP_S_LOAD_B32, OP_S_LOAD_B64, OP_S_LOAD_B128, OP_S_LOAD_B256,
-      OP_S_LOAD_B512, OP_S_BUFFER_LOAD_B32, OP_S_BUFFER_LOAD_B64, OP_S_BUFFER_LOAD_B128,
-      OP_S_BUFFER_LOAD_B256, OP_S_BUFFER_LOAD_B512, OP_S_GL1_INV, OP_S_DCACHE_INV,
+      OP_S_LOAD_B32: begin
+        dec_o.unit = UNIT_SMEM;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_SLOAD;
+        dec_o.mem.size = 5'd1;
+      end
+      OP_S_LOAD_B64: begin
+        dec_o.unit = UNIT_SMEM;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_SLOAD;
+        dec_o.mem.size = 5'd2;
+      end
+      OP_S_LOAD_B128: begin
+        dec_o.unit = UNIT_SMEM;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_SLOAD;
+        dec_o.mem.size = 5'd4;
+      end
+      OP_S_LOAD_B256: begin
+        dec_o.unit = UNIT_SMEM;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_SLOAD;
+        dec_o.mem.size = 5'd8;
+      end
+      OP_S_LOAD_B512: begin
+        dec_o.unit = UNIT_SMEM;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_SLOAD;
+        dec_o.mem.size = 5'd16;
+      end
+      OP_S_BUFFER_LOAD_B32: begin
+        dec_o.unit = UNIT_SMEM;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_SBUFFER;
+        dec_o.mem.size = 5'd1;
+      end
+      OP_S_BUFFER_LOAD_B64: begin
+        dec_o.unit = UNIT_SMEM;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_SBUFFER;
+        dec_o.mem.size = 5'd2;
+      end
+      OP_S_BUFFER_LOAD_B128: begin
+        dec_o.unit = UNIT_SMEM;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_SBUFFER;
+        dec_o.mem.size = 5'd4;
+      end
+      OP_S_BUFFER_LOAD_B256: begin
+        dec_o.unit = UNIT_SMEM;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_SBUFFER;
+        dec_o.mem.size = 5'd8;
+      end
+      OP_S_BUFFER_LOAD_B512: begin
+        dec_o.unit = UNIT_SMEM;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_SBUFFER;
+        dec_o.mem.size = 5'd16;
+      end
+      OP_S_GL1_INV, OP_S_DCACHE_INV: begin
+        dec_o.unit = UNIT_SMEM;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_SINV;
+      end
       OP_S_ATC_PROBE, OP_S_ATC_PROBE_BUFFER: begin
         dec_o.unit = UNIT_SMEM;
         dec_o.inc.lgkm = 1'b1;
@@ -4195,38 +4286,35 @@ module cu_decode
       OP_BUFFER_LOAD_U8, OP_BUFFER_LOAD_I8, OP_BUFFER_LOAD_U16, OP_BUFFER_LOAD_I16,
       OP_BUFFER_LOAD_B32, OP_BUFFER_LOAD_B64, OP_BUFFER_LOAD_B96, OP_BUFFER_LOAD_B128,
       OP_BUFFER_LOAD_D16_U8, OP_BUFFER_LOAD_D16_I8, OP_BUFFER_LOAD_D16_B16, OP_BUFFER_LOAD_D16_HI_U8,
-      OP_BUFFER_LOAD_D16_HI_I8, OP_BUFFER_LOAD_D16_HI_B16, OP_BUFFER_LOAD_D16_HI_FORMAT_X, OP_BUFFER_GL0_INV,
-      OP_BUFFER_GL1_INV, OP_BUFFER_LOAD_LDS_U8, OP_BUFFER_LOAD_LDS_I8, OP_BUFFER_LOAD_LDS_U16,
-      OP_BUFFER_LOAD_LDS_I16, OP_BUFFER_LOAD_LDS_B32, OP_BUFFER_LOAD_LDS_FORMAT_X, OP_TBUFFER_LOAD_FORMAT_X,
-      OP_TBUFFER_LOAD_FORMAT_XY, OP_TBUFFER_LOAD_FORMAT_XYZ, OP_TBUFFER_LOAD_FORMAT_XYZW, OP_TBUFFER_LOAD_D16_FORMAT_X,
-      OP_TBUFFER_LOAD_D16_FORMAT_XY, OP_TBUFFER_LOAD_D16_FORMAT_XYZ, OP_TBUFFER_LOAD_D16_FORMAT_XYZW, OP_IMAGE_LOAD,
-      OP_IMAGE_LOAD_MIP, OP_IMAGE_LOAD_PCK, OP_IMAGE_LOAD_PCK_SGN, OP_IMAGE_LOAD_MIP_PCK,
-      OP_IMAGE_LOAD_MIP_PCK_SGN, OP_IMAGE_GET_RESINFO, OP_IMAGE_MSAA_LOAD, OP_IMAGE_BVH_INTERSECT_RAY,
-      OP_IMAGE_BVH64_INTERSECT_RAY, OP_IMAGE_SAMPLE, OP_IMAGE_SAMPLE_D, OP_IMAGE_SAMPLE_L,
-      OP_IMAGE_SAMPLE_B, OP_IMAGE_SAMPLE_LZ, OP_IMAGE_SAMPLE_C, OP_IMAGE_SAMPLE_C_D,
-      OP_IMAGE_SAMPLE_C_L, OP_IMAGE_SAMPLE_C_B, OP_IMAGE_SAMPLE_C_LZ, OP_IMAGE_SAMPLE_O,
-      OP_IMAGE_SAMPLE_D_O, OP_IMAGE_SAMPLE_L_O, OP_IMAGE_SAMPLE_B_O, OP_IMAGE_SAMPLE_LZ_O,
-      OP_IMAGE_SAMPLE_C_O, OP_IMAGE_SAMPLE_C_D_O, OP_IMAGE_SAMPLE_C_L_O, OP_IMAGE_SAMPLE_C_B_O,
-      OP_IMAGE_SAMPLE_C_LZ_O, OP_IMAGE_GATHER4, OP_IMAGE_GATHER4_L, OP_IMAGE_GATHER4_B,
-      OP_IMAGE_GATHER4_LZ, OP_IMAGE_GATHER4_C, OP_IMAGE_GATHER4_C_LZ, OP_IMAGE_GATHER4_O,
-      OP_IMAGE_GATHER4_LZ_O, OP_IMAGE_GATHER4_C_LZ_O, OP_IMAGE_GET_LOD, OP_IMAGE_SAMPLE_D_G16,
-      OP_IMAGE_SAMPLE_C_D_G16, OP_IMAGE_SAMPLE_D_O_G16, OP_IMAGE_SAMPLE_C_D_O_G16, OP_IMAGE_SAMPLE_CL,
-      OP_IMAGE_SAMPLE_D_CL, OP_IMAGE_SAMPLE_B_CL, OP_IMAGE_SAMPLE_C_CL, OP_IMAGE_SAMPLE_C_D_CL,
-      OP_IMAGE_SAMPLE_C_B_CL, OP_IMAGE_SAMPLE_CL_O, OP_IMAGE_SAMPLE_D_CL_O, OP_IMAGE_SAMPLE_B_CL_O,
-      OP_IMAGE_SAMPLE_C_CL_O, OP_IMAGE_SAMPLE_C_D_CL_O, OP_IMAGE_SAMPLE_C_B_CL_O, OP_IMAGE_SAMPLE_C_D_CL_G16,
-      OP_IMAGE_SAMPLE_D_CL_O_G16, OP_IMAGE_SAMPLE_C_D_CL_O_G16, OP_IMAGE_SAMPLE_D_CL_G16, OP_IMAGE_GATHER4_CL,
-      OP_IMAGE_GATHER4_B_CL, OP_IMAGE_GATHER4_C_CL, OP_IMAGE_GATHER4_C_L, OP_IMAGE_GATHER4_C_B,
-      OP_IMAGE_GATHER4_C_B_CL, OP_IMAGE_GATHER4H, OP_GLOBAL_LOAD_U8, OP_GLOBAL_LOAD_I8,
-      OP_GLOBAL_LOAD_U16, OP_GLOBAL_LOAD_I16, OP_GLOBAL_LOAD_B32, OP_GLOBAL_LOAD_B64,
-      OP_GLOBAL_LOAD_B96, OP_GLOBAL_LOAD_B128, OP_GLOBAL_LOAD_D16_U8, OP_GLOBAL_LOAD_D16_I8,
-      OP_GLOBAL_LOAD_D16_B16, OP_GLOBAL_LOAD_D16_HI_U8, OP_GLOBAL_LOAD_D16_HI_I8, OP_GLOBAL_LOAD_D16_HI_B16,
-      OP_GLOBAL_LOAD_ADDTID_B32, OP_GLOBAL_LOAD_LDS_ADDTID_B32, OP_GLOBAL_LOAD_LDS_U8, OP_GLOBAL_LOAD_LDS_I8,
-      OP_GLOBAL_LOAD_LDS_U16, OP_GLOBAL_LOAD_LDS_I16, OP_GLOBAL_LOAD_LDS_B32, OP_SCRATCH_LOAD_U8,
-      OP_SCRATCH_LOAD_I8, OP_SCRATCH_LOAD_U16, OP_SCRATCH_LOAD_I16, OP_SCRATCH_LOAD_B32,
-      OP_SCRATCH_LOAD_B64, OP_SCRATCH_LOAD_B96, OP_SCRATCH_LOAD_B128, OP_SCRATCH_LOAD_D16_U8,
-      OP_SCRATCH_LOAD_D16_I8, OP_SCRATCH_LOAD_D16_B16, OP_SCRATCH_LOAD_D16_HI_U8, OP_SCRATCH_LOAD_D16_HI_I8,
-      OP_SCRATCH_LOAD_D16_HI_B16, OP_SCRATCH_LOAD_LDS_U8, OP_SCRATCH_LOAD_LDS_I8, OP_SCRATCH_LOAD_LDS_U16,
-      OP_SCRATCH_LOAD_LDS_I16, OP_SCRATCH_LOAD_LDS_B32: begin
+      OP_BUFFER_LOAD_D16_HI_I8, OP_BUFFER_LOAD_D16_HI_B16, OP_BUFFER_LOAD_D16_HI_FORMAT_X, OP_BUFFER_LOAD_LDS_U8,
+      OP_BUFFER_LOAD_LDS_I8, OP_BUFFER_LOAD_LDS_U16, OP_BUFFER_LOAD_LDS_I16, OP_BUFFER_LOAD_LDS_B32,
+      OP_BUFFER_LOAD_LDS_FORMAT_X, OP_TBUFFER_LOAD_FORMAT_X, OP_TBUFFER_LOAD_FORMAT_XY, OP_TBUFFER_LOAD_FORMAT_XYZ,
+      OP_TBUFFER_LOAD_FORMAT_XYZW, OP_TBUFFER_LOAD_D16_FORMAT_X, OP_TBUFFER_LOAD_D16_FORMAT_XY, OP_TBUFFER_LOAD_D16_FORMAT_XYZ,
+      OP_TBUFFER_LOAD_D16_FORMAT_XYZW, OP_IMAGE_LOAD, OP_IMAGE_LOAD_MIP, OP_IMAGE_LOAD_PCK,
+      OP_IMAGE_LOAD_PCK_SGN, OP_IMAGE_LOAD_MIP_PCK, OP_IMAGE_LOAD_MIP_PCK_SGN, OP_IMAGE_GET_RESINFO,
+      OP_IMAGE_MSAA_LOAD, OP_IMAGE_BVH_INTERSECT_RAY, OP_IMAGE_BVH64_INTERSECT_RAY, OP_IMAGE_SAMPLE,
+      OP_IMAGE_SAMPLE_D, OP_IMAGE_SAMPLE_L, OP_IMAGE_SAMPLE_B, OP_IMAGE_SAMPLE_LZ,
+      OP_IMAGE_SAMPLE_C, OP_IMAGE_SAMPLE_C_D, OP_IMAGE_SAMPLE_C_L, OP_IMAGE_SAMPLE_C_B,
+      OP_IMAGE_SAMPLE_C_LZ, OP_IMAGE_SAMPLE_O, OP_IMAGE_SAMPLE_D_O, OP_IMAGE_SAMPLE_L_O,
+      OP_IMAGE_SAMPLE_B_O, OP_IMAGE_SAMPLE_LZ_O, OP_IMAGE_SAMPLE_C_O, OP_IMAGE_SAMPLE_C_D_O,
+      OP_IMAGE_SAMPLE_C_L_O, OP_IMAGE_SAMPLE_C_B_O, OP_IMAGE_SAMPLE_C_LZ_O, OP_IMAGE_GATHER4,
+      OP_IMAGE_GATHER4_L, OP_IMAGE_GATHER4_B, OP_IMAGE_GATHER4_LZ, OP_IMAGE_GATHER4_C,
+      OP_IMAGE_GATHER4_C_LZ, OP_IMAGE_GATHER4_O, OP_IMAGE_GATHER4_LZ_O, OP_IMAGE_GATHER4_C_LZ_O,
+      OP_IMAGE_GET_LOD, OP_IMAGE_SAMPLE_D_G16, OP_IMAGE_SAMPLE_C_D_G16, OP_IMAGE_SAMPLE_D_O_G16,
+      OP_IMAGE_SAMPLE_C_D_O_G16, OP_IMAGE_SAMPLE_CL, OP_IMAGE_SAMPLE_D_CL, OP_IMAGE_SAMPLE_B_CL,
+      OP_IMAGE_SAMPLE_C_CL, OP_IMAGE_SAMPLE_C_D_CL, OP_IMAGE_SAMPLE_C_B_CL, OP_IMAGE_SAMPLE_CL_O,
+      OP_IMAGE_SAMPLE_D_CL_O, OP_IMAGE_SAMPLE_B_CL_O, OP_IMAGE_SAMPLE_C_CL_O, OP_IMAGE_SAMPLE_C_D_CL_O,
+      OP_IMAGE_SAMPLE_C_B_CL_O, OP_IMAGE_SAMPLE_C_D_CL_G16, OP_IMAGE_SAMPLE_D_CL_O_G16, OP_IMAGE_SAMPLE_C_D_CL_O_G16,
+      OP_IMAGE_SAMPLE_D_CL_G16, OP_IMAGE_GATHER4_CL, OP_IMAGE_GATHER4_B_CL, OP_IMAGE_GATHER4_C_CL,
+      OP_IMAGE_GATHER4_C_L, OP_IMAGE_GATHER4_C_B, OP_IMAGE_GATHER4_C_B_CL, OP_IMAGE_GATHER4H,
+      OP_GLOBAL_LOAD_D16_U8, OP_GLOBAL_LOAD_D16_I8, OP_GLOBAL_LOAD_D16_B16, OP_GLOBAL_LOAD_D16_HI_U8,
+      OP_GLOBAL_LOAD_D16_HI_I8, OP_GLOBAL_LOAD_D16_HI_B16, OP_GLOBAL_LOAD_ADDTID_B32, OP_GLOBAL_LOAD_LDS_ADDTID_B32,
+      OP_GLOBAL_LOAD_LDS_U8, OP_GLOBAL_LOAD_LDS_I8, OP_GLOBAL_LOAD_LDS_U16, OP_GLOBAL_LOAD_LDS_I16,
+      OP_GLOBAL_LOAD_LDS_B32, OP_SCRATCH_LOAD_U8, OP_SCRATCH_LOAD_I8, OP_SCRATCH_LOAD_U16,
+      OP_SCRATCH_LOAD_I16, OP_SCRATCH_LOAD_B32, OP_SCRATCH_LOAD_B64, OP_SCRATCH_LOAD_B96,
+      OP_SCRATCH_LOAD_B128, OP_SCRATCH_LOAD_D16_U8, OP_SCRATCH_LOAD_D16_I8, OP_SCRATCH_LOAD_D16_B16,
+      OP_SCRATCH_LOAD_D16_HI_U8, OP_SCRATCH_LOAD_D16_HI_I8, OP_SCRATCH_LOAD_D16_HI_B16, OP_SCRATCH_LOAD_LDS_U8,
+      OP_SCRATCH_LOAD_LDS_I8, OP_SCRATCH_LOAD_LDS_U16, OP_SCRATCH_LOAD_LDS_I16, OP_SCRATCH_LOAD_LDS_B32: begin
         dec_o.unit = UNIT_VMEM;
         dec_o.inc.vm = 1'b1;
       end
@@ -4237,13 +4325,16 @@ module cu_decode
       OP_BUFFER_STORE_D16_HI_FORMAT_X, OP_TBUFFER_STORE_FORMAT_X, OP_TBUFFER_STORE_FORMAT_XY, OP_TBUFFER_STORE_FORMAT_XYZ,
       OP_TBUFFER_STORE_FORMAT_XYZW, OP_TBUFFER_STORE_D16_FORMAT_X, OP_TBUFFER_STORE_D16_FORMAT_XY, OP_TBUFFER_STORE_D16_FORMAT_XYZ,
       OP_TBUFFER_STORE_D16_FORMAT_XYZW, OP_IMAGE_STORE, OP_IMAGE_STORE_MIP, OP_IMAGE_STORE_PCK,
-      OP_IMAGE_STORE_MIP_PCK, OP_GLOBAL_STORE_B8, OP_GLOBAL_STORE_B16, OP_GLOBAL_STORE_B32,
-      OP_GLOBAL_STORE_B64, OP_GLOBAL_STORE_B96, OP_GLOBAL_STORE_B128, OP_GLOBAL_STORE_D16_HI_B8,
-      OP_GLOBAL_STORE_D16_HI_B16, OP_GLOBAL_STORE_ADDTID_B32, OP_SCRATCH_STORE_B8, OP_SCRATCH_STORE_B16,
-      OP_SCRATCH_STORE_B32, OP_SCRATCH_STORE_B64, OP_SCRATCH_STORE_B96, OP_SCRATCH_STORE_B128,
-      OP_SCRATCH_STORE_D16_HI_B8, OP_SCRATCH_STORE_D16_HI_B16: begin
+      OP_IMAGE_STORE_MIP_PCK, OP_GLOBAL_STORE_D16_HI_B8, OP_GLOBAL_STORE_D16_HI_B16, OP_GLOBAL_STORE_ADDTID_B32,
+      OP_SCRATCH_STORE_B8, OP_SCRATCH_STORE_B16, OP_SCRATCH_STORE_B32, OP_SCRATCH_STORE_B64,
+      OP_SCRATCH_STORE_B96, OP_SCRATCH_STORE_B128, OP_SCRATCH_STORE_D16_HI_B8, OP_SCRATCH_STORE_D16_HI_B16: begin
         dec_o.unit = UNIT_VMEM;
         dec_o.inc.vs = 1'b1;
+      end
+      OP_BUFFER_GL0_INV, OP_BUFFER_GL1_INV: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_VINV;
       end
       OP_BUFFER_ATOMIC_SWAP_B32, OP_BUFFER_ATOMIC_CMPSWAP_B32, OP_BUFFER_ATOMIC_ADD_U32, OP_BUFFER_ATOMIC_SUB_U32,
       OP_BUFFER_ATOMIC_CSUB_U32, OP_BUFFER_ATOMIC_MIN_I32, OP_BUFFER_ATOMIC_MIN_U32, OP_BUFFER_ATOMIC_MAX_I32,
@@ -4294,6 +4385,92 @@ module cu_decode
         dec_o.inc.vm = 1'b1;
         dec_o.inc.vs = 1'b1;
         dec_o.inc.lgkm = 1'b1;
+      end
+      OP_GLOBAL_LOAD_U8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd1;
+      end
+      OP_GLOBAL_LOAD_I8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd1;
+        dec_o.mem.sext = 1'b1;
+      end
+      OP_GLOBAL_LOAD_U16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd2;
+      end
+      OP_GLOBAL_LOAD_I16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd2;
+        dec_o.mem.sext = 1'b1;
+      end
+      OP_GLOBAL_LOAD_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd4;
+      end
+      OP_GLOBAL_LOAD_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd8;
+      end
+      OP_GLOBAL_LOAD_B96: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd12;
+      end
+      OP_GLOBAL_LOAD_B128: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd16;
+      end
+      OP_GLOBAL_STORE_B8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd1;
+      end
+      OP_GLOBAL_STORE_B16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd2;
+      end
+      OP_GLOBAL_STORE_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd4;
+      end
+      OP_GLOBAL_STORE_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd8;
+      end
+      OP_GLOBAL_STORE_B96: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd12;
+      end
+      OP_GLOBAL_STORE_B128: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd16;
       end
       OP_EXPORT: begin
         dec_o.unit = UNIT_EXPORT;

@@ -2142,6 +2142,25 @@ package cu_pkg;
     logic       stride64;   // the two-address offsets count 64 elements
   } dsctrl_t;
 
+  // What a scalar or global memory row does on the memory ports (cu_top's smem_* and vmem_*),
+  // from the table's access column. Other rows (d16 and LDS loads, high-half stores, addtid,
+  // atomics, FLAT, SCRATCH, MUBUF and MTBUF accesses) are MK_NONE: not executed yet.
+  typedef enum logic [2:0] {
+    MK_NONE,
+    MK_SLOAD,    // s_load_*: `size` dwords from the SGPR pair's address + offsets
+    MK_SBUFFER,  // s_buffer_load_*: through the buffer resource in four SGPRs
+    MK_SINV,     // a scalar cache invalidate: nothing to do (no caches), counted on LGKM
+    MK_VINV,     // a vector cache invalidate (buffer_gl0_inv, buffer_gl1_inv): counted on VM
+    MK_GLOAD,    // global_load_*: `size` bytes a lane
+    MK_GSTORE    // global_store_*
+  } mem_kind_e;
+
+  typedef struct packed {
+    mem_kind_e  kind;
+    logic [4:0] size;       // SMEM: dwords (1 .. 16); GLOBAL: bytes a lane (1 .. 16)
+    logic       sext;       // an 8- or 16-bit load sign-extends (else zero-extends)
+  } memctrl_t;
+
   // The longest instruction, literal included.
   localparam int unsigned InstDwords = 4;
   localparam int unsigned InstBits = 32 * InstDwords;
@@ -2249,8 +2268,10 @@ package cu_pkg;
     logic [2:0] abs;
     logic [7:0] addr;
     logic [0:0] clmp;
+    logic [7:0] data;
     logic [7:0] data0;
     logic [7:0] data1;
+    logic [0:0] dlc;
     logic [23:0] dpp8_sel;
     logic [3:0] dpp_bank_mask;
     logic [0:0] dpp_bc;
@@ -2263,8 +2284,12 @@ package cu_pkg;
     logic [0:0] dpp_src1_abs;
     logic [0:0] dpp_src1_neg;
     logic [0:0] gds;
+    logic [0:0] glc;
+    logic [0:0] idxen;
     logic [2:0] neg;
     logic [2:0] neg_hi;
+    logic [0:0] offen;
+    logic [20:0] offset;
     logic [7:0] offset0;
     logic [7:0] offset1;
     logic [1:0] omod;
@@ -2273,15 +2298,25 @@ package cu_pkg;
     logic [0:0] opsel_hi2;
     logic [3:0] opx;
     logic [4:0] opy;
+    logic [6:0] saddr;
+    logic [5:0] sbase;
+    logic [6:0] sdata;
     logic [6:0] sdst;
     logic [15:0] simm16;
+    logic [0:0] slc;
+    logic [7:0] soffset;
     logic [8:0] src0;
     logic [8:0] src1;
     logic [8:0] src2;
     logic [8:0] srcx0;
     logic [8:0] srcy0;
+    logic [4:0] srsrc;
     logic [7:0] ssrc0;
     logic [7:0] ssrc1;
+    logic [0:0] sve;
+    logic [0:0] tfe;
+    logic [7:0] vaddr;
+    logic [7:0] vdata;
     logic [7:0] vdst;
     logic [7:0] vdstx;
     logic [6:0] vdsty;
@@ -2305,6 +2340,7 @@ package cu_pkg;
     valu_op_e    vop_y;        // VOPD's Y half
     vctrl_t      vcy;
     dsctrl_t     ds;           // a DS row's access
+    memctrl_t    mem;          // a scalar or global memory row's access
   } decoded_t;
 
   // The row runs on a floating-point unit, whose results come FpStages cycles after its operands:

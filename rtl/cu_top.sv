@@ -25,6 +25,13 @@
 // write the loaded dwords; the last of those retires it, with a memory-violation fault if
 // the unit found one. The pipeline waits for the LDS meanwhile (one DS instruction at a time).
 //
+// Scalar loads (SMEM) and GLOBAL loads and stores go the same way through the memory ports
+// (smem_*, vmem_*): the collect pass reads the address registers (and a store's data), the
+// last of its beats presents one request, and the write pass follows the answer: a scalar
+// load's dwords are written to the SGPRs before its one write beat retires it; a vector
+// load's write pass writes them like a DS load's. One memory instruction is in flight at a
+// time and the pipeline waits for its answer (a memory fault is precise).
+//
 // The floating-point units are pipelined (FpStages registers): a beat of a floating-point row
 // stays in EX until its results arrive, FpStages cycles later, and RA sends no beat behind it
 // meanwhile. The integer lanes finish in one EX cycle.
@@ -85,6 +92,28 @@ module cu_top
   input  logic [WaveW-1:0]                  imem_rsp_wave_i,
   input  logic [3:0][31:0]                  imem_rsp_data_i,
   input  logic [3:0]                        imem_rsp_err_i,  // per dword: no memory at that address
+  // Scalar data port (SMEM): one request a wave's load, answered with every dword asked for.
+  output logic                              smem_req_valid_o,
+  input  logic                              smem_req_ready_i,
+  output logic [WaveW-1:0]                  smem_req_wave_o,
+  output logic [63:0]                       smem_req_addr_o,  // byte address of dword 0, dword aligned
+  output logic [15:0]                       smem_req_mask_o,  // dword k (at addr + 4k) is read
+  input  logic                              smem_rsp_valid_i,
+  input  logic [15:0][31:0]                 smem_rsp_data_i,  // the dwords asked for (others: any)
+  input  logic                              smem_rsp_err_i,  // a dword asked for has no memory
+  // Vector memory port (GLOBAL): one request an instruction, every active lane's address and
+  // data, answered with every lane's loaded bytes.
+  output logic                              vmem_req_valid_o,
+  input  logic                              vmem_req_ready_i,
+  output logic [WaveW-1:0]                  vmem_req_wave_o,
+  output logic                              vmem_req_store_o,  // a store (else a load)
+  output logic [4:0]                        vmem_req_bytes_o,  // bytes a lane: 1, 2, 4, 8, 12 or 16
+  output logic [31:0]                       vmem_req_mask_o,  // the lanes that access memory
+  output logic [31:0][63:0]                 vmem_req_addr_o,  // per lane: byte address
+  output logic [31:0][3:0][31:0]            vmem_req_data_o,  // per lane: the bytes to store, from dword 0
+  input  logic                              vmem_rsp_valid_i,
+  input  logic [31:0][3:0][31:0]            vmem_rsp_data_i,  // per lane: the bytes loaded, from dword 0
+  input  logic                              vmem_rsp_err_i,  // an active lane's access has no memory (nothing was stored)
   // Retire port: every retired instruction and its architectural writes, in retire order; VGPR
   // writes come in beats, one a pass, the last with rt_valid_o.
   output logic                              rt_valid_o,  // an instruction retires
@@ -95,9 +124,9 @@ module cu_top
   output logic [1:0]                        rt_status_o,  // RtRetired, RtEndpgm, RtBarrier, RtFault
   output logic [2:0]                        rt_fault_o,  // FaultFetch, FaultIllegal, FaultNotImpl, FaultMemory
   output logic [47:0]                       rt_next_pc_o,
-  output logic [1:0]                        rt_sdst_we_o,  // dwords written at rt_sdst_o, rt_sdst_o + 1
-  output logic [6:0]                        rt_sdst_o,  // even
-  output logic [63:0]                       rt_sdst_data_o,
+  output logic [15:0]                       rt_sdst_we_o,  // dwords written at rt_sdst_o + k (a scalar load: up to 16)
+  output logic [6:0]                        rt_sdst_o,
+  output logic [15:0][31:0]                 rt_sdst_data_o,
   output logic [1:0]                        rt_exec_we_o,  // EXEC dwords written (before the SDST write)
   output logic [63:0]                       rt_exec_o,
   output logic                              rt_scc_we_o,
@@ -165,6 +194,7 @@ module cu_top
   logic [NumWaves-1:0][WgW-1:0]     wg_q;
   logic [NumWaves-1:0][LdsAddrW-1:0] ldsb_q;             // LDS allocation: first dword
   logic [NumWaves-1:0][16:0]        ldss_q;              // ... and bytes
+  logic [NumWaves-1:0]              vrel_q;              // VGPRs released (MSG_DEALLOC_VGPRS)
   // Its next state (the registers above one cycle later): left out of the waveform, where it
   // would double the size of the wide per-wave state (the instruction buffers: 1,024 bits).
   /* verilator tracing_off */
@@ -237,8 +267,9 @@ module cu_top
   logic [PassW-1:0]    ra_pass_q, ra_pass_d;     // the pass being collected
   logic                ra_gather_q, ra_gather_d; // gathering source 0 for a lane permute
   logic                ra_wsel_q, ra_wsel_d;     // a swap's second write beat
-  logic                ra_dsw_q, ra_dsw_d;       // a DS instruction's write pass
-  logic                ds_ans_q;                 // the DS unit has answered the instruction in RA
+  logic                ra_mw_q, ra_mw_d;       // a memory instruction's write pass
+  logic                mem_ans_q;              // its memory work is done (the DS unit or a port answered)
+  logic                xm_done;                // a memory port's instruction is done this cycle
   logic                ds_fault_q;               // its answer was a memory violation
   logic [NVS-1:0]      ra_vpend_q, ra_vpend_d;   // vector slots still to read this pass
   logic [NSS-1:0]      ra_spend_q, ra_spend_d;   // scalar slots still to read
@@ -257,6 +288,9 @@ module cu_top
   logic                  ra_two_beats; // a swap whose two destinations share a bank
   logic                  ra_dual;      // VOPD
   logic                  ra_ds;        // a DS instruction for cu_ds
+  logic                  ra_xm;        // ... a scalar or global memory instruction for the ports
+  logic                  ra_gm;        // ... a GLOBAL one
+  logic                  ra_2p;        // ... either: a collect pass, then a write pass
   logic [7:0]            ra_movrel_src_code;
   logic [6:0]            ra_sdst;      // scalar destination code (M0-relative for s_movreld*)
   logic                  ra_sdst_ok;
@@ -289,9 +323,19 @@ module cu_top
     ty16 = t inside {OT_B16, OT_F16, OT_BF16};
   endfunction
 
-  // A DS instruction the DS unit executes: a valid, legal DS row of a kind it has.
-  function automatic logic issues_ds(logic valid, logic illegal, ds_kind_e kind, logic ffault);
-    issues_ds = !ffault && valid && !illegal && kind != DK_NONE;
+  // A DS instruction the DS unit executes: a valid, legal DS row of a kind it has, of a wave
+  // that has its VGPRs (`rel`: released; the instruction faults, in one beat).
+  function automatic logic issues_ds(logic valid, logic illegal, ds_kind_e kind, logic ffault,
+                                     logic rel);
+    issues_ds = !ffault && valid && !illegal && kind != DK_NONE && !rel;
+  endfunction
+
+  // A scalar or global memory instruction the memory ports execute (a vector one only while
+  // the wave has its VGPRs).
+  function automatic logic issues_xm(logic valid, logic illegal, mem_kind_e kind, logic ffault,
+                                     logic rel);
+    issues_xm = !ffault && valid && !illegal && kind != MK_NONE &&
+                !(rel && kind inside {MK_GLOAD, MK_GSTORE, MK_VINV});
   endfunction
 
   // Dwords of a DS row's registers: DATA0 and DATA1 read, VDST written.
@@ -349,7 +393,10 @@ module cu_top
   logic        ra_swap16_src_hi;    // v_swap_b16: source 0's half
 
   always_comb begin
-    ra_ds = issues_ds(ra_dec_q.valid, ra_dec_q.illegal, ra_dec_q.ds.kind, ra_ffault_q);
+    ra_ds = issues_ds(ra_dec_q.valid, ra_dec_q.illegal, ra_dec_q.ds.kind, ra_ffault_q, vrel_q[ra_wave_q]);
+    ra_xm = issues_xm(ra_dec_q.valid, ra_dec_q.illegal, ra_dec_q.mem.kind, ra_ffault_q, vrel_q[ra_wave_q]);
+    ra_gm = ra_xm && ra_dec_q.mem.kind inside {MK_GLOAD, MK_GSTORE};
+    ra_2p = ra_ds || ra_xm;
     ra_m0 = m0_q[ra_wave_q];
     ra_narrow = ra_dec_q.vc.enc inside {VE_VOP1, VE_VOP2, VE_VOPC};
     ra_dual = ra_dec_q.vc.enc == VE_VOPD;
@@ -455,6 +502,17 @@ module cu_top
         vs_reg[4 + k] = vread({1'b0, ra_dec_q.data0}, 2'(k));
       end
     end
+    if (ra_gm) begin
+      // GLOBAL: ADDR in slot 0 (and 1: a 64-bit address without SADDR), DATA in slots 4-7.
+      vs_on[0] = 1'b1;
+      vs_reg[0] = vread({1'b0, ra_dec_q.addr}, 2'd0);
+      vs_on[1] = ra_dec_q.saddr == SrcNull[6:0];
+      vs_reg[1] = vread({1'b0, ra_dec_q.addr}, 2'd1);
+      for (int k = 0; k < 4; k++) begin
+        vs_on[4 + k] = ra_dec_q.mem.kind == MK_GSTORE && 3'(k) < ds_el_dwords(ra_dec_q.mem.size);
+        vs_reg[4 + k] = vread({1'b0, ra_dec_q.data}, 2'(k));
+      end
+    end
 
   end
 
@@ -524,6 +582,20 @@ module cu_top
         ss_on[3] = 1'b1;
         ss_code[3] = SrcVccLo;
       end
+    end else if (ra_xm) begin
+      // Memory: SMEM reads the SBASE pair (and a buffer resource's words 2-3) and SOFFSET;
+      // GLOBAL the SADDR pair unless it is NULL.
+      if (ra_gm) begin
+        ss_on[0] = ra_dec_q.saddr != SrcNull[6:0] && in_ram({1'b0, ra_dec_q.saddr}, 1'b1);
+        ss_code[0] = {1'b0, ra_dec_q.saddr};
+      end else if (ra_dec_q.mem.kind inside {MK_SLOAD, MK_SBUFFER}) begin
+        ss_on[0] = in_ram({1'b0, ra_dec_q.sbase, 1'b0}, 1'b1);
+        ss_code[0] = {1'b0, ra_dec_q.sbase, 1'b0};
+        ss_on[1] = ra_dec_q.mem.kind == MK_SBUFFER && in_ram({1'b0, ra_dec_q.sbase, 1'b0} + 8'd2, 1'b1);
+        ss_code[1] = {1'b0, ra_dec_q.sbase, 1'b0} + 8'd2;
+        ss_on[2] = in_ram(8'(ra_dec_q.soffset), 1'b0);
+        ss_code[2] = 8'(ra_dec_q.soffset);
+      end
     end else if (!ra_ds) begin
       // Scalar instructions: port A reads SSRC0 (or the M0-relative source of s_movrels*),
       // port B SDST when the instruction reads its destination, SSRC1 otherwise.
@@ -591,7 +663,7 @@ module cu_top
     ss_port = '0;
     port_a = '0;
     port_b = '0;
-    ra_npass = (ra_dec_q.valu || ra_ds) ? PassW'(Passes - 1) : '0;
+    ra_npass = (ra_dec_q.valu || ra_ds || ra_gm) ? PassW'(Passes - 1) : '0;
     if (gather) begin
       // Gather: source 0's register, pass ra_pass_q, into the permute buffer.
       bank_rd[vs_reg[0][1:0]] = 1'b1;
@@ -619,10 +691,10 @@ module cu_top
         end
       end
     end
-    // A DS write pass waits for the DS unit's answer.
+    // A memory instruction's write pass waits for the end of its memory work.
     ra_beat = ra_valid_q && !gather && ra_gap_q == '0 && (vpend & ~vs_now) == '0 &&
-              (spend & ~ss_now) == '0 && (!ra_dsw_q || ds_ans_q);
-    ra_last = ra_beat && ra_pass_q == ra_npass && (!ra_two_beats || ra_wsel_q) && (!ra_ds || ra_dsw_q);
+              (spend & ~ss_now) == '0 && (!ra_mw_q || mem_ans_q);
+    ra_last = ra_beat && ra_pass_q == ra_npass && (!ra_two_beats || ra_wsel_q) && (!ra_2p || ra_mw_q);
   end
 
   assign ra_take = !ra_valid_q || ra_last;
@@ -647,7 +719,7 @@ module cu_top
     ra_pass_d = ra_pass_q;
     ra_gather_d = gather;
     ra_wsel_d = ra_wsel_q;
-    ra_dsw_d = ra_dsw_q;
+    ra_mw_d = ra_mw_q;
     ra_vpend_d = ra_vpend_q & ~vs_now;
     ra_spend_d = ra_spend_q & ~ss_now;
     if (gather) begin
@@ -661,15 +733,15 @@ module cu_top
         // The second write beat of a swap: the data is held; nothing to read.
         ra_wsel_d = 1'b1;
         ra_vpend_d = '0;
-      end else if (ra_ds && !ra_dsw_q && ra_pass_q == ra_npass) begin
-        // A DS instruction's operands are collected: its write pass reads nothing.
-        ra_dsw_d = 1'b1;
+      end else if (ra_2p && !ra_mw_q && ra_pass_q == ra_npass) begin
+        // A memory instruction's operands are collected: its write pass reads nothing.
+        ra_mw_d = 1'b1;
         ra_pass_d = '0;
         ra_vpend_d = '0;
       end else begin
         ra_wsel_d = 1'b0;
         ra_pass_d = ra_pass_q + 1'b1;
-        ra_vpend_d = ra_dsw_q ? '0 : '1;
+        ra_vpend_d = ra_mw_q ? '0 : '1;
       end
     end
   end
@@ -685,7 +757,7 @@ module cu_top
       ra_pass_q <= '0;
       ra_gather_q <= 1'b0;
       ra_wsel_q <= 1'b0;
-      ra_dsw_q <= 1'b0;
+      ra_mw_q <= 1'b0;
       ra_vpend_q <= '0;
       ra_spend_q <= '0;
     end else if (ra_take) begin
@@ -697,7 +769,7 @@ module cu_top
       ra_ffault_q <= fetch_fault[is_wave];
       ra_pass_q <= '0;
       ra_wsel_q <= 1'b0;
-      ra_dsw_q <= 1'b0;
+      ra_mw_q <= 1'b0;
       // Every slot the instruction has is pending (vs_on and ss_on say which it has), and
       // source 0 is gathered first if it needs to be.
       ra_gather_q <= 1'b1;
@@ -707,7 +779,7 @@ module cu_top
       ra_pass_q <= ra_pass_d;
       ra_gather_q <= ra_gather_d;
       ra_wsel_q <= ra_wsel_d;
-      ra_dsw_q <= ra_dsw_d;
+      ra_mw_q <= ra_mw_d;
       ra_vpend_q <= ra_vpend_d;
       ra_spend_q <= ra_spend_d;
     end
@@ -802,7 +874,7 @@ module cu_top
   logic                rd_gather_q;     // a gathered pass of source 0 arrives
   logic [PassW-1:0]    rd_pass_q;
   logic                rd_wsel_q;
-  logic                rd_dsw_q;
+  logic                rd_mw_q;
   logic [NVS-1:0]      rd_vnow_q;
   logic [NSS-1:0]      rd_snow_q, rd_sport_q;
   logic [WaveW-1:0]    rd_wave_q;
@@ -826,7 +898,7 @@ module cu_top
       rd_gather_q <= 1'b0;
       rd_pass_q <= '0;
       rd_wsel_q <= 1'b0;
-      rd_dsw_q <= 1'b0;
+      rd_mw_q <= 1'b0;
       rd_vnow_q <= '0;
       rd_snow_q <= '0;
       rd_sport_q <= '0;
@@ -853,7 +925,7 @@ module cu_top
       rd_gather_q <= gather;
       rd_pass_q <= ra_pass_q;
       rd_wsel_q <= ra_wsel_q;
-      rd_dsw_q <= ra_dsw_q;
+      rd_mw_q <= ra_mw_q;
       rd_vnow_q <= vs_now | ((gather) ? NVS'(1) : '0);
       rd_snow_q <= ss_now;
       rd_sport_q <= ss_port;
@@ -936,11 +1008,15 @@ module cu_top
   logic [8:0]             ds_cycles;
   logic [31:0][3:0][31:0] ds_rdata;
   logic                   rd_ds;
+  logic                   rd_xm, rd_gm;  // a memory-port instruction; a GLOBAL one
 
-  assign rd_ds = issues_ds(rd_dec_q.valid, rd_dec_q.illegal, rd_dec_q.ds.kind, rd_ffault_q);
+  assign rd_xm = issues_xm(rd_dec_q.valid, rd_dec_q.illegal, rd_dec_q.mem.kind, rd_ffault_q, vrel_q[rd_wave_q]);
+  assign rd_gm = rd_xm && rd_dec_q.mem.kind inside {MK_GLOAD, MK_GSTORE};
+  assign rd_ds = issues_ds(rd_dec_q.valid, rd_dec_q.illegal, rd_dec_q.ds.kind, rd_ffault_q, vrel_q[rd_wave_q]);
 
+  // (GLOBAL instructions use the same buffer: ADDR's low dwords and the store data.)
   always_ff @(posedge clk_i) begin
-    if (rd_valid_q && rd_beat_q && rd_ds && !rd_dsw_q) begin
+    if (rd_valid_q && rd_beat_q && (rd_ds || rd_gm) && !rd_mw_q) begin
       for (int i = 0; i < NumLanes; i++) begin
         ds_addr_q[int'(rd_pass_q) * NumLanes + i] <= vslot[0][i];
         for (int k = 0; k < 2; k++) ds_data1_q[int'(rd_pass_q) * NumLanes + i][k] <= vslot[2 + k][i];
@@ -952,14 +1028,14 @@ module cu_top
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       ds_go_q <= 1'b0;
-      ds_ans_q <= 1'b0;
+      mem_ans_q <= 1'b0;
       ds_fault_q <= 1'b0;
     end else begin
-      ds_go_q <= rd_valid_q && rd_beat_q && rd_ds && !rd_dsw_q && rd_pass_q == PassW'(Passes - 1);
+      ds_go_q <= rd_valid_q && rd_beat_q && rd_ds && !rd_mw_q && rd_pass_q == PassW'(Passes - 1);
       // The answer is RA's until the next instruction enters RA; the fault is EX's until the
       // unit takes the next DS instruction (after the last write beat has left EX).
-      if (ra_take) ds_ans_q <= 1'b0;
-      else if (ds_rsp) ds_ans_q <= 1'b1;
+      if (ra_take) mem_ans_q <= 1'b0;
+      else if (ds_rsp || xm_done) mem_ans_q <= 1'b1;
       if (ds_go_q) ds_fault_q <= 1'b0;
       else if (ds_rsp) ds_fault_q <= ds_rsp_fault;
     end
@@ -1320,8 +1396,9 @@ module cu_top
   logic                       ex_last_q;     // the instruction's last beat
   logic [PassW-1:0]           ex_pass_q;
   logic                       ex_wsel_q;
-  logic                       ex_dsw_q;      // a DS instruction's write pass
+  logic                       ex_mw_q;      // a DS instruction's write pass
   logic                       ex_ds;         // ... a DS instruction for cu_ds
+  logic                       ex_xm, ex_gm;  // ... a memory-port instruction; a GLOBAL one
   logic [WaveW-1:0]           ex_wave_q;
   logic [47:0]                ex_pc_q;
   logic [InstBits-1:0]        ex_inst_q;
@@ -1346,7 +1423,7 @@ module cu_top
       ex_last_q <= 1'b0;
       ex_pass_q <= '0;
       ex_wsel_q <= 1'b0;
-      ex_dsw_q <= 1'b0;
+      ex_mw_q <= 1'b0;
       ex_wave_q <= '0;
       ex_pc_q <= '0;
       ex_inst_q <= '0;
@@ -1378,7 +1455,7 @@ module cu_top
       ex_last_q <= rd_last_q;
       ex_pass_q <= rd_pass_q;
       ex_wsel_q <= rd_wsel_q;
-      ex_dsw_q <= rd_dsw_q;
+      ex_mw_q <= rd_mw_q;
       ex_wave_q <= rd_wave_q;
       ex_pc_q <= rd_pc_q;
       ex_inst_q <= rd_inst_q;
@@ -1409,6 +1486,193 @@ module cu_top
       end
     end
   end
+
+  // ------------------------------------------------------------------------------------------
+  // The memory ports. The collect pass's last beat starts the instruction in EX (xm_go_q):
+  // its request is formed from the collected registers and held on the port until taken
+  // (or, for a fault found in the offsets or an invalidate, there is none); the answer ends
+  // it (xm_done), a scalar load's after its dwords are written to the SGPRs.
+  logic              xm_go_q;          // the instruction starts in EX
+  logic [63:0]       xm_s0_q;          // SBASE pair or SADDR pair (RD)
+  logic [63:0]       xm_s1_q;          // a buffer resource's words 2-3
+  logic [31:0]       xm_soff_q;        // SOFFSET
+  logic [31:0][31:0] xm_ahi_q;         // ADDR's high dwords (GLOBAL without SADDR)
+  mem_kind_e         xm_kind_q;
+  logic [4:0]        xm_size_q;
+  logic              xm_sext_q;
+  logic              xm_snull_q;       // GLOBAL: no SADDR
+  logic [63:0]       xm_goff_q;        // GLOBAL: the sign-extended offset
+  logic [6:0]        xm_sdata_q;       // SMEM: the first SGPR written
+  logic              xm_swe_q;         // ... written at all (SDATA's tuple ends by VCC_HI)
+  logic [WaveW-1:0]  xm_wave_q;
+  logic [31:0]       xm_lanes_q;       // GLOBAL: the active lanes
+  logic [63:0]       xm_saddr_q;       // SMEM: the address of dword 0
+  logic [15:0]       xm_smask_q;       // ... and the dwords read
+  logic              xm_sreq_q, xm_vreq_q;    // a request is on the port
+  logic              xm_swait_q, xm_vwait_q;  // ... taken, its answer awaited
+  logic              xm_swr_q;         // the loaded dwords are being written to the SGPRs
+  logic [3:0]        xm_k_q;           // ... this one
+  logic              xm_imm_q;         // no request: done in the cycle after the start
+  logic [2:0]        xm_fault_q;       // the instruction's fault (0: none) for its write pass
+  logic [15:0][31:0] xm_sdata_v_q;     // a scalar load's dwords
+  logic [31:0][3:0][31:0] xm_vdata_q;  // a vector load's dwords, extended
+  logic              xm_sm_we;         // the SGPR write port writes a loaded dword
+  logic [6:0]        xm_sm_code;
+  logic              unused_xm;
+
+  always_ff @(posedge clk_i) begin
+    if (rd_valid_q && rd_beat_q && rd_xm && !rd_mw_q) begin
+      xm_s0_q <= src_value(rd_gm ? {1'b0, rd_dec_q.saddr} : {1'b0, rd_dec_q.sbase, 1'b0}, 1'b1, 1'b0,
+                           sslot[0], rd_dec_q.literal, rd_scc, rd_m0, rd_exec);
+      xm_s1_q <= src_value({1'b0, rd_dec_q.sbase, 1'b0} + 8'd2, 1'b1, 1'b0, sslot[1], rd_dec_q.literal,
+                           rd_scc, rd_m0, rd_exec);
+      xm_soff_q <= 32'(src_value(8'(rd_dec_q.soffset), 1'b0, 1'b0, sslot[2], rd_dec_q.literal, rd_scc,
+                                 rd_m0, rd_exec));
+      for (int i = 0; i < NumLanes; i++) xm_ahi_q[int'(rd_pass_q) * NumLanes + i] <= vslot[1][i];
+    end
+  end
+
+  // The request of the instruction starting in EX: SMEM's address (guide 8.1): the SBASE
+  // pair and OFFSET + SOFFSET, dword aligned, a negative sum illegal; a buffer load's
+  // dwords past the resource's size (stride * num_records, or num_records for stride 0)
+  // read nothing and give 0, a negative OFFSET is a memory violation.
+  logic [33:0] sm_off;
+  logic [63:0] sm_addr;
+  logic [15:0] sm_mask;
+  logic [2:0]  sm_fault;
+  logic [48:0] sm_size;
+
+  always_comb begin
+    sm_off = { {13{ex_dec_q.offset[20]}}, ex_dec_q.offset[20:0]} + {2'b0, xm_soff_q & ~32'd3};
+    sm_size = {33'd0, (xm_s0_q[63:48] == 16'd0) ? 16'd1 : xm_s0_q[63:48]} * {17'd0, xm_s1_q[31:0]};
+    sm_fault = 3'd0;
+    sm_mask = '0;
+    for (int k = 0; k < 16; k++) begin
+      sm_mask[k] = 5'(k) < ex_dec_q.mem.size;
+      if (ex_dec_q.mem.kind == MK_SBUFFER && {15'd0, sm_off[33:2], 2'b00} + 49'(4 * k) >= sm_size) sm_mask[k] = 1'b0;
+    end
+    if (ex_dec_q.mem.kind == MK_SBUFFER) begin
+      sm_addr = {16'd0, xm_s0_q[47:2], 2'b00} + {30'd0, sm_off & ~34'd3};
+      if (ex_dec_q.offset[20]) sm_fault = FaultMemory;
+    end else begin
+      sm_addr = {xm_s0_q[63:2], 2'b00} + {30'd0, sm_off & ~34'd3};
+      if (sm_off[33]) sm_fault = FaultIllegal;
+    end
+  end
+
+  // GLOBAL: each lane's address (guide 10.1): the 64-bit ADDR pair, or the SADDR pair plus
+  // the 32-bit ADDR, plus the signed offset.
+  logic [31:0][63:0] gm_addr;
+  always_comb begin
+    for (int l = 0; l < 32; l++) begin
+      gm_addr[l] = (xm_snull_q ? {xm_ahi_q[l], ds_addr_q[l]} : xm_s0_q + {32'd0, ds_addr_q[l]}) + xm_goff_q;
+    end
+  end
+
+  always_comb begin
+    xm_done = xm_imm_q || (xm_vwait_q && vmem_rsp_valid_i) ||
+              (xm_swr_q && (xm_sm_we || !xm_swe_q || xm_fault_q != 3'd0) && xm_k_q == 4'(xm_size_q - 5'd1));
+    xm_sm_code = xm_sdata_q + 7'(xm_k_q);
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      xm_go_q <= 1'b0;
+      xm_kind_q <= MK_NONE;
+      xm_size_q <= '0;
+      xm_sext_q <= 1'b0;
+      xm_snull_q <= 1'b0;
+      xm_goff_q <= '0;
+      xm_sdata_q <= '0;
+      xm_swe_q <= 1'b0;
+      xm_wave_q <= '0;
+      xm_lanes_q <= '0;
+      xm_saddr_q <= '0;
+      xm_smask_q <= '0;
+      xm_sreq_q <= 1'b0;
+      xm_vreq_q <= 1'b0;
+      xm_swait_q <= 1'b0;
+      xm_vwait_q <= 1'b0;
+      xm_swr_q <= 1'b0;
+      xm_k_q <= '0;
+      xm_imm_q <= 1'b0;
+      xm_fault_q <= '0;
+      xm_sdata_v_q <= '0;
+      xm_vdata_q <= '0;
+    end else begin
+      xm_go_q <= rd_valid_q && rd_beat_q && rd_xm && !rd_mw_q &&
+                 rd_pass_q == (rd_gm ? PassW'(Passes - 1) : '0);
+      xm_imm_q <= 1'b0;
+      if (xm_go_q) begin
+        xm_kind_q <= ex_dec_q.mem.kind;
+        xm_size_q <= ex_dec_q.mem.size;
+        xm_sext_q <= ex_dec_q.mem.sext;
+        xm_snull_q <= ex_dec_q.saddr == SrcNull[6:0];
+        xm_goff_q <= { {51{ex_dec_q.offset[12]}}, ex_dec_q.offset[12:0]};
+        xm_sdata_q <= ex_dec_q.sdata;
+        xm_swe_q <= (8'(ex_dec_q.sdata) + 8'(ex_dec_q.mem.size)) <= 8'd108;
+        xm_wave_q <= ex_wave_q;
+        xm_lanes_q <= exec_q[ex_wave_q][31:0];
+        xm_saddr_q <= sm_addr;
+        xm_smask_q <= sm_mask;
+        xm_fault_q <= '0;
+        xm_k_q <= '0;
+        if (ex_dec_q.mem.kind inside {MK_GLOAD, MK_GSTORE}) begin
+          xm_vreq_q <= 1'b1;
+        end else if (ex_dec_q.mem.kind inside {MK_SINV, MK_VINV} || sm_fault != 3'd0) begin
+          // No request: an invalidate (there are no caches), or a fault in the offsets.
+          xm_fault_q <= (ex_dec_q.mem.kind inside {MK_SINV, MK_VINV}) ? 3'd0 : sm_fault;
+          xm_imm_q <= 1'b1;
+        end else begin
+          xm_sreq_q <= 1'b1;
+        end
+      end
+      if (xm_sreq_q && smem_req_ready_i) begin
+        xm_sreq_q <= 1'b0;
+        xm_swait_q <= 1'b1;
+      end
+      if (xm_vreq_q && vmem_req_ready_i) begin
+        xm_vreq_q <= 1'b0;
+        xm_vwait_q <= 1'b1;
+      end
+      if (xm_swait_q && smem_rsp_valid_i) begin
+        xm_swait_q <= 1'b0;
+        xm_swr_q <= 1'b1;
+        if (smem_rsp_err_i) xm_fault_q <= FaultMemory;
+        for (int k = 0; k < 16; k++) xm_sdata_v_q[k] <= xm_smask_q[k] ? smem_rsp_data_i[k] : 32'd0;
+      end
+      if (xm_swr_q && (xm_sm_we || !xm_swe_q || xm_fault_q != 3'd0)) begin
+        xm_k_q <= xm_k_q + 4'd1;
+        if (xm_k_q == 4'(xm_size_q - 5'd1)) xm_swr_q <= 1'b0;
+      end
+      if (xm_vwait_q && vmem_rsp_valid_i) begin
+        xm_vwait_q <= 1'b0;
+        if (vmem_rsp_err_i) xm_fault_q <= FaultMemory;
+        for (int l = 0; l < 32; l++) begin
+          xm_vdata_q[l] <= vmem_rsp_data_i[l];
+          unique case (xm_size_q)
+            5'd1: xm_vdata_q[l][0] <= { {24{xm_sext_q && vmem_rsp_data_i[l][0][7]}}, vmem_rsp_data_i[l][0][7:0]};
+            5'd2: xm_vdata_q[l][0] <= { {16{xm_sext_q && vmem_rsp_data_i[l][0][15]}}, vmem_rsp_data_i[l][0][15:0]};
+            default: ;
+          endcase
+        end
+      end
+    end
+  end
+
+  assign smem_req_valid_o = xm_sreq_q;
+  assign smem_req_wave_o = xm_wave_q;
+  assign smem_req_addr_o = xm_saddr_q;
+  assign smem_req_mask_o = xm_smask_q;
+  assign vmem_req_valid_o = xm_vreq_q;
+  assign vmem_req_wave_o = xm_wave_q;
+  assign vmem_req_store_o = xm_kind_q == MK_GSTORE;
+  assign vmem_req_bytes_o = xm_size_q;
+  assign vmem_req_mask_o = xm_lanes_q;
+  assign vmem_req_addr_o = gm_addr;
+  assign vmem_req_data_o = ds_data0_q;
+  // The high halves of the SMEM registers a buffer load does not look at.
+  assign unused_xm = ^xm_s1_q[63:32];
 
   // EX: the DS unit takes the instruction whose last collect beat is here.
   cu_ds #(.LdsBytes(LdsBytes), .Banks(LdsBanks)) u_ds (
@@ -1441,7 +1705,9 @@ module cu_top
   assign ex_hold = ex_beat_q && uses_fpu(ex_dec_q.valu, ex_dec_q.vc.fpu, ex_dec_q.vcy.fpu) &&
                    ex_wait_q != GapW'(FpStages);
   assign ex_valid = ex_beat_q && !ex_hold;
-  assign ex_ds = issues_ds(ex_dec_q.valid, ex_dec_q.illegal, ex_dec_q.ds.kind, ex_ffault_q);
+  assign ex_ds = issues_ds(ex_dec_q.valid, ex_dec_q.illegal, ex_dec_q.ds.kind, ex_ffault_q, vrel_q[ex_wave_q]);
+  assign ex_xm = issues_xm(ex_dec_q.valid, ex_dec_q.illegal, ex_dec_q.mem.kind, ex_ffault_q, vrel_q[ex_wave_q]);
+  assign ex_gm = ex_xm && ex_dec_q.mem.kind inside {MK_GLOAD, MK_GSTORE};
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -1576,6 +1842,7 @@ module cu_top
   logic [1:0]  ex_exec_we;
   logic [12:0] ex_sleep;
   logic        ex_sleep_wakeable, ex_wakeup, ex_barrier;
+  logic        ex_vrel;            // MSG_DEALLOC_VGPRS
 
   always_comb begin
     ex_retire = ex_valid && ex_last_q;
@@ -1592,19 +1859,39 @@ module cu_top
     ex_sleep_wakeable = 1'b0;
     ex_wakeup = 1'b0;
     ex_barrier = 1'b0;
+    ex_vrel = 1'b0;
     wait_thr = '1;
 
     if (ex_ffault_q) begin
       ex_status = RtFault;
       ex_fault = FaultFetch;
-    end else if (ex_dec_q.inc != '0 && cnt_full[ex_wave_q] && !ex_ds) begin
-      // A counter the instruction increments is at its maximum: try again later. (A DS
-      // instruction has done its work by now; its LGKM count is back where it was, and one
-      // DS instruction at a time cannot fill the counter.)
+    end else if (ex_dec_q.inc != '0 && cnt_full[ex_wave_q] && !ex_ds && !ex_xm) begin
+      // A counter the instruction increments is at its maximum: try again later. (A memory
+      // instruction has done its work by now; its count is back where it was, and one
+      // memory instruction at a time cannot fill a counter.)
       ex_retire = 1'b0;
     end else if (!ex_dec_q.valid || ex_dec_q.illegal || ex_illegal_q) begin
       ex_status = RtFault;
       ex_fault = FaultIllegal;
+    end else if (vrel_q[ex_wave_q] && (ex_dec_q.valu || ex_dec_q.ds.kind != DK_NONE ||
+                                        ex_dec_q.mem.kind inside {MK_GLOAD, MK_GSTORE, MK_VINV})) begin
+      // A vector instruction after MSG_DEALLOC_VGPRS.
+      ex_status = RtFault;
+      ex_fault = FaultIllegal;
+    end else if (ex_xm) begin
+      // The memory work is done; a vector load's dwords are written below.
+      unique case (ex_dec_q.mem.kind)
+        MK_SLOAD, MK_SBUFFER, MK_SINV, MK_VINV, MK_GLOAD, MK_GSTORE: begin
+          if (xm_fault_q != 3'd0) begin
+            ex_status = RtFault;
+            ex_fault = xm_fault_q;
+          end
+        end
+        default: begin
+          ex_status = RtFault;
+          ex_fault = FaultNotImpl;
+        end
+      endcase
     end else if (ex_ds) begin
       // The DS unit has answered; its loaded dwords are written below.
       unique case (ex_dec_q.ds.kind)
@@ -1682,6 +1969,24 @@ module cu_top
         OP_S_CODE_END: begin
           ex_status = RtFault;
           ex_fault = FaultIllegal;
+        end
+
+        // ---- Messages (guide Table 15): MSG_DEALLOC_VGPRS releases the wave's VGPRs (a
+        // vector instruction after it faults); MSG_INTERRUPT has no host to interrupt; the
+        // graphics messages are not implemented; other ids are reserved. -------------------
+        OP_S_SENDMSG: begin
+          unique case (ex_dec_q.simm16[7:0])
+            8'd1: ;
+            8'd3: ex_vrel = 1'b1;
+            8'd2, 8'd9: begin
+              ex_status = RtFault;
+              ex_fault = FaultNotImpl;
+            end
+            default: begin
+              ex_status = RtFault;
+              ex_fault = FaultIllegal;
+            end
+          endcase
         end
 
         // ---- Waits -------------------------------------------------------------------------
@@ -1831,9 +2136,9 @@ module cu_top
       half[2*i +: 2] = {ex_wm_q[i] && ex_dst_hi_q, ex_wm_q[i] && !ex_dst_hi_q};
       half2[2*i +: 2] = {ex_wm_q[i] && ex_src0_hi_q, ex_wm_q[i] && !ex_src0_hi_q};
     end
-    if (ex_valid && ex_ds && ex_dsw_q && ex_status != RtFault) begin
-      // A DS load's write pass: VDST's dwords from the unit's answer, in the active lanes; a
-      // d16 load writes one half.
+    if (ex_valid && (ex_ds || ex_gm) && ex_mw_q && ex_status != RtFault) begin
+      // A DS or GLOBAL load's write pass: VDST's dwords from the answer, in the active lanes;
+      // a d16 load writes one half.
       for (int i = 0; i < NumLanes; i++) begin
         full[2*i +: 2] = {2{ex_exec[int'(ex_pass_q) * NumLanes + i]}};
         half[2*i +: 2] = {ex_exec[int'(ex_pass_q) * NumLanes + i] && ex_dec_q.ds.hi,
@@ -1841,10 +2146,15 @@ module cu_top
       end
       for (int k = 0; k < 4; k++) begin
         rk = {2'b0, ex_dec_q.vdst} + 10'(k);
-        if (3'(k) < ds_dst_dwords(ex_dec_q.ds.kind, ex_dec_q.ds.bytes) && rk < 10'(Vgprs)) begin
-          vd_en[rk[1:0]] = ex_dec_q.ds.d16 ? half : full;
+        if (3'(k) < (ex_ds ? ds_dst_dwords(ex_dec_q.ds.kind, ex_dec_q.ds.bytes) :
+                     (ex_dec_q.mem.kind == MK_GLOAD) ? ds_el_dwords(ex_dec_q.mem.size) : 3'd0) &&
+            rk < 10'(Vgprs)) begin
+          vd_en[rk[1:0]] = (ex_ds && ex_dec_q.ds.d16) ? half : full;
           vd_reg[rk[1:0]] = rk[7:0];
-          for (int i = 0; i < NumLanes; i++) vd_data[rk[1:0]][i] = ds_rdata[int'(ex_pass_q) * NumLanes + i][k];
+          for (int i = 0; i < NumLanes; i++) begin
+            vd_data[rk[1:0]][i] = ex_ds ? ds_rdata[int'(ex_pass_q) * NumLanes + i][k] :
+                                          xm_vdata_q[int'(ex_pass_q) * NumLanes + i][k];
+          end
         end
       end
     end
@@ -1909,6 +2219,7 @@ module cu_top
   logic [3:0][2*NumLanes-1:0]     wb_ven_q;
   logic [3:0][7:0]                wb_vreg_q;
   logic [3:0][NumLanes-1:0][31:0] wb_vdata_q;
+  logic [15:0]                    wb_sl_we_q;    // a scalar load's dwords (written to the RAM already)
   logic [63:0]                    ex_exec_val;
 
   always_comb begin
@@ -1943,6 +2254,7 @@ module cu_top
       wb_ven_q <= '0;
       wb_vreg_q <= '0;
       wb_vdata_q <= '0;
+      wb_sl_we_q <= '0;
     end else begin
       wb_valid_q <= ex_retire;
       wb_wave_q <= ex_wave_q;
@@ -1969,6 +2281,9 @@ module cu_top
       wb_ven_q <= vd_en;
       wb_vreg_q <= vd_reg;
       wb_vdata_q <= vd_data;
+      wb_sl_we_q <= (ex_retire && ex_xm && ex_status != RtFault &&
+                     ex_dec_q.mem.kind inside {MK_SLOAD, MK_SBUFFER} && xm_swe_q) ?
+                    16'((17'd1 << ex_dec_q.mem.size) - 17'd1) : 16'd0;
     end
   end
 
@@ -1993,15 +2308,23 @@ module cu_top
     end
   end
 
-  // The SGPR RAM's write port: WB first, then the dispatcher.
+  // The SGPR RAM's write port: WB first, then a scalar load's dwords, then the dispatcher.
+  assign xm_sm_we = xm_swr_q && xm_swe_q && xm_fault_q == 3'd0 && !wb_ram_q;
+
   always_comb begin
     rf_we = 2'b00;
     rf_w_wave = wb_wave_q;
     rf_w_pair = wb_sdst_q[6:1];
     rf_w_data = wb_sdst_data_q;
-    spi_sgpr_ready_o = !wb_ram_q;
+    spi_sgpr_ready_o = !wb_ram_q && !xm_sm_we;
     if (wb_ram_q) begin
       rf_we = wb_sdst_we_q;
+    end else if (xm_sm_we) begin
+      // A scalar load's dwords, one a cycle.
+      rf_w_wave = xm_wave_q;
+      rf_w_pair = xm_sm_code[6:1];
+      rf_w_data = {2{xm_sdata_v_q[xm_k_q]}};
+      rf_we = xm_sm_code[0] ? 2'b10 : 2'b01;
     end else if (spi_sgpr_we_i && spi_sgpr_idx_i < SrcNull[6:0]) begin
       rf_w_wave = spi_wave_i;
       rf_w_pair = spi_sgpr_idx_i[6:1];
@@ -2011,8 +2334,9 @@ module cu_top
   end
 
   // ------------------------------------------------------------------------------------------
-  // Waitcnt scoreboard. The DS unit counts: its instruction increments LGKM when the unit
-  // takes it and returns it with the answer. (Scalar and vector memory come later.)
+  // Waitcnt scoreboard. A memory instruction increments its counters when it starts (the DS
+  // unit or a memory port takes it) and returns them with the end of its memory work: LGKM
+  // for DS and SMEM, VM for GLOBAL loads and the vector invalidates, VS for GLOBAL stores.
   logic [WaveW-1:0] ds_wave_q;   // the wave of the DS unit's instruction
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) ds_wave_q <= '0;
@@ -2022,15 +2346,15 @@ module cu_top
   cu_waitcnt #(.NumWaves(NumWaves)) u_waitcnt (
     .clk_i,
     .rst_ni,
-    .inc_valid_i (ds_go_q),
+    .inc_valid_i (ds_go_q || xm_go_q),
     .inc_wave_i  (ex_wave_q),
     .inc_i       (ex_dec_q.inc),
-    .ret_vm_valid_i(1'b0),
-    .ret_vm_wave_i('0),
-    .ret_vs_valid_i(1'b0),
-    .ret_vs_wave_i('0),
-    .ret_lgkm_valid_i(ds_rsp),
-    .ret_lgkm_wave_i(ds_wave_q),
+    .ret_vm_valid_i(xm_done && xm_kind_q inside {MK_GLOAD, MK_VINV}),
+    .ret_vm_wave_i(xm_wave_q),
+    .ret_vs_valid_i(xm_done && xm_kind_q == MK_GSTORE),
+    .ret_vs_wave_i(xm_wave_q),
+    .ret_lgkm_valid_i(ds_rsp || (xm_done && xm_kind_q inside {MK_SLOAD, MK_SBUFFER, MK_SINV})),
+    .ret_lgkm_wave_i(ds_rsp ? ds_wave_q : xm_wave_q),
     .ret_exp_valid_i(1'b0),
     .ret_exp_wave_i('0),
     .query_wave_i(ex_wave_q),
@@ -2195,6 +2519,9 @@ module cu_top
         vccz_d[wb_wave_q] = wb_sdst_data_q[31:0] == 32'd0;
       end
     end
+    if (xm_sm_we && xm_sm_code == SrcVccLo[6:0]) begin
+      vccz_d[xm_wave_q] = xm_sdata_v_q[xm_k_q] == 32'd0;
+    end
 
     // Fetch answer: append the dwords before the first one without memory, unless the answer
     // belongs to an abandoned stream.
@@ -2287,6 +2614,16 @@ module cu_top
     end
   end
 
+  // Each wave's VGPRs are released by MSG_DEALLOC_VGPRS and back at launch.
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      vrel_q <= '0;
+    end else begin
+      if (ex_retire && ex_vrel && ex_status != RtFault) vrel_q[ex_wave_q] <= 1'b1;
+      if (spi_launch_i) vrel_q[spi_wave_i] <= 1'b0;
+    end
+  end
+
   // Each wave's LDS allocation, set at launch.
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -2337,9 +2674,17 @@ module cu_top
       rt_status_o <= wb_status_q;
       rt_fault_o <= wb_fault_q;
       rt_next_pc_o <= wb_next_pc_q;
-      rt_sdst_we_o <= wb_sdst_we_q;
-      rt_sdst_o <= wb_sdst_q;
-      rt_sdst_data_o <= wb_sdst_data_q;
+      // A scalar load reports its dwords from the answer's register, which holds them until
+      // the next load's answer (at least three cycles after its write beat was in EX).
+      if (wb_sl_we_q != '0) begin
+        rt_sdst_we_o <= wb_sl_we_q;
+        rt_sdst_o <= xm_sdata_q;
+        rt_sdst_data_o <= xm_sdata_v_q;
+      end else begin
+        rt_sdst_we_o <= {14'd0, wb_sdst_we_q};
+        rt_sdst_o <= wb_sdst_q;
+        rt_sdst_data_o <= {448'd0, wb_sdst_data_q};
+      end
       rt_exec_we_o <= wb_exec_we_q;
       rt_exec_o <= wb_exec_q;
       rt_scc_we_o <= wb_scc_we_q;

@@ -93,6 +93,25 @@ package cu_pkg;
     logic       stride64;   // the two-address offsets count 64 elements
   } dsctrl_t;
 
+  // What a scalar or global memory row does on the memory ports (cu_top's smem_* and vmem_*),
+  // from the table's access column. Other rows (d16 and LDS loads, high-half stores, addtid,
+  // atomics, FLAT, SCRATCH, MUBUF and MTBUF accesses) are MK_NONE: not executed yet.
+  typedef enum logic [2:0] {
+    MK_NONE,
+    MK_SLOAD,    // s_load_*: `size` dwords from the SGPR pair's address + offsets
+    MK_SBUFFER,  // s_buffer_load_*: through the buffer resource in four SGPRs
+    MK_SINV,     // a scalar cache invalidate: nothing to do (no caches), counted on LGKM
+    MK_VINV,     // a vector cache invalidate (buffer_gl0_inv, buffer_gl1_inv): counted on VM
+    MK_GLOAD,    // global_load_*: `size` bytes a lane
+    MK_GSTORE    // global_store_*
+  } mem_kind_e;
+
+  typedef struct packed {
+    mem_kind_e  kind;
+    logic [4:0] size;       // SMEM: dwords (1 .. 16); GLOBAL: bytes a lane (1 .. 16)
+    logic       sext;       // an 8- or 16-bit load sign-extends (else zero-extends)
+  } memctrl_t;
+
   // The longest instruction, literal included.
   localparam int unsigned InstDwords = {{ max_dwords }};
   localparam int unsigned InstBits = 32 * InstDwords;
@@ -209,6 +228,7 @@ package cu_pkg;
     valu_op_e    vop_y;        // VOPD's Y half
     vctrl_t      vcy;
     dsctrl_t     ds;           // a DS row's access
+    memctrl_t    mem;          // a scalar or global memory row's access
   } decoded_t;
 
   // The row runs on a floating-point unit, whose results come FpStages cycles after its operands:

@@ -12,7 +12,9 @@ use std::sync::LazyLock;
 
 use conformance::progress::TestProgress;
 use conformance::scalar_programs::Program;
-use conformance::vector_programs::{ds_ops, vector_ops, vector_program, vopd_ops};
+use conformance::vector_programs::{
+    MEM_BASE, MEM_BYTES, ds_ops, mem_ops, vector_ops, vector_program, vopd_ops,
+};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use rand::rngs::SmallRng;
@@ -82,12 +84,18 @@ fn run(
             w
         })
         .collect();
+    // The global buffer the memory items reach, with random contents.
+    let mut mem = sim::golden::memory::Memory::default();
+    let bytes: Vec<u8> = (0..MEM_BYTES).map(|_| rng.random()).collect();
+    let base = mem.alloc_with(&bytes, 4096, "buffer");
+    assert_eq!(base, MEM_BASE, "the buffer is where the programs look for it");
     let opts = Options {
         latency: (1, 6),
         backpressure: 15,
         seed,
         max_cycles: 2_000_000,
         model: model.to_string(),
+        memory: Some(mem),
         ..Options::default()
     };
     let r = cosim(&code, &waves, &opts).map_err(|e| TestCaseError::fail(e.to_string()))?;
@@ -156,11 +164,14 @@ fn generator_covers_every_executable_vector_row() {
     let (xs, ys) = vopd_ops();
     let ds = ds_ops();
     assert!(ds.len() >= 31, "the DS rows both models execute: {}", ds.len());
+    let mem = mem_ops();
+    assert!(mem.len() >= 27, "the memory rows both models execute: {}", mem.len());
     let missing: Vec<String> = OPS
         .iter()
         .chain(&xs)
         .chain(&ys)
         .chain(&ds)
+        .chain(&mem)
         .filter(|d| !seen.contains(&d.id))
         .map(|d| format!("{} ({})", d.name, d.format().name))
         .collect();

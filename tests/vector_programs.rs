@@ -449,6 +449,136 @@ fn ds_strategy(ops: Vec<&'static InstDef>) -> BoxedStrategy<Item> {
         .boxed()
 }
 
+/// The global buffer random programs reach: [`MEM_BYTES`] at the first address the golden
+/// model's memory allocates (the co-simulation gives it the first region it allocates).
+pub const MEM_BASE: u64 = sim::golden::memory::HEAP_BASE;
+pub const MEM_BYTES: u32 = 1 << 16;
+
+/// The scalar and vector memory rows both models execute: the scalar loads and invalidates,
+/// the GLOBAL loads and stores of the RTL's memory ports.
+pub fn mem_ops() -> Vec<&'static InstDef> {
+    let files = hdl_gen::sv::generate(&hdl_gen::sv::Config::default()).expect("generating the RTL");
+    let rtl = hdl_gen::sv::rtl_ops(&files);
+    table()
+        .insts
+        .iter()
+        .filter(|d| hdl_gen::sv::mem_executes(d))
+        .filter(|d| hdl_gen::sv::rtl_implements(d, &rtl) && sim::golden::implemented(d))
+        .collect()
+}
+
+/// `s_mov_b32 sR, V`.
+fn smov(r: u32, v: u32) -> Inst {
+    let d = table().by_name("s_mov_b32").expect("s_mov_b32");
+    Inst::build(d, &[(Field::Sdst, r), (Field::Ssrc0, LITERAL)], Some(v))
+}
+
+/// A memory access: its address registers set first, then one of `ops`. The base is an SGPR
+/// pair below s96 set to [`MEM_BASE`] (a buffer load's resource: a quad with a random stride
+/// and size over the buffer); a GLOBAL lane address is a random VGPR masked to stay mostly
+/// inside the buffer (now and then past it: a memory fault both models must report alike), as
+/// an offset from SADDR or as a 64-bit address pair; SMEM offsets are mostly inside, through
+/// the instruction, M0 or an SGPR, sometimes past the end or negative. Data and destinations
+/// are random registers (VGPR tuples inside v0..v23, SGPR tuples below s96 or VCC).
+fn mem_strategy(ops: Vec<&'static InstDef>) -> BoxedStrategy<Item> {
+    // Masks of lane offsets: inside the buffer, mostly; the last reaches past it (a fault).
+    let mask = prop_oneof![
+        12 => prop::sample::select(vec![0xfefcu32, 0x3ffc, 0xfc, 0x1c, 0xfeff, 0x0]),
+        1 => Just(0x1fffcu32),
+    ];
+    let soff = prop_oneof![3 => Just((NULL, 0u32)), 1 => (0u32..0x400).prop_map(|v| (M0, v)),
+                           1 => (0u32..0x400).prop_map(|v| (90, v))];
+    // SMEM offsets: inside the buffer mostly; past its end or negative now and then (faults).
+    let smem_off = prop_oneof![12 => (0u32..MEM_BYTES / 4 - 20).prop_map(|d| 4 * d), 1 => 0u32..MEM_BYTES + 64,
+                               1 => (1u32..64).prop_map(|d| (1 << 21) - 4 * d)];
+    // GLOBAL offsets: mostly small; negative ones fault when the lane offset is smaller.
+    let gofs = prop_oneof![8 => Just(0u32), 6 => 0u32..64, 2 => 0u32..0x1000, 1 => (1u32..256).prop_map(|d| (1 << 13) - d)];
+    (
+        prop::sample::select(ops),
+        (0u32..12, mask, 0u32..NV, 0u32..NV - 1),
+        (soff, smem_off, 0u32..24, any::<bool>()),
+        (gofs, 0u32..NV - 4, 0u32..NV - 4, any::<bool>()),
+        (
+            prop::sample::select(vec![0u32, 0, 4, 16, 7, 0xffff]),
+            prop::sample::select(vec![0x2000u32, 0x100, 0x10, 0, 0xffff_ffff]),
+        ),
+    )
+        .prop_map(
+            |(
+                d,
+                (q, mask, src, a),
+                ((soff, sv), ioff, sd, vcc),
+                (goff, data, vdst, pair),
+                (stride, records),
+            )| {
+                let and = table().by_name("v_and_b32").expect("v_and_b32");
+                let vmov = table().by_name("v_mov_b32").expect("v_mov_b32");
+                let field = |f: Field| d.operands.iter().any(|o| o.field == f);
+                // The base: s[4q:4q+1] (a resource: s[4q:4q+3]), below s48.
+                let base = 4 * q;
+                let mut out =
+                    vec![smov(base, MEM_BASE as u32), smov(base + 1, (MEM_BASE >> 32) as u32 | stride << 16)];
+                let mut fields = Vec::new();
+                if d.format().name == "SMEM" {
+                    if field(Field::Sbase) {
+                        out.push(smov(base + 2, records));
+                        out.push(smov(base + 3, 0));
+                        if soff != NULL {
+                            out.push(smov(soff, sv));
+                        }
+                        let n = d
+                            .operands
+                            .iter()
+                            .find(|o| o.field == Field::Sdata)
+                            .and_then(|o| o.ty())
+                            .map_or(1, |t| t.dwords());
+                        // SDATA: a tuple aligned as LLVM wants (pairs even, wider ones by four), or VCC.
+                        let align = n.min(4);
+                        let sdata =
+                            if vcc && n <= 2 { VCC_LO } else { (48 + 4 * sd).min(96 - n) / align * align };
+                        fields.extend([
+                            (Field::Sbase, base / 2),
+                            (Field::Sdata, sdata),
+                            (Field::Soffset, soff),
+                            (Field::Offset, ioff & 0x1f_ffff),
+                        ]);
+                    }
+                } else {
+                    out.push(Inst::build(
+                        and,
+                        &[(Field::Vdst, a), (Field::Src0, LITERAL), (Field::Vsrc1, src)],
+                        Some(mask),
+                    ));
+                    let saddr = if pair {
+                        // A 64-bit address in v[a:a+1]: the buffer's high dword above the offset.
+                        out.push(Inst::build(
+                            vmov,
+                            &[(Field::Vdst, a + 1), (Field::Src0, LITERAL)],
+                            Some((MEM_BASE >> 32) as u32),
+                        ));
+                        NULL
+                    } else {
+                        base
+                    };
+                    for (f, v) in [
+                        (Field::Addr, a),
+                        (Field::Saddr, saddr),
+                        (Field::Offset, goff),
+                        (Field::Data, data),
+                        (Field::Vdst, vdst),
+                    ] {
+                        if field(f) {
+                            fields.push((f, v));
+                        }
+                    }
+                }
+                out.push(Inst::build(d, &fields, None));
+                Item::Raw(out)
+            },
+        )
+        .boxed()
+}
+
 /// `s_mov_b32 exec_lo, MASK`: all lanes, none, a random or a structured part of them.
 fn exec_strategy() -> BoxedStrategy<Item> {
     prop_oneof![
@@ -482,11 +612,12 @@ fn mode_strategy() -> BoxedStrategy<Item> {
     .boxed()
 }
 
-/// Vector items: one of `ops`, a VOPD pair, a DS access, a change of EXEC or of MODE's float
-/// controls.
+/// Vector items: one of `ops`, a VOPD pair, a DS access, a scalar or vector memory access, a
+/// change of EXEC or of MODE's float controls.
 pub fn vector_leaf(ops: &[&'static InstDef]) -> BoxedStrategy<Item> {
     let (xs, ys) = vopd_ops();
     let ds = ds_ops();
+    let mem = mem_ops();
     let single: Vec<BoxedStrategy<Item>> = ops.iter().map(|d| inst_strategy(d)).collect();
     let mut leaves =
         vec![(24, prop::strategy::Union::new(single).boxed()), (2, exec_strategy()), (1, mode_strategy())];
@@ -495,6 +626,9 @@ pub fn vector_leaf(ops: &[&'static InstDef]) -> BoxedStrategy<Item> {
     }
     if !ds.is_empty() {
         leaves.push((4, ds_strategy(ds)));
+    }
+    if !mem.is_empty() {
+        leaves.push((4, mem_strategy(mem)));
     }
     prop::strategy::Union::new_weighted(leaves).boxed()
 }

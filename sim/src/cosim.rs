@@ -15,6 +15,7 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use rdna3_isa::{self as isa, Inst};
 
+use crate::golden::memory::Memory;
 use crate::golden::{self, Code, Fault, Outcome, Status, Wave, Write};
 use crate::progress::Progress;
 use crate::rtl::{self, Model, TraceDepth};
@@ -39,6 +40,13 @@ impl WaveInit {
     pub fn new(pc: u64) -> WaveInit {
         let w = Wave::new(pc);
         WaveInit { pc, sgpr: w.sgpr, vgpr: vec![[0; 32]; 256], mode: 0, wg: 0 }
+    }
+
+    /// The state a dispatcher gave `w` (registers, EXEC, MODE, PC), in workgroup 0.
+    pub fn from_wave(w: &Wave) -> WaveInit {
+        let mut vgpr = w.vgpr.clone();
+        vgpr.resize(256, [0; 32]);
+        WaveInit { pc: w.pc, sgpr: w.sgpr, vgpr, mode: w.mode, wg: 0 }
     }
 
     /// The golden model's wave, with the model's VGPR allocation.
@@ -87,6 +95,11 @@ pub struct Options {
     /// side by side from LDS address 0, in the order their first waves come. None: the
     /// model's whole LDS, which one workgroup then has alone.
     pub lds: Option<u32>,
+    /// Global memory: the golden model executes scalar and vector memory instructions on it,
+    /// and the RTL's memory ports are answered from a copy of it (after the fetch latency,
+    /// drawn again for every request); the two must agree on every byte a store writes and,
+    /// at the end, on everything. None: no memory (every access faults).
+    pub memory: Option<Memory>,
 }
 
 impl Default for Options {
@@ -106,6 +119,7 @@ impl Default for Options {
             trace_depth: TraceDepth::DEFAULT,
             progress: None,
             lds: None,
+            memory: None,
         }
     }
 }
@@ -131,6 +145,8 @@ pub struct Report {
     pub state: Vec<Wave>,
     /// The GTKWave save files written beside the traces (RTL, then golden).
     pub save_files: Vec<PathBuf>,
+    /// Global memory at the end (the RTL's copy agreed on every byte).
+    pub memory: Memory,
 }
 
 /// The first instruction on which the models disagree.
@@ -203,6 +219,8 @@ pub enum CosimError {
     Vcd(String),
     #[error("interrupted at cycle {0}; the traces written so far are complete up to it")]
     Interrupted(u64),
+    #[error("after the run, global memory differs: {0}")]
+    MemoryDiffers(String),
 }
 
 /// A wave that had not ended when the RTL stopped retiring, and what it is stuck on.
@@ -300,6 +318,105 @@ struct Pending {
     seq: u64,
     wave: u8,
     addr: u64,
+}
+
+/// A scalar memory request on its way.
+struct SmemPending {
+    due: u64,
+    wave: usize,
+    addr: u64,
+    mask: u16,
+}
+
+/// A vector memory request: every lane's address and data.
+#[derive(Clone)]
+struct VmemReq {
+    due: u64,
+    wave: usize,
+    store: bool,
+    bytes: usize,
+    mask: u32,
+    addr: [u64; 32],
+    data: [[u32; 4]; 32],
+}
+
+impl VmemReq {
+    fn lanes(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..32).filter(|l| self.mask >> l & 1 == 1)
+    }
+}
+
+/// The scalar memory port's answer: the dwords asked for, and whether one has no memory.
+fn serve_smem(mem: &Memory, q: &SmemPending) -> ([u32; 16], bool) {
+    let mut data = [0u32; 16];
+    let mut err = false;
+    for (k, d) in data.iter_mut().enumerate().filter(|(k, _)| q.mask >> k & 1 == 1) {
+        match mem.read_u32(q.addr.wrapping_add(4 * k as u64)) {
+            Ok(v) => *d = v,
+            Err(_) => err = true,
+        }
+    }
+    (data, err)
+}
+
+/// The vector memory port's answer, as one GLOBAL instruction's accesses: a store writes every
+/// active lane's bytes in lane order (the highest lane wins where they overlap), unless a lane
+/// has no memory, when nothing is written; a load reads them. Returns the loaded dwords (lane
+/// l's at 4l..4l+4) and whether a lane had no memory.
+fn serve_vmem(mem: &mut Memory, q: &VmemReq) -> (Vec<u32>, bool) {
+    let mut out = vec![0u32; 128];
+    let n = q.bytes;
+    if q.store {
+        if q.lanes().any(|l| mem.check(q.addr[l], n, true).is_err()) {
+            return (out, true);
+        }
+        for l in q.lanes() {
+            let bytes: Vec<u8> = q.data[l].iter().flat_map(|d| d.to_le_bytes()).take(n).collect();
+            let _ = mem.write(q.addr[l], &bytes);
+        }
+        return (out, false);
+    }
+    let mut err = false;
+    for l in q.lanes() {
+        let mut buf = [0u8; 16];
+        if mem.read(q.addr[l], &mut buf[..n]).is_err() {
+            err = true;
+            continue;
+        }
+        for k in 0..4 {
+            out[4 * l + k] = u32::from_le_bytes([buf[4 * k], buf[4 * k + 1], buf[4 * k + 2], buf[4 * k + 3]]);
+        }
+    }
+    (out, err)
+}
+
+/// Where a store's bytes differ between the golden model's memory and the RTL's, lane by lane.
+fn store_diffs(golden: &Memory, rtl: &Memory, q: &VmemReq) -> Vec<String> {
+    let mut out = Vec::new();
+    for l in q.lanes() {
+        let (mut a, mut b) = (vec![0u8; q.bytes], vec![0u8; q.bytes]);
+        let (ra, rb) = (golden.read(q.addr[l], &mut a), rtl.read(q.addr[l], &mut b));
+        if ra.is_ok() != rb.is_ok() || a != b {
+            out.push(format!("lane {l}: memory at {:#x}: {a:02x?} (golden) vs {b:02x?} (RTL)", q.addr[l]));
+        }
+    }
+    out
+}
+
+/// The first byte in which two memories differ, as a message.
+fn memory_diff(golden: &Memory, rtl: &Memory) -> Option<String> {
+    for (g, r) in golden.regions().iter().zip(rtl.regions()) {
+        if let Some(i) = g.bytes.iter().zip(&r.bytes).position(|(a, b)| a != b) {
+            return Some(format!(
+                "{} at {:#x}: {:#04x} (golden) vs {:#04x} (RTL)",
+                g.name,
+                g.base + i as u64,
+                g.bytes[i],
+                r.bytes[i]
+            ));
+        }
+    }
+    (golden != rtl).then(|| "the regions differ".to_string())
 }
 
 /// Instruction memory as the RTL sees it: four dwords and a per-dword error flag.
@@ -419,6 +536,15 @@ fn run(
     m.set(p.spi_start, 0);
 
     let mut pending: Vec<Pending> = Vec::new();
+    // Global memory: the golden model's, and the copy the RTL's memory ports reach, with the
+    // one request each port may have outstanding (the compute unit waits for each answer).
+    let mut gmem = opts.memory.clone().unwrap_or_default();
+    let mut rmem = gmem.clone();
+    let mut mrng = SmallRng::seed_from_u64(opts.seed ^ 0x6d65_6d6f_7279);
+    let mut spend: Option<SmemPending> = None;
+    let mut vpend: Option<VmemReq> = None;
+    // The last store the vector port made, checked when its instruction retires.
+    let mut last_store: Option<VmemReq> = None;
     let mut seq = 0u64;
     let mut retired = 0u64;
     let mut valu = 0u64;
@@ -462,6 +588,51 @@ fn run(
         }
         let ready = rng.random_range(0..100) >= opts.backpressure;
         m.set(p.imem_req_ready, u64::from(ready));
+        // Memory ports: answer a request that is due, take a new one.
+        let lat_range = opts.latency.0.max(1)..=opts.latency.1.max(opts.latency.0.max(1));
+        m.set(p.smem_rsp_valid, 0);
+        if let Some(q) = spend.take_if(|q| q.due <= cycle) {
+            let (data, err) = serve_smem(&rmem, &q);
+            m.set(p.smem_rsp_valid, 1);
+            m.set_words(p.smem_rsp_data, &data);
+            m.set(p.smem_rsp_err, u64::from(err));
+            last_retire = last_retire.max(cycle);
+        }
+        let sready = spend.is_none() && mrng.random_range(0..100) >= opts.backpressure;
+        m.set(p.smem_req_ready, u64::from(sready));
+        if m.get(p.smem_req_valid) == 1 && sready {
+            spend = Some(SmemPending {
+                due: cycle + u64::from(mrng.random_range(lat_range.clone())),
+                wave: m.get(p.smem_req_wave) as usize,
+                addr: m.get(p.smem_req_addr),
+                mask: m.get(p.smem_req_mask) as u16,
+            });
+        }
+        m.set(p.vmem_rsp_valid, 0);
+        if let Some(q) = vpend.take_if(|q| q.due <= cycle) {
+            let (data, err) = serve_vmem(&mut rmem, &q);
+            m.set(p.vmem_rsp_valid, 1);
+            m.set_words(p.vmem_rsp_data, &data);
+            m.set(p.vmem_rsp_err, u64::from(err));
+            last_retire = last_retire.max(cycle);
+            if q.store {
+                last_store = Some(q);
+            }
+        }
+        let vready = vpend.is_none() && mrng.random_range(0..100) >= opts.backpressure;
+        m.set(p.vmem_req_ready, u64::from(vready));
+        if m.get(p.vmem_req_valid) == 1 && vready {
+            let (aw, dw) = (m.words(p.vmem_req_addr), m.words(p.vmem_req_data));
+            vpend = Some(VmemReq {
+                due: cycle + u64::from(mrng.random_range(lat_range)),
+                wave: m.get(p.vmem_req_wave) as usize,
+                store: m.get(p.vmem_req_store) == 1,
+                bytes: (m.get(p.vmem_req_bytes) as usize).clamp(1, 16),
+                mask: m.get(p.vmem_req_mask) as u32,
+                addr: std::array::from_fn(|l| u64::from(aw[2 * l]) | u64::from(aw[2 * l + 1]) << 32),
+                data: std::array::from_fn(|l| std::array::from_fn(|k| dw[4 * l + k])),
+            });
+        }
         if m.get(p.imem_req_valid) == 1 && ready {
             let lat = rng.random_range(opts.latency.0.max(1)..=opts.latency.1.max(opts.latency.0.max(1)));
             pending.push(Pending {
@@ -498,17 +669,48 @@ fn run(
                 notes.retire(&mut lines, 10 * m.cycle() - 5, Some((&text, &writes)));
             }
             if opts.rtl_only {
-                // Only track which waves are done.
+                // Only track which waves are done, and how.
                 let status = m.get(p.rt_status) as u32;
-                if status == rtl::RT_ENDPGM || status == rtl::RT_FAULT {
+                if status == rtl::RT_ENDPGM {
                     golden[w].status = Status::Ended;
+                } else if status == rtl::RT_FAULT {
+                    golden[w].status = Status::Faulted(rtl_fault(&m));
                 }
             } else {
                 let sh = shadow.get(w).map(Vec::as_slice).unwrap_or(&[]);
                 let mut seen = None;
                 let want = (traced || gvcd.is_some()).then_some(&mut seen);
-                let r =
-                    compare(&mut golden, code, w, &m, &vw, sh, inits, &mut lds[wg_index[w]], m.cycle(), want);
+                let mut r = compare(
+                    &mut golden,
+                    code,
+                    w,
+                    &m,
+                    &vw,
+                    sh,
+                    inits,
+                    (&mut gmem, &mut lds[wg_index[w]]),
+                    m.cycle(),
+                    want,
+                );
+                // A store's bytes, once its instruction retires.
+                if r.is_ok()
+                    && let Some(q) = last_store.take_if(|q| q.wave == w)
+                {
+                    let diffs = store_diffs(&gmem, &rmem, &q);
+                    if !diffs.is_empty() {
+                        let words = &m.words(p.rt_inst)[..m.get(p.rt_dwords) as usize];
+                        r = Err(CosimError::Mismatch(Box::new(Mismatch {
+                            cycle: m.cycle(),
+                            wave: w,
+                            pc: m.get(p.rt_pc),
+                            text: inst_text(isa::decode(words), words),
+                            diffs,
+                            window_vcd: None,
+                            window_vcd_error: None,
+                            save_files: Vec::new(),
+                        })));
+                    }
+                }
                 // The golden side of the instruction, also when the models disagree on it.
                 let (inst, writes) = seen.unwrap_or_default();
                 if let Some(i) = inst {
@@ -579,7 +781,16 @@ fn run(
         if m.cycle() - last_retire > idle_limit {
             let stuck = (0..inits.len())
                 .filter(|&w| running >> w & 1 == 1)
-                .map(|w| stuck(&golden, inits, w, code, &pending, &lds[wg_index[w]]))
+                .map(|w| {
+                    let mut s = stuck(&golden, inits, w, code, &pending, &lds[wg_index[w]]);
+                    if let Some(q) = spend.as_ref().filter(|q| q.wave == w) {
+                        s.on = format!("a scalar load (of {:#x}, due at cycle {})", q.addr, q.due);
+                    }
+                    if let Some(q) = vpend.as_ref().filter(|q| q.wave == w) {
+                        s.on = format!("a vector memory access (due at cycle {})", q.due);
+                    }
+                    s
+                })
                 .collect();
             return Err(CosimError::Hang { cycle: m.cycle(), idle: idle_limit, stuck });
         }
@@ -600,7 +811,14 @@ fn run(
             _ => WaveEnd::Ended,
         })
         .collect();
-    Ok(Report { cycles: m.cycle(), retired, valu, start, waves, state: golden, save_files })
+    if !opts.rtl_only
+        && let Some(d) = memory_diff(&gmem, &rmem)
+    {
+        return Err(CosimError::MemoryDiffers(d));
+    }
+    // Run alone, the RTL's memory is the result.
+    let memory = if opts.rtl_only { rmem } else { gmem };
+    Ok(Report { cycles: m.cycle(), retired, valu, start, waves, state: golden, save_files, memory })
 }
 
 /// The model's ports with their widths, and whether each is declared a vector.
@@ -801,10 +1019,10 @@ fn rtl_writes(m: &Model) -> BTreeMap<Reg, u32> {
             out.insert(Reg::Sgpr(isa::operand::EXEC_LO as u8 + k), (exec >> (32 * k)) as u32);
         }
     }
-    let (we, sdst, data) = (m.get(p.rt_sdst_we), m.get(p.rt_sdst) as u8, m.get(p.rt_sdst_data));
-    for k in 0..2u8 {
+    let (we, sdst, data) = (m.get(p.rt_sdst_we), m.get(p.rt_sdst) as u8, m.words(p.rt_sdst_data));
+    for k in 0..16u8 {
         if we >> k & 1 == 1 {
-            out.insert(Reg::Sgpr(sdst + k), (data >> (32 * k)) as u32);
+            out.insert(Reg::Sgpr(sdst.wrapping_add(k)), data[usize::from(k)]);
         }
     }
     if m.get(p.rt_scc_we) == 1 {
@@ -814,6 +1032,21 @@ fn rtl_writes(m: &Model) -> BTreeMap<Reg, u32> {
         out.insert(Reg::Mode, m.get(p.rt_mode) as u32);
     }
     out
+}
+
+/// The fault the RTL retired, as the golden model names it (with what the RTL tells: the PC,
+/// the code and the instruction).
+fn rtl_fault(m: &Model) -> Fault {
+    let p = m.p();
+    let pc = m.get(p.rt_pc);
+    let words = &m.words(p.rt_inst)[..m.get(p.rt_dwords) as usize];
+    let text = inst_text(isa::decode(words), words);
+    match m.get(p.rt_fault) as u32 {
+        rtl::FAULT_FETCH => Fault::Fetch { pc },
+        rtl::FAULT_ILLEGAL => Fault::Illegal { pc, why: format!("{text} (the RTL's decoder)") },
+        rtl::FAULT_MEMORY => Fault::Memory { pc, what: format!("{text}: an access outside the allocations") },
+        _ => Fault::NotImplemented { pc, what: format!("{text}: the RTL does not execute it") },
+    }
 }
 
 fn outcome_name(status: u32, fault: u32) -> String {
@@ -867,7 +1100,7 @@ fn compare(
     rtl_vwrites: &BTreeMap<u8, u32>,
     shadow: &[[u32; 32]],
     inits: &[WaveInit],
-    lds: &mut [u8],
+    (mem, lds): (&mut Memory, &mut [u8]),
     cycle: u64,
     seen: Option<&mut Option<(Option<Inst>, String)>>,
 ) -> Result<(), CosimError> {
@@ -928,7 +1161,7 @@ fn compare(
         }
     }
     let g = &mut golden[w];
-    let step = golden::step_lds(g, code, lds);
+    let step = golden::step_mem(g, code, mem, lds);
     let text = step.inst.map_or_else(|| rtl_text.clone(), |i| i.to_string());
     let mut diffs = Vec::new();
     if step.pc != rt_pc {
@@ -1254,4 +1487,89 @@ mod tests {
         };
         assert!(e.to_string().starts_with("the RTL retired nothing for 20000 cycles (cycle 5000); one wave is still running:\n  wave 1 at pc 0x1004"), "{e}");
     }
+}
+
+/// What a kernel's run on the RTL measured.
+#[derive(Clone, Debug)]
+pub struct KernelReport {
+    /// Final contents of every buffer argument, by argument index.
+    pub buffers: Vec<(usize, Vec<u8>)>,
+    pub waves: u64,
+    /// Wave instructions the RTL retired.
+    pub instructions: u64,
+    /// Cycles from each workgroup's start to its end, summed over the workgroups.
+    pub cycles: u64,
+}
+
+/// Why a kernel's run on the RTL failed.
+#[derive(Debug, thiserror::Error)]
+pub enum KernelError {
+    #[error("{0}")]
+    Launch(#[from] crate::launch::RunError),
+    #[error("workgroup ({}, {}, {}): {err}", group[0], group[1], group[2])]
+    Cosim { group: [u32; 3], err: CosimError },
+    #[error(
+        "workgroup ({}, {}, {}) has {waves} waves; the model `{model}` runs at most {max} at once (a smaller --block fits)",
+        group[0], group[1], group[2]
+    )]
+    TooManyWaves { group: [u32; 3], waves: usize, max: u32, model: String },
+    #[error("workgroup ({}, {}, {}) wave {wave}: {fault}", group[0], group[1], group[2])]
+    Fault { group: [u32; 3], wave: usize, fault: Fault },
+}
+
+/// Runs `kernel` of `co` on the RTL model of `opts.model`, one workgroup at a time, its
+/// waves set up through the dispatcher port as the golden dispatcher sets them up (see
+/// [`crate::launch::dispatch`]), with the kernel's LDS size and the dispatch's global memory
+/// on the memory ports. With `opts.rtl_only` the RTL runs alone; otherwise every retired
+/// instruction, every store and the memory after each workgroup are compared with the golden
+/// model. Traces (`opts.vcd`, `opts.golden_vcd`) cover the first workgroup.
+pub fn run_kernel(
+    co: &crate::loader::CodeObject,
+    kernel: &str,
+    launch: &crate::launch::Launch,
+    opts: &Options,
+) -> Result<KernelReport, KernelError> {
+    let v = rtl::variant(&opts.model).ok_or_else(|| KernelError::Cosim {
+        group: [0; 3],
+        err: CosimError::NoModel(rtl::NoModel(
+            opts.model.clone(),
+            rtl::VARIANTS.iter().map(|v| v.name).collect::<Vec<_>>().join(", "),
+        )),
+    })?;
+    let (mut instructions, mut cycles, mut first) = (0u64, 0u64, true);
+    let (buffers, waves) = crate::launch::dispatch(co, kernel, launch, |g| {
+        let group = g.group;
+        if g.waves.len() > v.num_waves as usize {
+            return Err(KernelError::TooManyWaves {
+                group,
+                waves: g.waves.len(),
+                max: v.num_waves,
+                model: opts.model.clone(),
+            });
+        }
+        let inits: Vec<WaveInit> = g.waves.iter().map(WaveInit::from_wave).collect();
+        let mut o = Options {
+            memory: Some(std::mem::take(g.mem)),
+            lds: Some(g.lds_bytes.next_multiple_of(4) as u32),
+            ..opts.clone()
+        };
+        if !first {
+            (o.vcd, o.golden_vcd) = (None, None);
+        }
+        first = false;
+        let r = cosim(&co.code, &inits, &o).map_err(|err| KernelError::Cosim { group, err })?;
+        *g.mem = r.memory;
+        instructions += r.retired;
+        cycles += r.cycles - r.start;
+        if let Some((wave, WaveEnd::Faulted(fault))) =
+            r.waves.iter().enumerate().find(|(_, e)| matches!(e, WaveEnd::Faulted(_)))
+        {
+            return Err(KernelError::Fault { group, wave, fault: fault.clone() });
+        }
+        if let Some(p) = &opts.progress {
+            p.update(instructions, 0);
+        }
+        Ok(())
+    })?;
+    Ok(KernelReport { buffers, waves, instructions, cycles })
 }

@@ -186,6 +186,53 @@ pub fn run_with_progress(
     launch: &Launch,
     progress: Option<&Progress>,
 ) -> Result<RunResult, RunError> {
+    let prog = Program::new(co.code.clone());
+    let mut instructions = 0u64;
+    let mut waves_done = 0u64;
+    dispatch(co, kernel, launch, |g: Workgroup<'_>| {
+        let mut lds = vec![0u8; g.lds_bytes];
+        run_workgroup(
+            &prog,
+            g.waves,
+            g.mem,
+            &mut lds,
+            g.group,
+            launch.max_instructions,
+            &mut instructions,
+            progress.map(|p| (p, waves_done)),
+        )?;
+        waves_done += g.waves.len() as u64;
+        if let Some(p) = progress {
+            p.update(instructions, waves_done);
+        }
+        Ok(())
+    })
+    .map(|(buffers, waves)| RunResult { buffers, instructions, waves })
+}
+
+/// The buffer arguments' contents, by argument index.
+pub type Buffers = Vec<(usize, Vec<u8>)>;
+
+/// One workgroup of a dispatch, for the engine that runs it.
+pub struct Workgroup<'a> {
+    pub group: [u32; 3],
+    /// Its waves, set up as the dispatcher sets them up (registers, EXEC, MODE, scratch).
+    pub waves: &'a mut Vec<Wave>,
+    /// Global memory, as the workgroups before this one left it.
+    pub mem: &'a mut Memory,
+    /// Bytes of LDS the workgroup gets (static and dynamic).
+    pub lds_bytes: usize,
+}
+
+/// Checks the launch, lays out memory (buffers, kernarg segment, dispatch packet, scratch)
+/// and hands every workgroup, in order, to `run_group`, which runs it to the end. Returns the
+/// buffer arguments' final contents (by argument index) and the number of waves run.
+pub fn dispatch<E: From<RunError>>(
+    co: &CodeObject,
+    kernel: &str,
+    launch: &Launch,
+    mut run_group: impl FnMut(Workgroup<'_>) -> Result<(), E>,
+) -> Result<(Buffers, u64), E> {
     let k = co.kernel(kernel).ok_or_else(|| {
         RunError::NoKernel(
             kernel.to_string(),
@@ -194,39 +241,40 @@ pub fn run_with_progress(
     })?;
     let block_items: u64 = launch.block.iter().map(|&b| u64::from(b)).product();
     if launch.grid.contains(&0) || launch.block.contains(&0) {
-        return Err(RunError::Launch("grid and block dimensions must be at least 1".into()));
+        return Err(E::from(RunError::Launch("grid and block dimensions must be at least 1".into())));
     }
     if block_items > u64::from(k.max_workgroup_size.max(1)) || block_items > 1024 {
-        return Err(RunError::Launch(format!(
+        return Err(E::from(RunError::Launch(format!(
             "a block of {block_items} work-items exceeds the kernel's maximum workgroup size {}",
             k.max_workgroup_size
-        )));
+        ))));
     }
     if launch.block[0] > 1023 || launch.block[1] > 1023 || launch.block[2] > 1023 {
-        return Err(RunError::Launch("block dimensions are at most 1023 (work-item IDs are 10 bits)".into()));
+        return Err(E::from(RunError::Launch(
+            "block dimensions are at most 1023 (work-item IDs are 10 bits)".into(),
+        )));
     }
     let waves_per_group = block_items.div_ceil(32);
     if k.private_segment_size > MAX_SCRATCH_PER_LANE {
-        return Err(RunError::Launch(format!(
+        return Err(E::from(RunError::Launch(format!(
             "the kernel asks for {} bytes of private memory per work-item; gfx11 allows at most {MAX_SCRATCH_PER_LANE} (COMPUTE_TMPRING_SIZE.WAVESIZE: 32767 units of 256 bytes per wave32 wave)",
             k.private_segment_size
-        )));
+        ))));
     }
     // A multiple of 4 at most (a dword-aligned limit).
     let lane_bytes = k.private_segment_size.next_multiple_of(4);
-    check_memory(k, launch, waves_per_group * 32 * u64::from(lane_bytes))?;
+    check_memory(k, launch, waves_per_group * 32 * u64::from(lane_bytes)).map_err(E::from)?;
     let mut mem = Memory::default();
-    let (kernarg, bufs, dynamic_lds) = kernarg_segment(k, launch, &mut mem)?;
+    let (kernarg, bufs, dynamic_lds) = kernarg_segment(k, launch, &mut mem).map_err(E::from)?;
     let dispatch_ptr = dispatch_packet(k, launch, kernarg, &mut mem);
     let lds_size = u64::from(k.group_segment_size) + dynamic_lds;
     if lds_size > MAX_LDS {
-        return Err(RunError::Launch(format!(
+        return Err(E::from(RunError::Launch(format!(
             "the kernel needs {lds_size} bytes of LDS; a workgroup has at most 64 KiB"
-        )));
+        ))));
     }
     let lds_size = lds_size as usize;
 
-    let prog = Program::new(co.code.clone());
     // Private segments: one per wave of a workgroup, reused by every workgroup (they run one
     // after another), 32 lanes of the kernel's private size each.
     let scratch: Vec<u64> = (0..waves_per_group)
@@ -238,37 +286,23 @@ pub fn run_with_progress(
             }
         })
         .collect();
-    let mut instructions = 0u64;
     let mut waves = 0u64;
     for gz in 0..launch.grid[2] {
         for gy in 0..launch.grid[1] {
             for gx in 0..launch.grid[0] {
                 let group = [gx, gy, gz];
-                let mut lds = vec![0u8; lds_size];
                 let mut ws = workgroup_waves(k, launch, group, kernarg, dispatch_ptr);
                 for (w, base) in ws.iter_mut().zip(&scratch) {
                     w.scratch_base = *base;
                     w.scratch_lane_bytes = lane_bytes;
                 }
-                run_workgroup(
-                    &prog,
-                    &mut ws,
-                    &mut mem,
-                    &mut lds,
-                    group,
-                    launch.max_instructions,
-                    &mut instructions,
-                    progress.map(|p| (p, waves)),
-                )?;
+                run_group(Workgroup { group, waves: &mut ws, mem: &mut mem, lds_bytes: lds_size })?;
                 waves += ws.len() as u64;
-                if let Some(p) = progress {
-                    p.update(instructions, waves);
-                }
             }
         }
     }
     let buffers = bufs.iter().filter_map(|b| mem.take_region(b.base).map(|bytes| (b.index, bytes))).collect();
-    Ok(RunResult { buffers, instructions, waves })
+    Ok((buffers, waves))
 }
 
 /// LDS of a workgroup (guide: 64 KiB per workgroup in CU mode).

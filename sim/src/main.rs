@@ -58,15 +58,31 @@ struct RunArgs {
     /// Directory for the buffers after the run (argN.bin for buffer argument N).
     #[arg(long)]
     out: PathBuf,
-    /// golden (the interpreter); rtl and cosim run kernels once the RTL has vector units.
+    /// golden (the interpreter), rtl (the Verilator model of the generated RTL, one workgroup
+    /// at a time) or cosim (the RTL in lockstep with the golden model, every retired
+    /// instruction, store and the memory after each workgroup compared).
     #[arg(long, default_value = "golden")]
     engine: String,
     /// Wave instructions the run may execute.
     #[arg(long, default_value_t = 100_000_000)]
     max_instructions: u64,
-    /// Write a VCD trace (rtl and cosim engines).
+    /// Write a VCD trace of the first workgroup (rtl and cosim engines).
     #[arg(long)]
     vcd: Option<PathBuf>,
+    /// The RTL model (rtl and cosim engines): `cu` (the default configuration) or `cu_l8`.
+    #[arg(long, default_value = sim::rtl::DEFAULT)]
+    model: String,
+    /// Latency range of the RTL's instruction and memory ports in cycles, MIN..MAX, drawn
+    /// for every request (rtl and cosim engines).
+    #[arg(long, default_value = "1..8")]
+    latency: String,
+    /// Seed for the latencies and back-pressure (rtl and cosim engines).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// On a mismatch, write the RTL trace of the cycles before it here (cosim engine)
+    /// [default: cosim-mismatch.vcd].
+    #[arg(long)]
+    mismatch_vcd: Option<PathBuf>,
 }
 
 /// A progress line on stderr while a run lasts (instructions retired, waves finished, rate),
@@ -192,12 +208,23 @@ fn parse_dims(s: &str) -> std::result::Result<[u32; 3], String> {
     Ok(d)
 }
 
+/// MIN..MAX with 1 <= MIN <= MAX.
+fn parse_latency(s: &str) -> Result<(u32, u32)> {
+    s.split_once("..")
+        .and_then(|(l, h)| Some((l.parse::<u32>().ok()?, h.parse::<u32>().ok()?)))
+        .filter(|(l, h)| *l >= 1 && l <= h)
+        .with_context(|| format!("--latency `{s}`: expected MIN..MAX with 1 <= MIN <= MAX"))
+}
+
 fn cmd_run(a: RunArgs) -> Result<ExitCode> {
-    if a.engine != "golden" {
-        bail!("--engine {}: only the golden engine runs kernels until the RTL has vector units", a.engine);
+    if !matches!(a.engine.as_str(), "golden" | "rtl" | "cosim") {
+        bail!("--engine {}: expected golden, rtl or cosim", a.engine);
     }
-    if a.vcd.is_some() {
+    if a.engine == "golden" && a.vcd.is_some() {
         bail!("--vcd needs the rtl or cosim engine");
+    }
+    if a.engine != "golden" {
+        return cmd_run_rtl(a);
     }
     // The output directory is made and checked before the run, which may be long.
     std::fs::create_dir_all(&a.out)
@@ -220,10 +247,7 @@ fn cmd_run(a: RunArgs) -> Result<ExitCode> {
     drop(line);
     match result {
         Ok(r) => {
-            for (i, bytes) in &r.buffers {
-                let p = a.out.join(format!("arg{i}.bin"));
-                std::fs::write(&p, bytes).with_context(|| format!("writing {}", p.display()))?;
-            }
+            write_buffers(&a.out, &r.buffers)?;
             eprintln!(
                 "{}: {} waves, {} wave instructions in {:.3} s ({:.1} M/s); {} buffers written to {}",
                 a.kernel,
@@ -239,6 +263,89 @@ fn cmd_run(a: RunArgs) -> Result<ExitCode> {
         Err(e) => {
             eprintln!("sim: {}: {e}", a.kernel);
             Ok(ExitCode::FAILURE)
+        }
+    }
+}
+
+/// Writes every buffer argument N's final bytes to `DIR/argN.bin`.
+fn write_buffers(dir: &Path, buffers: &[(usize, Vec<u8>)]) -> Result<()> {
+    for (i, bytes) in buffers {
+        let p = dir.join(format!("arg{i}.bin"));
+        std::fs::write(&p, bytes).with_context(|| format!("writing {}", p.display()))?;
+    }
+    Ok(())
+}
+
+/// `sim run --engine rtl|cosim`: the kernel on the RTL model, one workgroup at a time.
+fn cmd_run_rtl(a: RunArgs) -> Result<ExitCode> {
+    sim::rtl::variant(&a.model).with_context(|| {
+        let names: Vec<&str> = sim::rtl::VARIANTS.iter().map(|v| v.name).collect();
+        format!("--model {}: no such model (there are: {})", a.model, names.join(", "))
+    })?;
+    let latency = parse_latency(&a.latency)?;
+    let cosim = a.engine == "cosim";
+    if !cosim && a.mismatch_vcd.is_some() {
+        bail!("--mismatch-vcd needs the cosim engine (the rtl engine compares nothing)");
+    }
+    std::fs::create_dir_all(&a.out)
+        .with_context(|| format!("--out {}: creating the directory", a.out.display()))?;
+    check_dir_writable(&a.out).with_context(|| format!("--out {}", a.out.display()))?;
+    let mismatch_vcd = a.mismatch_vcd.clone().unwrap_or_else(|| PathBuf::from("cosim-mismatch.vcd"));
+    let mut outputs: Vec<(&str, &Path)> = Vec::new();
+    if cosim {
+        outputs.push(("--mismatch-vcd", mismatch_vcd.as_path()));
+    }
+    outputs.extend(a.vcd.as_deref().map(|p| ("--vcd", p)));
+    check_outputs(&outputs)?;
+    let bytes =
+        std::fs::read(&a.code_object).with_context(|| format!("reading {}", a.code_object.display()))?;
+    let co = sim::loader::load(&bytes, 0x10_0000)
+        .with_context(|| format!("loading {}", a.code_object.display()))?;
+    let args =
+        a.args.iter().map(|s| sim::launch::ArgSpec::parse(s)).collect::<std::result::Result<Vec<_>, _>>();
+    let args = args.map_err(|e| anyhow::anyhow!(e))?;
+    let launch =
+        sim::launch::Launch { grid: a.grid, block: a.block, args, max_instructions: a.max_instructions };
+    let opts = Options {
+        latency,
+        seed: a.seed,
+        vcd: a.vcd.clone(),
+        window_vcd: cosim.then(|| mismatch_vcd.clone()),
+        rtl_only: !cosim,
+        model: a.model.clone(),
+        stop: Some(stop_on_sigint()),
+        max_cycles: u64::MAX,
+        ..Options::default()
+    };
+    let start = Instant::now();
+    let result = sim::cosim::run_kernel(&co, &a.kernel, &launch, &opts);
+    let secs = start.elapsed().as_secs_f64();
+    match result {
+        Ok(r) => {
+            write_buffers(&a.out, &r.buffers)?;
+            eprintln!(
+                "{} on the RTL ({}{}): {} waves, {} wave instructions, {} cycles in {:.3} s ({:.0} cycles/s, {:.0} instructions/s); {} buffers written to {}",
+                a.kernel,
+                a.model,
+                if cosim { ", co-simulated" } else { "" },
+                r.waves,
+                r.instructions,
+                r.cycles,
+                secs,
+                r.cycles as f64 / secs,
+                r.instructions as f64 / secs,
+                r.buffers.len(),
+                a.out.display()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        Err(e) => {
+            eprintln!("sim: {}: {e}", a.kernel);
+            let interrupted = matches!(
+                e,
+                sim::cosim::KernelError::Cosim { err: sim::cosim::CosimError::Interrupted(_), .. }
+            );
+            Ok(if interrupted { ExitCode::from(130) } else { ExitCode::FAILURE })
         }
     }
 }
@@ -313,7 +420,7 @@ fn load_program(path: &Path) -> Result<Vec<u32>> {
     let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
     if bytes.starts_with(b"\x7fELF") {
         bail!(
-            "{}: an ELF code object; run its kernels on the golden model with `sim run {} --kernel NAME --grid X --block X ...` (co-simulation of code objects comes once the RTL runs vector memory); cosim takes assembly (.s) or raw code bytes",
+            "{}: an ELF code object; run its kernels on the golden model with `sim run {} --kernel NAME --grid X --block X ...` or on the RTL with `--engine rtl` or `--engine cosim`; cosim takes assembly (.s) or raw code bytes",
             path.display(),
             path.display()
         );
@@ -442,6 +549,7 @@ fn cmd_cosim(a: CosimArgs) -> Result<ExitCode> {
         trace_depth: a.trace_depth,
         progress: None,
         lds: a.lds,
+        memory: None,
     };
     let (counters, line) = ProgressLine::start(a.waves as u64);
     let opts = Options { progress: Some(counters), ..opts };

@@ -227,6 +227,10 @@ pub fn write_dir(dir: &Path, files: &[File]) -> Result<()> {
 /// implemented in the RTL.
 pub const RTL_UNITS: [Unit; 4] = [Unit::Salu, Unit::Branch, Unit::Wait, Unit::Control];
 
+/// Units of which the RTL executes some scalar rows, those with a case label: the message
+/// unit's `s_sendmsg` (MSG_DEALLOC_VGPRS, which every compiled kernel sends before it ends).
+pub const RTL_PARTIAL_UNITS: [Unit; 1] = [Unit::Message];
+
 /// Whether the DS unit (`cu_ds`) executes DS row `d`: its access has a kind in cu_pkg's
 /// `dsctrl_t` (loads, stores, the two-address forms, `ds_nop`). Whether the compute unit
 /// issues it to the unit is [`rtl_implements`]'s question.
@@ -234,12 +238,19 @@ pub fn ds_executes(d: &InstDef) -> bool {
     view::ds_kind(d).is_some()
 }
 
+/// Whether the memory ports of the compute unit execute row `d` (scalar loads and invalidates,
+/// GLOBAL loads and stores): its access has a kind in cu_pkg's `memctrl_t`.
+pub fn mem_executes(d: &InstDef) -> bool {
+    view::mem_kind(d).is_some()
+}
+
 /// The modules whose case labels say which rows the RTL executes.
 const EXECUTING: [&str; 4] = ["cu_salu.sv", "cu_top.sv", "cu_valu.sv", "cu_fp32.sv"];
 
 /// The mnemonics the generated RTL executes: every `OP_*` (a row) and `VOP_*` (a vector
 /// operation) that appears as a case label in the modules that execute instructions, and
-/// every DS access kind (`DK_*`, kept as `dk_load`, ...) the compute unit issues. Read off
+/// every DS and memory access kind (`DK_*`, `MK_*`, kept as `dk_load`, `mk_gload`, ...) the
+/// compute unit issues. Read off
 /// the rendered SystemVerilog, so it says what the templates do, not what anyone believes they
 /// do.
 pub fn rtl_ops(files: &[File]) -> BTreeSet<String> {
@@ -249,7 +260,7 @@ pub fn rtl_ops(files: &[File]) -> BTreeSet<String> {
         let mut pending = String::new();
         for line in f.text.lines() {
             let t = line.trim();
-            if !(t.starts_with("OP_") || t.starts_with("VOP_") || t.starts_with("DK_")) {
+            if !["OP_", "VOP_", "DK_", "MK_"].iter().any(|p| t.starts_with(p)) {
                 pending.clear();
                 continue;
             }
@@ -262,7 +273,7 @@ pub fn rtl_ops(files: &[File]) -> BTreeSet<String> {
                     let l = l.trim();
                     if let Some(name) = l.strip_prefix("OP_").or_else(|| l.strip_prefix("VOP_")) {
                         out.insert(name.to_ascii_lowercase());
-                    } else if l.starts_with("DK_") {
+                    } else if l.starts_with("DK_") || l.starts_with("MK_") {
                         out.insert(l.to_ascii_lowercase());
                     }
                 }
@@ -275,10 +286,11 @@ pub fn rtl_ops(files: &[File]) -> BTreeSet<String> {
 
 /// Whether the generated RTL executes `def`.
 pub fn rtl_implements(def: &InstDef, ops: &BTreeSet<String>) -> bool {
-    if let Some(kind) = view::ds_kind(def) {
+    if let Some(kind) = view::ds_kind(def).or_else(|| view::mem_kind(def)) {
         return ops.contains(&kind.to_ascii_lowercase());
     }
-    (RTL_UNITS.contains(&def.unit) || valu::is_valu(def)) && ops.contains(&def.name)
+    (RTL_UNITS.contains(&def.unit) || RTL_PARTIAL_UNITS.contains(&def.unit) || valu::is_valu(def))
+        && ops.contains(&def.name)
 }
 
 /// The SystemVerilog name of a row in `op_e`: `OP_<MNEMONIC>`, and for a mnemonic that several

@@ -141,6 +141,42 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
     l.port("imem_rsp_data_i", In, "logic [3:0][31:0]", 128, "");
     l.port("imem_rsp_err_i", In, &logic("3"), 4, "per dword: no memory at that address");
 
+    l.group = "Scalar data port (SMEM): one request a wave's load, answered with every dword asked for.";
+    l.port("smem_req_valid_o", Out, "logic", 1, "");
+    l.port("smem_req_ready_i", In, "logic", 1, "");
+    l.port("smem_req_wave_o", Out, &logic("WaveW-1"), wave_w, "");
+    l.port("smem_req_addr_o", Out, &logic("63"), 64, "byte address of dword 0, dword aligned");
+    l.port("smem_req_mask_o", Out, &logic("15"), 16, "dword k (at addr + 4k) is read");
+    l.port("smem_rsp_valid_i", In, "logic", 1, "");
+    l.port("smem_rsp_data_i", In, "logic [15:0][31:0]", 512, "the dwords asked for (others: any)");
+    l.port("smem_rsp_err_i", In, "logic", 1, "a dword asked for has no memory");
+
+    l.group = "Vector memory port (GLOBAL): one request an instruction, every active lane's \
+               address and data, answered with every lane's loaded bytes.";
+    l.port("vmem_req_valid_o", Out, "logic", 1, "");
+    l.port("vmem_req_ready_i", In, "logic", 1, "");
+    l.port("vmem_req_wave_o", Out, &logic("WaveW-1"), wave_w, "");
+    l.port("vmem_req_store_o", Out, "logic", 1, "a store (else a load)");
+    l.port("vmem_req_bytes_o", Out, &logic("4"), 5, "bytes a lane: 1, 2, 4, 8, 12 or 16");
+    l.port("vmem_req_mask_o", Out, &logic("31"), 32, "the lanes that access memory");
+    l.port("vmem_req_addr_o", Out, "logic [31:0][63:0]", 2048, "per lane: byte address");
+    l.port(
+        "vmem_req_data_o",
+        Out,
+        "logic [31:0][3:0][31:0]",
+        4096,
+        "per lane: the bytes to store, from dword 0",
+    );
+    l.port("vmem_rsp_valid_i", In, "logic", 1, "");
+    l.port(
+        "vmem_rsp_data_i",
+        In,
+        "logic [31:0][3:0][31:0]",
+        4096,
+        "per lane: the bytes loaded, from dword 0",
+    );
+    l.port("vmem_rsp_err_i", In, "logic", 1, "an active lane's access has no memory (nothing was stored)");
+
     l.group = "Retire port: every retired instruction and its architectural writes, in retire order; \
                VGPR writes come in beats, one a pass, the last with rt_valid_o.";
     l.port("rt_valid_o", Out, "logic", 1, "an instruction retires");
@@ -152,9 +188,15 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
     l.port("rt_status_o", Out, &logic("1"), 2, "RtRetired, RtEndpgm, RtBarrier, RtFault");
     l.port("rt_fault_o", Out, &logic("2"), FAULT_BITS, "FaultFetch, FaultIllegal, FaultNotImpl, FaultMemory");
     l.port("rt_next_pc_o", Out, &logic("47"), 48, "");
-    l.port("rt_sdst_we_o", Out, &logic("1"), 2, "dwords written at rt_sdst_o, rt_sdst_o + 1");
-    l.port("rt_sdst_o", Out, &logic("6"), 7, "even");
-    l.port("rt_sdst_data_o", Out, &logic("63"), 64, "");
+    l.port(
+        "rt_sdst_we_o",
+        Out,
+        &logic("15"),
+        16,
+        "dwords written at rt_sdst_o + k (a scalar load: up to 16)",
+    );
+    l.port("rt_sdst_o", Out, &logic("6"), 7, "");
+    l.port("rt_sdst_data_o", Out, "logic [15:0][31:0]", 512, "");
     l.port("rt_exec_we_o", Out, &logic("1"), 2, "EXEC dwords written (before the SDST write)");
     l.port("rt_exec_o", Out, &logic("63"), 64, "");
     l.port("rt_scc_we_o", Out, "logic", 1, "");

@@ -256,8 +256,12 @@ fn rtl_formats() -> Vec<&'static FormatDef> {
         .formats
         .iter()
         .filter(|f| {
-            insts_of(f)
-                .any(|d| super::RTL_UNITS.contains(&d.unit) || valu::is_valu(d) || ds_kind(d).is_some())
+            insts_of(f).any(|d| {
+                super::RTL_UNITS.contains(&d.unit)
+                    || valu::is_valu(d)
+                    || ds_kind(d).is_some()
+                    || mem_kind(d).is_some()
+            })
         })
         .collect()
 }
@@ -719,6 +723,7 @@ fn op_attributes(d: &InstDef) -> Vec<(String, String)> {
         sets.extend(valu::ctrl_sets(d, "dec_o.vc"));
     }
     sets.extend(ds_ctrl_sets(d));
+    sets.extend(mem_ctrl_sets(d));
     sets
 }
 
@@ -758,6 +763,44 @@ pub(super) fn ds_ctrl_sets(d: &InstDef) -> Vec<(String, String)> {
         if on {
             sets.push((format!("dec_o.ds.{name}"), "1'b1".to_string()));
         }
+    }
+    sets
+}
+
+/// The access of a scalar or global memory row that the compute unit's memory ports execute,
+/// as its `memctrl_t` members: kind, size (SMEM: dwords; GLOBAL: bytes per lane), sign
+/// extension. None for the others (MK_NONE): the d16 and LDS loads, the high-half stores, the
+/// `addtid` forms, atomics, FLAT, SCRATCH, and MUBUF and MTBUF but the invalidates.
+fn mem_access(d: &InstDef) -> Option<(&'static str, u32, bool)> {
+    use rdna3_isa::MemAccess as A;
+    match (d.format().name.as_str(), d.access?) {
+        ("SMEM", A::ScalarLoad { dwords, buffer: false }) => Some(("MK_SLOAD", dwords, false)),
+        ("SMEM", A::ScalarLoad { dwords, buffer: true }) => Some(("MK_SBUFFER", dwords, false)),
+        ("SMEM", A::Invalidate) => Some(("MK_SINV", 0, false)),
+        ("MUBUF", A::Invalidate) => Some(("MK_VINV", 0, false)),
+        ("GLOBAL", A::Load { bytes, signed, d16: None, addtid: false, lds: false }) => {
+            Some(("MK_GLOAD", bytes, signed))
+        }
+        ("GLOBAL", A::Store { bytes, hi: false, addtid: false }) => Some(("MK_GSTORE", bytes, false)),
+        _ => None,
+    }
+}
+
+/// The `mem_kind_e` member of a row the memory ports execute (`MK_SLOAD`, ...), None for the
+/// others.
+pub fn mem_kind(d: &InstDef) -> Option<&'static str> {
+    mem_access(d).map(|a| a.0)
+}
+
+/// The memory control bundle (`memctrl_t`) of a row the memory ports execute.
+pub(super) fn mem_ctrl_sets(d: &InstDef) -> Vec<(String, String)> {
+    let Some((kind, size, sext)) = mem_access(d) else { return Vec::new() };
+    let mut sets = vec![("dec_o.mem.kind".to_string(), kind.to_string())];
+    if size != 0 {
+        sets.push(("dec_o.mem.size".to_string(), format!("5'd{size}")));
+    }
+    if sext {
+        sets.push(("dec_o.mem.sext".to_string(), "1'b1".to_string()));
     }
     sets
 }

@@ -85,11 +85,15 @@ pub fn exec_in(wave: &mut Wave, prog: &Program, env: &mut Env) -> Outcome {
 /// Runs one instruction of `wave` from `code`, decoding it afresh, with no memory (every
 /// access faults) and `lds` as its workgroup's LDS allocation. For co-simulation.
 pub fn step_lds(wave: &mut Wave, code: &Code, lds: &mut [u8]) -> Step {
+    step_mem(wave, code, &mut Memory::default(), lds)
+}
+
+/// [`step_lds`] with `mem` as global memory. For co-simulation.
+pub fn step_mem(wave: &mut Wave, code: &Code, mem: &mut Memory, lds: &mut [u8]) -> Step {
     if let Some(s) = idle(wave) {
         return s;
     }
-    let mut mem = Memory::default();
-    let mut env = Env::new(&mut mem, lds);
+    let mut env = Env::new(mem, lds);
     match program::decode(code, wave.pc) {
         Ok(d) => step_decoded(wave, &d, &mut env),
         Err(f) => stop(wave, None, f),

@@ -130,6 +130,12 @@ pub fn step_lds(wave: &mut Wave, code: &Code, lds: &mut [u8]) -> Step {
     engine::step_lds(wave, code, lds)
 }
 
+/// [`step_lds`] with `mem` as global memory (scalar and vector memory instructions read and
+/// write it; an access outside its regions faults).
+pub fn step_mem(wave: &mut Wave, code: &Code, mem: &mut memory::Memory, lds: &mut [u8]) -> Step {
+    engine::step_mem(wave, code, mem, lds)
+}
+
 /// Whether this model executes the table row `def` (everything else faults as not implemented
 /// or illegal). Derived from the model's dispatch table, never kept by hand.
 pub fn implemented(def: &rdna3_isa::InstDef) -> bool {
