@@ -129,8 +129,8 @@ fn main() {
         let (offs, nin, nout) = layout(&ps);
         let _ = writeln!(
             rs,
-            "    Variant {{ name: {name:?}, num_waves: {}, lanes: {}, vgprs: {}, lds_bytes: {}, in_words: {nin}, out_words: {nout}, ports: Ports {{",
-            cfg.num_waves, cfg.lanes, cfg.vgprs, cfg.lds_bytes
+            "    Variant {{ name: {name:?}, num_waves: {}, lanes: {}, vgprs: {}, lds_bytes: {}, lds_banks: {}, in_words: {nin}, out_words: {nout}, ports: Ports {{",
+            cfg.num_waves, cfg.lanes, cfg.vgprs, cfg.lds_bytes, cfg.lds_banks
         );
         for (p, off) in ps.iter().zip(&offs) {
             let _ = writeln!(

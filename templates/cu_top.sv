@@ -1613,10 +1613,10 @@ module cu_top
     .rsp_data_o      (ds_rdata)
   );
 
-  // The unit is idle whenever an instruction starts (one at a time); the faulting lane and
-  // the cycle count are for the testbenches of the unit alone.
+  // The unit is idle whenever an instruction starts (one at a time); the faulting lane is for
+  // the testbench of the unit alone. The cycles its banks took go to the performance ports.
   logic unused_ds;
-  assign unused_ds = ds_ready ^ (^ds_fault_lane) ^ (^ds_cycles);
+  assign unused_ds = ds_ready ^ (^ds_fault_lane);
 
   // The FP interlock: a beat of a floating-point row waits FpStages cycles for its results.
   assign ex_hold = ex_beat_q && uses_fpu(ex_dec_q.valu, ex_dec_q.vc.fpu, ex_dec_q.vcy.fpu) &&
@@ -2294,6 +2294,13 @@ module cu_top
     .cnt_o       (wave_cnt_o),
     .underflow_o (cnt_error_o)
   );
+
+  // Performance: the waves an s_waitcnt holds, and each DS instruction's bank cycles (the
+  // co-simulation checks them against the bank rule computed from the lanes' addresses).
+  assign perf_wait_o = wait_stall;
+  assign perf_ds_valid_o = ds_rsp;
+  assign perf_ds_wave_o = ds_wave_q;
+  assign perf_ds_cycles_o = ds_cycles;
 
   // ------------------------------------------------------------------------------------------
   // Instruction fetch: round robin over waves that have room for two dwords.

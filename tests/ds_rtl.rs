@@ -23,7 +23,8 @@ use std::process::Command;
 use conformance::env_u64;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use rdna3_isa::{Field, Half, Inst, InstDef, MemAccess, table};
+use rdna3_isa::{Field, Half, Inst, InstDef, table};
+use sim::ds_timing::{Access, Lds, Shape, timing};
 use sim::golden::memory::Memory;
 use sim::golden::{Code, Env, Fault, Outcome, Program, Wave, step_in};
 
@@ -49,83 +50,18 @@ struct Case {
 }
 
 /// What the row does, from the table's access column.
-#[derive(Clone, Copy, Debug)]
-struct Shape {
-    load: bool,
-    two: bool,
-    bytes: u32,
-    stride64: bool,
-    d16: Option<Half>,
-    nop: bool,
+fn shape(d: &InstDef) -> Shape {
+    Shape::of(d).unwrap_or_else(|| panic!("{}: access {:?} is not one cu_ds executes", d.name, d.access))
 }
 
-fn shape(d: &InstDef) -> Shape {
-    let base = Shape { load: false, two: false, bytes: 0, stride64: false, d16: None, nop: false };
-    match d.access {
-        Some(MemAccess::Load { bytes, d16, .. }) => Shape { load: true, bytes, d16, ..base },
-        Some(MemAccess::Store { bytes, .. }) => Shape { bytes, ..base },
-        Some(MemAccess::Load2 { bytes, stride64 }) => {
-            Shape { load: true, two: true, bytes, stride64, ..base }
-        }
-        Some(MemAccess::Store2 { bytes, stride64 }) => Shape { two: true, bytes, stride64, ..base },
-        Some(MemAccess::Nop) => Shape { nop: true, ..base },
-        a => panic!("{}: access {a:?} is not one cu_ds executes", d.name),
-    }
+/// The instruction's lanes as the timing rule (`sim::ds_timing`) takes them.
+fn access(c: &Case) -> Access<'_> {
+    Access { shape: shape(c.def), offsets: c.offsets, exec: c.exec, addr: &c.addr }
 }
 
 /// The byte address of element `j` of lane `l`.
-fn element(c: &Case, s: Shape, l: usize, j: usize) -> u32 {
-    let off = if s.two {
-        c.offsets[j] * s.bytes * if s.stride64 { 64 } else { 1 }
-    } else {
-        c.offsets[1] << 8 | c.offsets[0]
-    };
-    c.addr[l].wrapping_add(off)
-}
-
-/// The cycles the LDS banks serve and the cycles to the answer, as the lane-group rule says
-/// (an element touches E dwords, the most any active one does; a lane P = E or 2E; the lanes
-/// go in groups of 32, 16, 8 or 4, one request each, which takes as many cycles as the most
-/// distinct dwords one bank serves in it, plus 3), and the lowest lane with an element past
-/// the allocation (then the answer comes in cycle 1).
-fn expected_cycles(c: &Case, s: Shape, base: u32, size: u32) -> (u32, u32, Option<usize>) {
-    let elements = if s.two { 2 } else { 1 };
-    let active: Vec<usize> = (0..32).filter(|l| !s.nop && c.exec >> l & 1 == 1).collect();
-    let fault = active.iter().copied().find(|&l| {
-        (0..elements).any(|j| u64::from(element(c, s, l, j)) + u64::from(s.bytes) > u64::from(size))
-    });
-    if fault.is_some() {
-        return (0, 1, fault);
-    }
-    let touched = |l: usize, j: usize| ((element(c, s, l, j) & 3) + s.bytes).div_ceil(4);
-    let e = active.iter().flat_map(|&l| (0..elements).map(move |j| (l, j))).map(|(l, j)| touched(l, j)).max();
-    let p = e.unwrap_or(1).max(1) * elements as u32;
-    let group = match p {
-        1 => 32,
-        2 => 16,
-        3 | 4 => 8,
-        _ => 4,
-    };
-    let (mut cycles, mut latency) = (0, 1);
-    for g in 0..32 / group {
-        let mut banks: Vec<Vec<u32>> = vec![Vec::new(); BANKS as usize];
-        for &l in active.iter().filter(|&&l| l / group == g) {
-            for j in 0..elements {
-                let a = element(c, s, l, j);
-                for d in 0..touched(l, j) {
-                    let dw = (base + (a >> 2) + d) % LDS_DWORDS;
-                    let b = &mut banks[(dw % BANKS) as usize];
-                    if !b.contains(&dw) {
-                        b.push(dw);
-                    }
-                }
-            }
-        }
-        let n = banks.iter().map(Vec::len).max().unwrap_or(0) as u32;
-        cycles += n;
-        latency += n + 3;
-    }
-    (cycles, latency, None)
+fn element(c: &Case, l: usize, j: usize) -> u32 {
+    access(c).element(l, j)
 }
 
 fn has(def: &InstDef, f: Field) -> bool {
@@ -201,9 +137,9 @@ fn random_case(rng: &mut SmallRng, rows: &[&'static InstDef], size: u32) -> Case
         let mut c = c;
         for l in 0..32 {
             let elements = if s.two { 2 } else { 1 };
-            if (0..elements).any(|j| u64::from(element(&c, s, l, j)) + u64::from(e) > u64::from(size)) {
+            if (0..elements).any(|j| u64::from(element(&c, l, j)) + u64::from(e) > u64::from(size)) {
                 c.addr[l] = 0;
-                if (0..elements).any(|j| u64::from(element(&c, s, l, j)) + u64::from(e) > u64::from(size)) {
+                if (0..elements).any(|j| u64::from(element(&c, l, j)) + u64::from(e) > u64::from(size)) {
                     c.exec &= !(1 << l);
                 }
             }
@@ -354,7 +290,8 @@ fn the_ds_unit_executes_as_the_golden_model_does() {
         let prog = Program::new(Code::new(0x1000, c.words.to_vec()));
         let mut env = Env::new(&mut mem, &mut lds[*k]);
         let step = step_in(&mut w, &prog, &mut env);
-        let (want_cycles, want_latency, want_fault) = expected_cycles(c, s, base, size);
+        let t = timing(&access(c), Lds { dwords: LDS_DWORDS, banks: BANKS, base, size });
+        let (want_cycles, want_latency, want_fault) = (t.cycles, t.latency, t.fault);
         let golden_fault = matches!(step.outcome, Outcome::Fault(Fault::Memory { .. }));
         assert!(
             matches!(step.outcome, Outcome::Retired) || golden_fault,

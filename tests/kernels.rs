@@ -48,6 +48,10 @@ fn on_the_rtl(co: &sim::loader::CodeObject, kernel: &str, l: &Launch, golden: &[
             for (i, b) in &r.buffers {
                 assert!(golden[*i] == *b, "{kernel} on the RTL: buffer {i} differs from the golden run's");
             }
+            let st = &r.stats;
+            assert_eq!(st.instructions, r.instructions, "{kernel}: the counters' instructions");
+            assert_eq!(st.by_unit.values().sum::<u64>(), r.instructions, "{kernel}: instructions by unit");
+            assert!(st.lds_conflict_cycles.is_some_and(|c| c <= st.lds_bank_cycles), "{kernel}: {st}");
             let secs = start.elapsed().as_secs_f64();
             eprintln!(
                 "RTL {kernel}: ok, {} waves, {} cycles, {} instructions, {secs:.2} s: {:.0} cycles/s, {:.0} instructions/s co-simulated",

@@ -131,6 +131,90 @@ pub enum WaveEnd {
     Faulted(Fault),
 }
 
+/// What a run's performance counters add up to, from the RTL's retire, performance and memory
+/// ports (`sim run --stats FILE` writes them as JSON).
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct Stats {
+    /// Cycles from the waves' start to the end of the last.
+    pub cycles: u64,
+    /// Instructions retired (a VOPD pair counts once), and by the table's unit.
+    pub instructions: u64,
+    pub by_unit: BTreeMap<String, u64>,
+    /// Beats the vector lanes computed (a vector ALU instruction takes one a pass), and their
+    /// share of the cycles.
+    pub valu_beats: u64,
+    pub valu_utilisation: f64,
+    /// Cycles a wave was held by an `s_waitcnt`, summed over the waves.
+    pub waitcnt_stall_cycles: u64,
+    /// DS instructions the LDS served, and the cycles its banks took for them.
+    pub lds_instructions: u64,
+    pub lds_bank_cycles: u64,
+    /// Of those, the cycles lost to bank conflicts (beyond one a request): checked against
+    /// the bank rule computed from the lanes' addresses, so only co-simulation, which has the
+    /// golden model's registers, gives them.
+    pub lds_conflict_cycles: Option<u64>,
+    /// Bytes the scalar data port loaded, and the vector memory port loaded and stored.
+    pub smem_load_bytes: u64,
+    pub vmem_load_bytes: u64,
+    pub vmem_store_bytes: u64,
+}
+
+impl Stats {
+    /// Adds another run's counts (the workgroups of a kernel).
+    pub fn add(&mut self, o: &Stats) {
+        self.cycles += o.cycles;
+        self.instructions += o.instructions;
+        for (u, n) in &o.by_unit {
+            *self.by_unit.entry(u.clone()).or_insert(0) += n;
+        }
+        self.valu_beats += o.valu_beats;
+        self.waitcnt_stall_cycles += o.waitcnt_stall_cycles;
+        self.lds_instructions += o.lds_instructions;
+        self.lds_bank_cycles += o.lds_bank_cycles;
+        self.lds_conflict_cycles = match (self.lds_conflict_cycles, o.lds_conflict_cycles) {
+            (Some(a), Some(b)) => Some(a + b),
+            _ => None,
+        };
+        self.smem_load_bytes += o.smem_load_bytes;
+        self.vmem_load_bytes += o.vmem_load_bytes;
+        self.vmem_store_bytes += o.vmem_store_bytes;
+        self.finish();
+    }
+
+    fn finish(&mut self) {
+        self.valu_utilisation =
+            if self.cycles == 0 { 0.0 } else { self.valu_beats as f64 / self.cycles as f64 };
+    }
+}
+
+impl fmt::Display for Stats {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let units: Vec<String> = self.by_unit.iter().map(|(u, n)| format!("{u} {n}")).collect();
+        writeln!(f, "cycles {}, instructions {} ({})", self.cycles, self.instructions, units.join(", "))?;
+        writeln!(
+            f,
+            "VALU beats {} ({:.1}% of the cycles), cycles held by s_waitcnt {} (all waves)",
+            self.valu_beats,
+            100.0 * self.valu_utilisation,
+            self.waitcnt_stall_cycles
+        )?;
+        let conflicts = self.lds_conflict_cycles.map_or_else(
+            || "not known without the golden model (--engine cosim)".to_string(),
+            |c| c.to_string(),
+        );
+        writeln!(
+            f,
+            "LDS: {} instructions, {} bank cycles, {} lost to bank conflicts",
+            self.lds_instructions, self.lds_bank_cycles, conflicts
+        )?;
+        write!(
+            f,
+            "bytes moved: scalar loads {}, vector loads {}, vector stores {}",
+            self.smem_load_bytes, self.vmem_load_bytes, self.vmem_store_bytes
+        )
+    }
+}
+
 /// A run in which the models agreed throughout.
 #[derive(Clone, Debug)]
 pub struct Report {
@@ -147,6 +231,8 @@ pub struct Report {
     pub save_files: Vec<PathBuf>,
     /// Global memory at the end (the RTL's copy agreed on every byte).
     pub memory: Memory,
+    /// The performance counters of the run.
+    pub stats: Stats,
 }
 
 /// The first instruction on which the models disagree.
@@ -419,6 +505,23 @@ fn memory_diff(golden: &Memory, rtl: &Memory) -> Option<String> {
     (golden != rtl).then(|| "the regions differ".to_string())
 }
 
+/// The bank rule's timing of the DS instruction wave `g` is at (before the golden model
+/// executes it), from the golden model's registers; None when it is no DS instruction the DS
+/// unit executes.
+fn ds_reference(g: &Wave, code: &Code, lds: crate::ds_timing::Lds) -> Option<crate::ds_timing::Timing> {
+    let inst = code.fetch(g.pc).ok()?;
+    let shape = crate::ds_timing::Shape::of(inst.def())?;
+    let field = |f| if inst.def().operands.iter().any(|o| o.field == f) { inst.field(f) } else { 0 };
+    let addr = g.vgpr.get(field(isa::Field::Addr) as usize).copied().unwrap_or([0; 32]);
+    let access = crate::ds_timing::Access {
+        shape,
+        offsets: [field(isa::Field::Offset0), field(isa::Field::Offset1)],
+        exec: g.exec() as u32,
+        addr: &addr,
+    };
+    Some(crate::ds_timing::timing(&access, lds))
+}
+
 /// Instruction memory as the RTL sees it: four dwords and a per-dword error flag.
 fn fetch(code: &Code, addr: u64) -> ([u32; 4], u64) {
     let mut data = [0u32; 4];
@@ -545,6 +648,7 @@ fn run(
     let mut vpend: Option<VmemReq> = None;
     // The last store the vector port made, checked when its instruction retires.
     let mut last_store: Option<VmemReq> = None;
+    let mut stats = Stats { lds_conflict_cycles: (!opts.rtl_only).then_some(0), ..Stats::default() };
     let mut seq = 0u64;
     let mut retired = 0u64;
     let mut valu = 0u64;
@@ -593,6 +697,7 @@ fn run(
         m.set(p.smem_rsp_valid, 0);
         if let Some(q) = spend.take_if(|q| q.due <= cycle) {
             let (data, err) = serve_smem(&rmem, &q);
+            stats.smem_load_bytes += 4 * u64::from(q.mask.count_ones());
             m.set(p.smem_rsp_valid, 1);
             m.set_words(p.smem_rsp_data, &data);
             m.set(p.smem_rsp_err, u64::from(err));
@@ -611,6 +716,12 @@ fn run(
         m.set(p.vmem_rsp_valid, 0);
         if let Some(q) = vpend.take_if(|q| q.due <= cycle) {
             let (data, err) = serve_vmem(&mut rmem, &q);
+            let moved = (q.bytes * q.lanes().count()) as u64;
+            if q.store {
+                stats.vmem_store_bytes += moved;
+            } else {
+                stats.vmem_load_bytes += moved;
+            }
             m.set(p.vmem_rsp_valid, 1);
             m.set_words(p.vmem_rsp_data, &data);
             m.set(p.vmem_rsp_err, u64::from(err));
@@ -647,6 +758,46 @@ fn run(
         if m.get(p.cnt_error) != 0 {
             return Err(CosimError::CounterUnderflow);
         }
+        stats.waitcnt_stall_cycles += u64::from(m.get(p.perf_wait).count_ones());
+        if m.get(p.perf_ds_valid) == 1 {
+            let (w, cycles) = (m.get(p.perf_ds_wave) as usize, m.get(p.perf_ds_cycles) as u32);
+            stats.lds_instructions += 1;
+            stats.lds_bank_cycles += u64::from(cycles);
+            if !opts.rtl_only
+                && let Some(g) = golden.get(w)
+            {
+                let base = (wg_index[w] as u64 * u64::from(lds_bytes) / 4) as u32;
+                let lds = crate::ds_timing::Lds {
+                    dwords: m.v.lds_bytes / 4,
+                    banks: m.v.lds_banks,
+                    base,
+                    size: lds_bytes,
+                };
+                match ds_reference(g, code, lds) {
+                    Some(t) if t.fault.is_none() && t.cycles != cycles => {
+                        return Err(CosimError::Mismatch(Box::new(Mismatch {
+                            cycle: m.cycle(),
+                            wave: w,
+                            pc: g.pc,
+                            text: code.fetch(g.pc).map_or_else(|_| "?".into(), |i| i.to_string()),
+                            diffs: vec![format!(
+                                "LDS bank cycles: {} (the bank rule, from the lanes' addresses) vs {cycles} (RTL)",
+                                t.cycles
+                            )],
+                            window_vcd: None,
+                            window_vcd_error: None,
+                            save_files: Vec::new(),
+                        })));
+                    }
+                    Some(t) => {
+                        if let Some(c) = stats.lds_conflict_cycles.as_mut() {
+                            *c += u64::from(t.conflict_cycles());
+                        }
+                    }
+                    None => {}
+                }
+            }
+        }
 
         // VGPR writes of this cycle (a beat per pass of a vector instruction).
         if !opts.rtl_only {
@@ -660,6 +811,9 @@ fn run(
             let decoded = isa::decode(words);
             if decoded.as_ref().is_ok_and(|i| hdl_gen::sv::valu::is_valu(i.def())) {
                 valu += 1;
+            }
+            if let Ok(i) = &decoded {
+                *stats.by_unit.entry(i.def().unit.name().to_string()).or_insert(0) += 1;
             }
             let w = m.get(p.rt_wave) as usize;
             let vw = vwrites.get_mut(w).map(std::mem::take).unwrap_or_default();
@@ -818,7 +972,11 @@ fn run(
     }
     // Run alone, the RTL's memory is the result.
     let memory = if opts.rtl_only { rmem } else { gmem };
-    Ok(Report { cycles: m.cycle(), retired, valu, start, waves, state: golden, save_files, memory })
+    stats.cycles = m.cycle() - start;
+    stats.instructions = retired;
+    stats.valu_beats = valu * passes as u64;
+    stats.finish();
+    Ok(Report { cycles: m.cycle(), retired, valu, start, waves, state: golden, save_files, memory, stats })
 }
 
 /// The model's ports with their widths, and whether each is declared a vector.
@@ -1499,6 +1657,8 @@ pub struct KernelReport {
     pub instructions: u64,
     /// Cycles from each workgroup's start to its end, summed over the workgroups.
     pub cycles: u64,
+    /// The performance counters, summed over the workgroups.
+    pub stats: Stats,
 }
 
 /// Why a kernel's run on the RTL failed.
@@ -1537,6 +1697,7 @@ pub fn run_kernel(
         )),
     })?;
     let (mut instructions, mut cycles, mut first) = (0u64, 0u64, true);
+    let mut stats = Stats { lds_conflict_cycles: (!opts.rtl_only).then_some(0), ..Stats::default() };
     let (buffers, waves) = crate::launch::dispatch(co, kernel, launch, |g| {
         let group = g.group;
         if g.waves.len() > v.num_waves as usize {
@@ -1561,6 +1722,7 @@ pub fn run_kernel(
         *g.mem = r.memory;
         instructions += r.retired;
         cycles += r.cycles - r.start;
+        stats.add(&r.stats);
         if let Some((wave, WaveEnd::Faulted(fault))) =
             r.waves.iter().enumerate().find(|(_, e)| matches!(e, WaveEnd::Faulted(_)))
         {
@@ -1571,5 +1733,5 @@ pub fn run_kernel(
         }
         Ok(())
     })?;
-    Ok(KernelReport { buffers, waves, instructions, cycles })
+    Ok(KernelReport { buffers, waves, instructions, cycles, stats })
 }

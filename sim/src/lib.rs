@@ -3,6 +3,7 @@
 
 #[cfg(feature = "rtl")]
 pub mod cosim;
+pub mod ds_timing;
 pub mod golden;
 pub mod launch;
 pub mod loader;

@@ -83,6 +83,10 @@ struct RunArgs {
     /// [default: cosim-mismatch.vcd].
     #[arg(long)]
     mismatch_vcd: Option<PathBuf>,
+    /// Write the run's performance counters here as JSON (rtl and cosim engines; they are
+    /// printed either way).
+    #[arg(long)]
+    stats: Option<PathBuf>,
 }
 
 /// A progress line on stderr while a run lasts (instructions retired, waves finished, rate),
@@ -223,6 +227,9 @@ fn cmd_run(a: RunArgs) -> Result<ExitCode> {
     if a.engine == "golden" && a.vcd.is_some() {
         bail!("--vcd needs the rtl or cosim engine");
     }
+    if a.engine == "golden" && a.stats.is_some() {
+        bail!("--stats needs the rtl or cosim engine (the golden engine counts no cycles)");
+    }
     if a.engine != "golden" {
         return cmd_run_rtl(a);
     }
@@ -267,6 +274,12 @@ fn cmd_run(a: RunArgs) -> Result<ExitCode> {
     }
 }
 
+/// Writes a run's performance counters as JSON.
+fn write_stats(path: &Path, stats: &sim::cosim::Stats) -> Result<()> {
+    let text = serde_json::to_string_pretty(stats).context("encoding the counters")?;
+    std::fs::write(path, text + "\n").with_context(|| format!("--stats {}: writing", path.display()))
+}
+
 /// Writes every buffer argument N's final bytes to `DIR/argN.bin`.
 fn write_buffers(dir: &Path, buffers: &[(usize, Vec<u8>)]) -> Result<()> {
     for (i, bytes) in buffers {
@@ -296,6 +309,7 @@ fn cmd_run_rtl(a: RunArgs) -> Result<ExitCode> {
         outputs.push(("--mismatch-vcd", mismatch_vcd.as_path()));
     }
     outputs.extend(a.vcd.as_deref().map(|p| ("--vcd", p)));
+    outputs.extend(a.stats.as_deref().map(|p| ("--stats", p)));
     check_outputs(&outputs)?;
     let bytes =
         std::fs::read(&a.code_object).with_context(|| format!("reading {}", a.code_object.display()))?;
@@ -337,6 +351,10 @@ fn cmd_run_rtl(a: RunArgs) -> Result<ExitCode> {
                 r.buffers.len(),
                 a.out.display()
             );
+            eprintln!("{}", r.stats);
+            if let Some(p) = &a.stats {
+                write_stats(p, &r.stats)?;
+            }
             Ok(ExitCode::SUCCESS)
         }
         Err(e) => {
@@ -400,6 +418,9 @@ struct CosimArgs {
     /// address 0 [default: all of the model's LDS, 65536 bytes].
     #[arg(long)]
     lds: Option<u32>,
+    /// Write the run's performance counters here as JSON.
+    #[arg(long)]
+    stats: Option<PathBuf>,
 }
 
 fn parse_u64(s: &str) -> std::result::Result<u64, String> {
@@ -504,6 +525,7 @@ fn cmd_cosim(a: CosimArgs) -> Result<ExitCode> {
         .filter_map(|(o, p)| Some((format!("the save file of {o}"), sim::waves::save_file_for(p)?)))
         .collect();
     outputs.extend(saves.iter().map(|(o, p)| (o.as_str(), p.as_path())));
+    outputs.extend(a.stats.as_deref().map(|p| ("--stats", p)));
     check_outputs(&outputs)?;
     let dwords = load_program(&a.program)?;
     if dwords.is_empty() {
@@ -587,6 +609,12 @@ fn cmd_cosim(a: CosimArgs) -> Result<ExitCode> {
         report.retired as f64 / secs,
         secs
     )?;
+    if let Some(p) = &a.stats {
+        write_stats(p, &report.stats)?;
+        for line in report.stats.to_string().lines() {
+            writeln!(out, "  {line}")?;
+        }
+    }
     let mut faulted = false;
     for (k, (end, state)) in report.waves.iter().zip(&report.state).enumerate() {
         match end {

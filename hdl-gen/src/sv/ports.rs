@@ -213,6 +213,12 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
     l.port("wave_running_o", Out, &logic("NumWaves-1"), waves, "started and not yet ended");
     l.port("wave_cnt_o", Out, "cnt_t [NumWaves-1:0]", cnt_bits * waves, "wait counters");
     l.port("cnt_error_o", Out, "logic", 1, "a memory return found its counter at zero");
+
+    l.group = "Performance: what the counters of a run add up.";
+    l.port("perf_wait_o", Out, &logic("NumWaves-1"), waves, "the wave is held by an s_waitcnt");
+    l.port("perf_ds_valid_o", Out, "logic", 1, "the DS unit answers an instruction");
+    l.port("perf_ds_wave_o", Out, &logic("WaveW-1"), wave_w, "... of this wave");
+    l.port("perf_ds_cycles_o", Out, &logic("8"), 9, "... after its banks served it this many cycles");
     l.out
 }
 

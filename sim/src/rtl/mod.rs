@@ -28,6 +28,8 @@ mod ports {
         pub vgprs: u32,
         /// Bytes of LDS.
         pub lds_bytes: u32,
+        /// LDS banks.
+        pub lds_banks: u32,
         pub in_words: u32,
         pub out_words: u32,
         pub ports: Ports,

@@ -1,0 +1,151 @@
+//! The DS unit's timing rule, written from the bank rule alone (no RTL): the reference the
+//! tests and co-simulation hold `cu_ds`'s cycle counts to.
+//!
+//! An element touches E dwords (1 to 5, the most any active lane's does: 1 to 16 bytes at any
+//! alignment), a lane P = E or 2E (the two-address forms); the lanes go in groups of 32, 16, 8
+//! or 4 (the most whose dwords fit the LDS's 32 request slots), one request per group in lane
+//! order. Each request takes as many cycles as the most distinct dwords one bank serves in it
+//! (lanes reading one dword share the access), and answers 3 cycles after its last; a dword's
+//! bank is its address (the wave's allocation base plus the element's offset, in dwords,
+//! wrapping at the LDS size) modulo the bank count. An instruction with a lane past the
+//! allocation does nothing and answers in one cycle.
+
+use rdna3_isa::{Half, InstDef, MemAccess};
+
+/// What a DS row does with the LDS, from the table's access column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    pub load: bool,
+    /// The two-address forms (`ds_load_2addr_*`, `ds_store_2addr_*`).
+    pub two: bool,
+    /// Bytes of an element.
+    pub bytes: u32,
+    pub stride64: bool,
+    pub d16: Option<Half>,
+    /// `ds_nop`.
+    pub nop: bool,
+}
+
+impl Shape {
+    /// The shape of a DS row the DS unit executes (loads, stores, the two-address forms,
+    /// `ds_nop`); None for the others.
+    pub fn of(d: &InstDef) -> Option<Shape> {
+        let base = Shape { load: false, two: false, bytes: 0, stride64: false, d16: None, nop: false };
+        if d.format().family() != rdna3_isa::Family::Ds {
+            return None;
+        }
+        Some(match d.access? {
+            MemAccess::Load { bytes, d16, addtid: false, lds: false, .. } => {
+                Shape { load: true, bytes, d16, ..base }
+            }
+            MemAccess::Store { bytes, addtid: false, .. } => Shape { bytes, ..base },
+            MemAccess::Load2 { bytes, stride64 } => Shape { load: true, two: true, bytes, stride64, ..base },
+            MemAccess::Store2 { bytes, stride64 } => Shape { two: true, bytes, stride64, ..base },
+            MemAccess::Nop => Shape { nop: true, ..base },
+            _ => return None,
+        })
+    }
+}
+
+/// One DS instruction's lanes: the row's shape, OFFSET0 and OFFSET1, EXEC and every lane's
+/// ADDR.
+#[derive(Clone, Copy, Debug)]
+pub struct Access<'a> {
+    pub shape: Shape,
+    pub offsets: [u32; 2],
+    pub exec: u32,
+    pub addr: &'a [u32; 32],
+}
+
+impl Access<'_> {
+    /// Elements a lane accesses (2 for the two-address forms).
+    pub fn elements(&self) -> usize {
+        if self.shape.two { 2 } else { 1 }
+    }
+
+    /// The byte offset in the allocation of element `j` of lane `l`.
+    pub fn element(&self, l: usize, j: usize) -> u32 {
+        let s = self.shape;
+        let off = if s.two {
+            self.offsets[j] * s.bytes * if s.stride64 { 64 } else { 1 }
+        } else {
+            self.offsets[1] << 8 | self.offsets[0]
+        };
+        self.addr[l].wrapping_add(off)
+    }
+}
+
+/// The LDS the instruction runs on: its size and banks, and the wave's allocation.
+#[derive(Clone, Copy, Debug)]
+pub struct Lds {
+    /// Dwords of the whole LDS.
+    pub dwords: u32,
+    pub banks: u32,
+    /// The allocation's first dword, and its size in bytes.
+    pub base: u32,
+    pub size: u32,
+}
+
+/// The timing of one DS instruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timing {
+    /// Cycles the banks serve it (the sum over its requests).
+    pub cycles: u32,
+    /// Requests with at least one access: each takes at least one cycle, so `cycles - busy`
+    /// are the cycles lost to bank conflicts.
+    pub busy: u32,
+    /// Cycles from the request to the answer.
+    pub latency: u32,
+    /// The lowest active lane with an element past the allocation (then nothing is done).
+    pub fault: Option<usize>,
+}
+
+impl Timing {
+    /// Cycles lost to bank conflicts.
+    pub fn conflict_cycles(&self) -> u32 {
+        self.cycles - self.busy
+    }
+}
+
+/// The timing the bank rule gives `a` on `lds`.
+pub fn timing(a: &Access, lds: Lds) -> Timing {
+    let s = a.shape;
+    let elements = a.elements();
+    let active: Vec<usize> = (0..32).filter(|l| !s.nop && a.exec >> l & 1 == 1).collect();
+    let fault = active.iter().copied().find(|&l| {
+        (0..elements).any(|j| u64::from(a.element(l, j)) + u64::from(s.bytes) > u64::from(lds.size))
+    });
+    if fault.is_some() {
+        return Timing { cycles: 0, busy: 0, latency: 1, fault };
+    }
+    let touched = |l: usize, j: usize| ((a.element(l, j) & 3) + s.bytes).div_ceil(4);
+    let e = active.iter().flat_map(|&l| (0..elements).map(move |j| (l, j))).map(|(l, j)| touched(l, j)).max();
+    let p = e.unwrap_or(1).max(1) * elements as u32;
+    let group = match p {
+        1 => 32,
+        2 => 16,
+        3 | 4 => 8,
+        _ => 4,
+    };
+    let (mut cycles, mut busy, mut latency) = (0, 0, 1);
+    for g in 0..32 / group {
+        let mut banks: Vec<Vec<u32>> = vec![Vec::new(); lds.banks as usize];
+        for &l in active.iter().filter(|&&l| l / group == g) {
+            for j in 0..elements {
+                let addr = a.element(l, j);
+                for d in 0..touched(l, j) {
+                    let dw = (lds.base + (addr >> 2) + d) % lds.dwords;
+                    let b = &mut banks[(dw % lds.banks) as usize];
+                    if !b.contains(&dw) {
+                        b.push(dw);
+                    }
+                }
+            }
+        }
+        let n = banks.iter().map(Vec::len).max().unwrap_or(0) as u32;
+        cycles += n;
+        busy += u32::from(n > 0);
+        latency += n + 3;
+    }
+    Timing { cycles, busy, latency, fault }
+}
