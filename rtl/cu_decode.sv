@@ -4347,14 +4347,7 @@ module cu_decode
       OP_IMAGE_ATOMIC_CMPSWAP, OP_IMAGE_ATOMIC_ADD, OP_IMAGE_ATOMIC_SUB, OP_IMAGE_ATOMIC_SMIN,
       OP_IMAGE_ATOMIC_UMIN, OP_IMAGE_ATOMIC_SMAX, OP_IMAGE_ATOMIC_UMAX, OP_IMAGE_ATOMIC_AND,
       OP_IMAGE_ATOMIC_OR, OP_IMAGE_ATOMIC_XOR, OP_IMAGE_ATOMIC_INC, OP_IMAGE_ATOMIC_DEC,
-      OP_GLOBAL_ATOMIC_SWAP_B32, OP_GLOBAL_ATOMIC_CMPSWAP_B32, OP_GLOBAL_ATOMIC_ADD_U32, OP_GLOBAL_ATOMIC_SUB_U32,
-      OP_GLOBAL_ATOMIC_CSUB_U32, OP_GLOBAL_ATOMIC_MIN_I32, OP_GLOBAL_ATOMIC_MIN_U32, OP_GLOBAL_ATOMIC_MAX_I32,
-      OP_GLOBAL_ATOMIC_MAX_U32, OP_GLOBAL_ATOMIC_AND_B32, OP_GLOBAL_ATOMIC_OR_B32, OP_GLOBAL_ATOMIC_XOR_B32,
-      OP_GLOBAL_ATOMIC_INC_U32, OP_GLOBAL_ATOMIC_DEC_U32, OP_GLOBAL_ATOMIC_SWAP_B64, OP_GLOBAL_ATOMIC_CMPSWAP_B64,
-      OP_GLOBAL_ATOMIC_ADD_U64, OP_GLOBAL_ATOMIC_SUB_U64, OP_GLOBAL_ATOMIC_MIN_I64, OP_GLOBAL_ATOMIC_MIN_U64,
-      OP_GLOBAL_ATOMIC_MAX_I64, OP_GLOBAL_ATOMIC_MAX_U64, OP_GLOBAL_ATOMIC_AND_B64, OP_GLOBAL_ATOMIC_OR_B64,
-      OP_GLOBAL_ATOMIC_XOR_B64, OP_GLOBAL_ATOMIC_INC_U64, OP_GLOBAL_ATOMIC_DEC_U64, OP_GLOBAL_ATOMIC_CMPSWAP_F32,
-      OP_GLOBAL_ATOMIC_MIN_F32, OP_GLOBAL_ATOMIC_MAX_F32, OP_GLOBAL_ATOMIC_ADD_F32: begin
+      OP_GLOBAL_ATOMIC_CMPSWAP_F32, OP_GLOBAL_ATOMIC_MIN_F32, OP_GLOBAL_ATOMIC_MAX_F32, OP_GLOBAL_ATOMIC_ADD_F32: begin
         dec_o.unit = UNIT_VMEM;
         dec_o.inc.vm = 1'b1;
         dec_o.inc.vs = 1'b1;
@@ -4471,6 +4464,222 @@ module cu_decode
         dec_o.inc.vs = 1'b1;
         dec_o.mem.kind = MK_GSTORE;
         dec_o.mem.size = 5'd16;
+      end
+      OP_GLOBAL_ATOMIC_SWAP_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.atom = 5'd0;
+      end
+      OP_GLOBAL_ATOMIC_CMPSWAP_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.atom = 5'd1;
+      end
+      OP_GLOBAL_ATOMIC_ADD_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.atom = 5'd3;
+      end
+      OP_GLOBAL_ATOMIC_SUB_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.atom = 5'd5;
+      end
+      OP_GLOBAL_ATOMIC_CSUB_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.atom = 5'd7;
+      end
+      OP_GLOBAL_ATOMIC_MIN_I32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.atom = 5'd8;
+      end
+      OP_GLOBAL_ATOMIC_MIN_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.atom = 5'd10;
+      end
+      OP_GLOBAL_ATOMIC_MAX_I32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.atom = 5'd9;
+      end
+      OP_GLOBAL_ATOMIC_MAX_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.atom = 5'd11;
+      end
+      OP_GLOBAL_ATOMIC_AND_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.atom = 5'd14;
+      end
+      OP_GLOBAL_ATOMIC_OR_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.atom = 5'd15;
+      end
+      OP_GLOBAL_ATOMIC_XOR_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.atom = 5'd16;
+      end
+      OP_GLOBAL_ATOMIC_INC_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.atom = 5'd17;
+      end
+      OP_GLOBAL_ATOMIC_DEC_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.atom = 5'd18;
+      end
+      OP_GLOBAL_ATOMIC_SWAP_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.atom = 5'd0;
+      end
+      OP_GLOBAL_ATOMIC_CMPSWAP_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.atom = 5'd1;
+      end
+      OP_GLOBAL_ATOMIC_ADD_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.atom = 5'd3;
+      end
+      OP_GLOBAL_ATOMIC_SUB_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.atom = 5'd5;
+      end
+      OP_GLOBAL_ATOMIC_MIN_I64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.atom = 5'd8;
+      end
+      OP_GLOBAL_ATOMIC_MIN_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.atom = 5'd10;
+      end
+      OP_GLOBAL_ATOMIC_MAX_I64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.atom = 5'd9;
+      end
+      OP_GLOBAL_ATOMIC_MAX_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.atom = 5'd11;
+      end
+      OP_GLOBAL_ATOMIC_AND_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.atom = 5'd14;
+      end
+      OP_GLOBAL_ATOMIC_OR_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.atom = 5'd15;
+      end
+      OP_GLOBAL_ATOMIC_XOR_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.atom = 5'd16;
+      end
+      OP_GLOBAL_ATOMIC_INC_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.atom = 5'd17;
+      end
+      OP_GLOBAL_ATOMIC_DEC_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.atom = 5'd18;
       end
       OP_EXPORT: begin
         dec_o.unit = UNIT_EXPORT;

@@ -106,13 +106,15 @@ module cu_top
   output logic                              vmem_req_valid_o,
   input  logic                              vmem_req_ready_i,
   output logic [WaveW-1:0]                  vmem_req_wave_o,
-  output logic                              vmem_req_store_o,  // a store (else a load)
+  output logic                              vmem_req_store_o,  // a store (else a load or an atomic)
+  output logic                              vmem_req_atomic_o,  // an atomic: every lane's read-modify-write, in lane order
+  output logic [4:0]                        vmem_req_op_o,  // ... its operation (ports::ATOMIC_OPS)
   output logic [4:0]                        vmem_req_bytes_o,  // bytes a lane: 1, 2, 4, 8, 12 or 16
   output logic [31:0]                       vmem_req_mask_o,  // the lanes that access memory
   output logic [31:0][63:0]                 vmem_req_addr_o,  // per lane: byte address
-  output logic [31:0][3:0][31:0]            vmem_req_data_o,  // per lane: the bytes to store, from dword 0
+  output logic [31:0][3:0][31:0]            vmem_req_data_o,  // per lane: the bytes to store (an atomic: DATA, then DATA2)
   input  logic                              vmem_rsp_valid_i,
-  input  logic [31:0][3:0][31:0]            vmem_rsp_data_i,  // per lane: the bytes loaded, from dword 0
+  input  logic [31:0][3:0][31:0]            vmem_rsp_data_i,  // per lane: the bytes loaded (an atomic: the old value)
   input  logic                              vmem_rsp_err_i,  // an active lane's access has no memory (nothing was stored)
   // Retire port: every retired instruction and its architectural writes, in retire order; VGPR
   // writes come in beats, one a pass, the last with rt_valid_o.
@@ -340,7 +342,7 @@ module cu_top
   function automatic logic issues_xm(logic valid, logic illegal, mem_kind_e kind, logic ffault,
                                      logic rel);
     issues_xm = !ffault && valid && !illegal && kind != MK_NONE &&
-                !(rel && kind inside {MK_GLOAD, MK_GSTORE, MK_VINV});
+                !(rel && kind inside {MK_GLOAD, MK_GSTORE, MK_GATOMIC, MK_VINV});
   endfunction
 
   // Dwords of a DS row's registers: DATA0 and DATA1 read, VDST written.
@@ -400,7 +402,7 @@ module cu_top
   always_comb begin
     ra_ds = issues_ds(ra_dec_q.valid, ra_dec_q.illegal, ra_dec_q.ds.kind, ra_ffault_q, vrel_q[ra_wave_q]);
     ra_xm = issues_xm(ra_dec_q.valid, ra_dec_q.illegal, ra_dec_q.mem.kind, ra_ffault_q, vrel_q[ra_wave_q]);
-    ra_gm = ra_xm && ra_dec_q.mem.kind inside {MK_GLOAD, MK_GSTORE};
+    ra_gm = ra_xm && ra_dec_q.mem.kind inside {MK_GLOAD, MK_GSTORE, MK_GATOMIC};
     ra_2p = ra_ds || ra_xm;
     ra_m0 = m0_q[ra_wave_q];
     ra_narrow = ra_dec_q.vc.enc inside {VE_VOP1, VE_VOP2, VE_VOPC};
@@ -514,7 +516,9 @@ module cu_top
       vs_on[1] = ra_dec_q.saddr == SrcNull[6:0];
       vs_reg[1] = vread({1'b0, ra_dec_q.addr}, 2'd1);
       for (int k = 0; k < 4; k++) begin
-        vs_on[4 + k] = ra_dec_q.mem.kind == MK_GSTORE && 3'(k) < ds_el_dwords(ra_dec_q.mem.size);
+        // (An atomic's DATA and DATA2, which only the compare-swaps use: 2 or 4 dwords.)
+        vs_on[4 + k] = (ra_dec_q.mem.kind == MK_GSTORE && 3'(k) < ds_el_dwords(ra_dec_q.mem.size)) ||
+                       (ra_dec_q.mem.kind == MK_GATOMIC && 5'(k) < (ra_dec_q.mem.size >> 1));
         vs_reg[4 + k] = vread({1'b0, ra_dec_q.data}, 2'(k));
       end
     end
@@ -1016,7 +1020,7 @@ module cu_top
   logic                   rd_xm, rd_gm;  // a memory-port instruction; a GLOBAL one
 
   assign rd_xm = issues_xm(rd_dec_q.valid, rd_dec_q.illegal, rd_dec_q.mem.kind, rd_ffault_q, vrel_q[rd_wave_q]);
-  assign rd_gm = rd_xm && rd_dec_q.mem.kind inside {MK_GLOAD, MK_GSTORE};
+  assign rd_gm = rd_xm && rd_dec_q.mem.kind inside {MK_GLOAD, MK_GSTORE, MK_GATOMIC};
   assign rd_ds = issues_ds(rd_dec_q.valid, rd_dec_q.illegal, rd_dec_q.ds.kind, rd_ffault_q, vrel_q[rd_wave_q]);
 
   // (GLOBAL instructions use the same buffer: ADDR's low dwords and the store data.)
@@ -1505,6 +1509,8 @@ module cu_top
   mem_kind_e         xm_kind_q;
   logic [4:0]        xm_size_q;
   logic              xm_sext_q;
+  logic [4:0]        xm_atom_q;        // an atomic's operation
+  logic              xm_glc_q;         // ... returning the old value (GLC)
   logic              xm_snull_q;       // GLOBAL: no SADDR
   logic [63:0]       xm_goff_q;        // GLOBAL: the sign-extended offset
   logic [6:0]        xm_sdata_q;       // SMEM: the first SGPR written
@@ -1586,6 +1592,8 @@ module cu_top
       xm_kind_q <= MK_NONE;
       xm_size_q <= '0;
       xm_sext_q <= 1'b0;
+      xm_atom_q <= '0;
+      xm_glc_q <= 1'b0;
       xm_snull_q <= 1'b0;
       xm_goff_q <= '0;
       xm_sdata_q <= '0;
@@ -1612,6 +1620,8 @@ module cu_top
         xm_kind_q <= ex_dec_q.mem.kind;
         xm_size_q <= ex_dec_q.mem.size;
         xm_sext_q <= ex_dec_q.mem.sext;
+        xm_atom_q <= ex_dec_q.mem.atom;
+        xm_glc_q <= ex_dec_q.glc[0];
         xm_snull_q <= ex_dec_q.saddr == SrcNull[6:0];
         xm_goff_q <= { {51{ex_dec_q.offset[12]}}, ex_dec_q.offset[12:0]};
         xm_sdata_q <= ex_dec_q.sdata;
@@ -1622,7 +1632,7 @@ module cu_top
         xm_smask_q <= sm_mask;
         xm_fault_q <= '0;
         xm_k_q <= '0;
-        if (ex_dec_q.mem.kind inside {MK_GLOAD, MK_GSTORE}) begin
+        if (ex_dec_q.mem.kind inside {MK_GLOAD, MK_GSTORE, MK_GATOMIC}) begin
           xm_vreq_q <= 1'b1;
         end else if (ex_dec_q.mem.kind inside {MK_SINV, MK_VINV} || sm_fault != 3'd0) begin
           // No request: an invalidate (there are no caches), or a fault in the offsets.
@@ -1672,6 +1682,8 @@ module cu_top
   assign vmem_req_valid_o = xm_vreq_q;
   assign vmem_req_wave_o = xm_wave_q;
   assign vmem_req_store_o = xm_kind_q == MK_GSTORE;
+  assign vmem_req_atomic_o = xm_kind_q == MK_GATOMIC;
+  assign vmem_req_op_o = xm_atom_q;
   assign vmem_req_bytes_o = xm_size_q;
   assign vmem_req_mask_o = xm_lanes_q;
   assign vmem_req_addr_o = gm_addr;
@@ -1712,7 +1724,7 @@ module cu_top
   assign ex_valid = ex_beat_q && !ex_hold;
   assign ex_ds = issues_ds(ex_dec_q.valid, ex_dec_q.illegal, ex_dec_q.ds.kind, ex_ffault_q, vrel_q[ex_wave_q]);
   assign ex_xm = issues_xm(ex_dec_q.valid, ex_dec_q.illegal, ex_dec_q.mem.kind, ex_ffault_q, vrel_q[ex_wave_q]);
-  assign ex_gm = ex_xm && ex_dec_q.mem.kind inside {MK_GLOAD, MK_GSTORE};
+  assign ex_gm = ex_xm && ex_dec_q.mem.kind inside {MK_GLOAD, MK_GSTORE, MK_GATOMIC};
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -1879,14 +1891,14 @@ module cu_top
       ex_status = RtFault;
       ex_fault = FaultIllegal;
     end else if (vrel_q[ex_wave_q] && (ex_dec_q.valu || ex_dec_q.ds.kind != DK_NONE ||
-                                        ex_dec_q.mem.kind inside {MK_GLOAD, MK_GSTORE, MK_VINV})) begin
+                                        ex_dec_q.mem.kind inside {MK_GLOAD, MK_GSTORE, MK_GATOMIC, MK_VINV})) begin
       // A vector instruction after MSG_DEALLOC_VGPRS.
       ex_status = RtFault;
       ex_fault = FaultIllegal;
     end else if (ex_xm) begin
       // The memory work is done; a vector load's dwords are written below.
       unique case (ex_dec_q.mem.kind)
-        MK_SLOAD, MK_SBUFFER, MK_SINV, MK_VINV, MK_GLOAD, MK_GSTORE: begin
+        MK_SLOAD, MK_SBUFFER, MK_SINV, MK_VINV, MK_GLOAD, MK_GSTORE, MK_GATOMIC: begin
           if (xm_fault_q != 3'd0) begin
             ex_status = RtFault;
             ex_fault = xm_fault_q;
@@ -2142,8 +2154,8 @@ module cu_top
       half2[2*i +: 2] = {ex_wm_q[i] && ex_src0_hi_q, ex_wm_q[i] && !ex_src0_hi_q};
     end
     if (ex_valid && (ex_ds || ex_gm) && ex_mw_q && ex_status != RtFault) begin
-      // A DS or GLOBAL load's write pass: VDST's dwords from the answer, in the active lanes;
-      // a d16 load writes one half.
+      // A DS or GLOBAL load's write pass (or a returning atomic's): VDST's dwords from the
+      // answer, in the active lanes; a d16 load writes one half.
       for (int i = 0; i < NumLanes; i++) begin
         full[2*i +: 2] = {2{ex_exec[int'(ex_pass_q) * NumLanes + i]}};
         half[2*i +: 2] = {ex_exec[int'(ex_pass_q) * NumLanes + i] && ex_dec_q.ds.hi,
@@ -2152,7 +2164,9 @@ module cu_top
       for (int k = 0; k < 4; k++) begin
         rk = {2'b0, ex_dec_q.vdst} + 10'(k);
         if (3'(k) < (ex_ds ? ds_dst_dwords(ex_dec_q.ds.kind, ex_dec_q.ds.bytes) :
-                     (ex_dec_q.mem.kind == MK_GLOAD) ? ds_el_dwords(ex_dec_q.mem.size) : 3'd0) &&
+                     (ex_dec_q.mem.kind == MK_GLOAD ||
+                      (ex_dec_q.mem.kind == MK_GATOMIC && ex_dec_q.glc[0])) ? ds_el_dwords(ex_dec_q.mem.size) :
+                     3'd0) &&
             rk < 10'(Vgprs)) begin
           vd_en[rk[1:0]] = (ex_ds && ex_dec_q.ds.d16) ? half : full;
           vd_reg[rk[1:0]] = rk[7:0];
@@ -2341,11 +2355,22 @@ module cu_top
   // ------------------------------------------------------------------------------------------
   // Waitcnt scoreboard. A memory instruction increments its counters when it starts (the DS
   // unit or a memory port takes it) and returns them with the end of its memory work: LGKM
-  // for DS and SMEM, VM for GLOBAL loads and the vector invalidates, VS for GLOBAL stores.
+  // for DS and SMEM, VM for GLOBAL loads, the vector invalidates and atomics with GLC, VS for
+  // GLOBAL stores and atomics without.
   logic [WaveW-1:0] ds_wave_q;   // the wave of the DS unit's instruction
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) ds_wave_q <= '0;
     else if (ds_go_q) ds_wave_q <= ex_wave_q;
+  end
+
+  // An atomic counts on VM when it returns the old value (GLC), on VS when it does not.
+  cnt_flags_t xm_inc;
+  always_comb begin
+    xm_inc = ex_dec_q.inc;
+    if (ex_dec_q.mem.kind == MK_GATOMIC) begin
+      xm_inc.vm = ex_dec_q.glc[0];
+      xm_inc.vs = !ex_dec_q.glc[0];
+    end
   end
 
   cu_waitcnt #(.NumWaves(NumWaves)) u_waitcnt (
@@ -2353,10 +2378,11 @@ module cu_top
     .rst_ni,
     .inc_valid_i (ds_go_q || xm_go_q),
     .inc_wave_i  (ex_wave_q),
-    .inc_i       (ex_dec_q.inc),
-    .ret_vm_valid_i(xm_done && xm_kind_q inside {MK_GLOAD, MK_VINV}),
+    .inc_i       (xm_inc),
+    .ret_vm_valid_i(xm_done && (xm_kind_q inside {MK_GLOAD, MK_VINV} ||
+                                           (xm_kind_q == MK_GATOMIC && xm_glc_q))),
     .ret_vm_wave_i(xm_wave_q),
-    .ret_vs_valid_i(xm_done && xm_kind_q == MK_GSTORE),
+    .ret_vs_valid_i(xm_done && (xm_kind_q == MK_GSTORE || (xm_kind_q == MK_GATOMIC && !xm_glc_q))),
     .ret_vs_wave_i(xm_wave_q),
     .ret_lgkm_valid_i(ds_rsp || (xm_done && xm_kind_q inside {MK_SLOAD, MK_SBUFFER, MK_SINV})),
     .ret_lgkm_wave_i(ds_rsp ? ds_wave_q : xm_wave_q),

@@ -473,7 +473,8 @@ fn smov(r: u32, v: u32) -> Inst {
     Inst::build(d, &[(Field::Sdst, r), (Field::Ssrc0, LITERAL)], Some(v))
 }
 
-/// A memory access: its address registers set first, then one of `ops`. The base is an SGPR
+/// A memory access: its address registers set first, then one of `ops` (atomics with and
+/// without GLC). The base is an SGPR
 /// pair below s96 set to [`MEM_BASE`] (a buffer load's resource: a quad with a random stride
 /// and size over the buffer); a GLOBAL lane address is a random VGPR masked to stay mostly
 /// inside the buffer (now and then past it: a memory fault both models must report alike), as
@@ -497,7 +498,7 @@ fn mem_strategy(ops: Vec<&'static InstDef>) -> BoxedStrategy<Item> {
         prop::sample::select(ops),
         (0u32..12, mask, 0u32..NV, 0u32..NV - 1),
         (soff, smem_off, 0u32..24, any::<bool>()),
-        (gofs, 0u32..NV - 4, 0u32..NV - 4, any::<bool>()),
+        (gofs, 0u32..NV - 4, 0u32..NV - 4, any::<bool>(), any::<bool>()),
         (
             prop::sample::select(vec![0u32, 0, 4, 16, 7, 0xffff]),
             prop::sample::select(vec![0x2000u32, 0x100, 0x10, 0, 0xffff_ffff]),
@@ -508,7 +509,7 @@ fn mem_strategy(ops: Vec<&'static InstDef>) -> BoxedStrategy<Item> {
                 d,
                 (q, mask, src, a),
                 ((soff, sv), ioff, sd, vcc),
-                (goff, data, vdst, pair),
+                (goff, data, vdst, pair, glc),
                 (stride, records),
             )| {
                 let and = table().by_name("v_and_b32").expect("v_and_b32");
@@ -566,6 +567,8 @@ fn mem_strategy(ops: Vec<&'static InstDef>) -> BoxedStrategy<Item> {
                         (Field::Offset, goff),
                         (Field::Data, data),
                         (Field::Vdst, vdst),
+                        // A cache flag, and an atomic's return of the old value.
+                        (Field::Glc, u32::from(glc)),
                     ] {
                         if field(f) {
                             fields.push((f, v));

@@ -420,6 +420,8 @@ struct VmemReq {
     due: u64,
     wave: usize,
     store: bool,
+    /// An atomic: its operation (the old values come back).
+    atomic: Option<isa::AtomicOp>,
     bytes: usize,
     mask: u32,
     addr: [u64; 32],
@@ -452,6 +454,30 @@ fn serve_smem(mem: &Memory, q: &SmemPending) -> ([u32; 16], bool) {
 fn serve_vmem(mem: &mut Memory, q: &VmemReq) -> (Vec<u32>, bool) {
     let mut out = vec![0u32; 128];
     let n = q.bytes;
+    if let Some(op) = q.atomic {
+        // Every lane's read-modify-write in lane order, the old value back; a lane without
+        // memory: nothing done. (The RTL executes only the integer atomics; MODE matters to
+        // the float ones alone.)
+        if q.lanes().any(|l| mem.check(q.addr[l], n, true).is_err()) {
+            return (out, true);
+        }
+        for l in q.lanes() {
+            let mut b = [0u8; 8];
+            let _ = mem.read(q.addr[l], &mut b[..n]);
+            let tmp = u64::from_le_bytes(b);
+            let d = &q.data[l];
+            let (data, data2) = if n == 8 {
+                (u64::from(d[0]) | u64::from(d[1]) << 32, u64::from(d[2]) | u64::from(d[3]) << 32)
+            } else {
+                (u64::from(d[0]), u64::from(d[1]))
+            };
+            let new = golden::memory_atomic(op, n as u32, tmp, data, data2, 0);
+            let _ = mem.write(q.addr[l], &new.to_le_bytes()[..n]);
+            out[4 * l] = tmp as u32;
+            out[4 * l + 1] = (tmp >> 32) as u32;
+        }
+        return (out, false);
+    }
     if q.store {
         if q.lanes().any(|l| mem.check(q.addr[l], n, true).is_err()) {
             return (out, true);
@@ -717,7 +743,7 @@ fn run(
         if let Some(q) = vpend.take_if(|q| q.due <= cycle) {
             let (data, err) = serve_vmem(&mut rmem, &q);
             let moved = (q.bytes * q.lanes().count()) as u64;
-            if q.store {
+            if q.store || q.atomic.is_some() {
                 stats.vmem_store_bytes += moved;
             } else {
                 stats.vmem_load_bytes += moved;
@@ -726,7 +752,7 @@ fn run(
             m.set_words(p.vmem_rsp_data, &data);
             m.set(p.vmem_rsp_err, u64::from(err));
             last_retire = last_retire.max(cycle);
-            if q.store {
+            if q.store || q.atomic.is_some() {
                 last_store = Some(q);
             }
         }
@@ -738,6 +764,9 @@ fn run(
                 due: cycle + u64::from(mrng.random_range(lat_range)),
                 wave: m.get(p.vmem_req_wave) as usize,
                 store: m.get(p.vmem_req_store) == 1,
+                atomic: (m.get(p.vmem_req_atomic) == 1)
+                    .then(|| hdl_gen::sv::ports::ATOMIC_OPS.get(m.get(p.vmem_req_op) as usize).copied())
+                    .flatten(),
                 bytes: (m.get(p.vmem_req_bytes) as usize).clamp(1, 16),
                 mask: m.get(p.vmem_req_mask) as u32,
                 addr: std::array::from_fn(|l| u64::from(aw[2 * l]) | u64::from(aw[2 * l + 1]) << 32),

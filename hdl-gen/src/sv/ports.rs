@@ -66,6 +66,20 @@ pub const FAULT_CODES: [(&str, u32); 4] = [
     ("FaultMemory", FAULT_MEMORY),
 ];
 
+/// The atomic operations' codes on `vmem_req_op_o`: their index here.
+pub const ATOMIC_OPS: [rdna3_isa::AtomicOp; 21] = {
+    use rdna3_isa::AtomicOp::*;
+    [
+        Swap, CmpSwap, CmpSwapF, Add, AddF, Sub, Rsub, Csub, MinI, MaxI, MinU, MaxU, MinF, MaxF, And, Or,
+        Xor, Inc, Dec, Mskor, Wrap,
+    ]
+};
+
+/// The code of atomic operation `op` on `vmem_req_op_o`.
+pub fn atomic_code(op: rdna3_isa::AtomicOp) -> u32 {
+    ATOMIC_OPS.iter().position(|&o| o == op).map_or(0, |i| i as u32)
+}
+
 /// Bits of a wave index.
 pub fn wave_bits(cfg: &Config) -> u32 {
     clog2(cfg.num_waves).max(1)
@@ -156,7 +170,9 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
     l.port("vmem_req_valid_o", Out, "logic", 1, "");
     l.port("vmem_req_ready_i", In, "logic", 1, "");
     l.port("vmem_req_wave_o", Out, &logic("WaveW-1"), wave_w, "");
-    l.port("vmem_req_store_o", Out, "logic", 1, "a store (else a load)");
+    l.port("vmem_req_store_o", Out, "logic", 1, "a store (else a load or an atomic)");
+    l.port("vmem_req_atomic_o", Out, "logic", 1, "an atomic: every lane's read-modify-write, in lane order");
+    l.port("vmem_req_op_o", Out, &logic("4"), 5, "... its operation (ports::ATOMIC_OPS)");
     l.port("vmem_req_bytes_o", Out, &logic("4"), 5, "bytes a lane: 1, 2, 4, 8, 12 or 16");
     l.port("vmem_req_mask_o", Out, &logic("31"), 32, "the lanes that access memory");
     l.port("vmem_req_addr_o", Out, "logic [31:0][63:0]", 2048, "per lane: byte address");
@@ -165,7 +181,7 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
         Out,
         "logic [31:0][3:0][31:0]",
         4096,
-        "per lane: the bytes to store, from dword 0",
+        "per lane: the bytes to store (an atomic: DATA, then DATA2)",
     );
     l.port("vmem_rsp_valid_i", In, "logic", 1, "");
     l.port(
@@ -173,7 +189,7 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
         In,
         "logic [31:0][3:0][31:0]",
         4096,
-        "per lane: the bytes loaded, from dword 0",
+        "per lane: the bytes loaded (an atomic: the old value)",
     );
     l.port("vmem_rsp_err_i", In, "logic", 1, "an active lane's access has no memory (nothing was stored)");
 

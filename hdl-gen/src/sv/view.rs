@@ -770,10 +770,15 @@ pub(super) fn ds_ctrl_sets(d: &InstDef) -> Vec<(String, String)> {
 /// The access of a scalar or global memory row that the compute unit's memory ports execute,
 /// as its `memctrl_t` members: kind, size (SMEM: dwords; GLOBAL: bytes per lane), sign
 /// extension. None for the others (MK_NONE): the d16 and LDS loads, the high-half stores, the
-/// `addtid` forms, atomics, FLAT, SCRATCH, and MUBUF and MTBUF but the invalidates.
+/// `addtid` forms, the float atomics, FLAT, SCRATCH, and MUBUF and MTBUF but the invalidates.
 fn mem_access(d: &InstDef) -> Option<(&'static str, u32, bool)> {
-    use rdna3_isa::MemAccess as A;
+    use rdna3_isa::{AtomicOp as O, AtomicReturn, MemAccess as A};
     match (d.format().name.as_str(), d.access?) {
+        ("GLOBAL", A::Atomic { op, bytes, rtn: AtomicReturn::Glc })
+            if !matches!(op, O::CmpSwapF | O::AddF | O::MinF | O::MaxF) =>
+        {
+            Some(("MK_GATOMIC", bytes, false))
+        }
         ("SMEM", A::ScalarLoad { dwords, buffer: false }) => Some(("MK_SLOAD", dwords, false)),
         ("SMEM", A::ScalarLoad { dwords, buffer: true }) => Some(("MK_SBUFFER", dwords, false)),
         ("SMEM", A::Invalidate) => Some(("MK_SINV", 0, false)),
@@ -801,6 +806,9 @@ pub(super) fn mem_ctrl_sets(d: &InstDef) -> Vec<(String, String)> {
     }
     if sext {
         sets.push(("dec_o.mem.sext".to_string(), "1'b1".to_string()));
+    }
+    if let Some(rdna3_isa::MemAccess::Atomic { op, .. }) = d.access {
+        sets.push(("dec_o.mem.atom".to_string(), format!("5'd{}", super::ports::atomic_code(op))));
     }
     sets
 }

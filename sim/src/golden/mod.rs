@@ -136,6 +136,15 @@ pub fn step_mem(wave: &mut Wave, code: &Code, mem: &mut memory::Memory, lds: &mu
     engine::step_mem(wave, code, mem, lds)
 }
 
+/// The new memory value of a global atomic (FLAT, GLOBAL, buffer) `op` on `width` bytes, as
+/// the memory computes it: `tmp` the old value, `data` and `data2` the operands (a
+/// compare-swap's swap value in `data`, its compare value in `data2`), `mode` the wave's MODE
+/// (the float atomics' denormal rules). For co-simulation, whose memory answers the RTL's
+/// atomics as the golden model's memory does.
+pub fn memory_atomic(op: rdna3_isa::AtomicOp, width: u32, tmp: u64, data: u64, data2: u64, mode: u32) -> u64 {
+    atomic::atomic(op, width, tmp, data, data2, mode, atomic::AtomicUnit::Memory)
+}
+
 /// Whether this model executes the table row `def` (everything else faults as not implemented
 /// or illegal). Derived from the model's dispatch table, never kept by hand.
 pub fn implemented(def: &rdna3_isa::InstDef) -> bool {
