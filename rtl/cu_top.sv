@@ -108,7 +108,7 @@ module cu_top
   output logic [WaveW-1:0]                  vmem_req_wave_o,
   output logic                              vmem_req_store_o,  // a store (else a load or an atomic)
   output logic                              vmem_req_atomic_o,  // an atomic: every lane's read-modify-write, in lane order
-  output logic [4:0]                        vmem_req_op_o,  // ... its operation (ports::ATOMIC_OPS)
+  output logic [4:0]                        vmem_req_op_o,  // ... its operation (ports::atomic_code)
   output logic [4:0]                        vmem_req_bytes_o,  // bytes a lane: 1, 2, 4, 8, 12 or 16
   output logic [31:0]                       vmem_req_mask_o,  // the lanes that access memory
   output logic [31:0][63:0]                 vmem_req_addr_o,  // per lane: byte address

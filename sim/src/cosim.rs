@@ -139,7 +139,7 @@ pub struct Stats {
     pub cycles: u64,
     /// Instructions retired (a VOPD pair counts once), and by the table's unit.
     pub instructions: u64,
-    pub by_unit: BTreeMap<String, u64>,
+    pub by_unit: BTreeMap<&'static str, u64>,
     /// Beats the vector lanes computed (a vector ALU instruction takes one a pass), and their
     /// share of the cycles.
     pub valu_beats: u64,
@@ -165,7 +165,7 @@ impl Stats {
         self.cycles += o.cycles;
         self.instructions += o.instructions;
         for (u, n) in &o.by_unit {
-            *self.by_unit.entry(u.clone()).or_insert(0) += n;
+            *self.by_unit.entry(u).or_insert(0) += n;
         }
         self.valu_beats += o.valu_beats;
         self.waitcnt_stall_cycles += o.waitcnt_stall_cycles;
@@ -765,7 +765,7 @@ fn run(
                 wave: m.get(p.vmem_req_wave) as usize,
                 store: m.get(p.vmem_req_store) == 1,
                 atomic: (m.get(p.vmem_req_atomic) == 1)
-                    .then(|| hdl_gen::sv::ports::ATOMIC_OPS.get(m.get(p.vmem_req_op) as usize).copied())
+                    .then(|| hdl_gen::sv::ports::atomic_op(m.get(p.vmem_req_op) as u32))
                     .flatten(),
                 bytes: (m.get(p.vmem_req_bytes) as usize).clamp(1, 16),
                 mask: m.get(p.vmem_req_mask) as u32,
@@ -842,7 +842,7 @@ fn run(
                 valu += 1;
             }
             if let Ok(i) = &decoded {
-                *stats.by_unit.entry(i.def().unit.name().to_string()).or_insert(0) += 1;
+                *stats.by_unit.entry(i.def().unit.name()).or_insert(0) += 1;
             }
             let w = m.get(p.rt_wave) as usize;
             let vw = vwrites.get_mut(w).map(std::mem::take).unwrap_or_default();
@@ -1682,11 +1682,8 @@ pub struct KernelReport {
     /// Final contents of every buffer argument, by argument index.
     pub buffers: Vec<(usize, Vec<u8>)>,
     pub waves: u64,
-    /// Wave instructions the RTL retired.
-    pub instructions: u64,
-    /// Cycles from each workgroup's start to its end, summed over the workgroups.
-    pub cycles: u64,
-    /// The performance counters, summed over the workgroups.
+    /// The performance counters, summed over the workgroups (cycles from each one's start to
+    /// its end, the instructions the RTL retired, ...).
     pub stats: Stats,
 }
 
@@ -1725,7 +1722,7 @@ pub fn run_kernel(
             rtl::VARIANTS.iter().map(|v| v.name).collect::<Vec<_>>().join(", "),
         )),
     })?;
-    let (mut instructions, mut cycles, mut first) = (0u64, 0u64, true);
+    let mut first = true;
     let mut stats = Stats { lds_conflict_cycles: (!opts.rtl_only).then_some(0), ..Stats::default() };
     let (buffers, waves) = crate::launch::dispatch(co, kernel, launch, |g| {
         let group = g.group;
@@ -1749,8 +1746,6 @@ pub fn run_kernel(
         first = false;
         let r = cosim(&co.code, &inits, &o).map_err(|err| KernelError::Cosim { group, err })?;
         *g.mem = r.memory;
-        instructions += r.retired;
-        cycles += r.cycles - r.start;
         stats.add(&r.stats);
         if let Some((wave, WaveEnd::Faulted(fault))) =
             r.waves.iter().enumerate().find(|(_, e)| matches!(e, WaveEnd::Faulted(_)))
@@ -1758,9 +1753,9 @@ pub fn run_kernel(
             return Err(KernelError::Fault { group, wave, fault: fault.clone() });
         }
         if let Some(p) = &opts.progress {
-            p.update(instructions, 0);
+            p.update(stats.instructions, 0);
         }
         Ok(())
     })?;
-    Ok(KernelReport { buffers, waves, instructions, cycles, stats })
+    Ok(KernelReport { buffers, waves, stats })
 }

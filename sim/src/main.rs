@@ -237,15 +237,7 @@ fn cmd_run(a: RunArgs) -> Result<ExitCode> {
     std::fs::create_dir_all(&a.out)
         .with_context(|| format!("--out {}: creating the directory", a.out.display()))?;
     check_dir_writable(&a.out).with_context(|| format!("--out {}", a.out.display()))?;
-    let bytes =
-        std::fs::read(&a.code_object).with_context(|| format!("reading {}", a.code_object.display()))?;
-    let co = sim::loader::load(&bytes, 0x10_0000)
-        .with_context(|| format!("loading {}", a.code_object.display()))?;
-    let args =
-        a.args.iter().map(|s| sim::launch::ArgSpec::parse(s)).collect::<std::result::Result<Vec<_>, _>>();
-    let args = args.map_err(|e| anyhow::anyhow!(e))?;
-    let launch =
-        sim::launch::Launch { grid: a.grid, block: a.block, args, max_instructions: a.max_instructions };
+    let (co, launch) = load_launch(&a)?;
     let total = sim::launch::total_waves(&co, &a.kernel, &launch).unwrap_or(0);
     let start = Instant::now();
     let (counters, line) = ProgressLine::start(total);
@@ -272,6 +264,20 @@ fn cmd_run(a: RunArgs) -> Result<ExitCode> {
             Ok(ExitCode::FAILURE)
         }
     }
+}
+
+/// The code object and the launch `sim run` names.
+fn load_launch(a: &RunArgs) -> Result<(sim::loader::CodeObject, sim::launch::Launch)> {
+    let bytes =
+        std::fs::read(&a.code_object).with_context(|| format!("reading {}", a.code_object.display()))?;
+    let co = sim::loader::load(&bytes, 0x10_0000)
+        .with_context(|| format!("loading {}", a.code_object.display()))?;
+    let args =
+        a.args.iter().map(|s| sim::launch::ArgSpec::parse(s)).collect::<std::result::Result<Vec<_>, _>>();
+    let args = args.map_err(|e| anyhow::anyhow!(e))?;
+    let launch =
+        sim::launch::Launch { grid: a.grid, block: a.block, args, max_instructions: a.max_instructions };
+    Ok((co, launch))
 }
 
 /// Writes a run's performance counters as JSON.
@@ -311,15 +317,7 @@ fn cmd_run_rtl(a: RunArgs) -> Result<ExitCode> {
     outputs.extend(a.vcd.as_deref().map(|p| ("--vcd", p)));
     outputs.extend(a.stats.as_deref().map(|p| ("--stats", p)));
     check_outputs(&outputs)?;
-    let bytes =
-        std::fs::read(&a.code_object).with_context(|| format!("reading {}", a.code_object.display()))?;
-    let co = sim::loader::load(&bytes, 0x10_0000)
-        .with_context(|| format!("loading {}", a.code_object.display()))?;
-    let args =
-        a.args.iter().map(|s| sim::launch::ArgSpec::parse(s)).collect::<std::result::Result<Vec<_>, _>>();
-    let args = args.map_err(|e| anyhow::anyhow!(e))?;
-    let launch =
-        sim::launch::Launch { grid: a.grid, block: a.block, args, max_instructions: a.max_instructions };
+    let (co, launch) = load_launch(&a)?;
     let opts = Options {
         latency,
         seed: a.seed,
@@ -343,11 +341,11 @@ fn cmd_run_rtl(a: RunArgs) -> Result<ExitCode> {
                 a.model,
                 if cosim { ", co-simulated" } else { "" },
                 r.waves,
-                r.instructions,
-                r.cycles,
+                r.stats.instructions,
+                r.stats.cycles,
                 secs,
-                r.cycles as f64 / secs,
-                r.instructions as f64 / secs,
+                r.stats.cycles as f64 / secs,
+                r.stats.instructions as f64 / secs,
                 r.buffers.len(),
                 a.out.display()
             );

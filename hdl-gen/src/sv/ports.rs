@@ -66,18 +66,15 @@ pub const FAULT_CODES: [(&str, u32); 4] = [
     ("FaultMemory", FAULT_MEMORY),
 ];
 
-/// The atomic operations' codes on `vmem_req_op_o`: their index here.
-pub const ATOMIC_OPS: [rdna3_isa::AtomicOp; 21] = {
-    use rdna3_isa::AtomicOp::*;
-    [
-        Swap, CmpSwap, CmpSwapF, Add, AddF, Sub, Rsub, Csub, MinI, MaxI, MinU, MaxU, MinF, MaxF, And, Or,
-        Xor, Inc, Dec, Mskor, Wrap,
-    ]
-};
-
-/// The code of atomic operation `op` on `vmem_req_op_o`.
+/// The code of atomic operation `op` on `vmem_req_op_o`: its index in the table's list of
+/// operations ([`rdna3_isa::AtomicOp::all`]), which holds every one.
 pub fn atomic_code(op: rdna3_isa::AtomicOp) -> u32 {
-    ATOMIC_OPS.iter().position(|&o| o == op).map_or(0, |i| i as u32)
+    rdna3_isa::AtomicOp::all().position(|o| o == op).map_or(u32::MAX, |i| i as u32)
+}
+
+/// The atomic operation of code `code` on `vmem_req_op_o`, if there is one.
+pub fn atomic_op(code: u32) -> Option<rdna3_isa::AtomicOp> {
+    rdna3_isa::AtomicOp::all().nth(code as usize)
 }
 
 /// Bits of a wave index.
@@ -172,7 +169,7 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
     l.port("vmem_req_wave_o", Out, &logic("WaveW-1"), wave_w, "");
     l.port("vmem_req_store_o", Out, "logic", 1, "a store (else a load or an atomic)");
     l.port("vmem_req_atomic_o", Out, "logic", 1, "an atomic: every lane's read-modify-write, in lane order");
-    l.port("vmem_req_op_o", Out, &logic("4"), 5, "... its operation (ports::ATOMIC_OPS)");
+    l.port("vmem_req_op_o", Out, &logic("4"), 5, "... its operation (ports::atomic_code)");
     l.port("vmem_req_bytes_o", Out, &logic("4"), 5, "bytes a lane: 1, 2, 4, 8, 12 or 16");
     l.port("vmem_req_mask_o", Out, &logic("31"), 32, "the lanes that access memory");
     l.port("vmem_req_addr_o", Out, "logic [31:0][63:0]", 2048, "per lane: byte address");

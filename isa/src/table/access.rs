@@ -79,6 +79,10 @@ const ATOMIC_OPS: [(AtomicOp, &str, char); 21] = [
 ];
 
 impl AtomicOp {
+    /// Every operation, in the table's order.
+    pub fn all() -> impl Iterator<Item = AtomicOp> {
+        ATOMIC_OPS.iter().map(|(o, _, _)| *o)
+    }
     /// The operation's name in the column (`min` for all three kinds of minimum).
     pub fn name(self) -> &'static str {
         ATOMIC_OPS.iter().find(|(o, _, _)| *o == self).map_or("?", |(_, n, _)| n)
