@@ -2520,6 +2520,7 @@ module cu_decode
         dec_o.vc.ty[0] = OT_F32;
         dec_o.vc.dty = OT_F32;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.trans = 1'b1;
       end
       OP_V_RCP_F64, OP_V_RSQ_F64, OP_V_SQRT_F64: begin
         dec_o.unit = UNIT_TRANS;
@@ -2529,6 +2530,7 @@ module cu_decode
         dec_o.vc.ty[0] = OT_F64;
         dec_o.vc.dty = OT_F64;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.trans = 1'b1;
       end
       OP_V_MOVRELD_B32, OP_V_MOVRELS_B32, OP_V_MOVRELSD_B32, OP_V_MOVRELSD_2_B32: begin
         dec_o.unit = UNIT_VALU;
@@ -2567,6 +2569,7 @@ module cu_decode
         dec_o.vc.ty[0] = OT_F16;
         dec_o.vc.dty = OT_F16;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.trans = 1'b1;
       end
       OP_V_FREXP_MANT_F16, OP_V_FLOOR_F16, OP_V_CEIL_F16, OP_V_TRUNC_F16,
       OP_V_RNDNE_F16, OP_V_FRACT_F16: begin
@@ -3359,6 +3362,7 @@ module cu_decode
         dec_o.vc.ty[0] = OT_F32;
         dec_o.vc.dty = OT_F32;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.trans = 1'b1;
       end
       OP_V_RCP_F64_VOP3, OP_V_RSQ_F64_VOP3, OP_V_SQRT_F64_VOP3: begin
         dec_o.unit = UNIT_TRANS;
@@ -3368,6 +3372,7 @@ module cu_decode
         dec_o.vc.ty[0] = OT_F64;
         dec_o.vc.dty = OT_F64;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.trans = 1'b1;
       end
       OP_V_MOVRELD_B32_VOP3, OP_V_MOVRELS_B32_VOP3, OP_V_MOVRELSD_B32_VOP3, OP_V_MOVRELSD_2_B32_VOP3: begin
         dec_o.unit = UNIT_VALU;
@@ -3406,6 +3411,7 @@ module cu_decode
         dec_o.vc.ty[0] = OT_F16;
         dec_o.vc.dty = OT_F16;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.trans = 1'b1;
       end
       OP_V_FREXP_MANT_F16_VOP3, OP_V_FLOOR_F16_VOP3, OP_V_CEIL_F16_VOP3, OP_V_TRUNC_F16_VOP3,
       OP_V_RNDNE_F16_VOP3, OP_V_FRACT_F16_VOP3: begin

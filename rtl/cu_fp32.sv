@@ -38,8 +38,24 @@
 // held one of this unit's operations (a cheaper simulation), so the last result stays on the
 // outputs meanwhile. The operation is classified once, at the inputs; cut 2 decodes the rest
 // from its copy of them.
+// The transcendental unit: v_rcp_f32 (and v_rcp_iflag_f32) and v_rsq_f32 round to nearest
+// even, v_sqrt_f32 in MODE's rounding mode, all correctly rounded (the golden model's results,
+// which sim/tests/trans_f32.rs proves correctly rounded for every significand), denormals
+// flushed in and out, then OMOD and CLAMP as any result. A digit recurrence finds the 26-bit
+// quotient or root Y one bit at a time, TransSteps bits a cycle, from a remainder E that
+// stays exact, so the sticky bit is E != 0:
+//   - rcp: Y = floor(2^48 / S) for the significand S, E the remainder;
+//   - sqrt: Y = floor(sqrt(M * 2^24)), rsq: Y = floor(sqrt(2^74 / M)) (the largest Y with
+//     Y^2 * M <= 2^74), where a = M * 2^(2j) with M of 25 or 26 bits (S * 2 or S * 4).
+// One step for bit b: T = P - D with P = 2E (rcp) or 4E + the radicand's next two bits
+// (sqrt; none for rsq) and D = S (rcp), 4V + 1 (sqrt), 4V + M (rsq), where V is Y so far
+// (sqrt) or Y so far times M (rsq); a non-negative T sets the bit, E = T and V = 2V + 1 or
+// 2V + M, else E = P and V = 2V. E stays below 2^54. The operation starts when start_i is
+// high (the beat's first cycle in EX), its inputs held; its result is on d_o from
+// TransCycles cycles after the start for as long as the operation is presented.
+//
 // The case labels are read by hdl-gen to say which rows the RTL executes. Not here yet: F16,
-// F64, the transcendentals, VOPD's F32 halves.
+// F64, exp, log, sin and cos, VOPD's F32 halves.
 module cu_fp32
   import cu_pkg::*;
 #(
@@ -47,6 +63,7 @@ module cu_fp32
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
+  input  logic        start_i,  // the first cycle of op_i (the transcendental unit starts)
   input  valu_op_e    op_i,
   input  logic [9:0]  mode_i,   // MODE[9:0]
   input  logic [1:0]  omod_i,
@@ -206,7 +223,8 @@ module cu_fp32
     FkNearest,    // F32 to integer: floor(a + 0.5), the sum on the FMA
     FkRound,      // rounded to an integral F32 by irm
     FkFrexpMant,
-    FkFrexpExp
+    FkFrexpExp,
+    FkTrans       // the transcendental unit's (its own result path)
   } fkind_e;
 
   typedef enum logic [2:0] {
@@ -276,6 +294,7 @@ module cu_fp32
       VOP_V_FREXP_MANT_F32: c.kind = FkFrexpMant;
       VOP_V_FREXP_EXP_I32_F32: c.kind = FkFrexpExp;
       VOP_V_CMP_CLASS_F32, VOP_V_CMPX_CLASS_F32: c.kind = FkClass;
+      VOP_V_RCP_F32, VOP_V_RCP_IFLAG_F32, VOP_V_RSQ_F32, VOP_V_SQRT_F32: c.kind = FkTrans;
       // The F32 compares, from the table's compare conditions.
       VOP_V_CMP_F_F32, VOP_V_CMPX_F_F32: begin
         c.kind = FkCmp;
@@ -668,31 +687,173 @@ module cu_fp32
   end
 
   // ------------------------------------------------------------------------------------------
+  // The transcendental unit (see the top of the file).
+
+  localparam int unsigned EW = 56;  // T and E, signed: E < 2^54
+
+  typedef enum logic [1:0] {
+    TkRcp,
+    TkRsq,
+    TkSqrt
+  } tkind_e;
+
+  // The recurrence's state.
+  typedef struct packed {
+    logic [EW-1:0] e;     // the remainder
+    logic [52:0]   v;     // Y so far (sqrt) or Y so far times M (rsq)
+    logic [25:0]   y;     // the result bits so far
+    logic [27:0]   rad;   // sqrt: the radicand's bits not yet taken, two a step, from the top
+  } tstate_t;
+
+  // One step of the recurrence on the significand n (rcp: S, rsq: M).
+  function automatic tstate_t tstep(tstate_t s, tkind_e k, logic [25:0] n);
+    tstate_t       o;
+    logic [EW-1:0] p, d, t;
+    o = s;
+    unique case (k)
+      TkRcp: begin
+        p = s.e << 1;
+        d = EW'(n);
+      end
+      TkSqrt: begin
+        p = (s.e << 2) | EW'(s.rad[27:26]);
+        d = EW'({s.v, 2'b01});
+      end
+      default: begin
+        p = s.e << 2;
+        d = EW'({s.v, 2'b00}) + EW'(n);
+      end
+    endcase
+    t = p - d;
+    o.rad = s.rad << 2;
+    o.y = {s.y[24:0], !t[EW-1]};
+    if (!t[EW-1]) begin
+      o.e = t;
+      o.v = (k == TkSqrt) ? {s.v[51:0], 1'b1} : (k == TkRsq) ? (s.v << 1) + 53'(n) : s.v;
+    end else begin
+      o.e = p;
+      o.v = (k == TkRcp) ? s.v : s.v << 1;
+    end
+    tstep = o;
+  endfunction
+
+  localparam int unsigned TCntW = $clog2(TransCycles);
+
+  // The unit's registers.
+  typedef struct packed {
+    tkind_e               k;
+    logic [25:0]          n;        // S (rcp) or M (rsq)
+    tstate_t              s;
+    logic [TCntW-1:0]     cnt;      // cycles of steps left
+    logic                 special;  // the result is value, without the recurrence
+    logic [31:0]          value;
+    logic                 sign;
+    logic signed [QW-1:0] q;        // the exponent of bit 0 of {Y, sticky}
+    st2_t                 out;      // what the output modifiers need
+  } trans_t;
+
+  // The start: the special operands' results, or the recurrence's initial state.
+  // mode: MODE's F32 fields but IEEE (in_t's mode[4:0]).
+  function automatic trans_t tstart(valu_op_e op, logic [31:0] a, logic [4:0] mode,
+                                    logic [1:0] omod, logic clamp);
+    trans_t               t;
+    logic [31:0]          x;
+    logic [7:0]           be;
+    logic signed [QW-1:0] j;
+    logic [25:0]          m;
+    x = flush(a, 1'b0);
+    be = x[30:23];
+    t.k = (op == VOP_V_RSQ_F32) ? TkRsq : (op == VOP_V_SQRT_F32) ? TkSqrt : TkRcp;
+    // a = M * 2^(2j): S * 2^(be - 150) with be - 150 made even.
+    m = be[0] ? {1'b0, sig(x[30:0]), 1'b0} : {sig(x[30:0]), 2'b00};
+    j = (QW'(signed'({1'b0, be})) - QW'(signed'(152)) + QW'(signed'({1'b0, be[0]}))) >>> 1;
+    t.n = (t.k == TkRcp) ? {2'b00, sig(x[30:0])} : m;
+    t.s = '{e: (t.k == TkSqrt) ? '0 : EW'(1) << 22, v: '0, y: '0, rad: {2'b00, m}};
+    t.cnt = TCntW'(TransCycles - 1);
+    t.sign = (t.k == TkRcp) && x[31];
+    unique case (t.k)
+      TkRcp: t.q = QW'(signed'(101)) - QW'(signed'({1'b0, be}));
+      TkRsq: t.q = -QW'(signed'(38)) - j;
+      default: t.q = j - QW'(signed'(13));
+    endcase
+    t.special = 1'b1;
+    t.value = '0;
+    if (is_nan(x[30:0])) t.value = quiet(x);
+    else if (t.k == TkRcp && is_zero(x[30:0])) t.value = {x[31], 31'h7f80_0000};
+    else if (t.k == TkRcp && is_inf(x[30:0])) t.value = {x[31], 31'd0};
+    else if (t.k == TkRsq && is_zero(x[30:0])) t.value = {x[31], 31'h7f80_0000};
+    else if (t.k == TkSqrt && is_zero(x[30:0])) t.value = x;
+    else if (t.k != TkRcp && x[31]) t.value = DefaultNan;
+    else if (t.k == TkRsq && is_inf(x[30:0])) t.value = '0;
+    else if (t.k == TkSqrt && is_inf(x[30:0])) t.value = x;
+    else t.special = 1'b0;
+    t.out = '{kind: FkTrans, rm: mode[1:0], den_in: mode[2], den_out: mode[3], dx10: mode[4],
+              omod: omod, clamp: clamp, r: '0, m: 1'b0};
+    tstart = t;
+  endfunction
+
+  // A cycle of the recurrence: TransSteps steps.
+  function automatic trans_t tadvance(trans_t t);
+    trans_t o;
+    o = t;
+    for (int i = 0; i < int'(TransSteps); i++) o.s = tstep(o.s, t.k, t.n);
+    o.cnt = t.cnt - 1'b1;
+    tadvance = o;
+  endfunction
+
+  trans_t tr_q;
+
+  // Computed inside the always_ff, only when the register loads (a cheaper simulation).
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      tr_q <= '0;
+    end else if (start_i && cls0.kind == FkTrans) begin
+      tr_q <= tstart(op_i, a_i, in0.mode[4:0], omod_i, clamp_i);
+    end else if (tr_q.cnt != '0) begin
+      tr_q <= tadvance(tr_q);
+    end
+  end
+
+  // The result: {Y, sticky} rounded (to nearest even but for v_sqrt_f32), flushed.
+  st2_t t2;
+  always_comb begin
+    logic [31:0] r;
+    r = round_f32_trans(tr_q.sign, {tr_q.s.y, tr_q.s.e != '0}, tr_q.q,
+                        (tr_q.k == TkSqrt) ? tr_q.out.rm : 2'd0);
+    t2 = tr_q.out;
+    t2.r = tr_q.special ? tr_q.value : flush(r, 1'b0);
+  end
+
+  // ------------------------------------------------------------------------------------------
   // Output modifiers: OMOD's scaling (an ldexp by 1, 2 or -1, its input flushed like any
-  // input), then CLAMP; integer results take none.
+  // input), then CLAMP; integer results take none. The transcendental unit's result while its
+  // operation is presented, else the last cut's.
+
+  st2_t so;
+  assign so = (cls0.kind == FkTrans) ? t2 : s2_q;
 
   always_comb begin
     logic [31:0] o_in, o_scaled;
-    o_in = flush(s2_q.r, s2_q.den_in);
-    o_scaled = s2_q.r;
-    if (s2_q.omod != 2'd0 && !is_nan(s2_q.r[30:0])) begin
-      o_scaled = ldexp(o_in, (s2_q.omod == 2'd1) ? QW'(signed'(1)) :
-                             (s2_q.omod == 2'd2) ? QW'(signed'(2)) : -QW'(signed'(1)),
-                       s2_q.rm, s2_q.den_out);
+    o_in = flush(so.r, so.den_in);
+    o_scaled = so.r;
+    if (so.omod != 2'd0 && !is_nan(so.r[30:0])) begin
+      o_scaled = ldexp(o_in, (so.omod == 2'd1) ? QW'(signed'(1)) :
+                             (so.omod == 2'd2) ? QW'(signed'(2)) : -QW'(signed'(1)),
+                       so.rm, so.den_out);
     end
     d_o = o_scaled;
-    if (s2_q.clamp) begin
-      if (is_nan(o_scaled[30:0])) d_o = s2_q.dx10 ? 32'd0 : o_scaled;
+    if (so.clamp) begin
+      if (is_nan(o_scaled[30:0])) d_o = so.dx10 ? 32'd0 : o_scaled;
       else if (o_scaled[31]) d_o = 32'd0;
       else if (o_scaled > One) d_o = One;
     end
-    unique case (s2_q.kind)
+    unique case (so.kind)
       FkCmp, FkClass, FkNone: d_o = '0;
-      FkToInt, FkNearest, FkFrexpExp: d_o = s2_q.r;
+      FkToInt, FkNearest, FkFrexpExp: d_o = so.r;
       default: ;
     endcase
   end
 
-  assign m_o = s2_q.m;
+  assign m_o = so.m;
 
 endmodule

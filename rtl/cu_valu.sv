@@ -54,6 +54,7 @@ module cu_valu
 ) (
   input  logic                        clk_i,
   input  logic                        rst_ni,
+  input  logic                        start_i,  // the beat's first cycle (iterative units start)
   input  valu_op_e                    op_i,     // the operation (VOPD: the X half's)
   input  logic                        clamp_i,  // VOP3 CLAMP
   input  logic [1:0]                  omod_i,   // VOP3 OMOD (floats)
@@ -593,6 +594,7 @@ module cu_valu
     cu_fp32 #(.Stages(FpStages)) u_fp32 (
       .clk_i  (clk_i),
       .rst_ni (rst_ni),
+      .start_i(start_i),
       .op_i   (op_i),
       .mode_i (mode_i),
       .omod_i (omod_i),

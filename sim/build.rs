@@ -26,8 +26,10 @@ use hdl_gen::sv::ports::{Dir, Port, ports};
 /// configuration comes first. `RDNA3_MODELS=cu` builds only the models named (the mutation
 /// check rebuilds one model per mutant).
 fn variants() -> Vec<(&'static str, Config)> {
-    let all =
-        vec![("cu", Config::default()), ("cu_l8", Config { lanes: 8, fp_stages: 1, ..Config::default() })];
+    let all = vec![
+        ("cu", Config::default()),
+        ("cu_l8", Config { lanes: 8, fp_stages: 1, trans_steps: 1, ..Config::default() }),
+    ];
     match env::var("RDNA3_MODELS") {
         Ok(names) if !names.trim().is_empty() => {
             let names: Vec<&str> = names.split(',').map(str::trim).collect();

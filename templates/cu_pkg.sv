@@ -70,6 +70,7 @@ package cu_pkg;
     logic           rd_vcc;     // VCC is read (carry in, select)
     logic           rd_m0;      // M0 is read (M0-relative register numbers)
     logic           fpu;        // a floating-point unit executes it (results come later)
+    logic           trans;      // ... the transcendental unit (results come TransCycles later)
   } vctrl_t;
 
   // What a DS row does with the LDS (`cu_ds`), from the table's access column. Rows of other
@@ -238,6 +239,11 @@ package cu_pkg;
   function automatic logic uses_fpu(logic valu, logic fpu_x, logic fpu_y);
     uses_fpu = valu && (fpu_x || fpu_y);
   endfunction
+
+  // The transcendental unit (in cu_fp32) computes TransSteps result bits a cycle of the 26 its
+  // digit recurrence takes: its result comes TransCycles cycles after the beat reaches it.
+  localparam int unsigned TransSteps = {{ trans_steps }};
+  localparam int unsigned TransCycles = 26 / TransSteps + 1;
 
   // Length in dwords of the instruction whose first dwords are `w`: the format, an extension
   // dword (DPP, image addresses) and a literal. Words of no known format count as one dword

@@ -27,7 +27,8 @@
 // time and the pipeline waits for its answer (a memory fault is precise).
 //
 // The floating-point units are pipelined (FpStages registers): a beat of a floating-point row
-// stays in EX until its results arrive, FpStages cycles later, and RA sends no beat behind it
+// stays in EX until its results arrive, FpStages cycles later (TransCycles for the
+// transcendental unit's iterative rows), and RA sends no beat behind it
 // meanwhile. The integer lanes finish in one EX cycle.
 //
 // A wave issues again once its previous instruction has reached WB (its last pass, for a
@@ -574,7 +575,7 @@ module cu_top
   logic                  ra_beat;      // the reads of a beat are complete this cycle
   logic                  ra_last;      // ... and it is the instruction's last
   logic [PassW-1:0]      ra_npass;     // passes of the instruction, minus one
-  localparam int unsigned GapW = (FpStages > 0) ? $clog2(FpStages + 1) : 1;
+  localparam int unsigned GapW = $clog2(((FpStages > TransCycles) ? FpStages : TransCycles) + 1);
   logic [GapW-1:0]       ra_gap_q, ra_gap_d;  // cycles until the next beat may go (FP interlock)
 
   always_comb begin
@@ -624,12 +625,14 @@ module cu_top
 
   assign ra_take = !ra_valid_q || ra_last;
 
-  // The FP interlock: after a beat of a floating-point row, FpStages cycles without a beat, in
-  // which EX waits for the row's results.
+  // The FP interlock: after a beat of a floating-point row, FpStages cycles without a beat
+  // (TransCycles for the transcendental unit's rows), in which EX waits for the row's results.
 
   always_comb begin
     ra_gap_d = (ra_gap_q != '0) ? ra_gap_q - 1'b1 : '0;
-    if (ra_beat && uses_fpu(ra_dec_q.valu, ra_dec_q.vc.fpu, ra_dec_q.vcy.fpu)) ra_gap_d = GapW'(FpStages);
+    if (ra_beat && uses_fpu(ra_dec_q.valu, ra_dec_q.vc.fpu, ra_dec_q.vcy.fpu)) begin
+      ra_gap_d = GapW'(ra_dec_q.vc.trans ? TransCycles : FpStages);
+    end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -1628,9 +1631,10 @@ module cu_top
   logic unused_ds;
   assign unused_ds = ds_ready ^ (^ds_fault_lane);
 
-  // The FP interlock: a beat of a floating-point row waits FpStages cycles for its results.
+  // The FP interlock: a beat of a floating-point row waits FpStages cycles for its results
+  // (TransCycles on the transcendental unit, which starts in the beat's first cycle here).
   assign ex_hold = ex_beat_q && uses_fpu(ex_dec_q.valu, ex_dec_q.vc.fpu, ex_dec_q.vcy.fpu) &&
-                   ex_wait_q != GapW'(FpStages);
+                   ex_wait_q != GapW'(ex_dec_q.vc.trans ? TransCycles : FpStages);
   assign ex_valid = ex_beat_q && !ex_hold;
   assign ex_ds = issues_ds(ex_dec_q.valid, ex_dec_q.illegal, ex_dec_q.ds.kind, ex_ffault_q, vrel_q[ex_wave_q]);
   assign ex_xm = issues_xm(ex_dec_q.valid, ex_dec_q.illegal, ex_dec_q.mem.kind, ex_ffault_q, vrel_q[ex_wave_q]);
@@ -1692,6 +1696,7 @@ module cu_top
   cu_valu #(.NumLanes(NumLanes), .FpStages(FpStages)) u_valu (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
+    .start_i(ex_beat_q && ex_wait_q == '0),
     .op_i   (ex_dec_q.vop),
     .clamp_i(ex_dec_q.clmp),
     .omod_i (ex_dec_q.omod),

@@ -6,7 +6,9 @@
 //! underflow or overflow, values around the integers' range) under random MODE settings go
 //! through one golden instruction per 32 sets; the golden results and the operands go to a
 //! file that the Verilator testbench `tests/rtl/tb_cu_fp32.cpp` streams into the unit, one set
-//! per clock, at each pipeline depth (`Stages` 2, 1 and 0, one model each).
+//! per clock, at each pipeline depth (`Stages` 2, 1 and 0, one model each). The transcendental
+//! unit's rows (`v_rcp_f32`, `v_rsq_f32`, `v_sqrt_f32`) run one set at a time instead: started,
+//! held, and checked exactly `TransCycles` cycles later.
 //!
 //! 400,000 operand sets in CI; `RDNA3_FP_VECTORS=N` runs N (the README gives a larger run's
 //! figure). `v_fmaak_f32`/`v_fmamk_f32` have no VOP3 form: they are the unit's fma with the
@@ -21,7 +23,7 @@ use std::process::{Command, Output};
 
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use rdna3_isa::{Field, InstDef, Kind, Role, table};
+use rdna3_isa::{Field, InstDef, Kind, Role, Unit, table};
 use sim::golden::memory::Memory;
 use sim::golden::{Code, Env, Program, Status, Wave, exec_in};
 
@@ -178,6 +180,7 @@ fn vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
             for (l, [a, b, c]) in sets.iter().enumerate() {
                 let (check, expected) = match mask {
                     Some(m) => ('m', m >> l & 1),
+                    None if d.unit == Unit::Trans => ('t', wave.vgpr[3][l]),
                     None => ('d', wave.vgpr[3][l]),
                 };
                 let mode = wave.mode & 0x3ff;
@@ -238,6 +241,7 @@ fn f32_unit_matches_the_golden_model() {
         let run = Command::new(&exe)
             .arg(&file)
             .arg(stages.to_string())
+            .arg(hdl_gen::sv::Config::default().trans_cycles().to_string())
             .output()
             .unwrap_or_else(|e| panic!("running {}: {e}", exe.display()));
         let out = text(&run);

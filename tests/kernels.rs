@@ -56,6 +56,11 @@ const RTL_KERNELS: &[&str] = &[
     "scan_inclusive",
     "global_atomics",
     "atomic_chain",
+    "float_div",
+    "int_div",
+    "int64_ops",
+    "sqrt_f32",
+    "sqrt_f32_cr",
 ];
 
 /// Kernels whose results depend on the order in which the waves' atomics reach memory: the

@@ -3,8 +3,11 @@
 // each result when it leaves the pipeline, STAGES cycles later (0: combinational, no clock).
 // One vector per line, hexadecimal fields:
 //   OP MODE OMOD CLAMP A B C CHECK EXPECTED
-// OP is the valu_op_e value, CHECK is `d` (the 32-bit result) or `m` (the compare bit).
-// Usage: Vcu_fp32 VECTORS STAGES (STAGES must be the model's Stages parameter).
+// OP is the valu_op_e value, CHECK is `d` (the 32-bit result), `m` (the compare bit) or `t`
+// (the 32-bit result of the transcendental unit: those vectors run after the streamed ones,
+// one at a time, started with start_i and checked TRANS cycles later, the inputs held).
+// Usage: Vcu_fp32 VECTORS STAGES TRANS (STAGES must be the model's Stages parameter, TRANS
+// cu_pkg's TransCycles).
 // Prints the first mismatches and `PASS tb_cu_fp32: N vectors` or `FAIL tb_cu_fp32: ...`.
 #include <cinttypes>
 #include <cstdio>
@@ -26,8 +29,8 @@ struct Vector {
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc < 3) {
-        std::printf("FAIL tb_cu_fp32: usage: %s VECTORS STAGES\n", argv[0]);
+    if (argc < 4) {
+        std::printf("FAIL tb_cu_fp32: usage: %s VECTORS STAGES TRANS\n", argv[0]);
         return 2;
     }
     FILE* f = std::fopen(argv[1], "r");
@@ -40,7 +43,12 @@ int main(int argc, char** argv) {
         std::printf("FAIL tb_cu_fp32: STAGES must be 0, 1 or 2, not %s\n", argv[2]);
         return 2;
     }
-    std::vector<Vector> vs;
+    const long trans = std::strtol(argv[3], nullptr, 10);
+    if (trans < 1) {
+        std::printf("FAIL tb_cu_fp32: TRANS must be at least 1, not %s\n", argv[3]);
+        return 2;
+    }
+    std::vector<Vector> vs, ts;
     char line[256];
     while (std::fgets(line, sizeof line, f)) {
         Vector v;
@@ -49,10 +57,10 @@ int main(int argc, char** argv) {
             std::printf("FAIL tb_cu_fp32: malformed vector line %zu: %s", vs.size() + 1, line);
             return 2;
         }
-        vs.push_back(v);
+        (v.check == 't' ? ts : vs).push_back(v);
     }
     std::fclose(f);
-    if (vs.empty()) {
+    if (vs.empty() || ts.empty()) {
         std::printf("FAIL tb_cu_fp32: no vectors in %s\n", argv[1]);
         return 2;
     }
@@ -72,8 +80,18 @@ int main(int argc, char** argv) {
         unsigned got = v.check == 'm' ? top->m_o : top->d_o;
         if (got != v.expected) report(v, got, true);
     };
+    auto present = [&](const Vector& v) {
+        top->op_i = v.op;
+        top->mode_i = v.mode;
+        top->omod_i = v.omod;
+        top->clamp_i = v.clamp;
+        top->a_i = v.a;
+        top->b_i = v.b;
+        top->c_i = v.c;
+    };
 
     top->clk_i = 0;
+    top->start_i = 0;
     top->rst_ni = 0;
     top->eval();
     top->rst_ni = 1;
@@ -83,13 +101,7 @@ int main(int argc, char** argv) {
     const size_t cycles = n + (stages > 0 ? size_t(stages - 1) : 0);
     for (size_t i = 0; i < cycles; i++) {
         const Vector& v = vs[i < n ? i : n - 1];
-        top->op_i = v.op;
-        top->mode_i = v.mode;
-        top->omod_i = v.omod;
-        top->clamp_i = v.clamp;
-        top->a_i = v.a;
-        top->b_i = v.b;
-        top->c_i = v.c;
+        present(v);
         top->clk_i = 0;
         top->eval();
         if (i < n && !top->ok_o) report(v, 0, false);
@@ -102,11 +114,29 @@ int main(int argc, char** argv) {
         // The vector presented stages - 1 cycles ago has left the last register.
         if (i + 1 >= size_t(stages)) check(vs[i + 1 - size_t(stages)]);
     }
+    // The transcendental unit: started in cycle 0, the result in cycle TRANS (after TRANS
+    // clock edges), the inputs held meanwhile.
+    for (const Vector& v : ts) {
+        present(v);
+        top->start_i = 1;
+        for (long c = 0; c < trans; c++) {
+            top->clk_i = 0;
+            top->eval();
+            if (c == 0 && !top->ok_o) report(v, 0, false);
+            top->clk_i = 1;
+            top->eval();
+            top->start_i = 0;
+        }
+        top->clk_i = 0;
+        top->eval();
+        check(v);
+    }
     top->final();
     if (bad) {
-        std::printf("FAIL tb_cu_fp32: %" PRIu64 " of %zu vectors differ (%ld stages)\n", bad, n, stages);
+        std::printf("FAIL tb_cu_fp32: %" PRIu64 " of %zu vectors differ (%ld stages)\n", bad, n + ts.size(), stages);
         return 1;
     }
-    std::printf("PASS tb_cu_fp32: %zu vectors, %ld stages\n", n, stages);
+    std::printf("PASS tb_cu_fp32: %zu vectors (%zu of the transcendental unit), %ld stages\n", n + ts.size(),
+                ts.size(), stages);
     return 0;
 }

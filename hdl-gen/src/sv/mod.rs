@@ -34,6 +34,11 @@ pub struct Config {
     /// latency, more for a higher clock. Results are the same for every depth.
     #[serde(default = "Config::default_fp_stages")]
     pub fp_stages: u32,
+    /// Result bits the transcendental unit (v_rcp_f32, v_rsq_f32, v_sqrt_f32) computes a cycle
+    /// (1, 2, 13 or 26 of its 26): fewer for a higher clock and a smaller unit, more for a
+    /// shorter latency (26 / trans_steps + 1 cycles). Results are the same for every setting.
+    #[serde(default = "Config::default_trans_steps")]
+    pub trans_steps: u32,
     /// Bytes of LDS (a power of two from 1 KiB to 64 KiB).
     #[serde(default = "Config::default_lds_bytes")]
     pub lds_bytes: u32,
@@ -49,6 +54,7 @@ impl Default for Config {
             lanes: Config::default_lanes(),
             vgprs: Config::default_vgprs(),
             fp_stages: Config::default_fp_stages(),
+            trans_steps: Config::default_trans_steps(),
             lds_bytes: Config::default_lds_bytes(),
             lds_banks: Config::default_lds_banks(),
         }
@@ -68,11 +74,19 @@ impl Config {
     fn default_fp_stages() -> u32 {
         2
     }
+    fn default_trans_steps() -> u32 {
+        2
+    }
     fn default_lds_bytes() -> u32 {
         65536
     }
     fn default_lds_banks() -> u32 {
         32
+    }
+
+    /// Cycles from the start of a transcendental operation to its result (`TransCycles`).
+    pub fn trans_cycles(&self) -> u32 {
+        26 / self.trans_steps + 1
     }
 
     /// Passes a wave32 instruction takes through the lanes.
@@ -99,6 +113,9 @@ impl Config {
         }
         if self.fp_stages > 2 {
             bail!("fp_stages must be 0, 1 or 2, not {}", self.fp_stages);
+        }
+        if ![1, 2, 13, 26].contains(&self.trans_steps) {
+            bail!("trans_steps must be 1, 2, 13 or 26, not {}", self.trans_steps);
         }
         if !self.lds_bytes.is_power_of_two() || !(1024..=65536).contains(&self.lds_bytes) {
             bail!("lds_bytes must be a power of two from 1024 to 65536, not {}", self.lds_bytes);

@@ -169,6 +169,7 @@ pub fn ctrl_sets(d: &InstDef, base: &str) -> Vec<(String, String)> {
     flag(&mut sets, "mask_exec", d.writes.contains(Implicit::EXEC));
     flag(&mut sets, "rd_m0", d.reads.contains(Implicit::M0));
     flag(&mut sets, "fpu", is_float(d));
+    flag(&mut sets, "trans", d.unit == Unit::Trans);
     sets
 }
 

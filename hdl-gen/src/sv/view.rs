@@ -63,7 +63,7 @@ pub struct Views {
 impl Views {
     pub fn new(cfg: &Config) -> Views {
         Views {
-            pkg: PkgView::new(),
+            pkg: PkgView::new(cfg),
             decode: DecodeView::new(),
             salu: SaluView { header: header("hdl-gen/src/sv/view.rs", "cu_salu.sv") },
             sgpr_file: SgprFileView { header: header("hdl-gen/src/sv/view.rs", "cu_sgpr_file.sv") },
@@ -184,6 +184,8 @@ pub struct PkgView {
     pub ext_flags: Vec<String>,
     /// The shapes of the floating-point rounding back end (templates/cu_fp_round.sv).
     pub rounders: Vec<Rounder>,
+    /// Result bits the transcendental unit's digit recurrence computes a cycle.
+    pub trans_steps: u32,
 }
 
 /// One rounding function of the floating-point back end: a `w`-bit exact value rounded to a
@@ -199,8 +201,9 @@ pub struct Rounder {
 }
 
 /// The rounders the F32 unit calls: the fused multiply-add's 103-bit exact sum (integers and
-/// integral values too), and a 24-bit significand scaled by a power of two (ldexp, OMOD).
-const ROUNDERS: [Rounder; 2] = [
+/// integral values too), a 24-bit significand scaled by a power of two (ldexp, OMOD), and the
+/// transcendental unit's 26 result bits with a sticky bit.
+const ROUNDERS: [Rounder; 3] = [
     Rounder {
         name: "round_f32_fma",
         what: "F32 from the FMA's sum frame",
@@ -213,6 +216,14 @@ const ROUNDERS: [Rounder; 2] = [
         name: "round_f32_sig",
         what: "F32 from a scaled F32 significand",
         w: 24,
+        exp_w: 8,
+        man_w: 23,
+        qw: 14,
+    },
+    Rounder {
+        name: "round_f32_trans",
+        what: "F32 from the transcendental unit's root or quotient and sticky bit",
+        w: 27,
         exp_w: 8,
         man_w: 23,
         qw: 14,
@@ -288,7 +299,7 @@ fn op_set(f: &FormatDef, var: &str, pred: impl Fn(&InstDef) -> bool) -> Option<O
 }
 
 impl PkgView {
-    fn new() -> PkgView {
+    fn new(cfg: &Config) -> PkgView {
         let t = table();
         let formats: Vec<EnumItem> = t
             .formats
@@ -376,6 +387,7 @@ impl PkgView {
             })
             .collect();
         PkgView {
+            trans_steps: cfg.trans_steps,
             rounders: ROUNDERS.into_iter().collect(),
             fields: decoded_fields(),
             header: header("hdl-gen/src/sv/view.rs", "cu_pkg.sv"),

@@ -194,15 +194,34 @@ pub(super) fn trans(f: Fp, a: u64, flush: bool, g: impl Fn(f64) -> f64) -> u64 {
 }
 
 fn rcp_f32(x: &mut VExec) {
-    fun(x, Prec::S, |f, a| trans(f, a, true, |v| 1.0 / v));
+    fun(x, Prec::S, rcp_f32_value);
 }
 
 fn rsq_f32(x: &mut VExec) {
-    fun(x, Prec::S, |f, a| trans(f, a, true, |v| 1.0 / v.sqrt()));
+    fun(x, Prec::S, rsq_f32_value);
 }
 
 fn sqrt_f32(x: &mut VExec) {
-    fun(x, Prec::S, |f, a| fp::sqrt(Fp { denorm_in: false, denorm_out: false, ..f }, a));
+    fun(x, Prec::S, sqrt_f32_value);
+}
+
+/// `v_rcp_f32` and `v_rcp_iflag_f32` of one lane before the output modifiers: 1/a rounded to
+/// nearest even whatever MODE's rounding, denormals flushed in and out (`sim/tests/trans_f32.rs`
+/// proves it correctly rounded for every significand).
+pub fn rcp_f32_value(f: Fp, a: u64) -> u64 {
+    trans(f, a, true, |v| 1.0 / v)
+}
+
+/// `v_rsq_f32` of one lane before the output modifiers: 1/sqrt(a) rounded to nearest even,
+/// denormals flushed in and out.
+pub fn rsq_f32_value(f: Fp, a: u64) -> u64 {
+    trans(f, a, true, |v| 1.0 / v.sqrt())
+}
+
+/// `v_sqrt_f32` of one lane before the output modifiers: correctly rounded in MODE's rounding
+/// mode, denormals flushed in and out.
+pub fn sqrt_f32_value(f: Fp, a: u64) -> u64 {
+    fp::sqrt(Fp { denorm_in: false, denorm_out: false, ..f }, a)
 }
 
 fn exp_f32(x: &mut VExec) {

@@ -16,7 +16,7 @@ mod convert;
 mod div;
 mod dot;
 mod f16;
-mod f32;
+pub(super) mod f32;
 mod f64;
 mod graphics;
 mod int;
