@@ -602,6 +602,7 @@ module cu_valu
       .a_i    (a_i[l][31:0]),
       .b_i    (b_i[l][31:0]),
       .c_i    (c_i[l][31:0]),
+      .m_i    (m_i[l]),
       .ok_o   (fp_ok),
       .d_o    (fp_d),
       .m_o    (fp_m)

@@ -65,6 +65,7 @@ module cu_fp32
   input  logic [31:0] a_i,
   input  logic [31:0] b_i,
   input  logic [31:0] c_i,
+  input  logic        m_i,      // the lane's mask-in bit (v_div_fmas_f32 reads VCC)
   output logic        ok_o,     // the operation is one of this unit's
   output logic [31:0] d_o,
   output logic        m_o       // compare result
@@ -218,7 +219,9 @@ module cu_fp32
     FkRound,      // rounded to an integral F32 by irm
     FkFrexpMant,
     FkFrexpExp,
-    FkTrans       // the transcendental unit's (its own result path)
+    FkTrans,      // the transcendental unit's (its own result path)
+    FkDivScale,   // v_div_scale_f32: a scaled operand, and the flag on m_o
+    FkDivFixup    // v_div_fixup_f32: the division's special cases
   } fkind_e;
 
   typedef enum logic [2:0] {
@@ -237,6 +240,7 @@ module cu_fp32
     logic [5:0]  mode;   // MODE's F32 fields: IEEE, DX10_CLAMP, FP_DENORM[5:4], FP_ROUND[1:0]
     logic [1:0]  omod;
     logic        clamp;
+    logic        m;      // the mask-in bit (v_div_fmas: VCC)
     logic [31:0] a, b, c;
   } in_t;
 
@@ -268,8 +272,10 @@ module cu_fp32
     c.mm = MmMin;
     unique case (op)
       VOP_V_ADD_F32, VOP_V_SUB_F32, VOP_V_SUBREV_F32, VOP_V_MUL_F32, VOP_V_FMA_F32, VOP_V_FMAC_F32,
-      VOP_V_FMAAK_F32, VOP_V_FMAMK_F32:
+      VOP_V_FMAAK_F32, VOP_V_FMAMK_F32, VOP_V_DIV_FMAS_F32:
         c.kind = FkFma;
+      VOP_V_DIV_SCALE_F32: c.kind = FkDivScale;
+      VOP_V_DIV_FIXUP_F32: c.kind = FkDivFixup;
       VOP_V_MIN_F32: begin c.kind = FkMinMax; c.mm = MmMin; end
       VOP_V_MAX_F32: begin c.kind = FkMinMax; c.mm = MmMax; end
       VOP_V_MIN3_F32: begin c.kind = FkMinMax; c.mm = MmMin3; end
@@ -447,11 +453,13 @@ module cu_fp32
 
   function automatic st1_t to_cut1(in_t in, cls_t cls);
     fma_t f;
+    logic keep;
     f = '0;
     f.special = 1'b1;
     if (cls.kind inside {FkFma, FkFract, FkNearest}) begin
-      f = fma_sum(in.op, flush(in.a, in.mode[2]), flush(in.b, in.mode[2]), flush(in.c, in.mode[2]),
-                  in.mode[1:0]);
+      // v_div_fmas_f32 keeps denormal inputs whatever MODE says (guide note).
+      keep = in.mode[2] || in.op == VOP_V_DIV_FMAS_F32;
+      f = fma_sum(in.op, flush(in.a, keep), flush(in.b, keep), flush(in.c, keep), in.mode[1:0]);
     end
     to_cut1 = '{in: in, cls: cls, f: f};
   endfunction
@@ -516,6 +524,84 @@ module cu_fp32
     else compare = (!eq && !lt && pred[2]) || (eq && pred[1]) || (lt && pred[0]);
   endfunction
 
+  // ------------------------------------------------------------------------------------------
+  // The division helpers (sim/src/golden/valu/div.rs, whose comments say how the guide's
+  // pseudocode is read).
+
+  // n/d (finite, non-zero magnitudes) against c * 2^t, c = cw / 2^24 (cw 2^24, 2^24 - 1 or
+  // 2^24 - 2): {below, equal}, exactly, from the significands and exponents.
+  function automatic logic [1:0] quot_cmp(logic [30:0] n, logic [30:0] d, logic signed [QW-1:0] t,
+                                          logic [1:0] cut);
+    logic signed [QW-1:0] sh;
+    logic [47:0]          cd;   // c * 2^24 * sig(d)
+    logic [73:0]          l, r;
+    // n/d < c 2^t  <=>  sig(n) * 2^sh < c * 2^24 * sig(d), sh = lsb(n) - lsb(d) - t + 24.
+    sh = lsb_exp(n[30:23]) - lsb_exp(d[30:23]) - t + QW'(signed'(24));
+    cd = (48'(sig(d[30:0])) << 24) - (cut[0] ? 48'(sig(d[30:0])) : 48'd0) -
+         (cut[1] ? 48'(sig(d[30:0])) << 1 : 48'd0);
+    if (sh >= QW'(signed'(49))) begin
+      quot_cmp = 2'b00;  // sig(n) * 2^49 >= 2^49 > cd
+    end else if (sh <= -QW'(signed'(25))) begin
+      quot_cmp = 2'b10;  // sig(n) < 2^24 <= cd * 2^25
+    end else begin
+      l = (sh >= 0) ? 74'(sig(n[30:0])) << sh : 74'(sig(n[30:0]));
+      r = (sh >= 0) ? 74'(cd) : 74'(cd) << (-sh);
+      quot_cmp = {l < r, l == r};
+    end
+  endfunction
+
+  // v_div_scale_f32 (a = S0, d = S1, n = S2, raw): {flag, result}.
+  function automatic logic [32:0] div_scale(logic [31:0] a, logic [31:0] d, logic [31:0] n,
+                                            logic [1:0] rm);
+    logic       finite, qneg, toward0, rcp_den, q_den;
+    logic [1:0] lo, hi;
+    logic [8:0] en, ed;
+    en = {1'b0, n[30:23]};
+    ed = {1'b0, d[30:23]};
+    // 1/d rounded to nearest is denormal: |d| > 2^126, finite.
+    rcp_den = (d[30:23] == 8'd253 && d[22:0] != '0) || d[30:23] == 8'd254;
+    // n/d rounded in rm (denormals kept) is a denormal: between bounds that depend on the
+    // direction the mode rounds the quotient's magnitude.
+    finite = n[30:23] != 8'hff && d[30:23] != 8'hff && !is_zero(n[30:0]) && !is_zero(d[30:0]);
+    qneg = n[31] ^ d[31];
+    toward0 = rm == 2'd3 || (rm == 2'd2 && !qneg) || (rm == 2'd1 && qneg);
+    if (rm == 2'd0) begin
+      lo = quot_cmp(n[30:0], d[30:0], -QW'(signed'(150)), 2'd0);  // > 2^-150
+      hi = quot_cmp(n[30:0], d[30:0], -QW'(signed'(126)), 2'd1);  // < 2^-126 - 2^-150
+      q_den = lo == 2'b00 && hi[1];
+    end else if (toward0) begin
+      lo = quot_cmp(n[30:0], d[30:0], -QW'(signed'(149)), 2'd0);  // >= 2^-149
+      hi = quot_cmp(n[30:0], d[30:0], -QW'(signed'(126)), 2'd0);  // < 2^-126
+      q_den = !lo[1] && hi[1];
+    end else begin
+      lo = '0;
+      hi = quot_cmp(n[30:0], d[30:0], -QW'(signed'(126)), 2'd2);  // <= 2^-126 - 2^-149
+      q_den = hi != 2'b00;
+    end
+    q_den = q_den && finite;
+    if (is_zero(n[30:0]) || is_zero(d[30:0])) div_scale = {1'b0, DefaultNan};
+    else if ($signed(en - ed) >= 9'sd96) div_scale = {1'b1, (a == d) ? ldexp(a, QW'(signed'(64)), rm, 1'b1) : a};
+    else if (d[30:23] == '0) div_scale = {1'b0, ldexp(a, QW'(signed'(64)), rm, 1'b1)};
+    else if (rcp_den && q_den) div_scale = {1'b1, (a == d) ? ldexp(a, -QW'(signed'(64)), rm, 1'b1) : a};
+    else if (rcp_den) div_scale = {1'b0, ldexp(a, -QW'(signed'(64)), rm, 1'b1)};
+    else if (q_den) div_scale = {1'b1, (a == n) ? ldexp(a, QW'(signed'(64)), rm, 1'b1) : a};
+    else if (n[30:23] <= 8'd23) div_scale = {1'b0, ldexp(a, QW'(signed'(64)), rm, 1'b1)};
+    else div_scale = {1'b0, a};
+  endfunction
+
+  // v_div_fixup_f32 (q = S0 the quotient, d = S1, n = S2, raw).
+  function automatic logic [31:0] div_fixup(logic [30:0] q, logic [31:0] d, logic [31:0] n);
+    logic sign;
+    sign = d[31] ^ n[31];
+    if (is_nan(n[30:0])) div_fixup = quiet(n);
+    else if (is_nan(d[30:0])) div_fixup = quiet(d);
+    else if ((is_zero(d[30:0]) && is_zero(n[30:0])) || (is_inf(d[30:0]) && is_inf(n[30:0]))) div_fixup = DefaultNan;
+    else if (is_zero(d[30:0]) || is_inf(n[30:0])) div_fixup = {sign, 31'h7f80_0000};
+    else if (is_inf(d[30:0]) || is_zero(n[30:0]) || $signed({1'b0, n[30:23]}) - $signed({1'b0, d[30:23]}) < -9'sd150) div_fixup = {sign, 31'd0};
+    else if (is_nan(q)) div_fixup = {sign, 31'h7f80_0000};
+    else div_fixup = {sign, q[30:0]};
+  endfunction
+
   // Cut 2: the result before the output modifiers (an integer one as it is), the compare
   // result, and what the output modifiers need.
   typedef struct packed {
@@ -535,6 +621,8 @@ module cu_fp32
     logic signed [QW-1:0] n_q;
     logic [31:0]   rounded, fma_r, ri, r;
     logic          m;
+    logic          fmas_scaled;  // v_div_fmas_f32 in a lane with VCC set
+    logic signed [QW-1:0] fmas_k;
     d = decode(s.cls, s.in.op, s.in.mode, s.in.a, s.in.b, s.in.c);
     // The shared back end rounds the FMA's sum, or an integer that becomes an F32.
     n_sign = s.f.sign;
@@ -546,10 +634,24 @@ module cu_fp32
       n_q = '0;
     end
     rounded = '0;
+    // v_div_fmas_f32 in a lane with VCC: the sum scaled back by 2^64 or 2^-64 in the same
+    // rounding, unless it is special. (The golden model also keeps a sum that rounds to zero
+    // unscaled: scaled by 2^-64 it rounds to the same signed zero, and a scale of 2^64 means
+    // |c| >= 2, where a non-zero sum is a multiple of 2^-48 at least: no such sum.)
+    fmas_scaled = s.in.op == VOP_V_DIV_FMAS_F32 && s.in.m;
+    fmas_k = (s.in.c[30:23] > 8'd127) ? QW'(signed'(64)) : -QW'(signed'(64));
+    if (fmas_scaled && !s.f.special) begin
+      n_q = n_q + fmas_k;
+    end
     if (d.kind inside {FkFma, FkFract, FkNearest, FkFromInt}) begin
       rounded = round_f32_fma(n_sign, n_sum, n_q, d.rm);
     end
     fma_r = flush(s.f.special ? s.f.value : rounded, d.den_out);
+    // ... and the addend alone (a zero product), scaled as any other sum.
+    if (fmas_scaled && s.f.special && !is_nan(s.f.value[30:0]) && !is_inf(s.f.value[30:0]) &&
+        !is_zero(s.f.value[30:0])) begin
+      fma_r = flush(ldexp(s.f.value, fmas_k, d.rm, 1'b1), d.den_out);
+    end
     // One rounding to an integral value: of a, or of v_cvt_nearest_i32_f32's a + 0.5.
     ri = '0;
     if (d.kind inside {FkRound, FkToInt, FkNearest}) begin
@@ -572,11 +674,15 @@ module cu_fp32
       FkRound: r = ri;
       FkToInt, FkNearest: r = to_int(ri, d.isigned);
       FkFrexpMant, FkFrexpExp: r = frexp(d.a, d.kind == FkFrexpExp);
+      FkDivScale: {m, r} = div_scale(s.in.a, s.in.b, s.in.c, d.rm);
+      FkDivFixup: r = div_fixup(s.in.a[30:0], s.in.b, s.in.c);
       FkCmp: m = compare(d.pred, d.a, d.b);
       FkClass: m = s.in.b[{1'b0, fclass(s.in.a)}];
       default: ;
     endcase
-    to_cut2 = '{kind: d.kind, rm: d.rm, den_in: d.den_in, den_out: d.den_out, dx10: d.dx10,
+    // v_div_fmas_f32's output modifiers keep a denormal input too.
+    to_cut2 = '{kind: d.kind, rm: d.rm, den_in: d.den_in || s.in.op == VOP_V_DIV_FMAS_F32,
+                den_out: d.den_out, dx10: d.dx10,
                 omod: s.in.omod, clamp: s.in.clamp, r: r, m: m};
   endfunction
 
@@ -589,7 +695,8 @@ module cu_fp32
   st2_t s2_q;
   logic s1_v;  // s1_q holds an operation presented in the last cycle
 
-  assign in0 = '{op: op_i, mode: {mode_i[9:8], mode_i[5:4], mode_i[1:0]}, omod: omod_i, clamp: clamp_i, a: a_i, b: b_i, c: c_i};
+  assign in0 = '{op: op_i, mode: {mode_i[9:8], mode_i[5:4], mode_i[1:0]}, omod: omod_i, clamp: clamp_i,
+                m: m_i, a: a_i, b: b_i, c: c_i};
   assign cls0 = classify(op_i);
   assign ok_o = cls0.kind != FkNone;
 
@@ -785,7 +892,7 @@ module cu_fp32
     end
     unique case (so.kind)
       FkCmp, FkClass, FkNone: d_o = '0;
-      FkToInt, FkNearest, FkFrexpExp: d_o = so.r;
+      FkToInt, FkNearest, FkFrexpExp, FkDivScale: d_o = so.r;
       default: ;
     endcase
   end

@@ -1143,9 +1143,10 @@ module cu_top
     rd_exec32 = rd_exec[31:0];
     rd_scc = scc_q[rd_wave_q];
     rd_vop3p = rd_dec_q.vc.enc == VE_VOP3P;
-    // ABS and NEG: the VOP3 fields (VOP3P has NEG only), or DPP16's for the 32-bit encodings.
+    // ABS and NEG: the VOP3 fields (VOP3P has NEG only; VOP3SD too, its SDST where VOP3 has
+    // ABS, which the decoder slices for both), or DPP16's for the 32-bit encodings.
     if (rd_dec_q.vc.enc inside {VE_VOP3, VE_VOP3SD, VE_VOP3P}) begin
-      src_abs = rd_dec_q.abs;
+      src_abs = (rd_dec_q.vc.enc == VE_VOP3) ? rd_dec_q.abs : 3'b000;
       src_neg = rd_dec_q.neg;
     end else if (rd_dec_q.ext_dpp16) begin
       src_abs = {1'b0, rd_dec_q.dpp_src1_abs, rd_dec_q.dpp_src0_abs};

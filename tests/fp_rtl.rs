@@ -47,7 +47,9 @@ fn rows() -> Vec<(&'static InstDef, u32)> {
     let names = hdl_gen::sv::valu::vop_names();
     let mut out = Vec::new();
     for name in hdl_gen::sv::rtl_ops(&fp) {
-        let Some(d) = table().all_by_name(&name).find(|d| d.format().name == "VOP3") else {
+        let Some(d) =
+            table().all_by_name(&name).find(|d| matches!(d.format().name.as_str(), "VOP3" | "VOP3SD"))
+        else {
             assert!(matches!(name.as_str(), "v_fmaak_f32" | "v_fmamk_f32"), "{name} has no VOP3 form");
             continue;
         };
@@ -107,13 +109,84 @@ fn operand(rng: &mut SmallRng, near: u32) -> u32 {
     }
 }
 
-/// The assembly of `d` in VOP3 form, reading v0, v1, v2 and writing v3 (or s10 for a compare;
-/// `v_cmpx` writes EXEC), with OMOD and CLAMP where the row has them.
+/// An F32 of sign `s`, biased exponent field `e` (0 to 255, clamped) and fraction `f`.
+fn f32_of(s: bool, e: i32, f: u32) -> u32 {
+    u32::from(s) << 31 | (e.clamp(0, 255) as u32) << 23 | f & 0x7f_ffff
+}
+
+/// Operands of the division helpers at the edges of their rules, for half of the sets (None:
+/// the ordinary operands): quotients n/d at and next to 2^-150, 2^-149 and 2^-126 (also
+/// 2^-126 * (1 - 2^-24) and (1 - 2^-23), the nearest-even and directed bounds of a denormal
+/// quotient: all-ones significands over a power of two), exponent differences at 96 and
+/// -150, numerator exponents at 23, S0 equal to the denominator or the numerator; for
+/// `v_div_fmas`, products at and next to 2^-150 and 2^-149 (what rounds to zero unscaled).
+fn division_operands(rng: &mut SmallRng, m: rdna3_isa::Mnemonic) -> Option<[u32; 3]> {
+    use rdna3_isa::Mnemonic as M;
+    if !matches!(m, M::v_div_scale_f32 | M::v_div_fixup_f32 | M::v_div_fmas_f32)
+        || rng.random_range(0..2) == 0
+    {
+        return None;
+    }
+    let sign = |rng: &mut SmallRng| rng.random_range(0..4) == 0;
+    let frac = |rng: &mut SmallRng, base: u32| -> u32 {
+        match rng.random_range(0..6) {
+            0 => base,
+            1 => base.wrapping_add(1),
+            2 => base.wrapping_sub(1),
+            3 => 0x7f_ffff,
+            4 => 0x7f_fffe,
+            _ => rng.random(),
+        }
+    };
+    if m == M::v_div_fmas_f32 {
+        // a * b near 2^-150 (exponent fields summing to 127 - 150 + 127 = 104), c zero or tiny.
+        let ea = rng.random_range(1..104);
+        let fa = if rng.random_range(0..2) == 0 { 0 } else { frac(rng, 0) };
+        let a = f32_of(sign(rng), ea, fa);
+        let b = f32_of(sign(rng), 104 - ea + rng.random_range(-1..=1), frac(rng, 0));
+        let c = match rng.random_range(0..4) {
+            0 => 0,
+            1 => rng.random::<u32>() & 0x8000_0003,
+            _ => operand(rng, a),
+        };
+        return Some([a, b, c]);
+    }
+    // S1 the denominator d, S2 the numerator n (v_div_fixup: S0 is the quotient).
+    let (ed, en) = match rng.random_range(0..4) {
+        // n/d near 2^t: exponent fields differ by t.
+        0 | 1 => {
+            let t = [-150, -149, -148, -127, -126, -125][rng.random_range(0..6)];
+            let ed = rng.random_range(151..=254);
+            (ed, ed + t)
+        }
+        2 => {
+            let ed = rng.random_range(1..=158);
+            (ed, ed + rng.random_range(95..=97))
+        }
+        _ => (rng.random_range(1..=254), rng.random_range(0..=25)),
+    };
+    let fd = if rng.random_range(0..2) == 0 { 0 } else { rng.random() };
+    let d = f32_of(sign(rng), ed, fd);
+    let n = f32_of(sign(rng), en, frac(rng, fd));
+    let a = match rng.random_range(0..3) {
+        0 => d,
+        1 => n,
+        _ => operand(rng, n),
+    };
+    Some([a, d, n])
+}
+
+/// The assembly of `d` in VOP3 (or VOP3SD) form, reading v0, v1, v2 and writing v3 (and s10
+/// for VOP3SD's SDST, or s10 alone for a compare; `v_cmpx` writes EXEC), with OMOD and CLAMP
+/// where the row has them.
 fn line(d: &InstDef, omod: u32, clamp: bool) -> String {
     let srcs = d.operands.iter().filter(|o| o.role == Role::Src && !matches!(o.kind, Kind::Imm(_))).count();
     let mut ops: Vec<String> = Vec::new();
     if d.compare.is_none() {
         ops.push("v3".into());
+        if has(d, Field::Sdst) {
+            ops.push("s10".into());
+        }
     } else if !d.name.starts_with("v_cmpx") {
         ops.push("s10".into());
     }
@@ -154,17 +227,22 @@ fn vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
             wave.mode = rng.random_range(0..1024);
             // Lane by lane: a, then b and c near a.
             let sets: Vec<[u32; 3]> = (0..32)
-                .map(|_| {
-                    let a = operand(&mut rng, 0x3f80_0000);
-                    [a, operand(&mut rng, a), operand(&mut rng, a)]
+                .map(|_| match division_operands(&mut rng, d.mnemonic) {
+                    Some(set) => set,
+                    None => {
+                        let a = operand(&mut rng, 0x3f80_0000);
+                        [a, operand(&mut rng, a), operand(&mut rng, a)]
+                    }
                 })
                 .collect();
             let abc: [[u32; 32]; 3] = std::array::from_fn(|s| std::array::from_fn(|l| sets[l][s]));
             wave.vgpr[0] = abc[0];
             wave.vgpr[1] = abc[1];
             wave.vgpr[2] = abc[2];
-            // v_fmac's accumulator is its destination.
+            // v_fmac's accumulator is its destination; VCC is v_div_fmas's mask-in.
             wave.vgpr[3] = abc[2];
+            let vcc: u32 = rng.random();
+            wave.sgpr[rdna3_isa::operand::VCC_LO as usize] = vcc;
             let mut mem = Memory::default();
             let mut env = Env::new(&mut mem, &mut []);
             exec_in(&mut wave, &prog, &mut env);
@@ -178,18 +256,25 @@ fn vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
                 Some(wave.sgpr[10])
             };
             for (l, [a, b, c]) in sets.iter().enumerate() {
-                let (check, expected) = match mask {
+                let mut checks = vec![match mask {
                     Some(m) => ('m', m >> l & 1),
                     None if d.unit == Unit::Trans => ('t', wave.vgpr[3][l]),
                     None => ('d', wave.vgpr[3][l]),
-                };
+                }];
+                // VOP3SD's SDST (v_div_scale's flag) too.
+                if mask.is_none() && has(d, Field::Sdst) {
+                    checks.push(('m', wave.sgpr[10] >> l & 1));
+                }
                 let mode = wave.mode & 0x3ff;
-                writeln!(
-                    out,
-                    "{op:x} {mode:x} {omod:x} {:x} {a:x} {b:x} {c:x} {check} {expected:x}",
-                    u32::from(clamp)
-                )
-                .expect("writing to a string");
+                let m = vcc >> l & 1;
+                for (check, expected) in checks {
+                    writeln!(
+                        out,
+                        "{op:x} {mode:x} {omod:x} {:x} {a:x} {b:x} {c:x} {m:x} {check} {expected:x}",
+                        u32::from(clamp)
+                    )
+                    .expect("writing to a string");
+                }
             }
             done += 32;
         }

@@ -61,6 +61,7 @@ const RTL_KERNELS: &[&str] = &[
     "int64_ops",
     "sqrt_f32",
     "sqrt_f32_cr",
+    "float_div_cr",
 ];
 
 /// Kernels whose results depend on the order in which the waves' atomics reach memory: the

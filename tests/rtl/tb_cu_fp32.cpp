@@ -2,8 +2,8 @@
 // golden model's results from a file, streams them into the unit one per clock and compares
 // each result when it leaves the pipeline, STAGES cycles later (0: combinational, no clock).
 // One vector per line, hexadecimal fields:
-//   OP MODE OMOD CLAMP A B C CHECK EXPECTED
-// OP is the valu_op_e value, CHECK is `d` (the 32-bit result), `m` (the compare bit) or `t`
+//   OP MODE OMOD CLAMP A B C M CHECK EXPECTED
+// OP is the valu_op_e value, M the mask-in bit (VCC's, for v_div_fmas_f32), CHECK is `d` (the 32-bit result), `m` (the compare bit) or `t`
 // (the 32-bit result of the transcendental unit: those vectors run after the streamed ones,
 // one at a time, started with start_i and checked TRANS cycles later, the inputs held).
 // Usage: Vcu_fp32 VECTORS STAGES TRANS (STAGES must be the model's Stages parameter, TRANS
@@ -22,7 +22,7 @@
 namespace {
 
 struct Vector {
-    unsigned op, mode, omod, clamp, a, b, c, expected;
+    unsigned op, mode, omod, clamp, a, b, c, m, expected;
     char check;
 };
 
@@ -52,8 +52,8 @@ int main(int argc, char** argv) {
     char line[256];
     while (std::fgets(line, sizeof line, f)) {
         Vector v;
-        if (std::sscanf(line, "%x %x %x %x %x %x %x %c %x", &v.op, &v.mode, &v.omod, &v.clamp, &v.a, &v.b, &v.c,
-                        &v.check, &v.expected) != 9) {
+        if (std::sscanf(line, "%x %x %x %x %x %x %x %x %c %x", &v.op, &v.mode, &v.omod, &v.clamp, &v.a, &v.b, &v.c,
+                        &v.m, &v.check, &v.expected) != 10) {
             std::printf("FAIL tb_cu_fp32: malformed vector line %zu: %s", vs.size() + 1, line);
             return 2;
         }
@@ -70,9 +70,9 @@ int main(int argc, char** argv) {
     uint64_t bad = 0;
     auto report = [&](const Vector& v, unsigned got, bool known) {
         if (++bad <= 20) {
-            std::printf("mismatch: op %u mode %03x omod %u clamp %u a %08x b %08x c %08x: %c %08x "
+            std::printf("mismatch: op %u mode %03x omod %u clamp %u a %08x b %08x c %08x m %u: %c %08x "
                         "(golden) vs %08x (RTL)%s\n",
-                        v.op, v.mode, v.omod, v.clamp, v.a, v.b, v.c, v.check, v.expected, got,
+                        v.op, v.mode, v.omod, v.clamp, v.a, v.b, v.c, v.m, v.check, v.expected, got,
                         known ? "" : ", and the unit does not know the operation");
         }
     };
@@ -88,6 +88,7 @@ int main(int argc, char** argv) {
         top->a_i = v.a;
         top->b_i = v.b;
         top->c_i = v.c;
+        top->m_i = v.m;
     };
 
     top->clk_i = 0;
