@@ -7,7 +7,8 @@
 
 // The DS unit: executes one DS instruction of a wave32 wave on the LDS (`cu_lds`), for the
 // rows whose access `dsctrl_t` names (loads and stores of 1 to 16 bytes, d16 halves, the
-// two-address forms, ds_nop), as the golden model does (sim/src/golden/ds.rs).
+// two-address forms, ds_nop, the integer atomics of 4 and 8 bytes), as the golden model does
+// (sim/src/golden/ds.rs, sim/src/golden/atomic.rs).
 //
 // Addressing: a lane's element is at ADDR + {OFFSET1, OFFSET0}, or for the two-address forms
 // at ADDR + OFFSETn * bytes (* 64 with stride64); the sum wraps at 32 bits. Addresses are byte
@@ -24,6 +25,15 @@
 // requests the highest lane wins, and a lane's second element wins over its first: the
 // golden model's order. Each request takes as many cycles as the most distinct dwords one
 // bank must serve in it (rsp_cycles_o sums them).
+//
+// Atomics: the lanes go in rounds, in lane order, so that lanes on one dword see each
+// other's results as the golden model's lane-by-lane loop does: a round takes every lane
+// still to do whose dwords no lane before it still to do touches (the first such lane always
+// goes). Each round is, group by group, a load request of its lanes' dwords, then a store
+// request of the new values: each lane's ALU computes them from the loaded (pre-op) value,
+// DATA0 and DATA1 (the returned value, for the `_rtn` forms, is the pre-op one). Lanes of one
+// round touch distinct dwords, so N lanes on one dword take N rounds, each one bank access
+// to read it and one to write it.
 //
 // Timing: an instruction taken in cycle 0 sends its first request in cycle 1; each request
 // takes its N cycles plus 3; the answer (rsp_valid_o) follows the last one's, in cycle
@@ -69,6 +79,8 @@ module cu_ds
     DsDone     // the answer
   } ds_state_e;
 
+  localparam int unsigned DwW = $clog2(LdsBytes / 4) + 1;  // a dword index, and one past it
+
   ds_state_e          state_q;
   dsctrl_t            ctrl_q;
   logic [7:0]         off0_q, off1_q;
@@ -77,13 +89,19 @@ module cu_ds
   logic [16:0]        size_q;
   logic [2:0]         grp_q;      // the group being served
   logic [CycW-1:0]    cycles_q;
+  logic [31:0]        pend_q;     // an atomic's lanes still to do
+  logic               wr_q;       // an atomic's store request (else its load request)
 
   // Per lane and element: its byte address, whether it is past the allocation, and its bytes
   // (as a mask and as data, element byte 0 in bits 7:0) shifted by the address's low bits
   // over the dwords it touches.
   logic                    two;         // a two-address form
+  logic                    atomic;
   logic                    store;
   logic                    mem_op;      // an access of LDS memory (not ds_nop)
+  logic [31:0]             round;       // an atomic's lanes in this round
+  logic [31:0][63:0]       anew;        // an atomic's new value per lane
+  logic [31:0][127:0]      rsp_q;       // per lane: the loaded (an atomic's pre-op) value
   logic [4:0]              len;         // bytes of an element
   logic [31:0][1:0][31:0]  ea;
   logic [31:0][1:0]        bad;
@@ -134,8 +152,9 @@ module cu_ds
 
   always_comb begin
     two = ctrl_q.kind inside {DK_LOAD2, DK_STORE2};
-    store = ctrl_q.kind inside {DK_STORE, DK_STORE2};
-    mem_op = ctrl_q.kind inside {DK_LOAD, DK_STORE, DK_LOAD2, DK_STORE2};
+    atomic = ctrl_q.kind == DK_ATOMIC;
+    store = ctrl_q.kind inside {DK_STORE, DK_STORE2} || (atomic && wr_q);
+    mem_op = ctrl_q.kind inside {DK_LOAD, DK_STORE, DK_LOAD2, DK_STORE2, DK_ATOMIC};
     len = ctrl_q.bytes;
     for (int l = 0; l < 32; l++) begin
       for (int j = 0; j < 2; j++) begin
@@ -163,6 +182,7 @@ module cu_ds
         // The element's data: DATA0's dwords (bits 31:16 first with `hi`), or DATA1's for the
         // second element of a two-address store.
         if (two) bytes_v = (j == 0) ? {64'd0, data0_i[l][1], data0_i[l][0]} : {64'd0, data1_i[l][1], data1_i[l][0]};
+        else if (atomic) bytes_v = {64'd0, anew[l]};
         else bytes_v = ctrl_q.hi ? {16'd0, data0_i[l][3], data0_i[l][2], data0_i[l][1], data0_i[l][0][31:16]} : data0_i[l];
         wdata[l][j] = shl_bytes({32'd0, bytes_v}, ea[l][j][1:0]);
         wmask[l][j] = shl_mask(len_mask, ea[l][j][1:0]);
@@ -220,13 +240,78 @@ module cu_ds
         j = (two && p >= int'(e_dw)) ? 1 : 0;
         d = p - j * int'(e_dw);
         pos_on[l][p] = p < int'(p_dw) && d < 5 && wmask[l][j][4 * (d % 5) +: 4] != 4'd0 &&
-                       exec_q[l] && mem_op;
+                       exec_q[l] && mem_op && (!atomic || round[l]);
         pos_addr[l][p] = base_q + AddrW'(ea[l][j][31:2]) + AddrW'(d);
         pos_be[l][p] = wmask[l][j][4 * (d % 5) +: 4];
         pos_data[l][p] = wdata[l][j][32 * (d % 5) +: 32];
       end
     end
   end
+
+  // An atomic's rounds: lane l waits while a lane before it, still to do, touches one of its
+  // dwords (they overlap: each starts before the other ends). Dword indices are relative to
+  // the allocation (no lane is past it when the atomic runs).
+  logic [31:0][DwW-1:0] dw_first, dw_last;
+  logic [31:0][31:0]    earlier;   // earlier[l][a]: lane a < l overlaps lane l
+  always_comb begin
+    for (int l = 0; l < 32; l++) begin
+      dw_first[l] = DwW'(ea[l][0][31:2]);
+      dw_last[l] = dw_first[l] + DwW'(touch[l][0]) - DwW'(1);
+    end
+    for (int l = 0; l < 32; l++) begin
+      for (int a = 0; a < 32; a++) begin
+        earlier[l][a] = a < l && dw_first[a] <= dw_last[l] && dw_first[l] <= dw_last[a];
+      end
+      round[l] = pend_q[l] && (pend_q & earlier[l]) == '0;
+    end
+  end
+
+  // The atomic operation on `tmp` (the pre-op value), `d` (DATA0) and `d2` (DATA1), 4 bytes
+  // (zero-extended, the upper half of the result 0) or 8 (`w64`), as sim/src/golden/atomic.rs.
+  function automatic logic [63:0] atom_op(logic [4:0] op, logic w64, logic [63:0] tmp,
+                                          logic [63:0] d, logic [63:0] d2);
+    logic [63:0] r, ts, dsx;
+    logic        lt_s, lt_u, gt_u;
+    ts = w64 ? tmp : { {32{tmp[31]}}, tmp[31:0]};
+    dsx = w64 ? d : { {32{d[31]}}, d[31:0]};
+    lt_s = $signed(ts) < $signed(dsx);
+    lt_u = tmp < d;
+    gt_u = d < tmp;
+    unique case (op)
+      AtomSwap: r = d;
+      AtomCmpSwap: r = (tmp == d2) ? d : tmp;
+      AtomAdd: r = tmp + d;
+      AtomSub: r = tmp - d;
+      AtomRsub: r = d - tmp;
+      AtomMinI: r = lt_s ? tmp : d;
+      AtomMaxI: r = lt_s ? d : tmp;
+      AtomMinU: r = lt_u ? tmp : d;
+      AtomMaxU: r = lt_u ? d : tmp;
+      AtomAnd: r = tmp & d;
+      AtomOr: r = tmp | d;
+      AtomXor: r = tmp ^ d;
+      AtomInc: r = lt_u ? tmp + 64'd1 : 64'd0;
+      AtomDec: r = (tmp == 64'd0 || gt_u) ? d : tmp - 64'd1;
+      AtomMskor: r = (tmp & ~d) | d2;
+      AtomWrap: r = lt_u ? tmp + d2 : tmp - d;
+      default: r = tmp;
+    endcase
+    atom_op = w64 ? r : {32'd0, r[31:0]};
+  endfunction
+
+  always_comb begin
+    for (int l = 0; l < 32; l++) begin
+      logic w64;
+      w64 = ctrl_q.bytes == 5'd8;
+      anew[l] = atom_op(ctrl_q.atom, w64, w64 ? rsp_q[l][63:0] : {32'd0, rsp_q[l][31:0]},
+                        {w64 ? data0_i[l][1] : 32'd0, data0_i[l][0]},
+                        ctrl_q.data2 ? {w64 ? data1_i[l][1] : 32'd0, data1_i[l][0]} : 64'd0);
+    end
+  end
+
+  // Whether an atomic returns its pre-op value is the caller's business (it writes VDST).
+  logic unused_rtn;
+  assign unused_rtn = ctrl_q.rtn;
 
   // The request of group grp_q: slot s holds position s mod P of lane G * grp_q + s / P, G
   // the group's lanes. Every (P, group) pair names its source with constants, so each slot
@@ -284,7 +369,6 @@ module cu_ds
   // arrives (a lane's dwords all come in its group's request), and held until the next
   // instruction: the elements' bytes from their dwords, extended, the second element above
   // the first.
-  logic [31:0][127:0] rsp_q;
   for (genvar l = 0; l < 32; l++) begin : gen_rsp
     logic [5:0][31:0] got;   // the lane's positions in this answer
     logic             mine;  // the answer is its group's
@@ -321,8 +405,9 @@ module cu_ds
       else v = el[0];
       if (ctrl_q.d16 && ctrl_q.hi) v[31:0] = {v[15:0], 16'd0};
     end
+    // (An atomic's lane takes its pre-op value from its own round's load.)
     always_ff @(posedge clk_i) begin
-      if (state_q == DsWait && l_rsp && mine) rsp_q[l] <= v;
+      if (state_q == DsWait && l_rsp && mine && (!atomic || (round[l] && !wr_q))) rsp_q[l] <= v;
     end
   end
   assign rsp_data_o = rsp_q;
@@ -332,6 +417,8 @@ module cu_ds
       state_q <= DsIdle;
       grp_q <= '0;
       cycles_q <= '0;
+      pend_q <= '0;
+      wr_q <= 1'b0;
     end else begin
       unique case (state_q)
         DsIdle: begin
@@ -339,17 +426,28 @@ module cu_ds
             state_q <= DsIssue;
             grp_q <= '0;
             cycles_q <= '0;
+            pend_q <= exec_i;
+            wr_q <= 1'b0;
           end
         end
         DsIssue: if (fault) state_q <= DsIdle; else if (l_ready) state_q <= DsWait;
         DsWait: begin
           if (l_rsp) begin
             cycles_q <= cycles_q + CycW'(l_cycles);
-            if (grp_q == groups) begin
-              state_q <= DsDone;
-            end else begin
+            state_q <= DsIssue;
+            if (atomic && !wr_q) begin
+              // The group's new values go back.
+              wr_q <= 1'b1;
+            end else if (grp_q != groups) begin
+              wr_q <= 1'b0;
               grp_q <= grp_q + 1'b1;
-              state_q <= DsIssue;
+            end else if (atomic && (pend_q & ~round) != '0) begin
+              // The next round.
+              wr_q <= 1'b0;
+              grp_q <= '0;
+              pend_q <= pend_q & ~round;
+            end else begin
+              state_q <= DsDone;
             end
           end
         end

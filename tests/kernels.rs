@@ -56,6 +56,8 @@ const RTL_KERNELS: &[&str] = &[
     "scan_inclusive",
     "global_atomics",
     "atomic_chain",
+    "histogram",
+    "lds_minmax",
 ];
 
 /// Kernels whose results depend on the order in which the waves' atomics reach memory: the
