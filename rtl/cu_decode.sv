@@ -4171,10 +4171,9 @@ module cu_decode
         dec_o.ds.data2 = 1'b1;
       end
       OP_DS_CMPSTORE_F32, OP_DS_MIN_F32, OP_DS_MAX_F32, OP_DS_ADD_F32,
-      OP_DS_STOREXCHG_2ADDR_RTN_B32, OP_DS_STOREXCHG_2ADDR_STRIDE64_RTN_B32, OP_DS_CMPSTORE_RTN_F32, OP_DS_MIN_RTN_F32,
-      OP_DS_MAX_RTN_F32, OP_DS_SWIZZLE_B32, OP_DS_CONSUME, OP_DS_APPEND,
-      OP_DS_ORDERED_COUNT, OP_DS_CMPSTORE_F64, OP_DS_MIN_F64, OP_DS_MAX_F64,
-      OP_DS_STOREXCHG_2ADDR_RTN_B64, OP_DS_STOREXCHG_2ADDR_STRIDE64_RTN_B64, OP_DS_CMPSTORE_RTN_F64, OP_DS_MIN_RTN_F64,
+      OP_DS_CMPSTORE_RTN_F32, OP_DS_MIN_RTN_F32, OP_DS_MAX_RTN_F32, OP_DS_SWIZZLE_B32,
+      OP_DS_CONSUME, OP_DS_APPEND, OP_DS_ORDERED_COUNT, OP_DS_CMPSTORE_F64,
+      OP_DS_MIN_F64, OP_DS_MAX_F64, OP_DS_CMPSTORE_RTN_F64, OP_DS_MIN_RTN_F64,
       OP_DS_MAX_RTN_F64, OP_DS_ADD_RTN_F32, OP_DS_ADD_GS_REG_RTN, OP_DS_SUB_GS_REG_RTN,
       OP_DS_CONDXCHG32_RTN_B64, OP_DS_BVH_STACK_RTN_B32, OP_DS_STORE_ADDTID_B32, OP_DS_LOAD_ADDTID_B32,
       OP_DS_PERMUTE_B32, OP_DS_BPERMUTE_B32: begin
@@ -4309,6 +4308,23 @@ module cu_decode
         dec_o.ds.kind = DK_ATOMIC;
         dec_o.ds.bytes = 5'd4;
         dec_o.ds.rtn = 1'b1;
+      end
+      OP_DS_STOREXCHG_2ADDR_RTN_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_XCHG2;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.rtn = 1'b1;
+        dec_o.ds.data2 = 1'b1;
+      end
+      OP_DS_STOREXCHG_2ADDR_STRIDE64_RTN_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_XCHG2;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.stride64 = 1'b1;
+        dec_o.ds.rtn = 1'b1;
+        dec_o.ds.data2 = 1'b1;
       end
       OP_DS_CMPSTORE_RTN_B32: begin
         dec_o.unit = UNIT_DS;
@@ -4603,6 +4619,23 @@ module cu_decode
         dec_o.ds.kind = DK_ATOMIC;
         dec_o.ds.bytes = 5'd8;
         dec_o.ds.rtn = 1'b1;
+      end
+      OP_DS_STOREXCHG_2ADDR_RTN_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_XCHG2;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.rtn = 1'b1;
+        dec_o.ds.data2 = 1'b1;
+      end
+      OP_DS_STOREXCHG_2ADDR_STRIDE64_RTN_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_XCHG2;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.stride64 = 1'b1;
+        dec_o.ds.rtn = 1'b1;
+        dec_o.ds.data2 = 1'b1;
       end
       OP_DS_CMPSTORE_RTN_B64: begin
         dec_o.unit = UNIT_DS;

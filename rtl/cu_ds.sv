@@ -7,7 +7,8 @@
 
 // The DS unit: executes one DS instruction of a wave32 wave on the LDS (`cu_lds`), for the
 // rows whose access `dsctrl_t` names (loads and stores of 1 to 16 bytes, d16 halves, the
-// two-address forms, ds_nop, the integer atomics of 4 and 8 bytes), as the golden model does
+// two-address forms, the two-address exchanges, ds_nop, the integer atomics of 4 and 8
+// bytes), as the golden model does
 // (sim/src/golden/ds.rs, sim/src/golden/atomic.rs).
 //
 // Addressing: a lane's element is at ADDR + {OFFSET1, OFFSET0}, or for the two-address forms
@@ -26,14 +27,17 @@
 // golden model's order. Each request takes as many cycles as the most distinct dwords one
 // bank must serve in it (rsp_cycles_o sums them).
 //
-// Atomics: the lanes go in rounds, in lane order, so that lanes on one dword see each
-// other's results as the golden model's lane-by-lane loop does: a round takes every lane
-// still to do whose dwords no lane before it still to do touches (the first such lane always
-// goes). Each round is, group by group, a load request of its lanes' dwords, then a store
-// request of the new values: each lane's ALU computes them from the loaded (pre-op) value,
-// DATA0 and DATA1 (the returned value, for the `_rtn` forms, is the pre-op one). Lanes of one
-// round touch distinct dwords, so N lanes on one dword take N rounds, each one bank access
-// to read it and one to write it.
+// Atomics and the two-address exchanges (read-modify-writes): the lanes go in rounds, in lane
+// order, so that lanes on one dword see each other's results as the golden model's
+// lane-by-lane loop does: a round takes every lane still to do whose dwords (of either
+// element) no lane before it still to do touches (the first such lane always goes). Each
+// round is, group by group, a load request of its lanes' dwords, then a store request of the
+// new values: an atomic lane's ALU computes them from the loaded (pre-op) value, DATA0 and
+// DATA1, an exchange stores DATA0 and DATA1 as DK_STORE2 does; the value returned (the `_rtn`
+// forms) is the pre-op one, loaded before the lane stores anything, and within a lane the
+// second element's store wins, as in the golden model. Lanes of one round touch distinct
+// dwords, so N lanes on one dword take N rounds, each one bank access to read it and one to
+// write it.
 //
 // Timing: an instruction taken in cycle 0 sends its first request in cycle 1; each request
 // takes its N cycles plus 3; the answer (rsp_valid_o) follows the last one's, in cycle
@@ -89,17 +93,18 @@ module cu_ds
   logic [16:0]        size_q;
   logic [2:0]         grp_q;      // the group being served
   logic [CycW-1:0]    cycles_q;
-  logic [31:0]        pend_q;     // an atomic's lanes still to do
-  logic               wr_q;       // an atomic's store request (else its load request)
+  logic [31:0]        pend_q;     // a read-modify-write's lanes still to do
+  logic               wr_q;       // a read-modify-write's store request (else its load request)
 
   // Per lane and element: its byte address, whether it is past the allocation, and its bytes
   // (as a mask and as data, element byte 0 in bits 7:0) shifted by the address's low bits
   // over the dwords it touches.
   logic                    two;         // a two-address form
   logic                    atomic;
+  logic                    rmw;         // an atomic or an exchange: lanes in rounds
   logic                    store;
   logic                    mem_op;      // an access of LDS memory (not ds_nop)
-  logic [31:0]             round;       // an atomic's lanes in this round
+  logic [31:0]             round;       // ... its lanes in this round
   logic [31:0][63:0]       anew;        // an atomic's new value per lane
   logic [31:0][127:0]      rsp_q;       // per lane: the loaded (an atomic's pre-op) value
   logic [4:0]              len;         // bytes of an element
@@ -151,10 +156,11 @@ module cu_ds
   end
 
   always_comb begin
-    two = ctrl_q.kind inside {DK_LOAD2, DK_STORE2};
+    two = ctrl_q.kind inside {DK_LOAD2, DK_STORE2, DK_XCHG2};
     atomic = ctrl_q.kind == DK_ATOMIC;
-    store = ctrl_q.kind inside {DK_STORE, DK_STORE2} || (atomic && wr_q);
-    mem_op = ctrl_q.kind inside {DK_LOAD, DK_STORE, DK_LOAD2, DK_STORE2, DK_ATOMIC};
+    rmw = ctrl_q.kind inside {DK_ATOMIC, DK_XCHG2};
+    store = ctrl_q.kind inside {DK_STORE, DK_STORE2} || (rmw && wr_q);
+    mem_op = ctrl_q.kind inside {DK_LOAD, DK_STORE, DK_LOAD2, DK_STORE2, DK_ATOMIC, DK_XCHG2};
     len = ctrl_q.bytes;
     for (int l = 0; l < 32; l++) begin
       for (int j = 0; j < 2; j++) begin
@@ -240,7 +246,7 @@ module cu_ds
         j = (two && p >= int'(e_dw)) ? 1 : 0;
         d = p - j * int'(e_dw);
         pos_on[l][p] = p < int'(p_dw) && d < 5 && wmask[l][j][4 * (d % 5) +: 4] != 4'd0 &&
-                       exec_q[l] && mem_op && (!atomic || round[l]);
+                       exec_q[l] && mem_op && (!rmw || round[l]);
         pos_addr[l][p] = base_q + AddrW'(ea[l][j][31:2]) + AddrW'(d);
         pos_be[l][p] = wmask[l][j][4 * (d % 5) +: 4];
         pos_data[l][p] = wdata[l][j][32 * (d % 5) +: 32];
@@ -248,19 +254,30 @@ module cu_ds
     end
   end
 
-  // An atomic's rounds: lane l waits while a lane before it, still to do, touches one of its
-  // dwords (they overlap: each starts before the other ends). Dword indices are relative to
-  // the allocation (no lane is past it when the atomic runs).
-  logic [31:0][DwW-1:0] dw_first, dw_last;
-  logic [31:0][31:0]    earlier;   // earlier[l][a]: lane a < l overlaps lane l
+  // A read-modify-write's rounds: lane l waits while a lane before it, still to do, touches
+  // one of its dwords (an element of one overlaps an element of the other: each starts before
+  // the other ends). Dword indices are relative to the allocation (no lane is past it when
+  // the instruction runs).
+  logic [31:0][1:0][DwW-1:0] dw_first, dw_last;
+  logic [31:0][31:0]         earlier;   // earlier[l][a]: lane a < l overlaps lane l
   always_comb begin
     for (int l = 0; l < 32; l++) begin
-      dw_first[l] = DwW'(ea[l][0][31:2]);
-      dw_last[l] = dw_first[l] + DwW'(touch[l][0]) - DwW'(1);
+      for (int j = 0; j < 2; j++) begin
+        dw_first[l][j] = DwW'(ea[l][j][31:2]);
+        dw_last[l][j] = dw_first[l][j] + DwW'(touch[l][j]) - DwW'(1);
+      end
     end
     for (int l = 0; l < 32; l++) begin
       for (int a = 0; a < 32; a++) begin
-        earlier[l][a] = a < l && dw_first[a] <= dw_last[l] && dw_first[l] <= dw_last[a];
+        earlier[l][a] = 1'b0;
+        for (int j = 0; j < 2; j++) begin
+          for (int k = 0; k < 2; k++) begin
+            if (a < l && (two || (j == 0 && k == 0)) && dw_first[a][j] <= dw_last[l][k] &&
+                dw_first[l][k] <= dw_last[a][j]) begin
+              earlier[l][a] = 1'b1;
+            end
+          end
+        end
       end
       round[l] = pend_q[l] && (pend_q & earlier[l]) == '0;
     end
@@ -405,9 +422,9 @@ module cu_ds
       else v = el[0];
       if (ctrl_q.d16 && ctrl_q.hi) v[31:0] = {v[15:0], 16'd0};
     end
-    // (An atomic's lane takes its pre-op value from its own round's load.)
+    // (A read-modify-write's lane takes its pre-op value from its own round's load.)
     always_ff @(posedge clk_i) begin
-      if (state_q == DsWait && l_rsp && mine && (!atomic || (round[l] && !wr_q))) rsp_q[l] <= v;
+      if (state_q == DsWait && l_rsp && mine && (!rmw || (round[l] && !wr_q))) rsp_q[l] <= v;
     end
   end
   assign rsp_data_o = rsp_q;
@@ -435,13 +452,13 @@ module cu_ds
           if (l_rsp) begin
             cycles_q <= cycles_q + CycW'(l_cycles);
             state_q <= DsIssue;
-            if (atomic && !wr_q) begin
+            if (rmw && !wr_q) begin
               // The group's new values go back.
               wr_q <= 1'b1;
             end else if (grp_q != groups) begin
               wr_q <= 1'b0;
               grp_q <= grp_q + 1'b1;
-            end else if (atomic && (pend_q & ~round) != '0) begin
+            end else if (rmw && (pend_q & ~round) != '0) begin
               // The next round.
               wr_q <= 1'b0;
               grp_q <= '0;

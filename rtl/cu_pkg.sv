@@ -2122,8 +2122,8 @@ package cu_pkg;
   } vctrl_t;
 
   // What a DS row does with the LDS (`cu_ds`), from the table's access column. Rows of other
-  // kinds (float atomics, the two-address exchanges, swizzle, permutes, append/consume, the
-  // addtid forms, GDS) are DK_NONE: not executed yet.
+  // kinds (float atomics, swizzle, permutes, append/consume, the addtid forms, GDS) are
+  // DK_NONE: not executed yet.
   typedef enum logic [2:0] {
     DK_NONE,
     DK_NOP,     // ds_nop
@@ -2131,7 +2131,8 @@ package cu_pkg;
     DK_STORE,
     DK_LOAD2,   // two elements at ADDR + OFFSETn * bytes (* 64 with stride64)
     DK_STORE2,
-    DK_ATOMIC   // an integer read-modify-write of `bytes` (4 or 8) at ADDR + {OFFSET1, OFFSET0}
+    DK_ATOMIC,  // an integer read-modify-write of `bytes` (4 or 8) at ADDR + {OFFSET1, OFFSET0}
+    DK_XCHG2    // two elements as DK_LOAD2's: DATA0 and DATA1 stored, the old values returned
   } ds_kind_e;
 
   typedef struct packed {

@@ -266,17 +266,18 @@ module cu_top
     ds_el_dwords = (bytes <= 5'd4) ? 3'd1 : 3'(bytes >> 2);
   endfunction
   function automatic logic [2:0] ds_data0_dwords(ds_kind_e kind, logic [4:0] bytes);
-    ds_data0_dwords = (kind inside {DK_STORE, DK_STORE2, DK_ATOMIC}) ? ds_el_dwords(bytes) : 3'd0;
+    ds_data0_dwords = (kind inside {DK_STORE, DK_STORE2, DK_ATOMIC, DK_XCHG2}) ? ds_el_dwords(bytes) : 3'd0;
   endfunction
   // (An atomic reads DATA1 when it has a second operand, `data2`.)
   function automatic logic [2:0] ds_data1_dwords(ds_kind_e kind, logic [4:0] bytes, logic data2);
-    ds_data1_dwords = (kind == DK_STORE2 || (kind == DK_ATOMIC && data2)) ? ds_el_dwords(bytes) : 3'd0;
+    ds_data1_dwords = (kind inside {DK_STORE2, DK_XCHG2} || (kind == DK_ATOMIC && data2)) ?
+                      ds_el_dwords(bytes) : 3'd0;
   endfunction
   // (An atomic writes the pre-op value when it returns it, `rtn`.)
   function automatic logic [2:0] ds_dst_dwords(ds_kind_e kind, logic [4:0] bytes, logic rtn);
     unique case (kind)
       DK_LOAD: ds_dst_dwords = ds_el_dwords(bytes);
-      DK_LOAD2: ds_dst_dwords = 3'(2 * ds_el_dwords(bytes));
+      DK_LOAD2, DK_XCHG2: ds_dst_dwords = 3'(2 * ds_el_dwords(bytes));
       DK_ATOMIC: ds_dst_dwords = rtn ? ds_el_dwords(bytes) : 3'd0;
       default: ds_dst_dwords = 3'd0;
     endcase
@@ -1825,7 +1826,7 @@ module cu_top
     end else if (ex_ds) begin
       // The DS unit has answered; its loaded dwords are written below.
       unique case (ex_dec_q.ds.kind)
-        DK_NOP, DK_LOAD, DK_STORE, DK_LOAD2, DK_STORE2, DK_ATOMIC: begin
+        DK_NOP, DK_LOAD, DK_STORE, DK_LOAD2, DK_STORE2, DK_ATOMIC, DK_XCHG2: begin
           if (ds_fault_q) begin
             ex_status = RtFault;
             ex_fault = FaultMemory;

@@ -348,7 +348,7 @@ fn the_ds_unit_executes_as_the_golden_model_does() {
             continue;
         }
         loads += 1;
-        let dwords = if s.atomic {
+        let dwords = if s.atomic && !s.two {
             s.bytes / 4
         } else if s.d16.is_some() {
             1

@@ -214,25 +214,37 @@ fn atomics_agree_with_the_golden_model() {
     }
 }
 
-/// The assembly of DS atomic row `d` on address register `addr` with OFFSET `off`: VDST v20
-/// (or v[20:21]) for the returning forms, DATA0 v5 or v[10:11], DATA1 v3 or v[12:13].
-fn ds_atomic(d: &rdna3_isa::InstDef, bytes: u32, addr: &str, off: u32) -> String {
+/// The assembly of DS read-modify-write row `d` (shape `s`) on address register `addr` with
+/// OFFSET `off`: VDST v20 (v[20:21], v[20:23]) for the returning forms, DATA0 v5 or v[10:11],
+/// DATA1 v3 or v[12:13]. A two-address exchange takes OFFSET0 and OFFSET1 from `off`'s bytes
+/// (in elements).
+fn ds_atomic(d: &rdna3_isa::InstDef, s: sim::ds_timing::Shape, addr: &str, off: u32) -> String {
     let has = |f: rdna3_isa::Field| d.operands.iter().any(|o| o.field == f);
-    let reg = |one: &str, two: &str| if bytes == 8 { two.to_string() } else { one.to_string() };
+    let reg = |one: &str, two: &str| if s.bytes == 8 { two.to_string() } else { one.to_string() };
     let mut ops = Vec::new();
     if has(rdna3_isa::Field::Vdst) {
-        ops.push(reg("v20", "v[20:21]"));
+        ops.push(match (s.two, s.bytes) {
+            (true, 8) => "v[20:23]".to_string(),
+            (true, _) => "v[20:21]".to_string(),
+            _ => reg("v20", "v[20:21]"),
+        });
     }
     ops.push(addr.to_string());
     ops.push(reg("v5", "v[10:11]"));
     if has(rdna3_isa::Field::Data1) {
         ops.push(reg("v3", "v[12:13]"));
     }
-    format!(" {} {} offset:{off:#x}\n", d.name, ops.join(", "))
+    let offsets = if s.two {
+        let k = s.bytes * if s.stride64 { 64 } else { 1 };
+        format!("offset0:{} offset1:{}", off / k % 256, (off / k + 1) % 256)
+    } else {
+        format!("offset:{off:#x}")
+    };
+    format!(" {} {} {offsets}\n", d.name, ops.join(", "))
 }
 
 /// Every DS atomic the RTL executes (every integer one, 32- and 64-bit, with and without
-/// return; the rows from the table), on addresses that eight lanes share, that all lanes
+/// return, and the two-address exchanges; the rows from the table), on addresses that eight lanes share, that all lanes
 /// share, that each lane has alone, and misaligned ones (a 4-byte element over two dwords, an
 /// 8-byte one over two or three), some under a partial or empty EXEC; then the whole region
 /// loaded back, so that co-simulation compares every byte the atomics left. Two waves of one
@@ -242,13 +254,13 @@ fn ds_atomics_agree_with_the_golden_model() {
     if !conformance::require_verilator("ds_atomics_agree_with_the_golden_model") {
         return;
     }
-    let rows: Vec<(&'static rdna3_isa::InstDef, u32)> = rdna3_isa::table()
+    let rows: Vec<(&'static rdna3_isa::InstDef, sim::ds_timing::Shape)> = rdna3_isa::table()
         .insts
         .iter()
         .filter(|d| hdl_gen::sv::ds_executes(d))
-        .filter_map(|d| sim::ds_timing::Shape::of(d).filter(|s| s.atomic).map(|s| (d, s.bytes)))
+        .filter_map(|d| sim::ds_timing::Shape::of(d).filter(|s| s.atomic).map(|s| (d, s)))
         .collect();
-    assert!(rows.len() >= 55, "{} DS atomic rows", rows.len());
+    assert!(rows.len() >= 63, "{} DS atomic rows", rows.len());
     // v1: lane * 4 (a dword each); v2: 4 dwords, 8 lanes each; v9: one dword for all lanes;
     // v7: lane * 8, v8: 4 quadwords, 8 lanes each; v14: (lane & 3) * 4 + 1 (misaligned
     // dwords that overlap), v15: (lane & 3) * 4 + 4 (quadwords over two dwords), v16: ... + 2
@@ -263,8 +275,8 @@ fn ds_atomics_agree_with_the_golden_model() {
     for k in 0..64 {
         src += &format!(" ds_store_b32 v1, v3 offset:{:#x}\n", 128 * k);
     }
-    for (i, (d, bytes)) in rows.iter().enumerate() {
-        let addr = match (i % 4, bytes) {
+    for (i, (d, s)) in rows.iter().enumerate() {
+        let addr = match (i % 4, s.bytes) {
             (0, 4) => "v2",
             (1, _) => "v9",
             (2, 4) => "v1",
@@ -287,7 +299,7 @@ fn ds_atomics_agree_with_the_golden_model() {
         if let Some(e) = exec {
             src += &format!(" s_mov_b32 exec_lo, {e}\n");
         }
-        src += &ds_atomic(d, *bytes, addr, 0x80 * i as u32);
+        src += &ds_atomic(d, *s, addr, 0x80 * i as u32);
         if exec.is_some() {
             src += " s_mov_b32 exec_lo, -1\n";
         }

@@ -10,9 +10,10 @@
 //! wrapping at the LDS size) modulo the bank count. An instruction with a lane past the
 //! allocation does nothing and answers in one cycle.
 //!
-//! Atomics (the integer read-modify-writes of 4 and 8 bytes) go in rounds: a round takes, in
-//! lane order, every active lane not done yet whose dwords (the first to the last its element
-//! touches) overlap no earlier lane's that is not done yet either; then, group by group (the
+//! Read-modify-writes (the integer atomics of 4 and 8 bytes, the two-address exchanges) go in
+//! rounds: a round takes, in lane order, every active lane not done yet whose dwords (the
+//! first to the last each of its elements touches) overlap no earlier lane's that is not done
+//! yet either; then, group by group (the
 //! groups as above, from every active lane's element), a load request and a store request of
 //! the round's lanes, each taking the most distinct dwords one bank serves among them. So N
 //! lanes on one dword take N rounds, and that dword's bank 2N cycles (a read and a write each).
@@ -31,15 +32,17 @@ pub struct Shape {
     pub d16: Option<Half>,
     /// `ds_nop`.
     pub nop: bool,
-    /// An integer atomic (a read-modify-write of `bytes`, 4 or 8).
+    /// A read-modify-write: an integer atomic (of `bytes`, 4 or 8), or with `two` a
+    /// two-address exchange (`ds_storexchg_2addr_*`). Its lanes go in rounds.
     pub atomic: bool,
-    /// ... that returns the pre-op value to VDST (the `_rtn` forms).
+    /// ... that returns the pre-op value to VDST (the `_rtn` forms, the exchanges).
     pub rtn: bool,
 }
 
 impl Shape {
     /// The shape of a DS row the DS unit executes (loads, stores, the two-address forms,
-    /// `ds_nop`, the integer atomics of 4 and 8 bytes); None for the others.
+    /// `ds_nop`, the integer atomics of 4 and 8 bytes, the two-address exchanges); None for
+    /// the others.
     pub fn of(d: &InstDef) -> Option<Shape> {
         use rdna3_isa::{AtomicOp as O, AtomicReturn};
         let base = Shape {
@@ -63,6 +66,9 @@ impl Shape {
             MemAccess::Load2 { bytes, stride64 } => Shape { load: true, two: true, bytes, stride64, ..base },
             MemAccess::Store2 { bytes, stride64 } => Shape { two: true, bytes, stride64, ..base },
             MemAccess::Nop => Shape { nop: true, ..base },
+            MemAccess::Xchg2 { bytes, stride64 } => {
+                Shape { two: true, bytes, stride64, atomic: true, rtn: true, ..base }
+            }
             MemAccess::Atomic { op, bytes: bytes @ (4 | 8), rtn }
                 if !matches!(op, O::CmpSwapF | O::AddF | O::MinF | O::MaxF) =>
             {
@@ -157,13 +163,18 @@ pub fn timing(a: &Access, lds: Lds) -> Timing {
     // round, every group twice (its load, then its store).
     let mut requests: Vec<Vec<usize>> = Vec::new();
     if s.atomic {
-        let dwords = |l: usize| {
-            let a = a.element(l, 0);
+        // The first and last dword of element j of lane l.
+        let dwords = |l: usize, j: usize| {
+            let a = a.element(l, j);
             (a >> 2, (a + s.bytes - 1) >> 2)
         };
         let overlap = |x: usize, y: usize| {
-            let ((xf, xl), (yf, yl)) = (dwords(x), dwords(y));
-            xf <= yl && yf <= xl
+            (0..elements).any(|j| {
+                (0..elements).any(|k| {
+                    let ((xf, xl), (yf, yl)) = (dwords(x, j), dwords(y, k));
+                    xf <= yl && yf <= xl
+                })
+            })
         };
         let mut pending = active.clone();
         loop {

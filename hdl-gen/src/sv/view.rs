@@ -768,8 +768,9 @@ struct DsAccess {
     data2: bool,
 }
 
-/// The access of a DS row that `cu_ds` executes: loads, stores, the two-address forms,
-/// `ds_nop` and the integer atomics of 4 and 8 bytes. None for the others (DK_NONE).
+/// The access of a DS row that `cu_ds` executes: loads, stores, the two-address forms
+/// (exchanges too), `ds_nop` and the integer atomics of 4 and 8 bytes. None for the others
+/// (DK_NONE).
 fn ds_access(d: &InstDef) -> Option<DsAccess> {
     use rdna3_isa::{AtomicReturn, Half, MemAccess as A};
     if d.format().family() != rdna3_isa::Family::Ds {
@@ -789,6 +790,10 @@ fn ds_access(d: &InstDef) -> Option<DsAccess> {
         Some(A::Store { bytes, hi, addtid: false }) => DsAccess { kind: "DK_STORE", bytes, hi, ..base },
         Some(A::Load2 { bytes, stride64 }) => DsAccess { kind: "DK_LOAD2", bytes, stride64, ..base },
         Some(A::Store2 { bytes, stride64 }) => DsAccess { kind: "DK_STORE2", bytes, stride64, ..base },
+        // The old values of both elements come back; DATA1 is the second element's data.
+        Some(A::Xchg2 { bytes, stride64 }) => {
+            DsAccess { kind: "DK_XCHG2", bytes, stride64, rtn: true, data2: true, ..base }
+        }
         Some(A::Atomic { op, bytes, rtn }) if int_atomic(op) && (bytes == 4 || bytes == 8) => DsAccess {
             kind: "DK_ATOMIC",
             bytes,
