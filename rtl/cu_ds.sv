@@ -258,6 +258,8 @@ module cu_ds
   // one of its dwords (an element of one overlaps an element of the other: each starts before
   // the other ends). Dword indices are relative to the allocation (no lane is past it when
   // the instruction runs).
+  // (One block per lane: Yosys's slang front end unrolls at most 4,000 loop iterations in
+  // one block, and the whole matrix is 32 x 32 x 4.)
   logic [31:0][1:0][DwW-1:0] dw_first, dw_last;
   logic [31:0][31:0]         earlier;   // earlier[l][a]: lane a < l overlaps lane l
   always_comb begin
@@ -267,7 +269,9 @@ module cu_ds
         dw_last[l][j] = dw_first[l][j] + DwW'(touch[l][j]) - DwW'(1);
       end
     end
-    for (int l = 0; l < 32; l++) begin
+  end
+  for (genvar l = 0; l < 32; l++) begin : gen_round
+    always_comb begin
       for (int a = 0; a < 32; a++) begin
         earlier[l][a] = 1'b0;
         for (int j = 0; j < 2; j++) begin
@@ -279,8 +283,8 @@ module cu_ds
           end
         end
       end
-      round[l] = pend_q[l] && (pend_q & earlier[l]) == '0;
     end
+    assign round[l] = pend_q[l] && (pend_q & earlier[l]) == '0;
   end
 
   // The atomic operation on `tmp` (the pre-op value), `d` (DATA0) and `d2` (DATA1), 4 bytes
