@@ -23,15 +23,16 @@
 //
 // Atomics and the two-address exchanges (read-modify-writes): the lanes go in rounds, in lane
 // order, so that lanes on one dword see each other's results as the golden model's
-// lane-by-lane loop does: a round takes every lane still to do whose dwords (of either
-// element) no lane before it still to do touches (the first such lane always goes). Each
+// lane-by-lane loop does: a round takes every lane still to do none of whose dwords (of
+// either element) lies in a bank that a dword of a lane before it still to do lies in (the
+// first such lane always goes). Each
 // round is, group by group, a load request of its lanes' dwords, then a store request of the
 // new values: an atomic lane's ALU computes them from the loaded (pre-op) value, DATA0 and
 // DATA1, an exchange stores DATA0 and DATA1 as DK_STORE2 does; the value returned (the `_rtn`
 // forms) is the pre-op one, loaded before the lane stores anything, and within a lane the
-// second element's store wins, as in the golden model. Lanes of one round touch distinct
-// dwords, so N lanes on one dword take N rounds, each one bank access to read it and one to
-// write it.
+// second element's store wins, as in the golden model. Lanes of one round use distinct banks,
+// so N lanes on one dword (or on N dwords of one bank) take N rounds, each one bank access to
+// read the lane's dword and one to write it.
 //
 // Timing: an instruction taken in cycle 0 sends its first request in cycle 1; each request
 // takes its N cycles plus 3; the answer (rsp_valid_o) follows the last one's, in cycle
@@ -76,8 +77,6 @@ module cu_ds
     DsWait,    // the LDS serves it
     DsDone     // the answer
   } ds_state_e;
-
-  localparam int unsigned DwW = $clog2(LdsBytes / 4) + 1;  // a dword index, and one past it
 
   ds_state_e          state_q;
   dsctrl_t            ctrl_q;
@@ -248,37 +247,31 @@ module cu_ds
     end
   end
 
-  // A read-modify-write's rounds: lane l waits while a lane before it, still to do, touches
-  // one of its dwords (an element of one overlaps an element of the other: each starts before
-  // the other ends). Dword indices are relative to the allocation (no lane is past it when
-  // the instruction runs).
-  // (One block per lane: Yosys's slang front end unrolls at most 4,000 loop iterations in
-  // one block, and the whole matrix is 32 x 32 x 4.)
-  logic [31:0][1:0][DwW-1:0] dw_first, dw_last;
-  logic [31:0][31:0]         earlier;   // earlier[l][a]: lane a < l overlaps lane l
+  // A read-modify-write's rounds: lane l waits while a lane before it, still to do, has a
+  // dword in a bank one of lane l's dwords lies in. So lanes on one dword go in lane order,
+  // and a round's lanes never share a bank. Each lane's banks are a mask; a prefix OR over
+  // the lanes gives the banks of the lanes before each (no lane-by-lane comparison: a first
+  // version compared every pair of lanes' dword ranges, and those 3,968 comparators cost
+  // 35,000 carry cells in Yosys's ECP5 mapping).
+  localparam int unsigned BankW = $clog2(Banks);
+  logic [31:0][Banks-1:0] lane_banks;    // the banks a lane's dwords lie in
   always_comb begin
+    logic [Banks-1:0] prior;              // the banks of the lanes before l still to do
     for (int l = 0; l < 32; l++) begin
+      lane_banks[l] = '0;
       for (int j = 0; j < 2; j++) begin
-        dw_first[l][j] = DwW'(ea[l][j][31:2]);
-        dw_last[l][j] = dw_first[l][j] + DwW'(touch[l][j]) - DwW'(1);
-      end
-    end
-  end
-  for (genvar l = 0; l < 32; l++) begin : gen_round
-    always_comb begin
-      for (int a = 0; a < 32; a++) begin
-        earlier[l][a] = 1'b0;
-        for (int j = 0; j < 2; j++) begin
-          for (int k = 0; k < 2; k++) begin
-            if (a < l && (two || (j == 0 && k == 0)) && dw_first[a][j] <= dw_last[l][k] &&
-                dw_first[l][k] <= dw_last[a][j]) begin
-              earlier[l][a] = 1'b1;
-            end
-          end
+        for (int d = 0; d < 3; d++) begin
+          logic [BankW-1:0] bank;
+          bank = BankW'(base_q) + BankW'(ea[l][j][31:2]) + BankW'(d);
+          if (3'(d) < touch[l][j]) lane_banks[l][bank] = 1'b1;
         end
       end
     end
-    assign round[l] = pend_q[l] && (pend_q & earlier[l]) == '0;
+    prior = '0;
+    for (int l = 0; l < 32; l++) begin
+      round[l] = pend_q[l] && (lane_banks[l] & prior) == '0;
+      prior = prior | (pend_q[l] ? lane_banks[l] : '0);
+    end
   end
 
   // The atomic operation on `tmp` (the pre-op value), `d` (DATA0) and `d2` (DATA1), 4 bytes

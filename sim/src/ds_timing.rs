@@ -11,12 +11,13 @@
 //! allocation does nothing and answers in one cycle.
 //!
 //! Read-modify-writes (the integer atomics of 4 and 8 bytes, the two-address exchanges) go in
-//! rounds: a round takes, in lane order, every active lane not done yet whose dwords (the
-//! first to the last each of its elements touches) overlap no earlier lane's that is not done
-//! yet either; then, group by group (the
+//! rounds: a round takes, in lane order, every active lane not done yet none of whose dwords
+//! (every dword each of its elements touches) lies in a bank that a dword of an earlier lane
+//! not done yet lies in; then, group by group (the
 //! groups as above, from every active lane's element), a load request and a store request of
 //! the round's lanes, each taking the most distinct dwords one bank serves among them. So N
-//! lanes on one dword take N rounds, and that dword's bank 2N cycles (a read and a write each).
+//! lanes on one dword, or on N dwords of one bank, take N rounds, and that bank 2N cycles (a
+//! read and a write each).
 
 use rdna3_isa::{Half, InstDef, MemAccess};
 
@@ -163,18 +164,18 @@ pub fn timing(a: &Access, lds: Lds) -> Timing {
     // round, every group twice (its load, then its store).
     let mut requests: Vec<Vec<usize>> = Vec::new();
     if s.atomic {
-        // The first and last dword of element j of lane l.
-        let dwords = |l: usize, j: usize| {
-            let a = a.element(l, j);
-            (a >> 2, (a + s.bytes - 1) >> 2)
+        // The banks of every dword lane l's elements touch.
+        let banks_of = |l: usize| -> Vec<u32> {
+            (0..elements)
+                .flat_map(|j| {
+                    let first = a.element(l, j) >> 2;
+                    (0..touched(l, j)).map(move |d| (lds.base + first + d) % lds.dwords % lds.banks)
+                })
+                .collect()
         };
         let overlap = |x: usize, y: usize| {
-            (0..elements).any(|j| {
-                (0..elements).any(|k| {
-                    let ((xf, xl), (yf, yl)) = (dwords(x, j), dwords(y, k));
-                    xf <= yl && yf <= xl
-                })
-            })
+            let bx = banks_of(x);
+            banks_of(y).iter().any(|b| bx.contains(b))
         };
         let mut pending = active.clone();
         loop {
