@@ -4057,31 +4057,97 @@ module cu_decode
         dec_o.unit = UNIT_DS;
         dec_o.inc.exp = 1'b1;
       end
-      OP_DS_ADD_U32, OP_DS_SUB_U32, OP_DS_RSUB_U32, OP_DS_INC_U32,
-      OP_DS_DEC_U32, OP_DS_MIN_I32, OP_DS_MAX_I32, OP_DS_MIN_U32,
-      OP_DS_MAX_U32, OP_DS_AND_B32, OP_DS_OR_B32, OP_DS_XOR_B32,
-      OP_DS_MSKOR_B32, OP_DS_CMPSTORE_B32, OP_DS_CMPSTORE_F32, OP_DS_MIN_F32,
-      OP_DS_MAX_F32, OP_DS_ADD_F32, OP_DS_ADD_RTN_U32, OP_DS_SUB_RTN_U32,
-      OP_DS_RSUB_RTN_U32, OP_DS_INC_RTN_U32, OP_DS_DEC_RTN_U32, OP_DS_MIN_RTN_I32,
-      OP_DS_MAX_RTN_I32, OP_DS_MIN_RTN_U32, OP_DS_MAX_RTN_U32, OP_DS_AND_RTN_B32,
-      OP_DS_OR_RTN_B32, OP_DS_XOR_RTN_B32, OP_DS_MSKOR_RTN_B32, OP_DS_STOREXCHG_RTN_B32,
-      OP_DS_STOREXCHG_2ADDR_RTN_B32, OP_DS_STOREXCHG_2ADDR_STRIDE64_RTN_B32, OP_DS_CMPSTORE_RTN_B32, OP_DS_CMPSTORE_RTN_F32,
-      OP_DS_MIN_RTN_F32, OP_DS_MAX_RTN_F32, OP_DS_WRAP_RTN_B32, OP_DS_SWIZZLE_B32,
-      OP_DS_CONSUME, OP_DS_APPEND, OP_DS_ORDERED_COUNT, OP_DS_ADD_U64,
-      OP_DS_SUB_U64, OP_DS_RSUB_U64, OP_DS_INC_U64, OP_DS_DEC_U64,
-      OP_DS_MIN_I64, OP_DS_MAX_I64, OP_DS_MIN_U64, OP_DS_MAX_U64,
-      OP_DS_AND_B64, OP_DS_OR_B64, OP_DS_XOR_B64, OP_DS_MSKOR_B64,
-      OP_DS_CMPSTORE_B64, OP_DS_CMPSTORE_F64, OP_DS_MIN_F64, OP_DS_MAX_F64,
-      OP_DS_ADD_RTN_U64, OP_DS_SUB_RTN_U64, OP_DS_RSUB_RTN_U64, OP_DS_INC_RTN_U64,
-      OP_DS_DEC_RTN_U64, OP_DS_MIN_RTN_I64, OP_DS_MAX_RTN_I64, OP_DS_MIN_RTN_U64,
-      OP_DS_MAX_RTN_U64, OP_DS_AND_RTN_B64, OP_DS_OR_RTN_B64, OP_DS_XOR_RTN_B64,
-      OP_DS_MSKOR_RTN_B64, OP_DS_STOREXCHG_RTN_B64, OP_DS_STOREXCHG_2ADDR_RTN_B64, OP_DS_STOREXCHG_2ADDR_STRIDE64_RTN_B64,
-      OP_DS_CMPSTORE_RTN_B64, OP_DS_CMPSTORE_RTN_F64, OP_DS_MIN_RTN_F64, OP_DS_MAX_RTN_F64,
-      OP_DS_ADD_RTN_F32, OP_DS_ADD_GS_REG_RTN, OP_DS_SUB_GS_REG_RTN, OP_DS_CONDXCHG32_RTN_B64,
-      OP_DS_BVH_STACK_RTN_B32, OP_DS_STORE_ADDTID_B32, OP_DS_LOAD_ADDTID_B32, OP_DS_PERMUTE_B32,
-      OP_DS_BPERMUTE_B32: begin
+      OP_DS_ADD_U32: begin
         dec_o.unit = UNIT_DS;
         dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd3;
+      end
+      OP_DS_SUB_U32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd5;
+      end
+      OP_DS_RSUB_U32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd6;
+      end
+      OP_DS_INC_U32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd17;
+      end
+      OP_DS_DEC_U32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd18;
+      end
+      OP_DS_MIN_I32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd8;
+      end
+      OP_DS_MAX_I32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd9;
+      end
+      OP_DS_MIN_U32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd10;
+      end
+      OP_DS_MAX_U32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd11;
+      end
+      OP_DS_AND_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd14;
+      end
+      OP_DS_OR_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd15;
+      end
+      OP_DS_XOR_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd16;
+      end
+      OP_DS_MSKOR_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd19;
+        dec_o.ds.data2 = 1'b1;
       end
       OP_DS_STORE_B32: begin
         dec_o.unit = UNIT_DS;
@@ -4102,6 +4168,24 @@ module cu_decode
         dec_o.ds.bytes = 5'd4;
         dec_o.ds.stride64 = 1'b1;
       end
+      OP_DS_CMPSTORE_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd1;
+        dec_o.ds.data2 = 1'b1;
+      end
+      OP_DS_CMPSTORE_F32, OP_DS_MIN_F32, OP_DS_MAX_F32, OP_DS_ADD_F32,
+      OP_DS_CMPSTORE_RTN_F32, OP_DS_MIN_RTN_F32, OP_DS_MAX_RTN_F32, OP_DS_SWIZZLE_B32,
+      OP_DS_CONSUME, OP_DS_APPEND, OP_DS_ORDERED_COUNT, OP_DS_CMPSTORE_F64,
+      OP_DS_MIN_F64, OP_DS_MAX_F64, OP_DS_CMPSTORE_RTN_F64, OP_DS_MIN_RTN_F64,
+      OP_DS_MAX_RTN_F64, OP_DS_ADD_RTN_F32, OP_DS_ADD_GS_REG_RTN, OP_DS_SUB_GS_REG_RTN,
+      OP_DS_CONDXCHG32_RTN_B64, OP_DS_BVH_STACK_RTN_B32, OP_DS_STORE_ADDTID_B32, OP_DS_LOAD_ADDTID_B32,
+      OP_DS_PERMUTE_B32, OP_DS_BPERMUTE_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+      end
       OP_DS_NOP: begin
         dec_o.unit = UNIT_DS;
         dec_o.inc.lgkm = 1'b1;
@@ -4118,6 +4202,153 @@ module cu_decode
         dec_o.inc.lgkm = 1'b1;
         dec_o.ds.kind = DK_STORE;
         dec_o.ds.bytes = 5'd2;
+      end
+      OP_DS_ADD_RTN_U32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd3;
+        dec_o.ds.rtn = 1'b1;
+      end
+      OP_DS_SUB_RTN_U32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd5;
+        dec_o.ds.rtn = 1'b1;
+      end
+      OP_DS_RSUB_RTN_U32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd6;
+        dec_o.ds.rtn = 1'b1;
+      end
+      OP_DS_INC_RTN_U32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd17;
+        dec_o.ds.rtn = 1'b1;
+      end
+      OP_DS_DEC_RTN_U32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd18;
+        dec_o.ds.rtn = 1'b1;
+      end
+      OP_DS_MIN_RTN_I32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd8;
+        dec_o.ds.rtn = 1'b1;
+      end
+      OP_DS_MAX_RTN_I32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd9;
+        dec_o.ds.rtn = 1'b1;
+      end
+      OP_DS_MIN_RTN_U32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd10;
+        dec_o.ds.rtn = 1'b1;
+      end
+      OP_DS_MAX_RTN_U32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd11;
+        dec_o.ds.rtn = 1'b1;
+      end
+      OP_DS_AND_RTN_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd14;
+        dec_o.ds.rtn = 1'b1;
+      end
+      OP_DS_OR_RTN_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd15;
+        dec_o.ds.rtn = 1'b1;
+      end
+      OP_DS_XOR_RTN_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd16;
+        dec_o.ds.rtn = 1'b1;
+      end
+      OP_DS_MSKOR_RTN_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd19;
+        dec_o.ds.rtn = 1'b1;
+        dec_o.ds.data2 = 1'b1;
+      end
+      OP_DS_STOREXCHG_RTN_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.rtn = 1'b1;
+      end
+      OP_DS_STOREXCHG_2ADDR_RTN_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_XCHG2;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.rtn = 1'b1;
+        dec_o.ds.data2 = 1'b1;
+      end
+      OP_DS_STOREXCHG_2ADDR_STRIDE64_RTN_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_XCHG2;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.stride64 = 1'b1;
+        dec_o.ds.rtn = 1'b1;
+        dec_o.ds.data2 = 1'b1;
+      end
+      OP_DS_CMPSTORE_RTN_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd1;
+        dec_o.ds.rtn = 1'b1;
+        dec_o.ds.data2 = 1'b1;
+      end
+      OP_DS_WRAP_RTN_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd20;
+        dec_o.ds.rtn = 1'b1;
+        dec_o.ds.data2 = 1'b1;
       end
       OP_DS_LOAD_B32: begin
         dec_o.unit = UNIT_DS;
@@ -4164,6 +4395,98 @@ module cu_decode
         dec_o.ds.kind = DK_LOAD;
         dec_o.ds.bytes = 5'd2;
       end
+      OP_DS_ADD_U64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd3;
+      end
+      OP_DS_SUB_U64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd5;
+      end
+      OP_DS_RSUB_U64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd6;
+      end
+      OP_DS_INC_U64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd17;
+      end
+      OP_DS_DEC_U64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd18;
+      end
+      OP_DS_MIN_I64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd8;
+      end
+      OP_DS_MAX_I64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd9;
+      end
+      OP_DS_MIN_U64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd10;
+      end
+      OP_DS_MAX_U64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd11;
+      end
+      OP_DS_AND_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd14;
+      end
+      OP_DS_OR_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd15;
+      end
+      OP_DS_XOR_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd16;
+      end
+      OP_DS_MSKOR_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd19;
+        dec_o.ds.data2 = 1'b1;
+      end
       OP_DS_STORE_B64: begin
         dec_o.unit = UNIT_DS;
         dec_o.inc.lgkm = 1'b1;
@@ -4182,6 +4505,152 @@ module cu_decode
         dec_o.ds.kind = DK_STORE2;
         dec_o.ds.bytes = 5'd8;
         dec_o.ds.stride64 = 1'b1;
+      end
+      OP_DS_CMPSTORE_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd1;
+        dec_o.ds.data2 = 1'b1;
+      end
+      OP_DS_ADD_RTN_U64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd3;
+        dec_o.ds.rtn = 1'b1;
+      end
+      OP_DS_SUB_RTN_U64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd5;
+        dec_o.ds.rtn = 1'b1;
+      end
+      OP_DS_RSUB_RTN_U64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd6;
+        dec_o.ds.rtn = 1'b1;
+      end
+      OP_DS_INC_RTN_U64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd17;
+        dec_o.ds.rtn = 1'b1;
+      end
+      OP_DS_DEC_RTN_U64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd18;
+        dec_o.ds.rtn = 1'b1;
+      end
+      OP_DS_MIN_RTN_I64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd8;
+        dec_o.ds.rtn = 1'b1;
+      end
+      OP_DS_MAX_RTN_I64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd9;
+        dec_o.ds.rtn = 1'b1;
+      end
+      OP_DS_MIN_RTN_U64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd10;
+        dec_o.ds.rtn = 1'b1;
+      end
+      OP_DS_MAX_RTN_U64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd11;
+        dec_o.ds.rtn = 1'b1;
+      end
+      OP_DS_AND_RTN_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd14;
+        dec_o.ds.rtn = 1'b1;
+      end
+      OP_DS_OR_RTN_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd15;
+        dec_o.ds.rtn = 1'b1;
+      end
+      OP_DS_XOR_RTN_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd16;
+        dec_o.ds.rtn = 1'b1;
+      end
+      OP_DS_MSKOR_RTN_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd19;
+        dec_o.ds.rtn = 1'b1;
+        dec_o.ds.data2 = 1'b1;
+      end
+      OP_DS_STOREXCHG_RTN_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.rtn = 1'b1;
+      end
+      OP_DS_STOREXCHG_2ADDR_RTN_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_XCHG2;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.rtn = 1'b1;
+        dec_o.ds.data2 = 1'b1;
+      end
+      OP_DS_STOREXCHG_2ADDR_STRIDE64_RTN_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_XCHG2;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.stride64 = 1'b1;
+        dec_o.ds.rtn = 1'b1;
+        dec_o.ds.data2 = 1'b1;
+      end
+      OP_DS_CMPSTORE_RTN_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_ATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd1;
+        dec_o.ds.rtn = 1'b1;
+        dec_o.ds.data2 = 1'b1;
       end
       OP_DS_LOAD_B64: begin
         dec_o.unit = UNIT_DS;

@@ -2123,15 +2123,17 @@ package cu_pkg;
   } vctrl_t;
 
   // What a DS row does with the LDS (`cu_ds`), from the table's access column. Rows of other
-  // kinds (atomics, swizzle, permutes, append/consume, the addtid forms, GDS) are DK_NONE: not
-  // executed yet.
+  // kinds (float atomics, swizzle, permutes, append/consume, the addtid forms, GDS) are
+  // DK_NONE: not executed yet.
   typedef enum logic [2:0] {
     DK_NONE,
     DK_NOP,     // ds_nop
     DK_LOAD,    // one element of `bytes` at ADDR + {OFFSET1, OFFSET0}
     DK_STORE,
     DK_LOAD2,   // two elements at ADDR + OFFSETn * bytes (* 64 with stride64)
-    DK_STORE2
+    DK_STORE2,
+    DK_ATOMIC,  // an integer read-modify-write of `bytes` (4 or 8) at ADDR + {OFFSET1, OFFSET0}
+    DK_XCHG2    // two elements as DK_LOAD2's: DATA0 and DATA1 stored, the old values returned
   } ds_kind_e;
 
   typedef struct packed {
@@ -2141,6 +2143,9 @@ package cu_pkg;
     logic       d16;        // a load fills one 16-bit half of VDST and keeps the other
     logic       hi;         // ... the high half; a store writes bits 31:16 (23:16 for a byte)
     logic       stride64;   // the two-address offsets count 64 elements
+    logic [4:0] atom;       // an atomic's operation (Atom*)
+    logic       rtn;        // ... returns the pre-op value to VDST
+    logic       data2;      // ... reads DATA1 (mskor, cmpstore, wrap)
   } dsctrl_t;
 
   // What a scalar or global memory row does on the memory ports (cu_top's smem_* and vmem_*),
@@ -2180,6 +2185,25 @@ package cu_pkg;
   localparam logic [2:0] FaultIllegal = 3'd2;
   localparam logic [2:0] FaultNotImpl = 3'd3;
   localparam logic [2:0] FaultMemory = 3'd4;
+
+  // Atomic operations (dsctrl_t.atom, memctrl_t.atom, vmem_req_op_o): each one's index in
+  // the table's list (rdna3_isa::AtomicOp::all).
+  localparam logic [4:0] AtomSwap = 5'd0;
+  localparam logic [4:0] AtomCmpSwap = 5'd1;
+  localparam logic [4:0] AtomAdd = 5'd3;
+  localparam logic [4:0] AtomSub = 5'd5;
+  localparam logic [4:0] AtomRsub = 5'd6;
+  localparam logic [4:0] AtomMinI = 5'd8;
+  localparam logic [4:0] AtomMaxI = 5'd9;
+  localparam logic [4:0] AtomMinU = 5'd10;
+  localparam logic [4:0] AtomMaxU = 5'd11;
+  localparam logic [4:0] AtomAnd = 5'd14;
+  localparam logic [4:0] AtomOr = 5'd15;
+  localparam logic [4:0] AtomXor = 5'd16;
+  localparam logic [4:0] AtomInc = 5'd17;
+  localparam logic [4:0] AtomDec = 5'd18;
+  localparam logic [4:0] AtomMskor = 5'd19;
+  localparam logic [4:0] AtomWrap = 5'd20;
 
   // Hardware registers: only MODE exists here; the bits of it a shader may write (guide 3.4.2).
   localparam logic [5:0] HwRegMode = 6'd1;

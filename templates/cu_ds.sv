@@ -1,7 +1,9 @@
 {{ header }}
 // The DS unit: executes one DS instruction of a wave32 wave on the LDS (`cu_lds`), for the
 // rows whose access `dsctrl_t` names (loads and stores of 1 to 16 bytes, d16 halves, the
-// two-address forms, ds_nop), as the golden model does (sim/src/golden/ds.rs).
+// two-address forms, the two-address exchanges, ds_nop, the integer atomics of 4 and 8
+// bytes), as the golden model does
+// (sim/src/golden/ds.rs, sim/src/golden/atomic.rs).
 //
 // Addressing: a lane's element is at ADDR + {OFFSET1, OFFSET0}, or for the two-address forms
 // at ADDR + OFFSETn * bytes (* 64 with stride64); the sum wraps at 32 bits. Addresses are byte
@@ -18,6 +20,19 @@
 // requests the highest lane wins, and a lane's second element wins over its first: the
 // golden model's order. Each request takes as many cycles as the most distinct dwords one
 // bank must serve in it (rsp_cycles_o sums them).
+//
+// Atomics and the two-address exchanges (read-modify-writes): the lanes go in rounds, in lane
+// order, so that lanes on one dword see each other's results as the golden model's
+// lane-by-lane loop does: a round takes every lane still to do none of whose dwords (of
+// either element) lies in a bank that a dword of a lane before it still to do lies in (the
+// first such lane always goes). Each
+// round is, group by group, a load request of its lanes' dwords, then a store request of the
+// new values: an atomic lane's ALU computes them from the loaded (pre-op) value, DATA0 and
+// DATA1, an exchange stores DATA0 and DATA1 as DK_STORE2 does; the value returned (the `_rtn`
+// forms) is the pre-op one, loaded before the lane stores anything, and within a lane the
+// second element's store wins, as in the golden model. Lanes of one round use distinct banks,
+// so N lanes on one dword (or on N dwords of one bank) take N rounds, each one bank access to
+// read the lane's dword and one to write it.
 //
 // Timing: an instruction taken in cycle 0 sends its first request in cycle 1; each request
 // takes its N cycles plus 3; the answer (rsp_valid_o) follows the last one's, in cycle
@@ -71,13 +86,20 @@ module cu_ds
   logic [16:0]        size_q;
   logic [2:0]         grp_q;      // the group being served
   logic [CycW-1:0]    cycles_q;
+  logic [31:0]        pend_q;     // a read-modify-write's lanes still to do
+  logic               wr_q;       // a read-modify-write's store request (else its load request)
 
   // Per lane and element: its byte address, whether it is past the allocation, and its bytes
   // (as a mask and as data, element byte 0 in bits 7:0) shifted by the address's low bits
   // over the dwords it touches.
   logic                    two;         // a two-address form
+  logic                    atomic;
+  logic                    rmw;         // an atomic or an exchange: lanes in rounds
   logic                    store;
   logic                    mem_op;      // an access of LDS memory (not ds_nop)
+  logic [31:0]             round;       // ... its lanes in this round
+  logic [31:0][63:0]       anew;        // an atomic's new value per lane
+  logic [31:0][127:0]      rsp_q;       // per lane: the loaded (an atomic's pre-op) value
   logic [4:0]              len;         // bytes of an element
   logic [31:0][1:0][31:0]  ea;
   logic [31:0][1:0]        bad;
@@ -127,9 +149,11 @@ module cu_ds
   end
 
   always_comb begin
-    two = ctrl_q.kind inside {DK_LOAD2, DK_STORE2};
-    store = ctrl_q.kind inside {DK_STORE, DK_STORE2};
-    mem_op = ctrl_q.kind inside {DK_LOAD, DK_STORE, DK_LOAD2, DK_STORE2};
+    two = ctrl_q.kind inside {DK_LOAD2, DK_STORE2, DK_XCHG2};
+    atomic = ctrl_q.kind == DK_ATOMIC;
+    rmw = ctrl_q.kind inside {DK_ATOMIC, DK_XCHG2};
+    store = ctrl_q.kind inside {DK_STORE, DK_STORE2} || (rmw && wr_q);
+    mem_op = ctrl_q.kind inside {DK_LOAD, DK_STORE, DK_LOAD2, DK_STORE2, DK_ATOMIC, DK_XCHG2};
     len = ctrl_q.bytes;
     for (int l = 0; l < 32; l++) begin
       for (int j = 0; j < 2; j++) begin
@@ -157,6 +181,7 @@ module cu_ds
         // The element's data: DATA0's dwords (bits 31:16 first with `hi`), or DATA1's for the
         // second element of a two-address store.
         if (two) bytes_v = (j == 0) ? {64'd0, data0_i[l][1], data0_i[l][0]} : {64'd0, data1_i[l][1], data1_i[l][0]};
+        else if (atomic) bytes_v = {64'd0, anew[l]};
         else bytes_v = ctrl_q.hi ? {16'd0, data0_i[l][3], data0_i[l][2], data0_i[l][1], data0_i[l][0][31:16]} : data0_i[l];
         wdata[l][j] = shl_bytes({32'd0, bytes_v}, ea[l][j][1:0]);
         wmask[l][j] = shl_mask(len_mask, ea[l][j][1:0]);
@@ -214,13 +239,87 @@ module cu_ds
         j = (two && p >= int'(e_dw)) ? 1 : 0;
         d = p - j * int'(e_dw);
         pos_on[l][p] = p < int'(p_dw) && d < 5 && wmask[l][j][4 * (d % 5) +: 4] != 4'd0 &&
-                       exec_q[l] && mem_op;
+                       exec_q[l] && mem_op && (!rmw || round[l]);
         pos_addr[l][p] = base_q + AddrW'(ea[l][j][31:2]) + AddrW'(d);
         pos_be[l][p] = wmask[l][j][4 * (d % 5) +: 4];
         pos_data[l][p] = wdata[l][j][32 * (d % 5) +: 32];
       end
     end
   end
+
+  // A read-modify-write's rounds: lane l waits while a lane before it, still to do, has a
+  // dword in a bank one of lane l's dwords lies in. So lanes on one dword go in lane order,
+  // and a round's lanes never share a bank. Each lane's banks are a mask; a prefix OR over
+  // the lanes gives the banks of the lanes before each (no lane-by-lane comparison: a first
+  // version compared every pair of lanes' dword ranges, and those 3,968 comparators cost
+  // 35,000 carry cells in Yosys's ECP5 mapping).
+  localparam int unsigned BankW = $clog2(Banks);
+  logic [31:0][Banks-1:0] lane_banks;    // the banks a lane's dwords lie in
+  always_comb begin
+    logic [Banks-1:0] prior;              // the banks of the lanes before l still to do
+    for (int l = 0; l < 32; l++) begin
+      lane_banks[l] = '0;
+      for (int j = 0; j < 2; j++) begin
+        for (int d = 0; d < 3; d++) begin
+          logic [BankW-1:0] bank;
+          bank = BankW'(base_q) + BankW'(ea[l][j][31:2]) + BankW'(d);
+          if (3'(d) < touch[l][j]) lane_banks[l][bank] = 1'b1;
+        end
+      end
+    end
+    prior = '0;
+    for (int l = 0; l < 32; l++) begin
+      round[l] = pend_q[l] && (lane_banks[l] & prior) == '0;
+      prior = prior | (pend_q[l] ? lane_banks[l] : '0);
+    end
+  end
+
+  // The atomic operation on `tmp` (the pre-op value), `d` (DATA0) and `d2` (DATA1), 4 bytes
+  // (zero-extended, the upper half of the result 0) or 8 (`w64`), as sim/src/golden/atomic.rs.
+  function automatic logic [63:0] atom_op(logic [4:0] op, logic w64, logic [63:0] tmp,
+                                          logic [63:0] d, logic [63:0] d2);
+    logic [63:0] r, ts, dsx;
+    logic        lt_s, lt_u, gt_u;
+    ts = w64 ? tmp : { {32{tmp[31]}}, tmp[31:0]};
+    dsx = w64 ? d : { {32{d[31]}}, d[31:0]};
+    lt_s = $signed(ts) < $signed(dsx);
+    lt_u = tmp < d;
+    gt_u = d < tmp;
+    unique case (op)
+      AtomSwap: r = d;
+      AtomCmpSwap: r = (tmp == d2) ? d : tmp;
+      AtomAdd: r = tmp + d;
+      AtomSub: r = tmp - d;
+      AtomRsub: r = d - tmp;
+      AtomMinI: r = lt_s ? tmp : d;
+      AtomMaxI: r = lt_s ? d : tmp;
+      AtomMinU: r = lt_u ? tmp : d;
+      AtomMaxU: r = lt_u ? d : tmp;
+      AtomAnd: r = tmp & d;
+      AtomOr: r = tmp | d;
+      AtomXor: r = tmp ^ d;
+      AtomInc: r = lt_u ? tmp + 64'd1 : 64'd0;
+      AtomDec: r = (tmp == 64'd0 || gt_u) ? d : tmp - 64'd1;
+      AtomMskor: r = (tmp & ~d) | d2;
+      AtomWrap: r = lt_u ? tmp + d2 : tmp - d;
+      default: r = tmp;
+    endcase
+    atom_op = w64 ? r : {32'd0, r[31:0]};
+  endfunction
+
+  always_comb begin
+    for (int l = 0; l < 32; l++) begin
+      logic w64;
+      w64 = ctrl_q.bytes == 5'd8;
+      anew[l] = atom_op(ctrl_q.atom, w64, w64 ? rsp_q[l][63:0] : {32'd0, rsp_q[l][31:0]},
+                        {w64 ? data0_i[l][1] : 32'd0, data0_i[l][0]},
+                        ctrl_q.data2 ? {w64 ? data1_i[l][1] : 32'd0, data1_i[l][0]} : 64'd0);
+    end
+  end
+
+  // Whether an atomic returns its pre-op value is the caller's business (it writes VDST).
+  logic unused_rtn;
+  assign unused_rtn = ctrl_q.rtn;
 
   // The request of group grp_q: slot s holds position s mod P of lane G * grp_q + s / P, G
   // the group's lanes. Every (P, group) pair names its source with constants, so each slot
@@ -278,7 +377,6 @@ module cu_ds
   // arrives (a lane's dwords all come in its group's request), and held until the next
   // instruction: the elements' bytes from their dwords, extended, the second element above
   // the first.
-  logic [31:0][127:0] rsp_q;
   for (genvar l = 0; l < 32; l++) begin : gen_rsp
     logic [5:0][31:0] got;   // the lane's positions in this answer
     logic             mine;  // the answer is its group's
@@ -315,8 +413,9 @@ module cu_ds
       else v = el[0];
       if (ctrl_q.d16 && ctrl_q.hi) v[31:0] = {v[15:0], 16'd0};
     end
+    // (A read-modify-write's lane takes its pre-op value from its own round's load.)
     always_ff @(posedge clk_i) begin
-      if (state_q == DsWait && l_rsp && mine) rsp_q[l] <= v;
+      if (state_q == DsWait && l_rsp && mine && (!rmw || (round[l] && !wr_q))) rsp_q[l] <= v;
     end
   end
   assign rsp_data_o = rsp_q;
@@ -326,6 +425,8 @@ module cu_ds
       state_q <= DsIdle;
       grp_q <= '0;
       cycles_q <= '0;
+      pend_q <= '0;
+      wr_q <= 1'b0;
     end else begin
       unique case (state_q)
         DsIdle: begin
@@ -333,17 +434,28 @@ module cu_ds
             state_q <= DsIssue;
             grp_q <= '0;
             cycles_q <= '0;
+            pend_q <= exec_i;
+            wr_q <= 1'b0;
           end
         end
         DsIssue: if (fault) state_q <= DsIdle; else if (l_ready) state_q <= DsWait;
         DsWait: begin
           if (l_rsp) begin
             cycles_q <= cycles_q + CycW'(l_cycles);
-            if (grp_q == groups) begin
-              state_q <= DsDone;
-            end else begin
+            state_q <= DsIssue;
+            if (rmw && !wr_q) begin
+              // The group's new values go back.
+              wr_q <= 1'b1;
+            end else if (grp_q != groups) begin
+              wr_q <= 1'b0;
               grp_q <= grp_q + 1'b1;
-              state_q <= DsIssue;
+            end else if (rmw && (pend_q & ~round) != '0) begin
+              // The next round.
+              wr_q <= 1'b0;
+              grp_q <= '0;
+              pend_q <= pend_q & ~round;
+            end else begin
+              state_q <= DsDone;
             end
           end
         end

@@ -267,15 +267,19 @@ module cu_top
     ds_el_dwords = (bytes <= 5'd4) ? 3'd1 : 3'(bytes >> 2);
   endfunction
   function automatic logic [2:0] ds_data0_dwords(ds_kind_e kind, logic [4:0] bytes);
-    ds_data0_dwords = (kind inside {DK_STORE, DK_STORE2}) ? ds_el_dwords(bytes) : 3'd0;
+    ds_data0_dwords = (kind inside {DK_STORE, DK_STORE2, DK_ATOMIC, DK_XCHG2}) ? ds_el_dwords(bytes) : 3'd0;
   endfunction
-  function automatic logic [2:0] ds_data1_dwords(ds_kind_e kind, logic [4:0] bytes);
-    ds_data1_dwords = (kind == DK_STORE2) ? ds_el_dwords(bytes) : 3'd0;
+  // (An atomic reads DATA1 when it has a second operand, `data2`.)
+  function automatic logic [2:0] ds_data1_dwords(ds_kind_e kind, logic [4:0] bytes, logic data2);
+    ds_data1_dwords = (kind inside {DK_STORE2, DK_XCHG2} || (kind == DK_ATOMIC && data2)) ?
+                      ds_el_dwords(bytes) : 3'd0;
   endfunction
-  function automatic logic [2:0] ds_dst_dwords(ds_kind_e kind, logic [4:0] bytes);
+  // (An atomic writes the pre-op value when it returns it, `rtn`.)
+  function automatic logic [2:0] ds_dst_dwords(ds_kind_e kind, logic [4:0] bytes, logic rtn);
     unique case (kind)
       DK_LOAD: ds_dst_dwords = ds_el_dwords(bytes);
-      DK_LOAD2: ds_dst_dwords = 3'(2 * ds_el_dwords(bytes));
+      DK_LOAD2, DK_XCHG2: ds_dst_dwords = 3'(2 * ds_el_dwords(bytes));
+      DK_ATOMIC: ds_dst_dwords = rtn ? ds_el_dwords(bytes) : 3'd0;
       default: ds_dst_dwords = 3'd0;
     endcase
   endfunction
@@ -418,7 +422,7 @@ module cu_top
       vs_on[0] = ra_dec_q.ds.kind != DK_NOP;
       vs_reg[0] = vread({1'b0, ra_dec_q.addr}, 2'd0);
       for (int k = 0; k < 2; k++) begin
-        vs_on[2 + k] = 3'(k) < ds_data1_dwords(ra_dec_q.ds.kind, ra_dec_q.ds.bytes);
+        vs_on[2 + k] = 3'(k) < ds_data1_dwords(ra_dec_q.ds.kind, ra_dec_q.ds.bytes, ra_dec_q.ds.data2);
         vs_reg[2 + k] = vread({1'b0, ra_dec_q.data1}, 2'(k));
       end
       for (int k = 0; k < 4; k++) begin
@@ -1828,7 +1832,7 @@ module cu_top
     end else if (ex_ds) begin
       // The DS unit has answered; its loaded dwords are written below.
       unique case (ex_dec_q.ds.kind)
-        DK_NOP, DK_LOAD, DK_STORE, DK_LOAD2, DK_STORE2: begin
+        DK_NOP, DK_LOAD, DK_STORE, DK_LOAD2, DK_STORE2, DK_ATOMIC, DK_XCHG2: begin
           if (ds_fault_q) begin
             ex_status = RtFault;
             ex_fault = FaultMemory;
@@ -2081,7 +2085,7 @@ module cu_top
       end
       for (int k = 0; k < 4; k++) begin
         rk = {2'b0, ex_dec_q.vdst} + 10'(k);
-        if (3'(k) < (ex_ds ? ds_dst_dwords(ex_dec_q.ds.kind, ex_dec_q.ds.bytes) :
+        if (3'(k) < (ex_ds ? ds_dst_dwords(ex_dec_q.ds.kind, ex_dec_q.ds.bytes, ex_dec_q.ds.rtn) :
                      (ex_dec_q.mem.kind == MK_GLOAD ||
                       (ex_dec_q.mem.kind == MK_GATOMIC && ex_dec_q.glc[0])) ? ds_el_dwords(ex_dec_q.mem.size) :
                      3'd0) &&

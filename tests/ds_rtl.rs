@@ -1,18 +1,22 @@
 //! The DS unit (`rtl/cu_ds.sv` with `rtl/cu_lds.sv`, as checked in) against the golden model
 //! (issue 10): random DS instructions of every row the unit executes (loads and stores of 1
 //! to 16 bytes, d16 halves, sign extension, the two-address forms with and without
-//! stride64, `ds_nop`), each word through the generated decoder, with random offsets, EXEC
+//! stride64, `ds_nop`, the integer atomics of 4 and 8 bytes with and without return), each
+//! word through the generated decoder, with random offsets, EXEC
 //! (all, partial, none) and lane addresses of every kind: consecutive elements, one address
 //! for all lanes, strides that put every lane in one bank, unaligned elements, random ones,
 //! and addresses past the allocation (the memory-violation fault and its lane). The golden
 //! model executes the same instruction on the same registers and LDS; the test compares the
-//! fault, every loaded dword (a d16 load's half), and, by loading the whole allocation back
-//! at the end, every byte stored. It also checks the cycles against the lane-group rule of
-//! `cu_ds` (per group of lanes, the most distinct dwords one bank serves) computed here from
-//! the lanes' addresses.
+//! fault, every loaded dword (a d16 load's half, an atomic's pre-op value), and, by loading
+//! the whole allocation back at the end, every byte stored. It also checks the cycles against
+//! the lane-group rule of `cu_ds` (per group of lanes, the most distinct dwords one bank
+//! serves; atomics in rounds of lanes on distinct dwords), `sim::ds_timing`, computed from
+//! the lanes' addresses. Atomics get addresses that many lanes share (a few dwords, as a
+//! histogram's), and small data half of the time, so that compare-stores match and the
+//! increments wrap.
 //!
 //! Three allocations (64 KiB from dword 0, 8 KiB from dword 0x1000, 1 KiB at the top of the
-//! LDS), each first filled by 16-byte stores. `RDNA3_DS_CASES=N` changes the number of
+//! LDS), each first filled by 16-byte stores (random dwords, or small ones). `RDNA3_DS_CASES=N` changes the number of
 //! random instructions per allocation (default 1,500), `RDNA3_FUZZ_SEED=S` the seed. Needs
 //! Verilator.
 
@@ -107,7 +111,8 @@ fn random_case(rng: &mut SmallRng, rows: &[&'static InstDef], size: u32) -> Case
     };
     let e = s.bytes.max(1);
     let base = rng.random_range(0..size) & !(e.next_power_of_two() - 1).min(15);
-    let pattern = rng.random_range(0..8u32);
+    let pattern = rng.random_range(0..if s.atomic { 10 } else { 8u32 });
+    let bins = [1u32, 2, 4, 7][rng.random_range(0..4usize)];
     let stride = [1u32, 2, 4, 8, 16, 33, 64, 128, 256][rng.random_range(0..9usize)];
     let addr = std::array::from_fn(|l| {
         let l = l as u32;
@@ -120,17 +125,21 @@ fn random_case(rng: &mut SmallRng, rows: &[&'static InstDef], size: u32) -> Case
             // Near the end: some lanes past it.
             5 => size.wrapping_sub(rng.random_range(0..64u32) + e),
             6 => rng.random(),
+            // (Atomics:) a few elements that all the lanes share.
+            8 | 9 => base.wrapping_add(e * rng.random_range(0..bins)),
             _ => rng.random_range(0..size),
         }
     });
+    let small = s.atomic && rng.random_bool(0.5);
+    let value = |rng: &mut SmallRng| if small { rng.random_range(0..6u32) } else { rng.random() };
     let c = Case {
         def,
         words: build(def, offsets),
         offsets,
         exec,
         addr,
-        data0: std::array::from_fn(|_| rng.random()),
-        data1: std::array::from_fn(|_| rng.random()),
+        data0: std::array::from_fn(|_| std::array::from_fn(|_| value(rng))),
+        data1: std::array::from_fn(|_| std::array::from_fn(|_| value(rng))),
     };
     // Mostly in range: an address past the allocation faults the whole instruction.
     if pattern != 5 && pattern != 6 && rng.random_bool(0.9) {
@@ -153,14 +162,19 @@ fn random_case(rng: &mut SmallRng, rows: &[&'static InstDef], size: u32) -> Case
 /// sweep).
 fn sweep(def: &'static InstDef, size: u32, rng: &mut SmallRng) -> Vec<Case> {
     (0..size.div_ceil(512))
-        .map(|i| Case {
-            def,
-            words: build(def, [0, 0]),
-            offsets: [0, 0],
-            exec: u32::MAX,
-            addr: std::array::from_fn(|l| (i * 512 + 16 * l as u32).min(size - 16)),
-            data0: std::array::from_fn(|_| rng.random()),
-            data1: [[0; 2]; 32],
+        .map(|i| {
+            let small = rng.random_bool(0.5);
+            Case {
+                def,
+                words: build(def, [0, 0]),
+                offsets: [0, 0],
+                exec: u32::MAX,
+                addr: std::array::from_fn(|l| (i * 512 + 16 * l as u32).min(size - 16)),
+                data0: std::array::from_fn(|_| {
+                    std::array::from_fn(|_| if small { rng.random_range(0..6u32) } else { rng.random() })
+                }),
+                data1: [[0; 2]; 32],
+            }
         })
         .collect()
 }
@@ -255,7 +269,8 @@ fn the_ds_unit_executes_as_the_golden_model_does() {
 
     let mut mem = Memory::default();
     let mut lds: Vec<Vec<u8>> = allocations.iter().map(|&(_, size)| vec![0; size as usize]).collect();
-    let (mut faults, mut conflicted, mut loads) = (0, 0, 0);
+    let (mut faults, mut conflicted, mut loads, mut atomics, mut serialised) = (0, 0, 0, 0, 0);
+    let mut atomic_rows = std::collections::BTreeSet::new();
     for (i, ((k, c), line)) in cases.iter().zip(&lines).enumerate() {
         let (base, size) = allocations[*k];
         let s = shape(c.def);
@@ -317,11 +332,25 @@ fn the_ds_unit_executes_as_the_golden_model_does() {
         if want_cycles > 1 {
             conflicted += 1;
         }
-        if !s.load {
+        if s.atomic {
+            atomics += 1;
+            atomic_rows.insert(c.def.name.as_str());
+            // Lanes sharing a dword: more than one round.
+            let active: Vec<usize> = (0..32).filter(|l| c.exec >> l & 1 == 1).collect();
+            if active
+                .iter()
+                .any(|&l| active.iter().any(|&m| m < l && element(c, m, 0) >> 2 == element(c, l, 0) >> 2))
+            {
+                serialised += 1;
+            }
+        }
+        if !s.load && !s.rtn {
             continue;
         }
         loads += 1;
-        let dwords = if s.d16.is_some() {
+        let dwords = if s.atomic && !s.two {
+            s.bytes / 4
+        } else if s.d16.is_some() {
             1
         } else if s.two {
             2 * s.bytes / 4
@@ -343,9 +372,15 @@ fn the_ds_unit_executes_as_the_golden_model_does() {
     }
     eprintln!(
         "{} DS instructions agree ({} rows; {faults} memory-violation faults, {conflicted} with bank \
-         conflicts, {loads} loads compared)",
+         conflicts, {loads} loads and returning atomics compared, {atomics} atomics of {} rows, \
+         {serialised} with lanes on one dword)",
         cases.len(),
-        rows.len()
+        rows.len(),
+        atomic_rows.len()
     );
+    let atomic_rows_all = rows.iter().filter(|d| shape(d).atomic).count();
+    assert!(atomic_rows_all >= 50, "cu_ds executes {atomic_rows_all} atomic rows");
+    assert_eq!(atomic_rows.len(), atomic_rows_all, "every atomic row ran without a fault");
+    assert!(serialised > 100, "{serialised} atomics with lanes on one dword");
     let _ = std::fs::remove_dir_all(&dir);
 }

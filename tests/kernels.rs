@@ -62,6 +62,8 @@ const RTL_KERNELS: &[&str] = &[
     "sqrt_f32",
     "sqrt_f32_cr",
     "float_div_cr",
+    "histogram",
+    "lds_minmax",
 ];
 
 /// Kernels whose results depend on the order in which the waves' atomics reach memory: the

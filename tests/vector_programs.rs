@@ -1,6 +1,7 @@
 //! Random vector programs for property-based co-simulation: every vector row both models
-//! execute, the DS rows both execute (ADDR set up to stay mostly inside the allocation, or
-//! lane strides for bank conflicts), with every kind of operand the row's fields allow (VGPRs and their 16-bit halves,
+//! execute, the DS rows both execute (loads, stores and atomics; ADDR set up to stay mostly
+//! inside the allocation, or lane strides for bank conflicts and for atomics that lanes share
+//! a dword of), with every kind of operand the row's fields allow (VGPRs and their 16-bit halves,
 //! SGPRs, VCC, M0, EXEC, NULL, inline integers and floats, literals, SCC), OPSEL and CLAMP,
 //! DPP16 and DPP8 where the row has them, VOPD pairs that keep the bank rules, and changes
 //! of EXEC (to zero and to partial masks), mixed with the scalar generator's items (branches,
@@ -50,7 +51,7 @@ pub fn vopd_ops() -> (Vec<&'static InstDef>, Vec<&'static InstDef>) {
 }
 
 /// The DS rows both models execute (loads and stores of every width, d16 halves, the
-/// two-address forms, ds_nop).
+/// two-address forms, ds_nop, the integer atomics with and without return).
 pub fn ds_ops() -> Vec<&'static InstDef> {
     let files = hdl_gen::sv::generate(&hdl_gen::sv::Config::default()).expect("generating the RTL");
     let rtl = hdl_gen::sv::rtl_ops(&files);

@@ -9,6 +9,15 @@
 //! bank is its address (the wave's allocation base plus the element's offset, in dwords,
 //! wrapping at the LDS size) modulo the bank count. An instruction with a lane past the
 //! allocation does nothing and answers in one cycle.
+//!
+//! Read-modify-writes (the integer atomics of 4 and 8 bytes, the two-address exchanges) go in
+//! rounds: a round takes, in lane order, every active lane not done yet none of whose dwords
+//! (every dword each of its elements touches) lies in a bank that a dword of an earlier lane
+//! not done yet lies in; then, group by group (the
+//! groups as above, from every active lane's element), a load request and a store request of
+//! the round's lanes, each taking the most distinct dwords one bank serves among them. So N
+//! lanes on one dword, or on N dwords of one bank, take N rounds, and that bank 2N cycles (a
+//! read and a write each).
 
 use rdna3_isa::{Half, InstDef, MemAccess};
 
@@ -24,13 +33,29 @@ pub struct Shape {
     pub d16: Option<Half>,
     /// `ds_nop`.
     pub nop: bool,
+    /// A read-modify-write: an integer atomic (of `bytes`, 4 or 8), or with `two` a
+    /// two-address exchange (`ds_storexchg_2addr_*`). Its lanes go in rounds.
+    pub atomic: bool,
+    /// ... that returns the pre-op value to VDST (the `_rtn` forms, the exchanges).
+    pub rtn: bool,
 }
 
 impl Shape {
     /// The shape of a DS row the DS unit executes (loads, stores, the two-address forms,
-    /// `ds_nop`); None for the others.
+    /// `ds_nop`, the integer atomics of 4 and 8 bytes, the two-address exchanges); None for
+    /// the others.
     pub fn of(d: &InstDef) -> Option<Shape> {
-        let base = Shape { load: false, two: false, bytes: 0, stride64: false, d16: None, nop: false };
+        use rdna3_isa::{AtomicOp as O, AtomicReturn};
+        let base = Shape {
+            load: false,
+            two: false,
+            bytes: 0,
+            stride64: false,
+            d16: None,
+            nop: false,
+            atomic: false,
+            rtn: false,
+        };
         if d.format().family() != rdna3_isa::Family::Ds {
             return None;
         }
@@ -42,6 +67,14 @@ impl Shape {
             MemAccess::Load2 { bytes, stride64 } => Shape { load: true, two: true, bytes, stride64, ..base },
             MemAccess::Store2 { bytes, stride64 } => Shape { two: true, bytes, stride64, ..base },
             MemAccess::Nop => Shape { nop: true, ..base },
+            MemAccess::Xchg2 { bytes, stride64 } => {
+                Shape { two: true, bytes, stride64, atomic: true, rtn: true, ..base }
+            }
+            MemAccess::Atomic { op, bytes: bytes @ (4 | 8), rtn }
+                if !matches!(op, O::CmpSwapF | O::AddF | O::MinF | O::MaxF) =>
+            {
+                Shape { bytes, atomic: true, rtn: rtn == AtomicReturn::Always, ..base }
+            }
             _ => return None,
         })
     }
@@ -127,10 +160,49 @@ pub fn timing(a: &Access, lds: Lds) -> Timing {
         3 | 4 => 8,
         _ => 4,
     };
+    // The lanes of each request, in order: every group once, or for an atomic, round by
+    // round, every group twice (its load, then its store).
+    let mut requests: Vec<Vec<usize>> = Vec::new();
+    if s.atomic {
+        // The banks of every dword lane l's elements touch.
+        let banks_of = |l: usize| -> Vec<u32> {
+            (0..elements)
+                .flat_map(|j| {
+                    let first = a.element(l, j) >> 2;
+                    (0..touched(l, j)).map(move |d| (lds.base + first + d) % lds.dwords % lds.banks)
+                })
+                .collect()
+        };
+        let overlap = |x: usize, y: usize| {
+            let bx = banks_of(x);
+            banks_of(y).iter().any(|b| bx.contains(b))
+        };
+        let mut pending = active.clone();
+        loop {
+            let round: Vec<usize> = pending
+                .iter()
+                .copied()
+                .filter(|&l| !pending.iter().any(|&e| e < l && overlap(e, l)))
+                .collect();
+            for g in 0..32 / group {
+                let lanes: Vec<usize> = round.iter().copied().filter(|&l| l / group == g).collect();
+                requests.push(lanes.clone());
+                requests.push(lanes);
+            }
+            pending.retain(|l| !round.contains(l));
+            if pending.is_empty() {
+                break;
+            }
+        }
+    } else {
+        for g in 0..32 / group {
+            requests.push(active.iter().copied().filter(|&l| l / group == g).collect());
+        }
+    }
     let (mut cycles, mut busy, mut latency) = (0, 0, 1);
-    for g in 0..32 / group {
+    for lanes in &requests {
         let mut banks: Vec<Vec<u32>> = vec![Vec::new(); lds.banks as usize];
-        for &l in active.iter().filter(|&&l| l / group == g) {
+        for &l in lanes {
             for j in 0..elements {
                 let addr = a.element(l, j);
                 for d in 0..touched(l, j) {

@@ -178,6 +178,9 @@ pub struct PkgView {
     /// Retire status and fault codes.
     pub rt_codes: Vec<(&'static str, u32)>,
     pub fault_codes: Vec<(&'static str, u32)>,
+    /// The codes of the atomic operations `cu_ds` executes (`dsctrl_t.atom`; the same as
+    /// `memctrl_t.atom` and vmem_req_op_o carry), in the table's order: (`Atom<Op>`, code).
+    pub atom_codes: Vec<(String, u32)>,
     pub hw_reg_mode: u32,
     pub mode_writable: String,
     /// Extension formats the decoder recognises (`dec_o.ext_dpp16`, ...): lower-case names.
@@ -420,6 +423,9 @@ impl PkgView {
             vencs: valu::VENCS.to_vec(),
             rt_codes: super::ports::RT_CODES.to_vec(),
             fault_codes: super::ports::FAULT_CODES.to_vec(),
+            atom_codes: ds_atomic_ops()
+                .map(|op| (format!("Atom{op:?}"), super::ports::atomic_code(op)))
+                .collect(),
             hw_reg_mode: rdna3_isa::syntax::HW_REG_MODE,
             mode_writable: format!("32'h{:04x}_{:04x}", MODE_WRITABLE >> 16, MODE_WRITABLE & 0xffff),
             ext_flags: ext_formats().iter().map(|f| f.name.to_ascii_lowercase()).collect(),
@@ -739,39 +745,103 @@ fn op_attributes(d: &InstDef) -> Vec<(String, String)> {
     sets
 }
 
-/// The access of a DS row that `cu_ds` executes, as its `dsctrl_t` members: kind, bytes of
-/// an element, sign extension, d16, the high half, stride64. None for the others (DK_NONE).
-fn ds_access(d: &InstDef) -> Option<(&'static str, u32, bool, bool, bool, bool)> {
-    use rdna3_isa::{Half, MemAccess as A};
+/// Whether atomic operation `op` works on integers (or bits): the ones the compute unit
+/// executes; the float ones (`CmpSwapF`, `AddF`, `MinF`, `MaxF`) wait for a float unit.
+fn int_atomic(op: rdna3_isa::AtomicOp) -> bool {
+    use rdna3_isa::AtomicOp as O;
+    !matches!(op, O::CmpSwapF | O::AddF | O::MinF | O::MaxF)
+}
+
+/// The atomic operations of the DS rows `cu_ds` executes, each once, in the table's order.
+fn ds_atomic_ops() -> impl Iterator<Item = rdna3_isa::AtomicOp> {
+    rdna3_isa::AtomicOp::all().filter(|&op| {
+        rdna3_isa::table().insts.iter().any(|d| {
+            ds_access(d).is_some_and(|a| a.kind == "DK_ATOMIC")
+                && matches!(d.access, Some(rdna3_isa::MemAccess::Atomic { op: o, .. }) if o == op)
+        })
+    })
+}
+
+/// The access of a DS row that `cu_ds` executes, as its `dsctrl_t` members.
+#[derive(Clone, Copy, Debug, Default)]
+struct DsAccess {
+    kind: &'static str,
+    /// Bytes of an element.
+    bytes: u32,
+    sext: bool,
+    d16: bool,
+    hi: bool,
+    stride64: bool,
+    /// An atomic's operation ([`super::ports::atomic_code`]).
+    atom: u32,
+    /// An atomic returns the pre-op value to VDST (the `_rtn` forms).
+    rtn: bool,
+    /// The row reads DATA1 (an atomic's second operand: mskor, cmpstore, wrap).
+    data2: bool,
+}
+
+/// The access of a DS row that `cu_ds` executes: loads, stores, the two-address forms
+/// (exchanges too), `ds_nop` and the integer atomics of 4 and 8 bytes. None for the others
+/// (DK_NONE).
+fn ds_access(d: &InstDef) -> Option<DsAccess> {
+    use rdna3_isa::{AtomicReturn, Half, MemAccess as A};
     if d.format().family() != rdna3_isa::Family::Ds {
         return None;
     }
+    let base = DsAccess::default();
     Some(match d.access {
-        Some(A::Nop) => ("DK_NOP", 0, false, false, false, false),
-        Some(A::Load { bytes, signed, d16, addtid: false, lds: false }) => {
-            ("DK_LOAD", bytes, signed, d16.is_some(), d16 == Some(Half::Hi), false)
+        Some(A::Nop) => DsAccess { kind: "DK_NOP", ..base },
+        Some(A::Load { bytes, signed, d16, addtid: false, lds: false }) => DsAccess {
+            kind: "DK_LOAD",
+            bytes,
+            sext: signed,
+            d16: d16.is_some(),
+            hi: d16 == Some(Half::Hi),
+            ..base
+        },
+        Some(A::Store { bytes, hi, addtid: false }) => DsAccess { kind: "DK_STORE", bytes, hi, ..base },
+        Some(A::Load2 { bytes, stride64 }) => DsAccess { kind: "DK_LOAD2", bytes, stride64, ..base },
+        Some(A::Store2 { bytes, stride64 }) => DsAccess { kind: "DK_STORE2", bytes, stride64, ..base },
+        // The old values of both elements come back; DATA1 is the second element's data.
+        Some(A::Xchg2 { bytes, stride64 }) => {
+            DsAccess { kind: "DK_XCHG2", bytes, stride64, rtn: true, data2: true, ..base }
         }
-        Some(A::Store { bytes, hi, addtid: false }) => ("DK_STORE", bytes, false, false, hi, false),
-        Some(A::Load2 { bytes, stride64 }) => ("DK_LOAD2", bytes, false, false, false, stride64),
-        Some(A::Store2 { bytes, stride64 }) => ("DK_STORE2", bytes, false, false, false, stride64),
+        Some(A::Atomic { op, bytes, rtn }) if int_atomic(op) && (bytes == 4 || bytes == 8) => DsAccess {
+            kind: "DK_ATOMIC",
+            bytes,
+            atom: super::ports::atomic_code(op),
+            rtn: rtn == AtomicReturn::Always,
+            data2: d.operands.iter().any(|o| o.field == rdna3_isa::Field::Data1),
+            ..base
+        },
         _ => return None,
     })
 }
 
 /// The `ds_kind_e` member of a DS row `cu_ds` executes (`DK_LOAD`, ...), None for the others.
 pub fn ds_kind(d: &InstDef) -> Option<&'static str> {
-    ds_access(d).map(|a| a.0)
+    ds_access(d).map(|a| a.kind)
 }
 
 /// The DS control bundle (`dsctrl_t`) of a DS row whose access `cu_ds` executes, from the
 /// table's access column; nothing (DK_NONE) for the others.
 pub(super) fn ds_ctrl_sets(d: &InstDef) -> Vec<(String, String)> {
-    let Some((kind, bytes, sext, d16, hi, stride64)) = ds_access(d) else { return Vec::new() };
-    let mut sets = vec![("dec_o.ds.kind".to_string(), kind.to_string())];
-    if bytes != 0 {
-        sets.push(("dec_o.ds.bytes".to_string(), format!("5'd{bytes}")));
+    let Some(a) = ds_access(d) else { return Vec::new() };
+    let mut sets = vec![("dec_o.ds.kind".to_string(), a.kind.to_string())];
+    if a.bytes != 0 {
+        sets.push(("dec_o.ds.bytes".to_string(), format!("5'd{}", a.bytes)));
     }
-    for (name, on) in [("sext", sext), ("d16", d16), ("hi", hi), ("stride64", stride64)] {
+    if a.atom != 0 {
+        sets.push(("dec_o.ds.atom".to_string(), format!("5'd{}", a.atom)));
+    }
+    for (name, on) in [
+        ("sext", a.sext),
+        ("d16", a.d16),
+        ("hi", a.hi),
+        ("stride64", a.stride64),
+        ("rtn", a.rtn),
+        ("data2", a.data2),
+    ] {
         if on {
             sets.push((format!("dec_o.ds.{name}"), "1'b1".to_string()));
         }
@@ -784,11 +854,9 @@ pub(super) fn ds_ctrl_sets(d: &InstDef) -> Vec<(String, String)> {
 /// extension. None for the others (MK_NONE): the d16 and LDS loads, the high-half stores, the
 /// `addtid` forms, the float atomics, FLAT, SCRATCH, and MUBUF and MTBUF but the invalidates.
 fn mem_access(d: &InstDef) -> Option<(&'static str, u32, bool)> {
-    use rdna3_isa::{AtomicOp as O, AtomicReturn, MemAccess as A};
+    use rdna3_isa::{AtomicReturn, MemAccess as A};
     match (d.format().name.as_str(), d.access?) {
-        ("GLOBAL", A::Atomic { op, bytes, rtn: AtomicReturn::Glc })
-            if !matches!(op, O::CmpSwapF | O::AddF | O::MinF | O::MaxF) =>
-        {
+        ("GLOBAL", A::Atomic { op, bytes, rtn: AtomicReturn::Glc }) if int_atomic(op) => {
             Some(("MK_GATOMIC", bytes, false))
         }
         ("SMEM", A::ScalarLoad { dwords, buffer: false }) => Some(("MK_SLOAD", dwords, false)),
