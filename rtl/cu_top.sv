@@ -1172,14 +1172,14 @@ module cu_top
   // Operands of the beat in RD.
   logic [NumLanes-1:0][63:0]  op_a, op_b;
   logic [NumLanes-1:0][127:0] op_c;
-  logic [NumLanes-1:0][31:0]  op_ya, op_yb;
+  logic [NumLanes-1:0][31:0]  op_ya, op_yb, op_yc;
   logic [NumLanes-1:0]        op_m;       // mask-in bits
   logic [NumLanes-1:0]        op_wm;      // lanes written
   logic [NumLanes-1:0]        op_em;      // active lanes (EXEC)
   logic [31:0]                op_lane;    // a lane read's value
   logic                       op_illegal; // a vector source holds a reserved code
   logic [2:0][63:0]           sv;         // scalar and constant sources (the same in all lanes)
-  logic [1:0][31:0]           ysv;        // ... of VOPD's Y half
+  logic [2:0][31:0]           ysv;        // ... of VOPD's Y half
   logic [2:0][31:0]           uni, uni_q; // sources 1 and 2 (0 unused) at lane 0 of pass 0
   logic [63:0]                op_s0, op_s1, op_d;  // scalar instructions' operands
   logic [31:0]                rd_m0;
@@ -1263,14 +1263,13 @@ module cu_top
       end else begin
         sv[s] = vconst(rd_src_q[s].code, rd_dec_q.vc.ty[s], rd_dec_q.literal, rd_vop3p, rd_scc);
       end
-      if (s < 2) begin
-        if (rd_ysrc_q[s].kind == SkLit) begin
-          ysv[s] = 32'(vconst(SrcLiteral, rd_dec_q.vcy.ty[s], rd_dec_q.literal, 1'b0, rd_scc));
-        end else if (rd_ysrc_q[s].code < 8'd128) begin
-          ysv[s] = 32'(sreg_val(rd_ysrc_q[s].code, 1'b0, (s == 0) ? sslot[1] : 64'd0, rd_m0, rd_exec));
-        end else begin
-          ysv[s] = 32'(vconst(rd_ysrc_q[s].code, rd_dec_q.vcy.ty[s], rd_dec_q.literal, 1'b0, rd_scc));
-        end
+      // Y's source 0 may be a scalar (its slot is 1); its sources 1 and 2 are VGPRs or K.
+      if (rd_ysrc_q[s].kind == SkLit) begin
+        ysv[s] = 32'(vconst(SrcLiteral, rd_dec_q.vcy.ty[s], rd_dec_q.literal, 1'b0, rd_scc));
+      end else if (rd_ysrc_q[s].code < 8'd128) begin
+        ysv[s] = 32'(sreg_val(rd_ysrc_q[s].code, 1'b0, (s == 0) ? sslot[1] : 64'd0, rd_m0, rd_exec));
+      end else begin
+        ysv[s] = 32'(vconst(rd_ysrc_q[s].code, rd_dec_q.vcy.ty[s], rd_dec_q.literal, 1'b0, rd_scc));
       end
       if (rd_dec_q.valu && rd_src_q[s].kind == SkScalar && src_reserved(rd_src_q[s].code)) op_illegal = 1'b1;
       if (rd_dec_q.valu && rd_ysrc_q[s].kind == SkScalar && src_reserved(rd_ysrc_q[s].code)) op_illegal = 1'b1;
@@ -1312,7 +1311,7 @@ module cu_top
     logic [63:0] v0;
     logic [63:0]  a_l, b_l;
     logic [127:0] c_l;
-    logic [31:0]  ya_l, yb_l;
+    logic [31:0]  ya_l, yb_l, yc_l;
     logic         m_l, em_l, wm_l;
 
     // Only a vector instruction's beat needs them (a cheaper simulation otherwise).
@@ -1329,6 +1328,7 @@ module cu_top
       c_l = '0;
       ya_l = '0;
       yb_l = '0;
+      yc_l = '0;
       m_l = 1'b0;
       em_l = 1'b0;
       wm_l = 1'b0;
@@ -1380,6 +1380,7 @@ module cu_top
                       {vslot[7][i], vslot[6][i]} : 64'd0;
         ya_l = (rd_ysrc_q[0].kind == SkVgpr) ? vslot[1][i] : (rd_ysrc_q[0].kind == SkNone) ? 32'd0 : ysv[0];
         yb_l = (rd_ysrc_q[1].kind == SkVgpr) ? vslot[3][i] : (rd_ysrc_q[1].kind == SkNone) ? 32'd0 : ysv[1];
+        yc_l = (rd_ysrc_q[2].kind == SkVgpr) ? vslot[5][i] : (rd_ysrc_q[2].kind == SkNone) ? 32'd0 : ysv[2];
         m_l = mask[gl];
         em_l = rd_exec32[gl];
         wm_l = (rd_dec_q.vop == VOP_V_WRITELANE_B32) ? (gl == uni[1][4:0]) : (rd_exec32[gl] && wen);
@@ -1391,6 +1392,7 @@ module cu_top
     assign op_c[i] = c_l;
     assign op_ya[i] = ya_l;
     assign op_yb[i] = yb_l;
+    assign op_yc[i] = yc_l;
     assign op_m[i] = m_l;
     assign op_em[i] = em_l;
     assign op_wm[i] = wm_l;
@@ -1430,7 +1432,7 @@ module cu_top
   logic [63:0]                ex_s0_q, ex_s1_q, ex_d_q;
   logic [NumLanes-1:0][63:0]  ex_a_q, ex_b_q;
   logic [NumLanes-1:0][127:0] ex_c_q;
-  logic [NumLanes-1:0][31:0]  ex_ya_q, ex_yb_q;
+  logic [NumLanes-1:0][31:0]  ex_ya_q, ex_yb_q, ex_yc_q;
   logic [NumLanes-1:0]        ex_m_q, ex_wm_q, ex_em_q;
   logic [31:0]                ex_lane_q;
 
@@ -1462,6 +1464,7 @@ module cu_top
       ex_c_q <= '0;
       ex_ya_q <= '0;
       ex_yb_q <= '0;
+      ex_yc_q <= '0;
       ex_m_q <= '0;
       ex_wm_q <= '0;
       ex_em_q <= '0;
@@ -1496,6 +1499,7 @@ module cu_top
         ex_c_q <= op_c;
         ex_ya_q <= op_ya;
         ex_yb_q <= op_yb;
+        ex_yc_q <= op_yc;
         ex_m_q <= op_m;
         ex_wm_q <= op_wm;
         ex_em_q <= op_em;
@@ -1804,6 +1808,7 @@ module cu_top
     .op_y_i (ex_dec_q.vop_y),
     .ya_i   (ex_ya_q),
     .yb_i   (ex_yb_q),
+    .yc_i   (ex_yc_q),
     .valid_o(vl_valid),
     .d_o    (vl_d),
     .m_o    (vl_m),

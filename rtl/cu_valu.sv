@@ -42,7 +42,8 @@
 // comparators (helper functions the 16-bit rows share).
 //
 // The F32 operations run in one cu_fp32 unit per lane, beside lane(); its result replaces
-// lane()'s for the rows it knows.
+// lane()'s for the rows it knows. VOPD's Y half has its own, smaller F32 unit per lane (the
+// VOPD operations only), beside lane_y(), so that both halves issue together.
 //
 // An operation neither lists leaves valid_o low, and the instruction faults as
 // not implemented. The case labels are read by hdl-gen to say which rows the RTL executes.
@@ -67,6 +68,7 @@ module cu_valu
   input  valu_op_e                    op_y_i,   // VOPD's Y half, VOP_NONE otherwise
   input  logic [NumLanes-1:0][31:0]   ya_i,
   input  logic [NumLanes-1:0][31:0]   yb_i,
+  input  logic [NumLanes-1:0][31:0]   yc_i,     // ... its third source (fmac: VDSTY; fmaak: K)
   output logic                        valid_o,  // both operations are ones of these lanes
   output logic [NumLanes-1:0][127:0]  d_o,
   output logic [NumLanes-1:0]         m_o,      // mask-out bit
@@ -589,6 +591,8 @@ module cu_valu
     lane_t ri;
     logic        fp_ok, fp_m;
     logic [31:0] fp_d;
+    logic        fpy_ok, fpy_m;
+    logic [31:0] fpy_d;
 
     // The F32 unit (cu_fp32): its operations leave lane()'s ok low.
     cu_fp32 #(.Stages(FpStages)) u_fp32 (
@@ -608,11 +612,32 @@ module cu_valu
       .m_o    (fp_m)
     );
 
+    // VOPD's Y half's F32 unit: no modifiers, no mask.
+    cu_fp32 #(.Stages(FpStages), .Dual(1'b1)) u_fp32_y (
+      .clk_i  (clk_i),
+      .rst_ni (rst_ni),
+      .start_i(start_i),
+      .op_i   (op_y_i),
+      .mode_i (mode_i),
+      .omod_i (2'd0),
+      .clamp_i(1'b0),
+      .a_i    (ya_i[l]),
+      .b_i    (yb_i[l]),
+      .c_i    (yc_i[l]),
+      .m_i    (1'b0),
+      .ok_o   (fpy_ok),
+      .d_o    (fpy_d),
+      .m_o    (fpy_m)
+    );
+    logic unused_fpy_m;
+    assign unused_fpy_m = fpy_m;
+
     always_comb begin
       ri = (op_i == VOP_NONE) ? '{ok: 1'b0, d: '0, m: 1'b0} :
                                 lane(op_i, a_i[l], b_i[l], c_i[l], m_i[l], clamp_i, lane0_i + 5'(l));
       r = fp_ok ? '{ok: 1'b1, d: {96'd0, fp_d}, m: fp_m} : ri;
-      ry = (op_y_i == VOP_NONE) ? '{ok: 1'b1, d: '0, m: 1'b0} : lane_y(op_y_i, ya_i[l], yb_i[l], m_i[l]);
+      ry = (op_y_i == VOP_NONE) ? '{ok: 1'b1, d: '0, m: 1'b0} :
+           fpy_ok ? '{ok: 1'b1, d: {96'd0, fpy_d}, m: 1'b0} : lane_y(op_y_i, ya_i[l], yb_i[l], m_i[l]);
     end
     assign d_o[l] = r.d;
     assign m_o[l] = r.m;

@@ -48,12 +48,17 @@
 // high (the beat's first cycle in EX), its inputs held; its result is on d_o from
 // TransCycles cycles after the start for as long as the operation is presented.
 //
+// VOPD's F32 halves run as the rows they pair (v_dual_add_f32 as v_add_f32, ...): the X half
+// on the lane's unit, the Y half on a second one built with Dual set, which has only the
+// operations VOPD offers (the FMA and min/max; no transcendental unit, no division helpers).
+//
 // The case labels are read by hdl-gen to say which rows the RTL executes. Not here yet: F16,
-// F64, exp, log, sin and cos, VOPD's F32 halves.
+// F64, exp, log, sin and cos, VOPD's dot products.
 module cu_fp32
   import cu_pkg::*;
 #(
-  parameter int unsigned Stages = 2  // pipeline registers: 0 (combinational), 1 or 2
+  parameter int unsigned Stages = 2,  // pipeline registers: 0 (combinational), 1 or 2
+  parameter bit          Dual = 1'b0  // VOPD's Y half: the VOPD operations only
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -265,14 +270,31 @@ module cu_fp32
     logic [3:0] pred;
   } cls_t;
 
+  // The row a VOPD operation pairs; with Dual, VOP_NONE for any other operation.
+  function automatic valu_op_e canon(valu_op_e op);
+    unique case (op)
+      VOP_V_DUAL_FMAC_F32: canon = VOP_V_FMAC_F32;
+      VOP_V_DUAL_FMAAK_F32: canon = VOP_V_FMAAK_F32;
+      VOP_V_DUAL_FMAMK_F32: canon = VOP_V_FMAMK_F32;
+      VOP_V_DUAL_MUL_F32: canon = VOP_V_MUL_F32;
+      VOP_V_DUAL_ADD_F32: canon = VOP_V_ADD_F32;
+      VOP_V_DUAL_SUB_F32: canon = VOP_V_SUB_F32;
+      VOP_V_DUAL_SUBREV_F32: canon = VOP_V_SUBREV_F32;
+      VOP_V_DUAL_MUL_DX9_ZERO_F32: canon = VOP_V_MUL_DX9_ZERO_F32;
+      VOP_V_DUAL_MAX_F32: canon = VOP_V_MAX_F32;
+      VOP_V_DUAL_MIN_F32: canon = VOP_V_MIN_F32;
+      default: canon = Dual ? VOP_NONE : op;
+    endcase
+  endfunction
+
   function automatic cls_t classify(valu_op_e op);
     cls_t c;
     c = '0;
     c.kind = FkNone;
     c.mm = MmMin;
     unique case (op)
-      VOP_V_ADD_F32, VOP_V_SUB_F32, VOP_V_SUBREV_F32, VOP_V_MUL_F32, VOP_V_FMA_F32, VOP_V_FMAC_F32,
-      VOP_V_FMAAK_F32, VOP_V_FMAMK_F32, VOP_V_DIV_FMAS_F32:
+      VOP_V_ADD_F32, VOP_V_SUB_F32, VOP_V_SUBREV_F32, VOP_V_MUL_F32, VOP_V_MUL_DX9_ZERO_F32,
+      VOP_V_FMA_F32, VOP_V_FMAC_F32, VOP_V_FMAAK_F32, VOP_V_FMAMK_F32, VOP_V_DIV_FMAS_F32:
         c.kind = FkFma;
       VOP_V_DIV_SCALE_F32: c.kind = FkDivScale;
       VOP_V_DIV_FIXUP_F32: c.kind = FkDivFixup;
@@ -304,6 +326,8 @@ module cu_fp32
 {%- endfor %}
       default: ;
     endcase
+    // The Y half's unit builds the FMA and min/max only.
+    if (Dual && !(c.kind inside {FkFma, FkMinMax})) c.kind = FkNone;
     classify = c;
   endfunction
 
@@ -384,6 +408,14 @@ module cu_fp32
       VOP_V_SUB_F32: begin y = One; z = negate(b); end
       VOP_V_SUBREV_F32: begin x = b; y = One; z = negate(a); end
       VOP_V_MUL_F32: add_z = 1'b0;
+      // A zero factor (after input flushing) makes the product +0, whatever the other is.
+      VOP_V_MUL_DX9_ZERO_F32: begin
+        add_z = 1'b0;
+        if (is_zero(a[30:0]) || is_zero(b[30:0])) begin
+          x = 32'd0;
+          y = One;
+        end
+      end
       VOP_V_FRACT_F32: begin y = One; z = negate(round_integral(a, 2'd2)); end
       // floor(a + 0.5), as the guide's pseudocode: the sum rounded in MODE's rounding mode.
       VOP_V_CVT_NEAREST_I32_F32: begin y = One; z = 32'h3f00_0000; end
@@ -695,9 +727,11 @@ module cu_fp32
   st2_t s2_q;
   logic s1_v;  // s1_q holds an operation presented in the last cycle
 
-  assign in0 = '{op: op_i, mode: {mode_i[9:8], mode_i[5:4], mode_i[1:0]}, omod: omod_i, clamp: clamp_i,
+  valu_op_e op0;  // op_i, a VOPD operation as the row it pairs
+  assign op0 = canon(op_i);
+  assign in0 = '{op: op0, mode: {mode_i[9:8], mode_i[5:4], mode_i[1:0]}, omod: omod_i, clamp: clamp_i,
                 m: m_i, a: a_i, b: b_i, c: c_i};
-  assign cls0 = classify(op_i);
+  assign cls0 = classify(op0);
   assign ok_o = cls0.kind != FkNone;
 
   if (Stages >= 1) begin : gen_cut1
@@ -844,27 +878,34 @@ module cu_fp32
     tadvance = o;
   endfunction
 
-  trans_t tr_q;
-
-  // Computed inside the always_ff, only when the register loads (a cheaper simulation).
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      tr_q <= '0;
-    end else if (start_i && cls0.kind == FkTrans) begin
-      tr_q <= tstart(op_i, a_i, in0.mode[4:0], omod_i, clamp_i);
-    end else if (tr_q.cnt != '0) begin
-      tr_q <= tadvance(tr_q);
-    end
-  end
-
   // The result: {Y, sticky} rounded (to nearest even but for v_sqrt_f32), flushed.
   st2_t t2;
-  always_comb begin
-    logic [31:0] r;
-    r = round_f32_trans(tr_q.sign, {tr_q.s.y, tr_q.s.e != '0}, tr_q.q,
-                        (tr_q.k == TkSqrt) ? tr_q.out.rm : 2'd0);
-    t2 = tr_q.out;
-    t2.r = tr_q.special ? tr_q.value : flush(r, 1'b0);
+
+  if (!Dual) begin : gen_trans
+    trans_t tr_q;
+
+    // Computed inside the always_ff, only when the register loads (a cheaper simulation).
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        tr_q <= '0;
+      end else if (start_i && cls0.kind == FkTrans) begin
+        tr_q <= tstart(op0, a_i, in0.mode[4:0], omod_i, clamp_i);
+      end else if (tr_q.cnt != '0) begin
+        tr_q <= tadvance(tr_q);
+      end
+    end
+
+    always_comb begin
+      logic [31:0] r;
+      r = round_f32_trans(tr_q.sign, {tr_q.s.y, tr_q.s.e != '0}, tr_q.q,
+                          (tr_q.k == TkSqrt) ? tr_q.out.rm : 2'd0);
+      t2 = tr_q.out;
+      t2.r = tr_q.special ? tr_q.value : flush(r, 1'b0);
+    end
+  end else begin : gen_no_trans
+    logic unused_start;
+    assign unused_start = start_i;
+    assign t2 = '0;
   end
 
   // ------------------------------------------------------------------------------------------

@@ -10,6 +10,11 @@
 //! unit's rows (`v_rcp_f32`, `v_rsq_f32`, `v_sqrt_f32`) run one set at a time instead: started,
 //! held, and checked exactly `TransCycles` cycles later.
 //!
+//! VOPD's F32 halves run on the same unit (the X half) and on a second one built with `Dual`
+//! set (the Y half, the VOPD operations only): both are built and given every F32 VOPD
+//! operation (`v_dual_add_f32`, ..., the literal K of fmaak/fmamk random per instruction),
+//! checked against the golden model's X half of a VOPD pair.
+//!
 //! 400,000 operand sets in CI; `RDNA3_FP_VECTORS=N` runs N (the README gives a larger run's
 //! figure). `v_fmaak_f32`/`v_fmamk_f32` have no VOP3 form: they are the unit's fma with the
 //! literal routed by the operand collector, which the co-simulation tests cover.
@@ -35,18 +40,28 @@ fn text(out: &Output) -> String {
     format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
 }
 
+/// The one instruction `src` as a golden program at BASE.
+fn program(src: &str) -> Program {
+    let dwords = rdna3_isa::asm::assemble(&format!("{src}\n"), "fp_rtl.s")
+        .unwrap_or_else(|e| panic!("assembling `{src}`: {e}"))
+        .dwords();
+    Program::new(Code::new(BASE, dwords))
+}
+
+/// The mnemonics `cu_fp32.sv` names in its case labels.
+fn fp32_ops() -> std::collections::BTreeSet<String> {
+    let files = hdl_gen::sv::generate(&hdl_gen::sv::Config::default()).expect("generating the RTL");
+    let fp: Vec<hdl_gen::sv::File> = files.into_iter().filter(|f| f.name == "cu_fp32.sv").collect();
+    assert_eq!(fp.len(), 1, "hdl-gen generates cu_fp32.sv");
+    hdl_gen::sv::rtl_ops(&fp)
+}
+
 /// The rows the F32 unit executes, in their VOP3 form, with their `valu_op_e` values.
 fn rows() -> Vec<(&'static InstDef, u32)> {
-    let files = hdl_gen::sv::generate(&hdl_gen::sv::Config::default()).expect("generating the RTL");
-    let fp: Vec<hdl_gen::sv::File> = files
-        .into_iter()
-        .filter(|f| f.name == "cu_fp32.sv")
-        .map(|f| hdl_gen::sv::File { name: f.name, text: f.text })
-        .collect();
-    assert_eq!(fp.len(), 1, "hdl-gen generates cu_fp32.sv");
     let names = hdl_gen::sv::valu::vop_names();
     let mut out = Vec::new();
-    for name in hdl_gen::sv::rtl_ops(&fp) {
+    // VOPD's halves (v_dual_*) run as the rows they pair, which are here.
+    for name in fp32_ops().into_iter().filter(|n| !n.starts_with("v_dual_")) {
         let Some(d) =
             table().all_by_name(&name).find(|d| matches!(d.format().name.as_str(), "VOP3" | "VOP3SD"))
         else {
@@ -58,6 +73,77 @@ fn rows() -> Vec<(&'static InstDef, u32)> {
         out.push((d, index as u32 + 1));
     }
     assert!(out.len() >= 60, "only {} rows of the F32 unit found", out.len());
+    out
+}
+
+/// VOPD's F32 operations the unit executes (their X rows), with their `valu_op_e` values.
+fn dual_rows() -> Vec<(&'static InstDef, u32)> {
+    let names = hdl_gen::sv::valu::vop_names();
+    let out: Vec<(&'static InstDef, u32)> = fp32_ops()
+        .into_iter()
+        .filter(|n| n.starts_with("v_dual_"))
+        .map(|name| {
+            let d = table()
+                .all_by_name(&name)
+                .find(|d| d.format().name == "VOPD_X")
+                .unwrap_or_else(|| panic!("{name} has no VOPD_X row"));
+            let vop = hdl_gen::sv::valu::vop_name(d);
+            let index = names.iter().position(|n| *n == vop).expect("every VALU row has a valu_op_e member");
+            (d, index as u32 + 1)
+        })
+        .collect();
+    assert!(out.len() >= 10, "only {} VOPD rows of the F32 unit found", out.len());
+    out
+}
+
+/// The vectors file of VOPD's F32 halves: `per_row` sets of each of `rows`, each 32 sets one
+/// golden VOPD pair `X v3, v0, v1 :: v_dual_mov_b32 v4, v2` (fmac adds v3; fmaak and fmamk
+/// take a random K, which the unit sees as source 2 or 1 as the operand collector routes it).
+fn dual_vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
+    use rdna3_isa::Mnemonic as M;
+    let mut rng = SmallRng::seed_from_u64(SEED ^ 0xd0a1);
+    let mut out = String::new();
+    for &(d, op) in rows {
+        let mut done = 0;
+        while done < per_row {
+            let k = operand(&mut rng, 0x3f80_0000);
+            let x = match d.mnemonic {
+                M::v_dual_fmaak_f32 => format!("{} v3, v0, v1, 0x{k:x}", d.name),
+                M::v_dual_fmamk_f32 => format!("{} v3, v0, 0x{k:x}, v1", d.name),
+                _ => format!("{} v3, v0, v1", d.name),
+            };
+            let src = format!("{x} :: v_dual_mov_b32 v4, v2");
+            let prog = program(&src);
+            let mut wave = Wave::new(BASE);
+            wave.mode = rng.random_range(0..1024);
+            let sets: Vec<[u32; 3]> = (0..32)
+                .map(|_| {
+                    let a = operand(&mut rng, 0x3f80_0000);
+                    [a, operand(&mut rng, a), operand(&mut rng, a)]
+                })
+                .collect();
+            for (l, set) in sets.iter().enumerate() {
+                wave.vgpr[0][l] = set[0];
+                wave.vgpr[1][l] = set[1];
+                wave.vgpr[3][l] = set[2];
+            }
+            let mut mem = Memory::default();
+            let mut env = Env::new(&mut mem, &mut []);
+            exec_in(&mut wave, &prog, &mut env);
+            assert!(matches!(wave.status, Status::Running), "golden model on `{src}`: {:?}", wave.status);
+            let mode = wave.mode & 0x3ff;
+            for (l, &[a, b, c]) in sets.iter().enumerate() {
+                let (b, c) = match d.mnemonic {
+                    M::v_dual_fmaak_f32 => (b, k),
+                    M::v_dual_fmamk_f32 => (k, b),
+                    _ => (b, c),
+                };
+                writeln!(out, "{op:x} {mode:x} 0 0 {a:x} {b:x} {c:x} 0 d {:x}", wave.vgpr[3][l])
+                    .expect("writing to a string");
+            }
+            done += 32;
+        }
+    }
     out
 }
 
@@ -218,10 +304,7 @@ fn vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
             let omod = if has(d, Field::Omod) { rng.random_range(0..4) } else { 0 };
             let clamp = has(d, Field::Clmp) && rng.random_range(0..4) == 0;
             let src = line(d, omod, clamp);
-            let dwords = rdna3_isa::asm::assemble(&format!("{src}\n"), "fp_rtl.s")
-                .unwrap_or_else(|e| panic!("assembling `{src}`: {e}"))
-                .dwords();
-            let prog = Program::new(Code::new(BASE, dwords));
+            let prog = program(&src);
             let mut wave = Wave::new(BASE);
             // MODE's F32 fields (and the F16/F64 ones, which the unit must ignore), random.
             wave.mode = rng.random_range(0..1024);
@@ -282,14 +365,49 @@ fn vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
     out
 }
 
-/// A fresh build directory inside the target directory, one per process.
-fn build_dir() -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("fp32_tb-{}", std::process::id()));
+/// A fresh build directory `name` inside the target directory, one per process.
+fn build_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()));
     if dir.exists() {
         std::fs::remove_dir_all(&dir).unwrap_or_else(|e| panic!("removing {}: {e}", dir.display()));
     }
     std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("creating {}: {e}", dir.display()));
     dir
+}
+
+/// Builds the testbench around `rtl/cu_fp32.sv` with `stages` and `dual` into `obj` and runs
+/// it over `file`; returns its PASS line, or fails the test with `what` and how to rerun.
+fn build_and_run(obj: &Path, stages: u32, dual: bool, file: &Path, what: &str) -> String {
+    let tests = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let rtl = tests.join("../rtl");
+    let sources = [rtl.join("cu_pkg.sv"), rtl.join("cu_fp32.sv"), tests.join("rtl/tb_cu_fp32.cpp")];
+    let build = Command::new("verilator")
+        .args(["--cc", "--exe", "--build", "-O3", "-j", "2", "--top-module", "cu_fp32"])
+        .arg(format!("-GStages={stages}"))
+        .arg(format!("-GDual=1'b{}", u8::from(dual)))
+        .arg("--Mdir")
+        .arg(obj)
+        .args(&sources)
+        .output()
+        .expect("running verilator");
+    assert!(build.status.success(), "building the testbench with verilator failed:\n{}", text(&build));
+    let exe = obj.join("Vcu_fp32");
+    let trans = hdl_gen::sv::Config::default().trans_cycles();
+    let run = Command::new(&exe)
+        .arg(file)
+        .arg(stages.to_string())
+        .arg(trans.to_string())
+        .output()
+        .unwrap_or_else(|e| panic!("running {}: {e}", exe.display()));
+    let out = text(&run);
+    let pass = out.lines().find(|l| l.starts_with("PASS tb_cu_fp32:"));
+    assert!(
+        run.status.success() && pass.is_some(),
+        "{what} differs from the golden model; rerun with `{} {} {stages} {trans}`:\n{out}",
+        exe.display(),
+        file.display()
+    );
+    pass.unwrap_or_default().to_string()
 }
 
 #[test]
@@ -303,42 +421,33 @@ fn f32_unit_matches_the_golden_model() {
     };
     let rows = rows();
     let per_row = total.div_ceil(rows.len()).div_ceil(32) * 32;
-    let dir = build_dir();
+    let dir = build_dir("fp32_tb");
     let file = dir.join("vectors.txt");
     std::fs::write(&file, vectors(&rows, per_row)).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-
-    let tests = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let rtl = tests.join("../rtl");
-    let sources = [rtl.join("cu_pkg.sv"), rtl.join("cu_fp32.sv"), tests.join("rtl/tb_cu_fp32.cpp")];
     // Every pipeline depth the configuration allows (fp_stages), the default first.
     for stages in [2, 1, 0] {
-        let obj = dir.join(format!("obj{stages}"));
-        let build = Command::new("verilator")
-            .args(["--cc", "--exe", "--build", "-O3", "-j", "2", "--top-module", "cu_fp32"])
-            .arg(format!("-GStages={stages}"))
-            .arg("--Mdir")
-            .arg(&obj)
-            .args(&sources)
-            .output()
-            .expect("running verilator");
-        assert!(build.status.success(), "building the testbench with verilator failed:\n{}", text(&build));
-        let exe = obj.join("Vcu_fp32");
-        let run = Command::new(&exe)
-            .arg(&file)
-            .arg(stages.to_string())
-            .arg(hdl_gen::sv::Config::default().trans_cycles().to_string())
-            .output()
-            .unwrap_or_else(|e| panic!("running {}: {e}", exe.display()));
-        let out = text(&run);
-        let pass = out.lines().find(|l| l.starts_with("PASS tb_cu_fp32:"));
-        assert!(
-            run.status.success() && pass.is_some(),
-            "the F32 unit ({stages} stages) differs from the golden model; rerun with `{} {} {stages}`:\n{out}",
-            exe.display(),
-            file.display()
-        );
-        println!("{} ({} rows)", pass.unwrap_or_default(), rows.len());
+        let what = format!("the F32 unit ({stages} stages)");
+        let pass = build_and_run(&dir.join(format!("obj{stages}")), stages, false, &file, &what);
+        println!("{pass} ({} rows)", rows.len());
     }
     // Only a passing run's files are removed; a failing one's stay for debugging.
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn vopd_f32_halves_match_the_golden_model() {
+    if !conformance::require_verilator("fp_rtl") {
+        return;
+    }
+    let rows = dual_rows();
+    let dir = build_dir("fp32_dual_tb");
+    let file = dir.join("vectors.txt");
+    std::fs::write(&file, dual_vectors(&rows, 3_200)).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    // The Y half's unit (Dual) and the X half's (the full unit), at the default depth.
+    for dual in [true, false] {
+        let what = format!("VOPD's F32 halves on the unit with Dual = {dual}");
+        let pass = build_and_run(&dir.join(format!("obj_dual{}", u8::from(dual))), 2, dual, &file, &what);
+        println!("{pass} ({} VOPD rows, Dual = {dual})", rows.len());
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

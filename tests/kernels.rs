@@ -64,6 +64,7 @@ const RTL_KERNELS: &[&str] = &[
     "float_div_cr",
     "histogram",
     "lds_minmax",
+    "float_ops",
 ];
 
 /// Kernels whose results depend on the order in which the waves' atomics reach memory: the

@@ -349,7 +349,8 @@ fn inst_strategy(d: &'static InstDef) -> BoxedStrategy<Item> {
 }
 
 /// A VOPD pair: X and Y rows, sources in different banks as the hardware requires, the
-/// destinations of opposite parity, at most one scalar source when VCC is read.
+/// destinations of opposite parity, at most one scalar source when VCC is read; the literal K
+/// of fmaak/fmamk (one for both halves) an F32 of moderate size or any bit pattern.
 fn vopd_strategy(xs: Vec<&'static InstDef>, ys: Vec<&'static InstDef>) -> BoxedStrategy<Item> {
     let src = prop_oneof![
         6 => (0u32..NV).prop_map(|r| 256 + r),
@@ -362,8 +363,12 @@ fn vopd_strategy(xs: Vec<&'static InstDef>, ys: Vec<&'static InstDef>) -> BoxedS
         prop::sample::select(ys),
         (src.clone(), src, 0u32..NV, 0u32..NV),
         (0u32..NV, 0u32..NV / 2),
+        prop_oneof![
+            3 => (-40.0f32..40.0).prop_map(f32::to_bits),
+            1 => any::<u32>(),
+        ],
     )
-        .prop_map(|(x, y, (sx0, sy0, vx1, vy1), (dx, dy))| {
+        .prop_map(|(x, y, (sx0, sy0, vx1, vy1), (dx, dy), k)| {
             let vcc = x.name.contains("cndmask") || y.name.contains("cndmask");
             // Different banks for the two SRC0s and the two VSRC1s.
             let mut sy0 = sy0;
@@ -387,7 +392,7 @@ fn vopd_strategy(xs: Vec<&'static InstDef>, ys: Vec<&'static InstDef>) -> BoxedS
                 (Field::Vsrcy1, if has1(y) { vy1 } else { 0 }),
                 (Field::Vdsty, dy),
             ];
-            Item::Raw(vec![Inst::build_pair(x, Some(y), &fields, None)])
+            Item::Raw(vec![Inst::build_pair(x, Some(y), &fields, Some(k))])
         })
         .boxed()
 }

@@ -60,7 +60,7 @@ int main(int argc, char** argv) {
         (v.check == 't' ? ts : vs).push_back(v);
     }
     std::fclose(f);
-    if (vs.empty() || ts.empty()) {
+    if (vs.empty() && ts.empty()) {
         std::printf("FAIL tb_cu_fp32: no vectors in %s\n", argv[1]);
         return 2;
     }
@@ -99,7 +99,7 @@ int main(int argc, char** argv) {
     top->eval();
     const size_t n = vs.size();
     // One vector per cycle; after the last, the pipeline drains with its inputs held.
-    const size_t cycles = n + (stages > 0 ? size_t(stages - 1) : 0);
+    const size_t cycles = n == 0 ? 0 : n + (stages > 0 ? size_t(stages - 1) : 0);
     for (size_t i = 0; i < cycles; i++) {
         const Vector& v = vs[i < n ? i : n - 1];
         present(v);
