@@ -28,7 +28,7 @@ use hdl_gen::sv::ports::{Dir, Port, ports};
 fn variants() -> Vec<(&'static str, Config)> {
     let all = vec![
         ("cu", Config::default()),
-        ("cu_l8", Config { lanes: 8, fp_stages: 1, trans_steps: 1, ..Config::default() }),
+        ("cu_l8", Config { num_waves: 8, lanes: 8, fp_stages: 1, trans_steps: 1, ..Config::default() }),
     ];
     match env::var("RDNA3_MODELS") {
         Ok(names) if !names.trim().is_empty() => {

@@ -586,7 +586,8 @@ module cu_fp32
   function automatic logic [32:0] div_scale(logic [31:0] a, logic [31:0] d, logic [31:0] n,
                                             logic [1:0] rm);
     logic       finite, qneg, toward0, rcp_den, q_den;
-    logic [1:0] lo, hi;
+    logic [1:0] lo, hi, hi_cut;
+    logic signed [QW-1:0] lo_t;
     logic [8:0] en, ed;
     en = {1'b0, n[30:23]};
     ed = {1'b0, d[30:23]};
@@ -597,19 +598,16 @@ module cu_fp32
     finite = n[30:23] != 8'hff && d[30:23] != 8'hff && !is_zero(n[30:0]) && !is_zero(d[30:0]);
     qneg = n[31] ^ d[31];
     toward0 = rm == 2'd3 || (rm == 2'd2 && !qneg) || (rm == 2'd1 && qneg);
-    if (rm == 2'd0) begin
-      lo = quot_cmp(n[30:0], d[30:0], -QW'(signed'(150)), 2'd0);  // > 2^-150
-      hi = quot_cmp(n[30:0], d[30:0], -QW'(signed'(126)), 2'd1);  // < 2^-126 - 2^-150
-      q_den = lo == 2'b00 && hi[1];
-    end else if (toward0) begin
-      lo = quot_cmp(n[30:0], d[30:0], -QW'(signed'(149)), 2'd0);  // >= 2^-149
-      hi = quot_cmp(n[30:0], d[30:0], -QW'(signed'(126)), 2'd0);  // < 2^-126
-      q_den = !lo[1] && hi[1];
-    end else begin
-      lo = '0;
-      hi = quot_cmp(n[30:0], d[30:0], -QW'(signed'(126)), 2'd2);  // <= 2^-126 - 2^-149
-      q_den = hi != 2'b00;
-    end
+    // Two comparators, their bounds chosen by the direction: nearest even: above 2^-150 and
+    // below 2^-126 - 2^-150; toward zero: at least 2^-149 and below 2^-126; away from zero:
+    // at most 2^-126 - 2^-149 (no lower bound: any non-zero quotient rounds up to 2^-149).
+    lo_t = (rm == 2'd0) ? -QW'(signed'(150)) : -QW'(signed'(149));
+    hi_cut = (rm == 2'd0) ? 2'd1 : toward0 ? 2'd0 : 2'd2;
+    lo = quot_cmp(n[30:0], d[30:0], lo_t, 2'd0);
+    hi = quot_cmp(n[30:0], d[30:0], -QW'(signed'(126)), hi_cut);
+    if (rm == 2'd0) q_den = lo == 2'b00 && hi[1];
+    else if (toward0) q_den = !lo[1] && hi[1];
+    else q_den = hi != 2'b00;
     q_den = q_den && finite;
     if (is_zero(n[30:0]) || is_zero(d[30:0])) div_scale = {1'b0, DefaultNan};
     else if ($signed(en - ed) >= 9'sd96) div_scale = {1'b1, (a == d) ? ldexp(a, QW'(signed'(64)), rm, 1'b1) : a};

@@ -254,7 +254,7 @@ package cu_pkg;
   // The transcendental unit (in cu_fp32) computes TransSteps result bits a cycle of the 26 its
   // digit recurrence takes: its result comes TransCycles cycles after the beat reaches it.
   localparam int unsigned TransSteps = {{ trans_steps }};
-  localparam int unsigned TransCycles = 26 / TransSteps + 1;
+  localparam int unsigned TransCycles = {{ trans_cycles }};
 
   // Length in dwords of the instruction whose first dwords are `w`: the format, an extension
   // dword (DPP, image addresses) and a literal. Words of no known format count as one dword

@@ -19,14 +19,14 @@ fn launch(file: &str, kernel: &str, grid: [u32; 3], block: [u32; 3], args: Vec<A
     launch_both(file, kernel, grid, block, args).0
 }
 
-/// [`launch`], returning the RTL's buffers too when the launch ran on the RTL.
+/// [`launch`], returning the RTL's buffers too, for each model that ran the launch.
 fn launch_both(
     file: &str,
     kernel: &str,
     grid: [u32; 3],
     block: [u32; 3],
     args: Vec<ArgSpec>,
-) -> (Vec<Vec<u8>>, Option<Vec<Vec<u8>>>) {
+) -> (Vec<Vec<u8>>, Vec<(&'static str, Vec<Vec<u8>>)>) {
     let co = code_object(file);
     let n = args.len();
     let l = Launch { grid, block, args, max_instructions: 50_000_000 };
@@ -41,9 +41,11 @@ fn launch_both(
 
 /// The kernels of the suite that run on the RTL today: co-simulated against the golden model
 /// (every instruction, every store, the memory after each workgroup) under random memory
-/// latency, with the golden run's buffers as the result. Every other kernel must get as far as
-/// its first instruction the RTL does not execute, agreeing on everything before it. A launch
-/// whose workgroups have more waves than the model holds is not run on the RTL.
+/// latency, with the golden run's buffers as the result, on both models (32 lanes and four
+/// waves; 8 lanes and eight waves). Every other kernel must get as far as its first
+/// instruction the RTL does not execute, agreeing on everything before it. A launch whose
+/// workgroups have more waves than a model holds is not run on that model (matmul's 16 x 16
+/// blocks, eight waves, run on the 8-lane model only).
 const RTL_KERNELS: &[&str] = &[
     "vadd",
     "int_ops",
@@ -65,6 +67,7 @@ const RTL_KERNELS: &[&str] = &[
     "histogram",
     "lds_minmax",
     "float_ops",
+    "matmul",
 ];
 
 /// Kernels whose results depend on the order in which the waves' atomics reach memory: the
@@ -73,59 +76,66 @@ const RTL_KERNELS: &[&str] = &[
 /// (Co-simulation compares them with the golden model in the RTL's order all the same.)
 const ORDER_DEPENDENT: &[&str] = &["atomic_chain"];
 
-/// Co-simulates the launch on the RTL; `golden` is the golden run's buffers. Returns the RTL's
-/// buffers when it ran the launch to the end.
+/// Co-simulates the launch on each RTL model (the 32-lane `cu` with four waves, the 8-lane
+/// `cu_l8` with eight) that holds its workgroups; `golden` is the golden run's buffers. Returns
+/// the buffers of each model that ran the launch to the end, with its name.
 fn on_the_rtl(
     co: &sim::loader::CodeObject,
     kernel: &str,
     l: &Launch,
     golden: &[Vec<u8>],
-) -> Option<Vec<Vec<u8>>> {
+) -> Vec<(&'static str, Vec<Vec<u8>>)> {
     if !conformance::require_verilator(kernel) {
-        return None;
+        return Vec::new();
     }
-    let opts = sim::cosim::Options { latency: (1, 20), ..sim::cosim::Options::default() };
-    let start = std::time::Instant::now();
-    match sim::cosim::run_kernel(co, kernel, l, &opts) {
-        Ok(r) => {
-            for (i, b) in &r.buffers {
-                assert!(
-                    ORDER_DEPENDENT.contains(&kernel) || golden[*i] == *b,
-                    "{kernel} on the RTL: buffer {i} differs from the golden run's"
+    let mut ran = Vec::new();
+    let mut fits = false;
+    for model in ["cu", "cu_l8"] {
+        let opts = sim::cosim::Options { latency: (1, 20), model: model.into(), ..sim::cosim::Options::default() };
+        let start = std::time::Instant::now();
+        match sim::cosim::run_kernel(co, kernel, l, &opts) {
+            Ok(r) => {
+                fits = true;
+                for (i, b) in &r.buffers {
+                    assert!(
+                        ORDER_DEPENDENT.contains(&kernel) || golden[*i] == *b,
+                        "{kernel} on the RTL ({model}): buffer {i} differs from the golden run's"
+                    );
+                }
+                let st = &r.stats;
+                assert_eq!(st.by_unit.values().sum::<u64>(), st.instructions, "{kernel}: instructions by unit");
+                assert!(st.lds_conflict_cycles.is_some_and(|c| c <= st.lds_bank_cycles), "{kernel}: {st}");
+                let secs = start.elapsed().as_secs_f64();
+                eprintln!(
+                    "RTL {kernel} ({model}): ok, {} waves, {} cycles, {} instructions, {secs:.2} s: {:.0} cycles/s, {:.0} instructions/s co-simulated",
+                    r.waves,
+                    st.cycles,
+                    st.instructions,
+                    st.cycles as f64 / secs,
+                    st.instructions as f64 / secs
                 );
+                assert!(RTL_KERNELS.contains(&kernel), "{kernel} runs on the RTL now: add it to RTL_KERNELS");
+                let mut out = vec![Vec::new(); golden.len()];
+                for (i, b) in r.buffers {
+                    out[i] = b;
+                }
+                ran.push((model, out));
             }
-            let st = &r.stats;
-            assert_eq!(st.by_unit.values().sum::<u64>(), st.instructions, "{kernel}: instructions by unit");
-            assert!(st.lds_conflict_cycles.is_some_and(|c| c <= st.lds_bank_cycles), "{kernel}: {st}");
-            let secs = start.elapsed().as_secs_f64();
-            eprintln!(
-                "RTL {kernel}: ok, {} waves, {} cycles, {} instructions, {secs:.2} s: {:.0} cycles/s, {:.0} instructions/s co-simulated",
-                r.waves,
-                st.cycles,
-                st.instructions,
-                st.cycles as f64 / secs,
-                st.instructions as f64 / secs
-            );
-            assert!(RTL_KERNELS.contains(&kernel), "{kernel} runs on the RTL now: add it to RTL_KERNELS");
-            let mut out = vec![Vec::new(); golden.len()];
-            for (i, b) in r.buffers {
-                out[i] = b;
+            Err(sim::cosim::KernelError::Cosim { err: sim::cosim::CosimError::Mismatch(m), .. })
+                if m.diffs.iter().any(|d| d.ends_with("vs not implemented (RTL)")) =>
+            {
+                fits = true;
+                eprintln!("RTL {kernel} ({model}): not implemented: {}", m.text);
+                assert!(!RTL_KERNELS.contains(&kernel), "{kernel} on the RTL ({model}): {m}");
             }
-            Some(out)
+            Err(e @ sim::cosim::KernelError::TooManyWaves { .. }) => {
+                eprintln!("RTL {kernel} ({model}): does not fit: {e}");
+            }
+            Err(e) => panic!("{kernel} on the RTL ({model}): {e}"),
         }
-        Err(sim::cosim::KernelError::Cosim { err: sim::cosim::CosimError::Mismatch(m), .. })
-            if m.diffs.iter().any(|d| d.ends_with("vs not implemented (RTL)")) =>
-        {
-            eprintln!("RTL {kernel}: not implemented: {}", m.text);
-            assert!(!RTL_KERNELS.contains(&kernel), "{kernel} on the RTL: {m}");
-            None
-        }
-        Err(e @ sim::cosim::KernelError::TooManyWaves { .. }) => {
-            eprintln!("RTL {kernel}: does not fit: {e}");
-            None
-        }
-        Err(e) => panic!("{kernel} on the RTL: {e}"),
     }
+    assert!(fits || !RTL_KERNELS.contains(&kernel), "{kernel} fits none of the RTL models");
+    ran
 }
 
 /// Deterministic inputs.
@@ -1037,7 +1047,7 @@ fn atomic_add_returns_form_a_chain() {
         ],
     );
     // The golden engine's result, and the RTL's, whose order of the adds is its own.
-    for (engine, out) in std::iter::once(("golden", out)).chain(rtl.map(|r| ("RTL", r))) {
+    for (engine, out) in std::iter::once(("golden", out)).chain(rtl) {
         let old = u32s(&out[2]);
         let mut order: Vec<usize> = (0..n as usize).collect();
         order.sort_by_key(|&i| old[i]);

@@ -189,6 +189,8 @@ pub struct PkgView {
     pub rounders: Vec<Rounder>,
     /// Result bits the transcendental unit's digit recurrence computes a cycle.
     pub trans_steps: u32,
+    /// Config::trans_cycles: the one place that says how long the unit takes.
+    pub trans_cycles: u32,
 }
 
 /// One rounding function of the floating-point back end: a `w`-bit exact value rounded to a
@@ -391,6 +393,7 @@ impl PkgView {
             .collect();
         PkgView {
             trans_steps: cfg.trans_steps,
+            trans_cycles: cfg.trans_cycles(),
             rounders: ROUNDERS.into_iter().collect(),
             fields: decoded_fields(),
             header: header("hdl-gen/src/sv/view.rs", "cu_pkg.sv"),
