@@ -91,7 +91,8 @@ fn on_the_rtl(
     let mut ran = Vec::new();
     let mut fits = false;
     for model in ["cu", "cu_l8"] {
-        let opts = sim::cosim::Options { latency: (1, 20), model: model.into(), ..sim::cosim::Options::default() };
+        let opts =
+            sim::cosim::Options { latency: (1, 20), model: model.into(), ..sim::cosim::Options::default() };
         let start = std::time::Instant::now();
         match sim::cosim::run_kernel(co, kernel, l, &opts) {
             Ok(r) => {
@@ -103,7 +104,11 @@ fn on_the_rtl(
                     );
                 }
                 let st = &r.stats;
-                assert_eq!(st.by_unit.values().sum::<u64>(), st.instructions, "{kernel}: instructions by unit");
+                assert_eq!(
+                    st.by_unit.values().sum::<u64>(),
+                    st.instructions,
+                    "{kernel}: instructions by unit"
+                );
                 assert!(st.lds_conflict_cycles.is_some_and(|c| c <= st.lds_bank_cycles), "{kernel}: {st}");
                 let secs = start.elapsed().as_secs_f64();
                 eprintln!(
