@@ -19,6 +19,9 @@ fn launch(file: &str, kernel: &str, grid: [u32; 3], block: [u32; 3], args: Vec<A
     launch_both(file, kernel, grid, block, args).0
 }
 
+/// An RTL model's name and the buffers it left after running a launch.
+type ModelRun = (&'static str, Vec<Vec<u8>>);
+
 /// [`launch`], returning the RTL's buffers too, for each model that ran the launch.
 fn launch_both(
     file: &str,
@@ -26,7 +29,7 @@ fn launch_both(
     grid: [u32; 3],
     block: [u32; 3],
     args: Vec<ArgSpec>,
-) -> (Vec<Vec<u8>>, Vec<(&'static str, Vec<Vec<u8>>)>) {
+) -> (Vec<Vec<u8>>, Vec<ModelRun>) {
     let co = code_object(file);
     let n = args.len();
     let l = Launch { grid, block, args, max_instructions: 50_000_000 };
@@ -79,12 +82,7 @@ const ORDER_DEPENDENT: &[&str] = &["atomic_chain"];
 /// Co-simulates the launch on each RTL model (the 32-lane `cu` with four waves, the 8-lane
 /// `cu_l8` with eight) that holds its workgroups; `golden` is the golden run's buffers. Returns
 /// the buffers of each model that ran the launch to the end, with its name.
-fn on_the_rtl(
-    co: &sim::loader::CodeObject,
-    kernel: &str,
-    l: &Launch,
-    golden: &[Vec<u8>],
-) -> Vec<(&'static str, Vec<Vec<u8>>)> {
+fn on_the_rtl(co: &sim::loader::CodeObject, kernel: &str, l: &Launch, golden: &[Vec<u8>]) -> Vec<ModelRun> {
     if !conformance::require_verilator(kernel) {
         return Vec::new();
     }
