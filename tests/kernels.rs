@@ -79,8 +79,8 @@ const RTL_KERNELS: &[&str] = &[
 /// (Co-simulation compares them with the golden model in the RTL's order all the same.)
 const ORDER_DEPENDENT: &[&str] = &["atomic_chain"];
 
-/// Co-simulates the launch on each RTL model (the 32-lane `cu` with four waves, the 8-lane
-/// `cu_l8` with eight) that holds its workgroups; `golden` is the golden run's buffers. Returns
+/// Co-simulates the launch on each RTL model of `sim::rtl::VARIANTS` (the 32-lane `cu` with
+/// four waves, the 8-lane `cu_l8` with eight) that holds its workgroups; `golden` is the golden run's buffers. Returns
 /// the buffers of each model that ran the launch to the end, with its name.
 fn on_the_rtl(co: &sim::loader::CodeObject, kernel: &str, l: &Launch, golden: &[Vec<u8>]) -> Vec<ModelRun> {
     if !conformance::require_verilator(kernel) {
@@ -88,7 +88,7 @@ fn on_the_rtl(co: &sim::loader::CodeObject, kernel: &str, l: &Launch, golden: &[
     }
     let mut ran = Vec::new();
     let mut fits = false;
-    for model in ["cu", "cu_l8"] {
+    for model in sim::rtl::VARIANTS.iter().map(|v| v.name) {
         let opts =
             sim::cosim::Options { latency: (1, 20), model: model.into(), ..sim::cosim::Options::default() };
         let start = std::time::Instant::now();
