@@ -143,6 +143,8 @@ module cu_top
   output logic [3:0][NumLanes-1:0][31:0]    rt_vdata_o,  // per bank and lane
   // Status.
   output logic [NumWaves-1:0]               wave_running_o,  // started and not yet ended
+  output logic                              issue_valid_o,  // an instruction issues
+  output logic [WaveW-1:0]                  issue_wave_o,  // ... of this wave
   output cnt_t [NumWaves-1:0]               wave_cnt_o,  // wait counters
   output logic                              cnt_error_o,  // a memory return found its counter at zero
   // Performance: what the counters of a run add up.
@@ -2421,6 +2423,11 @@ module cu_top
   assign perf_ds_valid_o = ds_rsp;
   assign perf_ds_wave_o = ds_wave_q;
   assign perf_ds_cycles_o = ds_cycles;
+
+  // Which wave issues: the co-simulation holds each wave's issue cycles to a reference of the
+  // sequencing rules (sim/src/issue_timing.rs).
+  assign issue_valid_o = is_valid;
+  assign issue_wave_o = is_wave;
 
   // ------------------------------------------------------------------------------------------
   // Instruction fetch: round robin over waves that have room for two dwords.

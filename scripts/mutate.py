@@ -11,6 +11,7 @@ a test fails; a mutant that does not lint (a width mismatch, say) is not counted
     scripts/mutate.py [--count N] [--seed S] [--files cu_valu.sv,cu_top.sv] [--cases N] [--directed]
     scripts/mutate.py --fp [--count N] [--seed S]
     scripts/mutate.py --decode [--count N] [--seed S]
+    scripts/mutate.py --sequencing
 
 --fp mutates the F32 unit's templates (cu_fp32.sv, cu_fp_round.sv) only and kills with its own
 Verilator testbench (tests/fp_rtl.rs, run as a built test binary, so no compute-unit model is
@@ -22,8 +23,10 @@ testbench (tests/decode_rtl.rs: acceptance and length against the Rust decoder o
 of every family): about a minute per mutant.
 
 The random mutants are drawn from every template (--files narrows that). --directed first runs
-three hand-picked scalar mutants (a wrong carry, a swapped shift, an off-by-one bit field),
-which must all be killed.
+the hand-picked mutants, which must all be killed: three of the scalar ALU (a wrong carry, a
+swapped shift, an off-by-one bit field) and six of the sequencing (sleeps, wakeups, s_nop,
+barriers); --sequencing runs only the six sequencing ones, against salu_cosim's sequencing test
+alone.
 
 Prints every mutant with its outcome and, at the end, the share killed and the survivors
 as diffs, to be read: a survivor is either equivalent (it changes nothing observable) or a
@@ -110,6 +113,24 @@ DIRECTED = [
     ("cu_salu.sv", "swapped shift", "d_o[31:0] = a >> b[4:0];", "d_o[31:0] = a << b[4:0];"),
     ("cu_salu.sv", "bit-field width off by one",
      "((64'd1 << width) - 64'd1)", "((64'd1 << (width + 7'd1)) - 64'd1)"),
+    # Sequencing (cu_top), caught by the issue-timing reference (sim/src/issue_timing.rs)
+    # through salu_cosim's sequencing test: an s_sleep's "wakeable" flag outliving the sleep
+    # (the hole issue 13 names: a later s_nop is then cut short by an s_wakeup), an s_wakeup
+    # that also ends s_nops, an s_nop one cycle short, sleeps of 32 and of 128 cycles a unit,
+    # and a barrier that ignores one wave.
+    ("cu_top.sv", "wakeable flag kept after the sleep",
+     "if (sleep_d[w] == 13'd0) slp_d[w] = 1'b0;", "if (sleep_d[w] == 13'd0) slp_d[w] = slp_q[w];"),
+    ("cu_top.sv", "s_wakeup ends s_nops too", "if (wg_q[v] == ex_wg && slp_q[v]) begin",
+     "if (wg_q[v] == ex_wg) begin"),
+    ("cu_top.sv", "s_nop one cycle short", "OP_S_NOP: ex_sleep = {9'd0, ex_dec_q.simm16[3:0]};",
+     "OP_S_NOP: ex_sleep = {9'd0, ex_dec_q.simm16[3:0] - 4'd1};"),
+    ("cu_top.sv", "s_sleep of 32 cycles a unit", "ex_sleep = {ex_dec_q.simm16[6:0], 6'd0};",
+     "ex_sleep = {1'b0, ex_dec_q.simm16[6:0], 5'd0};"),
+    ("cu_top.sv", "s_sleep of 128 cycles a unit", "ex_sleep = {ex_dec_q.simm16[6:0], 6'd0};",
+     "ex_sleep = {ex_dec_q.simm16[5:0], 7'd0};"),
+    ("cu_top.sv", "a barrier that ignores the last wave",
+     "if (st_q[v] == WsRun && wg_q[v] == wg_q[w] && !bar_q[v]) bar_release[w] = 1'b0;",
+     "if (st_q[v] == WsRun && wg_q[v] == wg_q[w] && !bar_q[v] && v != int'(NumWaves) - 1) bar_release[w] = 1'b0;"),
 ]
 
 
@@ -122,6 +143,8 @@ def main():
     ap.add_argument("--cases", type=int, default=64, help="proptest cases per property")
     ap.add_argument("--fp", action="store_true", help="the F32 unit, against its own testbench")
     ap.add_argument("--decode", action="store_true", help="the generated decoder, against its testbench")
+    ap.add_argument("--sequencing", action="store_true",
+                    help="only the hand-picked sequencing mutants, against salu_cosim's sequencing test")
     args = ap.parse_args()
     src = TEMPLATES
     if args.fp:
@@ -131,15 +154,19 @@ def main():
         args.files = "cu_decode.sv"
         args.directed = False
         src = ROOT / "rtl"
+    if args.sequencing:
+        args.directed = True
+        args.count = 0
     rng = random.Random(args.seed)
     names = args.files.split(",")
-    originals = {n: (src / n).read_text() for n in set(names) | {d[0] for d in DIRECTED if args.directed}}
-    pool = [(n, s) for n in names for s in sites(src / n)]
+    originals = {n: (src / n).read_text() for n in set(names) | {d[0] for d in DIRECTED}}
+    directed = [d for d in DIRECTED if not args.sequencing or d[0] == "cu_top.sv"]
+    pool = [] if args.sequencing else [(n, s) for n in names for s in sites(src / n)]
     rng.shuffle(pool)
     if args.directed:
         # As whole-line sites, first in the pool.
         front = []
-        for name, what, a, b in DIRECTED:
+        for name, what, a, b in directed:
             lines = originals[name].splitlines()
             n = next(i for i, line in enumerate(lines) if a in line)
             front.append((name, (n, what, lines[n].replace(a, b, 1))))
@@ -153,6 +180,8 @@ def main():
         ["cargo", "test", "-q", "--release", "-p", "conformance", "--test", "examples"],
         ["cargo", "test", "-q", "--release", "-p", "conformance", "--test", "waitcnt_rtl"],
     ]
+    if args.sequencing:
+        tests = [["cargo", "test", "-q", "--release", "-p", "conformance", "--test", "salu_cosim", "sequencing"]]
     if args.fp or args.decode:
         # The test binary, built before anything is mutated (the test reads rtl/ when it runs).
         test = "fp_rtl" if args.fp else "decode_rtl"

@@ -2341,6 +2341,11 @@ module cu_top
   assign perf_ds_wave_o = ds_wave_q;
   assign perf_ds_cycles_o = ds_cycles;
 
+  // Which wave issues: the co-simulation holds each wave's issue cycles to a reference of the
+  // sequencing rules (sim/src/issue_timing.rs).
+  assign issue_valid_o = is_valid;
+  assign issue_wave_o = is_wave;
+
   // ------------------------------------------------------------------------------------------
   // Instruction fetch: round robin over waves that have room for two dwords.
   logic [NumWaves-1:0] f_cand;

@@ -114,3 +114,86 @@ fn generator_covers_every_executable_scalar_instruction() {
     assert!(missing.is_empty(), "never generated: {missing:?}");
     assert!(OPS.len() > 150, "only {} instructions to test", OPS.len());
 }
+
+/// The sequencing rules, on every model: a sleep woken by another wave, one that ends by
+/// itself, `s_nop`s that an `s_wakeup` of another wave must not end (also right after the
+/// wave's own `s_sleep` ended), and barriers reached at different times. Co-simulation holds
+/// every issue cycle to `sim::issue_timing`; the counts show that each rule decided some.
+#[test]
+fn sequencing_follows_the_guide_on_every_model() {
+    let src = "
+  s_cmp_eq_u32 s0, 0
+  s_cbranch_scc0 not0
+  // Wave 0 (workgroup 0): a long sleep that wave 1 ends, then a short one no wave ends,
+  // then s_nops while wave 1 keeps waking its workgroup.
+  s_sleep 127
+  s_sleep 1
+  s_movk_i32 s1, 40
+nops:
+  s_nop 15
+  s_sub_u32 s1, s1, 1
+  s_cmp_lg_u32 s1, 0
+  s_cbranch_scc1 nops
+  s_barrier
+  s_endpgm
+not0:
+  s_cmp_eq_u32 s0, 1
+  s_cbranch_scc0 not1
+  // Wave 1 (workgroup 0): a delay, one s_wakeup, a delay longer than a 64-cycle sleep, then
+  // s_wakeups for longer than wave 0's s_nops last.
+  s_movk_i32 s1, 20
+  s_call_b64 s[10:11], delay
+  s_wakeup
+  s_movk_i32 s1, 80
+  s_call_b64 s[10:11], delay
+  s_movk_i32 s1, 300
+wake:
+  s_wakeup
+  s_sub_u32 s1, s1, 1
+  s_cmp_lg_u32 s1, 0
+  s_cbranch_scc1 wake
+  s_barrier
+  s_endpgm
+not1:
+  // Waves 2 and 3 (workgroup 1): a sleep no wave ends, then a barrier wave 3 reaches late.
+  s_cmp_eq_u32 s0, 2
+  s_cbranch_scc0 wave3
+  s_sleep 20
+  s_barrier
+  s_nop 3
+  s_barrier
+  s_endpgm
+wave3:
+  s_movk_i32 s1, 200
+  s_call_b64 s[10:11], delay
+  s_barrier
+  s_barrier
+  s_endpgm
+
+delay:
+  s_sub_u32 s1, s1, 1
+  s_cmp_lg_u32 s1, 0
+  s_cbranch_scc1 delay
+  s_setpc_b64 s[10:11]
+";
+    let code = Code::new(BASE, rdna3_isa::asm::assemble(src, "sequencing").expect("assembles").dwords());
+    for v in sim::rtl::VARIANTS {
+        let waves: Vec<WaveInit> = (0..4u8)
+            .map(|k| {
+                let mut w = WaveInit::new(BASE);
+                w.sgpr[0] = u32::from(k);
+                w.wg = k / 2;
+                w
+            })
+            .collect();
+        let opts = Options { latency: (1, 6), model: v.name.into(), ..Options::default() };
+        let r = cosim(&code, &waves, &opts).unwrap_or_else(|e| panic!("{}: {e}", v.name));
+        assert!(r.waves.iter().all(|w| *w == WaveEnd::Ended), "{}: {:?}", v.name, r.waves);
+        let c = r.timing;
+        assert!(
+            c.nops >= 41 && c.sleeps == 3 && c.wakeups == 1 && c.barriers == 3,
+            "{}: the rules decided {c:?}",
+            v.name
+        );
+    }
+}

@@ -17,6 +17,7 @@ use rdna3_isa::{self as isa, Inst};
 
 use crate::golden::memory::Memory;
 use crate::golden::{self, Code, Fault, Outcome, Status, Wave, Write};
+use crate::issue_timing::IssueTiming;
 use crate::progress::Progress;
 use crate::rtl::{self, Model, TraceDepth};
 use crate::waves::{self, Fmt, RtlNotes, SaveFile, WaveNote};
@@ -233,6 +234,8 @@ pub struct Report {
     pub memory: Memory,
     /// The performance counters of the run.
     pub stats: Stats,
+    /// How often each sequencing rule of the issue-timing reference decided an issue cycle.
+    pub timing: crate::issue_timing::Counts,
 }
 
 /// The first instruction on which the models disagree.
@@ -679,6 +682,10 @@ fn run(
     let mut retired = 0u64;
     let mut valu = 0u64;
     let start = m.cycle();
+    // When each wave may issue, from the retire stream alone.
+    let wgs: Vec<u32> = inits.iter().map(|w| u32::from(w.wg)).collect();
+    let slack = IssueTiming::slack_for(inits.len(), passes, u64::from(opts.latency.1.max(opts.latency.0)));
+    let mut timing = IssueTiming::new(&wgs, start, slack);
     // The last cycle anything happened: a retirement or a fetch answer (a wave may wait as
     // long as the fetch latency allows).
     let mut last_retire = m.cycle();
@@ -788,6 +795,9 @@ fn run(
             return Err(CosimError::CounterUnderflow);
         }
         stats.waitcnt_stall_cycles += u64::from(m.get(p.perf_wait).count_ones());
+        if m.get(p.issue_valid) == 1 {
+            timing.issue(m.get(p.issue_wave) as usize, m.cycle());
+        }
         if m.get(p.perf_ds_valid) == 1 {
             let (w, cycles) = (m.get(p.perf_ds_wave) as usize, m.get(p.perf_ds_cycles) as u32);
             stats.lds_instructions += 1;
@@ -845,6 +855,22 @@ fn run(
                 *stats.by_unit.entry(i.def().unit.name()).or_insert(0) += 1;
             }
             let w = m.get(p.rt_wave) as usize;
+            let status = m.get(p.rt_status) as u32;
+            let ended = status == rtl::RT_ENDPGM || status == rtl::RT_FAULT;
+            // A wrong issue cycle is reported as a difference of the instruction that issued.
+            let timing_err = timing.retire(w, m.cycle(), decoded.as_ref().ok(), ended).err().map(|e| {
+                let words = &m.words(p.rt_inst)[..m.get(p.rt_dwords) as usize];
+                CosimError::Mismatch(Box::new(Mismatch {
+                    cycle: m.cycle(),
+                    wave: w,
+                    pc: m.get(p.rt_pc),
+                    text: inst_text(isa::decode(words), words),
+                    diffs: vec![format!("issue timing: {e}")],
+                    window_vcd: None,
+                    window_vcd_error: None,
+                    save_files: Vec::new(),
+                }))
+            });
             let vw = vwrites.get_mut(w).map(std::mem::take).unwrap_or_default();
             if traced {
                 let text = inst_text(decoded, words);
@@ -852,8 +878,10 @@ fn run(
                 notes.retire(&mut lines, 10 * m.cycle() - 5, Some((&text, &writes)));
             }
             if opts.rtl_only {
+                if let Some(e) = timing_err {
+                    return Err(e);
+                }
                 // Only track which waves are done, and how.
-                let status = m.get(p.rt_status) as u32;
                 if status == rtl::RT_ENDPGM {
                     golden[w].status = Status::Ended;
                 } else if status == rtl::RT_FAULT {
@@ -893,6 +921,11 @@ fn run(
                             save_files: Vec::new(),
                         })));
                     }
+                }
+                if r.is_ok()
+                    && let Some(e) = timing_err
+                {
+                    r = Err(e);
                 }
                 // The golden side of the instruction, also when the models disagree on it.
                 let (inst, writes) = seen.unwrap_or_default();
@@ -1005,7 +1038,18 @@ fn run(
     stats.instructions = retired;
     stats.valu_beats = valu * passes as u64;
     stats.finish();
-    Ok(Report { cycles: m.cycle(), retired, valu, start, waves, state: golden, save_files, memory, stats })
+    Ok(Report {
+        cycles: m.cycle(),
+        retired,
+        valu,
+        start,
+        waves,
+        state: golden,
+        save_files,
+        memory,
+        stats,
+        timing: timing.counts,
+    })
 }
 
 /// The model's ports with their widths, and whether each is declared a vector.

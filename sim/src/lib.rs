@@ -5,6 +5,7 @@
 pub mod cosim;
 pub mod ds_timing;
 pub mod golden;
+pub mod issue_timing;
 pub mod launch;
 pub mod loader;
 pub mod progress;

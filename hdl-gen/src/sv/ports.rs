@@ -54,6 +54,11 @@ pub const FAULT_MEMORY: u32 = 4;
 /// Bits of `rt_fault_o`.
 pub const FAULT_BITS: u32 = 3;
 
+/// Cycles from the one in which an instruction's wave state is committed (the end of EX: its
+/// next instruction, its sleep, its barrier) to the one in which the retire port shows it
+/// (through WB and the port's register). The issue-timing reference works back from the port.
+pub const RETIRE_DELAY: u64 = 2;
+
 /// The status codes with their `cu_pkg` names, for the template.
 pub const RT_CODES: [(&str, u32); 4] =
     [("RtRetired", RT_RETIRED), ("RtEndpgm", RT_ENDPGM), ("RtBarrier", RT_BARRIER), ("RtFault", RT_FAULT)];
@@ -224,6 +229,8 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
 
     l.group = "Status.";
     l.port("wave_running_o", Out, &logic("NumWaves-1"), waves, "started and not yet ended");
+    l.port("issue_valid_o", Out, "logic", 1, "an instruction issues");
+    l.port("issue_wave_o", Out, &logic("WaveW-1"), wave_w, "... of this wave");
     l.port("wave_cnt_o", Out, "cnt_t [NumWaves-1:0]", cnt_bits * waves, "wait counters");
     l.port("cnt_error_o", Out, "logic", 1, "a memory return found its counter at zero");
 
