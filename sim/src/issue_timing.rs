@@ -104,8 +104,25 @@ impl IssueTiming {
         let slack = self.slack;
         let Some(s) = self.waves.get_mut(w) else { return Ok(()) };
         let commit = cycle.saturating_sub(RETIRE_DELAY);
-        let problem = match s.issues.pop_front() {
+        // The issues up to the commit are this instruction's (later ones are the next's). An
+        // instruction that may wait (the s_waitcnt family, s_endpgm for its counters, one that
+        // finds a counter it increments full) leaves EX without retiring and issues again;
+        // any other issues once.
+        let n = s.issues.iter().take_while(|&&i| i <= commit).count();
+        let mine: Vec<u64> = s.issues.drain(..n).collect();
+        let may_wait = inst.is_some_and(|i| {
+            let d = i.def();
+            d.name.starts_with("s_waitcnt")
+                || d.name == "s_wait_idle"
+                || d.name == "s_endpgm"
+                || !d.counters.is_empty()
+        });
+        let problem = match mine.first().copied() {
             None => Some(format!("retired at cycle {cycle} without having issued")),
+            Some(at) if mine.len() > 1 && !may_wait => Some(format!(
+                "issued again at cycle {} while its instruction (issued at {at}) was in flight",
+                mine[1]
+            )),
             Some(at) if s.ended => Some(format!("issued at cycle {at} after the wave ended")),
             Some(at) if s.barrier.is_some() => Some(format!(
                 "issued at cycle {at} while waiting at the barrier it reached at cycle {}",
@@ -233,12 +250,24 @@ mod tests {
         let mut t = IssueTiming::new(&[0], 0, 100);
         t.issue(0, 0);
         t.issue(0, 1);
-        // The second issue is checked when its instruction retires.
-        retire(&mut t, 0, 2, Some(inst("s_add_u32 s0, s1, s2")), false).unwrap();
+        let e = retire(&mut t, 0, 2, Some(inst("s_add_u32 s0, s1, s2")), false).unwrap_err();
+        assert!(
+            e.contains("issued again at cycle 1 while its instruction (issued at 0) was in flight"),
+            "{e}"
+        );
         let e = retire(&mut t, 0, 5, Some(inst("s_add_u32 s0, s1, s2")), false).unwrap_err();
-        assert!(e.contains("issued at cycle 1, before cycle 3"), "{e}");
-        let e = retire(&mut t, 0, 8, Some(inst("s_add_u32 s0, s1, s2")), false).unwrap_err();
         assert!(e.contains("without having issued"), "{e}");
+        // The next instruction may issue before the port shows this one retiring.
+        t.issue(0, 6);
+        t.issue(0, 9);
+        retire(&mut t, 0, 8, Some(inst("s_add_u32 s0, s1, s2")), false).unwrap();
+        retire(&mut t, 0, 11, Some(inst("s_add_u32 s0, s1, s2")), false).unwrap();
+        // An instruction that may wait issues again after leaving EX without retiring.
+        t.issue(0, 13);
+        t.issue(0, 16);
+        retire(&mut t, 0, 18, Some(inst("s_waitcnt lgkmcnt(0)")), false).unwrap();
+        t.issue(0, 19);
+        retire(&mut t, 0, 21, Some(inst("s_nop 0")), false).unwrap();
     }
 
     #[test]
