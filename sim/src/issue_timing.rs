@@ -63,6 +63,16 @@ pub struct Counts {
     pub barriers: u64,
 }
 
+impl std::fmt::Display for Counts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "decided by {} s_nop waits, {} sleeps, {} wakeups, {} barrier releases",
+            self.nops, self.sleeps, self.wakeups, self.barriers
+        )
+    }
+}
+
 /// The reference: feed it every issue and every retirement, in cycle order.
 #[derive(Clone, Debug)]
 pub struct IssueTiming {

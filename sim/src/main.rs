@@ -609,6 +609,7 @@ fn cmd_cosim(a: CosimArgs) -> Result<ExitCode> {
         report.retired as f64 / secs,
         secs
     )?;
+    writeln!(out, "  every issue cycle kept the sequencing rules ({})", report.timing)?;
     if let Some(p) = &a.stats {
         write_stats(p, &report.stats)?;
         for line in report.stats.to_string().lines() {
