@@ -114,12 +114,14 @@ DIRECTED = [
     ("cu_salu.sv", "bit-field width off by one",
      "((64'd1 << width) - 64'd1)", "((64'd1 << (width + 7'd1)) - 64'd1)"),
     # Sequencing (cu_top), caught by the issue-timing reference (sim/src/issue_timing.rs)
-    # through salu_cosim's sequencing test: an s_sleep's "wakeable" flag outliving the sleep
-    # (the hole issue 13 names: a later s_nop is then cut short by an s_wakeup), an s_wakeup
-    # that also ends s_nops, an s_nop one cycle short, sleeps of 32 and of 128 cycles a unit,
-    # and a barrier that ignores one wave.
-    ("cu_top.sv", "wakeable flag kept after the sleep",
-     "if (sleep_d[w] == 13'd0) slp_d[w] = 1'b0;", "if (sleep_d[w] == 13'd0) slp_d[w] = slp_q[w];"),
+    # through salu_cosim's sequencing test: an s_nop's wait made wakeable (so that an s_wakeup
+    # cuts it short: what issue 13's surviving mutant was feared to allow), an s_wakeup that
+    # also ends s_nops, an s_nop one cycle short, sleeps of 32 and of 128 cycles a unit, and a
+    # barrier that ignores one wave. (Issue 13's mutant itself, the "wakeable" flag kept after
+    # a sleep ends, is equivalent: every sleep that starts sets the flag anew, and a wakeup of
+    # a wave that does not sleep changes nothing.)
+    ("cu_top.sv", "an s_nop's wait made wakeable",
+     "slp_d[ex_wave_q] = ex_sleep_wakeable;", "slp_d[ex_wave_q] = 1'b1;"),
     ("cu_top.sv", "s_wakeup ends s_nops too", "if (wg_q[v] == ex_wg && slp_q[v]) begin",
      "if (wg_q[v] == ex_wg) begin"),
     ("cu_top.sv", "s_nop one cycle short", "OP_S_NOP: ex_sleep = {9'd0, ex_dec_q.simm16[3:0]};",
