@@ -858,19 +858,10 @@ fn run(
             let status = m.get(p.rt_status) as u32;
             let ended = status == rtl::RT_ENDPGM || status == rtl::RT_FAULT;
             // A wrong issue cycle is reported as a difference of the instruction that issued.
-            let timing_err = timing.retire(w, m.cycle(), decoded.as_ref().ok(), ended).err().map(|e| {
-                let words = &m.words(p.rt_inst)[..m.get(p.rt_dwords) as usize];
-                CosimError::Mismatch(Box::new(Mismatch {
-                    cycle: m.cycle(),
-                    wave: w,
-                    pc: m.get(p.rt_pc),
-                    text: inst_text(isa::decode(words), words),
-                    diffs: vec![format!("issue timing: {e}")],
-                    window_vcd: None,
-                    window_vcd_error: None,
-                    save_files: Vec::new(),
-                }))
-            });
+            let timing_err = timing
+                .retire(w, m.cycle(), decoded.as_ref().ok(), ended)
+                .err()
+                .map(|e| retire_mismatch(&m, w, vec![format!("issue timing: {e}")]));
             let vw = vwrites.get_mut(w).map(std::mem::take).unwrap_or_default();
             if traced {
                 let text = inst_text(decoded, words);
@@ -909,17 +900,7 @@ fn run(
                 {
                     let diffs = store_diffs(&gmem, &rmem, &q);
                     if !diffs.is_empty() {
-                        let words = &m.words(p.rt_inst)[..m.get(p.rt_dwords) as usize];
-                        r = Err(CosimError::Mismatch(Box::new(Mismatch {
-                            cycle: m.cycle(),
-                            wave: w,
-                            pc: m.get(p.rt_pc),
-                            text: inst_text(isa::decode(words), words),
-                            diffs,
-                            window_vcd: None,
-                            window_vcd_error: None,
-                            save_files: Vec::new(),
-                        })));
+                        r = Err(retire_mismatch(&m, w, diffs));
                     }
                 }
                 if r.is_ok()
@@ -1050,6 +1031,22 @@ fn run(
         stats,
         timing: timing.counts,
     })
+}
+
+/// A mismatch at the instruction wave `w` retires on the retire port this cycle.
+fn retire_mismatch(m: &Model, w: usize, diffs: Vec<String>) -> CosimError {
+    let p = m.p();
+    let words = &m.words(p.rt_inst)[..m.get(p.rt_dwords) as usize];
+    CosimError::Mismatch(Box::new(Mismatch {
+        cycle: m.cycle(),
+        wave: w,
+        pc: m.get(p.rt_pc),
+        text: inst_text(isa::decode(words), words),
+        diffs,
+        window_vcd: None,
+        window_vcd_error: None,
+        save_files: Vec::new(),
+    }))
 }
 
 /// The model's ports with their widths, and whether each is declared a vector.

@@ -30,7 +30,7 @@
 use std::collections::VecDeque;
 
 use hdl_gen::sv::ports::RETIRE_DELAY;
-use rdna3_isa::{Field, Inst};
+use rdna3_isa::{Field, Inst, Mnemonic as M};
 
 /// One wave's sequencing state.
 #[derive(Clone, Debug, Default)]
@@ -120,13 +120,20 @@ impl IssueTiming {
         // any other issues once.
         let n = s.issues.iter().take_while(|&&i| i <= commit).count();
         let mine: Vec<u64> = s.issues.drain(..n).collect();
-        let may_wait = inst.is_some_and(|i| {
-            let d = i.def();
-            d.name.starts_with("s_waitcnt")
-                || d.name == "s_wait_idle"
-                || d.name == "s_endpgm"
-                || !d.counters.is_empty()
-        });
+        let mnemonic = inst.map(|i| i.def().mnemonic);
+        let may_wait = inst.is_some_and(|i| !i.def().counters.is_empty())
+            || matches!(
+                mnemonic,
+                Some(
+                    M::s_waitcnt
+                        | M::s_waitcnt_vscnt
+                        | M::s_waitcnt_vmcnt
+                        | M::s_waitcnt_expcnt
+                        | M::s_waitcnt_lgkmcnt
+                        | M::s_wait_idle
+                        | M::s_endpgm
+                )
+            );
         let problem = match mine.first().copied() {
             None => Some(format!("retired at cycle {cycle} without having issued")),
             Some(at) if mine.len() > 1 && !may_wait => Some(format!(
@@ -154,21 +161,20 @@ impl IssueTiming {
         s.why = format!("the cycle after the last instruction was committed, at {commit}");
         s.deadline = None;
         s.wakeable = None;
-        let name = inst.map_or("", |i| i.def().name.as_str());
         let simm16 = inst.map_or(0, |i| i.field(Field::Simm16));
         if ended {
             s.ended = true;
             let wg = s.wg;
             self.release(wg, commit);
         } else {
-            match name {
-                "s_nop" => {
+            match mnemonic {
+                Some(M::s_nop) => {
                     let n = u64::from(simm16 & 0xf);
                     s.earliest = commit + 1 + n;
                     s.why = format!("s_nop {n} committed at cycle {commit}");
                     self.counts.nops += u64::from(n > 0);
                 }
-                "s_sleep" if simm16 & 0x7f != 0 => {
+                Some(M::s_sleep) if simm16 & 0x7f != 0 => {
                     let end = commit + 1 + 64 * u64::from(simm16 & 0x7f);
                     s.earliest = end;
                     s.why = format!("s_sleep {} committed at cycle {commit}", simm16 & 0x7f);
@@ -176,7 +182,7 @@ impl IssueTiming {
                     s.wakeable = Some((commit, end));
                     self.counts.sleeps += 1;
                 }
-                "s_wakeup" => {
+                Some(M::s_wakeup) => {
                     let wg = s.wg;
                     for (v, o) in self.waves.iter_mut().enumerate() {
                         if v == w || o.wg != wg || o.ended {
@@ -200,7 +206,7 @@ impl IssueTiming {
                         }
                     }
                 }
-                "s_barrier" => {
+                Some(M::s_barrier) => {
                     s.barrier = Some(commit);
                     let wg = s.wg;
                     self.release(wg, commit);
