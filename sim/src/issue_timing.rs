@@ -21,11 +21,16 @@
 //! - anything else: at R + 1 or later.
 //!
 //! Those are lower bounds: a wave never issues early. The ends of sleeps and barriers also
-//! have upper bounds: the wave issues at most `slack` cycles after its sleep ends, it is woken
-//! or its barrier releases (`slack` covers refetching the instruction twice and every other
-//! wave's longest instruction ahead of it; a sleep is up to 8,128 cycles, so a wakeup that
-//! is ignored, a sleep that lasts twice as long or a barrier released late are caught). Every
-//! violation is reported when the instruction that issued at the wrong time retires.
+//! have upper bounds, measured from the cycle the wave may issue again (its sleep ends, it is
+//! woken, its barrier releases) to the cycle it issues. Another wave's instruction ahead of it
+//! may hold the pipeline for as long as it likes (a vector memory instruction waits for every
+//! lane's answer), so time during which another wave has an instruction between issue and
+//! commit does not count; the rest is at most `slack` cycles (refetching the instruction twice
+//! behind every other wave's fetch). And since both arbiters are round robin, other waves
+//! issue at most `slack + 2 x waves` instructions in that time. A sleep is up to 8,128 cycles,
+//! so a wakeup that is ignored, a sleep that lasts twice as long or a barrier released late
+//! are caught whether the other waves are idle or busy. Every violation is reported when the
+//! instruction that issued at the wrong time retires.
 
 use std::collections::VecDeque;
 
@@ -45,7 +50,8 @@ struct WaveState {
     earliest: u64,
     /// Why (for the report).
     why: String,
-    /// The cycle by which the next instruction must issue, and why, when a rule bounds it.
+    /// When a rule bounds the next issue from above: the cycle from which the bound counts
+    /// (the sleep's end, the wakeup, the barrier's release), and why.
     deadline: Option<(u64, String)>,
     /// The wave sleeps in an `s_sleep` that an `s_wakeup` may end: (committed at, sleep's end).
     wakeable: Option<(u64, u64)>,
@@ -78,6 +84,10 @@ impl std::fmt::Display for Counts {
 pub struct IssueTiming {
     waves: Vec<WaveState>,
     slack: u64,
+    /// Recent issues (cycle, wave), for the upper bounds.
+    log: VecDeque<(u64, usize)>,
+    /// Recent instructions' cycles between first issue and commit (from, to, wave).
+    busy: VecDeque<(u64, u64, usize)>,
     pub counts: Counts,
 }
 
@@ -89,21 +99,82 @@ impl IssueTiming {
             .iter()
             .map(|&wg| WaveState { wg, earliest: start, why: "the start".into(), ..WaveState::default() })
             .collect();
-        IssueTiming { waves, slack, counts: Counts::default() }
+        IssueTiming { waves, slack, log: VecDeque::new(), busy: VecDeque::new(), counts: Counts::default() }
     }
 
     /// The slack for a model of `waves` waves taking `passes` passes an instruction, whose
     /// instruction fetches take up to `fetch_latency` cycles.
     pub fn slack_for(waves: usize, passes: usize, fetch_latency: u64) -> u64 {
-        // A fetch may wait behind another; each other wave may issue one instruction first,
-        // of up to 64 cycles a pass (a DS instruction with every lane on one bank).
-        2 * (fetch_latency + 2) + 64 * (waves * passes) as u64 + 64
+        // An instruction of three dwords takes two fetches, each of which may wait behind
+        // every other wave's; a margin of 64 cycles a pass.
+        2 * (fetch_latency + waves as u64 + 2) + 64 * passes as u64 + 64
     }
 
     /// Wave `w` issues an instruction at `cycle`.
     pub fn issue(&mut self, w: usize, cycle: u64) {
         if let Some(s) = self.waves.get_mut(w) {
             s.issues.push_back(cycle);
+            self.log.push_back((cycle, w));
+        }
+    }
+
+    /// What is wrong with wave `w` issuing at `at` when it may issue from `from` on: more
+    /// than `slack` cycles in which no other wave had an instruction in flight, or more than
+    /// `slack + 2 x waves` issues of other waves in between.
+    fn late(&self, w: usize, from: u64, at: u64) -> Option<String> {
+        if at <= from {
+            return None;
+        }
+        let others = self.log.iter().filter(|&&(c, v)| v != w && (from..at).contains(&c)).count() as u64;
+        let most = self.slack + 2 * self.waves.len() as u64;
+        if others > most {
+            return Some(format!("{others} instructions of other waves issued first, at most {most} may"));
+        }
+        // Other waves' instructions in flight: committed ones, and those still in the pipe.
+        let mut spans: Vec<(u64, u64)> = self
+            .busy
+            .iter()
+            .filter(|&&(_, _, v)| v != w)
+            .map(|&(a, b, _)| (a, b))
+            .chain(
+                self.waves
+                    .iter()
+                    .enumerate()
+                    .filter(|&(v, _)| v != w)
+                    .filter_map(|(_, o)| o.issues.front().map(|&a| (a, u64::MAX))),
+            )
+            .map(|(a, b)| (a.max(from), b.saturating_add(1).min(at)))
+            .filter(|(a, b)| a < b)
+            .collect();
+        spans.sort_unstable();
+        let (mut excused, mut end) = (0, from);
+        for (a, b) in spans {
+            if b > end {
+                excused += b - a.max(end);
+                end = b;
+            }
+        }
+        let idle = at - from - excused;
+        (idle > self.slack).then(|| {
+            format!("{idle} cycles with no other wave's instruction in flight, at most {} may", self.slack)
+        })
+    }
+
+    /// Forgets the issues and spans no bound can reach any more (before `cycle`'s commit).
+    fn prune(&mut self, cycle: u64) {
+        let keep = self
+            .waves
+            .iter()
+            .filter_map(|o| o.deadline.as_ref().map(|d| d.0))
+            .chain(self.waves.iter().filter_map(|o| o.issues.front().copied()))
+            .min()
+            .unwrap_or(u64::MAX)
+            .min(cycle.saturating_sub(RETIRE_DELAY + 1));
+        while self.log.front().is_some_and(|&(c, _)| c < keep) {
+            self.log.pop_front();
+        }
+        while self.busy.front().is_some_and(|&(_, b, _)| b < keep) {
+            self.busy.pop_front();
         }
     }
 
@@ -111,9 +182,21 @@ impl IssueTiming {
     /// `ended` when the wave ends with it (`s_endpgm` or a fault). Returns what was wrong with
     /// the cycle the instruction issued in.
     pub fn retire(&mut self, w: usize, cycle: u64, inst: Option<&Inst>, ended: bool) -> Result<(), String> {
-        let slack = self.slack;
-        let Some(s) = self.waves.get_mut(w) else { return Ok(()) };
+        if w >= self.waves.len() {
+            return Ok(());
+        }
         let commit = cycle.saturating_sub(RETIRE_DELAY);
+        let late = {
+            let s = &self.waves[w];
+            let first = s.issues.front().copied().filter(|&i| i <= commit);
+            match (first, s.deadline.as_ref()) {
+                (Some(at), Some((from, why))) => self
+                    .late(w, *from, at)
+                    .map(|e| format!("issued at cycle {at}, too late after cycle {from} ({why}): {e}")),
+                _ => None,
+            }
+        };
+        let s = &mut self.waves[w];
         // The issues up to the commit are this instruction's (later ones are the next's). An
         // instruction that may wait (the s_waitcnt family, s_endpgm for its counters, one that
         // finds a counter it increments full) leaves EX without retiring and issues again;
@@ -148,13 +231,12 @@ impl IssueTiming {
             Some(at) if at < s.earliest => {
                 Some(format!("issued at cycle {at}, before cycle {} ({})", s.earliest, s.why))
             }
-            Some(at) => s.deadline.as_ref().filter(|(by, _)| at > *by).map(|(by, why)| {
-                format!(
-                    "issued at cycle {at}, {} cycles after cycle {by}, the latest it may ({why})",
-                    at - by
-                )
-            }),
+            Some(_) => late,
         };
+        if let Some(&first) = mine.first() {
+            self.busy.push_back((first, commit, w));
+        }
+        let s = &mut self.waves[w];
         // (A wave that went past its barrier, wrongly, is no longer at it.)
         s.barrier = None;
         s.earliest = commit + 1;
@@ -178,7 +260,7 @@ impl IssueTiming {
                     let end = commit + 1 + 64 * u64::from(simm16 & 0x7f);
                     s.earliest = end;
                     s.why = format!("s_sleep {} committed at cycle {commit}", simm16 & 0x7f);
-                    s.deadline = Some((end + slack, format!("the sleep ends at cycle {end}")));
+                    s.deadline = Some((end, format!("the sleep ends at cycle {end}")));
                     s.wakeable = Some((commit, end));
                     self.counts.sleeps += 1;
                 }
@@ -196,7 +278,7 @@ impl IssueTiming {
                                 "woken by wave {w}'s s_wakeup, committed at cycle {commit} (s_sleep at {at})"
                             );
                             o.deadline = Some((
-                                commit + 1 + slack,
+                                commit + 1,
                                 format!(
                                     "wave {w}'s s_wakeup at cycle {commit} ends the sleep that would end at {end}"
                                 ),
@@ -214,6 +296,7 @@ impl IssueTiming {
                 _ => {}
             }
         }
+        self.prune(cycle);
         problem.map_or(Ok(()), Err)
     }
 
@@ -224,12 +307,11 @@ impl IssueTiming {
             return;
         }
         self.counts.barriers += 1;
-        let slack = self.slack;
         for o in self.waves.iter_mut().filter(|o| o.wg == wg && !o.ended) {
             let at = o.barrier.take().unwrap_or(cycle);
             o.earliest = o.earliest.max(cycle + 1);
             o.why = format!("the barrier it reached at cycle {at} released at cycle {cycle}");
-            o.deadline = Some((cycle + 1 + slack, format!("the barrier released at cycle {cycle}")));
+            o.deadline = Some((cycle + 1, format!("the barrier released at cycle {cycle}")));
         }
     }
 }
@@ -323,7 +405,10 @@ mod tests {
         run(&mut t, 0, 140, "s_sleep 2").unwrap();
         t.issue(0, 142 + 129 + 101);
         let e = retire(&mut t, 0, 400, None, false).unwrap_err();
-        assert!(e.contains("the latest it may (the sleep ends at cycle 271)"), "{e}");
+        assert!(
+            e.contains("too late after cycle 271 (the sleep ends at cycle 271): 101 cycles with no other"),
+            "{e}"
+        );
         // A wakeup of another workgroup does nothing; one of the same workgroup ends it.
         run(&mut t, 0, 500, "s_sleep 100").unwrap();
         run(&mut t, 2, 510, "s_wakeup").unwrap();
@@ -358,8 +443,38 @@ mod tests {
         // Wave 2 ends: the barrier of waves 0 and 1 releases at 32.
         run(&mut t, 2, 30, "s_endpgm").unwrap();
         run(&mut t, 1, 33, "s_nop 0").unwrap();
-        t.issue(0, 33 + 51);
-        assert!(retire(&mut t, 0, 90, None, false).unwrap_err().contains("the barrier released at cycle 32"));
+        // Wave 1's s_nop was in flight from 33 to 35: 51 cycles without are 3 more.
+        t.issue(0, 33 + 51 + 3);
+        let e = retire(&mut t, 0, 90, None, false).unwrap_err();
+        assert!(e.contains("(the barrier released at cycle 32): 51 cycles"), "{e}");
         assert_eq!(t.counts.barriers, 2);
+    }
+
+    #[test]
+    fn another_wave_in_flight_excuses_a_late_issue_but_not_starvation() {
+        // Wave 1's instruction (a vector memory one, say) holds the pipeline from 100 to 600,
+        // across the end of wave 0's sleep at 67: the 500 cycles do not count.
+        let mut t = IssueTiming::new(&[0, 0], 0, 100);
+        run(&mut t, 0, 0, "s_sleep 1").unwrap();
+        t.issue(1, 100);
+        retire(&mut t, 1, 600, Some(inst("s_mov_b32 s0, 1")), false).unwrap();
+        t.issue(0, 601 + 67);
+        retire(&mut t, 0, 670, Some(inst("s_nop 0")), false).unwrap();
+        // One more cycle is one too many.
+        run(&mut t, 0, 710, "s_sleep 1").unwrap();
+        t.issue(1, 800);
+        retire(&mut t, 1, 900, Some(inst("s_mov_b32 s0, 1")), false).unwrap();
+        t.issue(0, 777 + 23 + 101 + 78);
+        let e = retire(&mut t, 0, 990, None, false).unwrap_err();
+        assert!(e.contains("101 cycles with no other wave's instruction in flight, at most 100"), "{e}");
+        // A wave that issues every cycle does not starve a woken one for long: the arbiter is
+        // round robin.
+        run(&mut t, 0, 1000, "s_sleep 1").unwrap();
+        for c in (1067..1466).step_by(3) {
+            run(&mut t, 1, c, "s_mov_b32 s0, 1").unwrap();
+        }
+        t.issue(0, 1466);
+        let e = retire(&mut t, 0, 1468, None, false).unwrap_err();
+        assert!(e.contains("133 instructions of other waves issued first, at most 104 may"), "{e}");
     }
 }
