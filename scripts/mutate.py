@@ -4,9 +4,12 @@
 Each mutant changes one thing in a template: an operator (+ and -, & and |, ^, < and <=,
 == and !=, && and ||, << and >>), a constant (a sized number or a bit index, by one), or a
 condition (negated). The template is mutated, rtl/ regenerated, the Verilator model rebuilt,
-and the tests that should notice run: the vector co-simulation properties and the directed
-vector programs (and, for the scalar parts, the scalar properties). A mutant is killed when
-a test fails; a mutant that does not lint (a width mismatch, say) is not counted.
+and every test that runs the RTL is run until one fails: the mutated unit's own testbench
+first (decode_rtl, ds_rtl, lds_rtl, fp_rtl, waitcnt_rtl), then the directed vector programs,
+the examples, the memory, scalar and vector co-simulation properties (32 lanes) and the other
+testbenches; only the clang kernels on the RTL (twenty minutes) are left out. A mutant is
+killed when a test fails; a mutant that does not lint (a width mismatch, an index out of
+range) is not counted. Each mutant is undone before the next is planted.
 
     scripts/mutate.py [--count N] [--seed S] [--files cu_valu.sv,cu_top.sv] [--cases N] [--directed]
     scripts/mutate.py --fp [--count N] [--seed S]
@@ -38,6 +41,7 @@ import argparse
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -175,15 +179,23 @@ def main():
         pool = front + pool
         args.count += len(front)
     env = {"RDNA3_MODELS": "cu", "RDNA3_PROPTEST_CASES": str(args.cases)}
-    tests = [
-        ["cargo", "test", "-q", "--release", "-p", "conformance", "--test", "valu_directed"],
-        ["cargo", "test", "-q", "--release", "-p", "conformance", "--test", "valu_cosim", "32_lanes"],
-        ["cargo", "test", "-q", "--release", "-p", "conformance", "--test", "salu_cosim"],
-        ["cargo", "test", "-q", "--release", "-p", "conformance", "--test", "examples"],
-        ["cargo", "test", "-q", "--release", "-p", "conformance", "--test", "waitcnt_rtl"],
-    ]
+    # Every test that runs the RTL, short of the clang kernels (twenty minutes): those of the
+    # mutated template's own unit first (its testbench), then the rest, quickest first.
+    def t(name, *filt):
+        return ["cargo", "test", "-q", "--release", "-p", "conformance", "--test", name, *filt]
+
+    suite = [t("valu_directed"), t("examples"), t("mem_cosim"), t("waitcnt_rtl"), t("lds_rtl"),
+             t("valu_cosim", "32_lanes"), t("salu_cosim"), t("fp_rtl"), t("decode_rtl"), t("ds_rtl")]
+    own = {"cu_decode.sv": "decode_rtl", "cu_ds.sv": "ds_rtl", "cu_lds.sv": "lds_rtl",
+           "cu_fp32.sv": "fp_rtl", "cu_fp_round.sv": "fp_rtl", "cu_waitcnt.sv": "waitcnt_rtl"}
+
+    def tests_for(name):
+        first = [c for c in suite if c[7:8] == [own.get(name)]]
+        return first + [c for c in suite if c not in first]
+
     if args.sequencing:
-        tests = [["cargo", "test", "-q", "--release", "-p", "conformance", "--test", "salu_cosim", "sequencing"]]
+        suite = [t("salu_cosim", "sequencing")]
+        own = {}
     if args.fp or args.decode:
         # The test binary, built before anything is mutated (the test reads rtl/ when it runs).
         test = "fp_rtl" if args.fp else "decode_rtl"
@@ -192,10 +204,17 @@ def main():
         if rc != 0 or not exe:
             print(out)
             return 1
-        tests = [[str(ROOT / exe.group(1))]]
+        suite = [[str(ROOT / exe.group(1))]]
+        own = {}
     killed, survived, invalid = [], [], 0
+    # A kill (SIGTERM) restores the templates too.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))
     try:
         for name, (n, what, new) in pool:
+            # One mutant at a time: the last one's template back as it was, whatever its fate.
+            for other, text in originals.items():
+                if (src / other).read_text() != text:
+                    (src / other).write_text(text)
             if len(killed) + len(survived) >= args.count:
                 break
             lines = originals[name].splitlines(keepends=True)
@@ -213,7 +232,7 @@ def main():
                 invalid += 1
                 print(f"invalid  {label} (does not build)", flush=True)
                 continue
-            by = next((t[-1] for t in tests if run(t, env)[0] != 0), None)
+            by = next((" ".join(c[7:]) or Path(c[0]).name for c in tests_for(name) if run(c, env)[0] != 0), None)
             if by:
                 killed.append(label)
                 print(f"killed   {label} (by {by})", flush=True)
