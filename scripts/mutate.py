@@ -62,6 +62,18 @@ INDEX = re.compile(r"\[(\d+)\]")
 COND = re.compile(r"\bif \((.+)\) ")
 
 
+def nonblocking(before):
+    """Whether a `<=` after `before` (code on its line) assigns rather than compares: outside
+    parentheses, with no `=` of an assignment before it in its statement."""
+    depth, stmt = 0, 0
+    for k, ch in enumerate(before):
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0 and ch in ";)":
+            stmt = k + 1
+    rest = re.sub(r"[<>=!]=", "", before[stmt:])
+    return depth == 0 and "=" not in rest
+
+
 def sites(path):
     """Every place a mutation can go: (line number, description, new line)."""
     out = []
@@ -76,6 +88,10 @@ def sites(path):
         for a, b in SWAPS:
             start = 0
             while (i := code.find(a, start)) >= 0:
+                # A nonblocking assignment's `<=` is no comparison.
+                if a == " <= " and nonblocking(code[:i]):
+                    start = i + 1
+                    continue
                 out.append((n, f"`{a.strip()}` -> `{b.strip()}`", line[:i] + b + line[i + len(a):]))
                 start = i + 1
         for m in SIZED.finditer(code):
