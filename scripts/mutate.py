@@ -198,7 +198,7 @@ def main():
     # Every test that runs the RTL, short of the clang kernels (twenty minutes): those of the
     # mutated template's own unit first (its testbench), then the rest, quickest first.
     def t(name, *filt):
-        return ["cargo", "test", "-q", "--release", "-p", "conformance", "--test", name, *filt]
+        return (name, ["cargo", "test", "-q", "--release", "-p", "conformance", "--test", name, *filt])
 
     suite = [t("valu_directed"), t("examples"), t("mem_cosim"), t("waitcnt_rtl"), t("lds_rtl"),
              t("valu_cosim", "32_lanes"), t("salu_cosim"), t("fp_rtl"), t("decode_rtl"), t("ds_rtl")]
@@ -206,7 +206,7 @@ def main():
            "cu_fp32.sv": "fp_rtl", "cu_fp_round.sv": "fp_rtl", "cu_waitcnt.sv": "waitcnt_rtl"}
 
     def tests_for(name):
-        first = [c for c in suite if c[7:8] == [own.get(name)]]
+        first = [c for c in suite if c[0] == own.get(name)]
         return first + [c for c in suite if c not in first]
 
     if args.sequencing:
@@ -220,7 +220,7 @@ def main():
         if rc != 0 or not exe:
             print(out)
             return 1
-        suite = [[str(ROOT / exe.group(1))]]
+        suite = [(test, [str(ROOT / exe.group(1))])]
         own = {}
     killed, survived, invalid = [], [], 0
     # A kill (SIGTERM) restores the templates too.
@@ -248,7 +248,7 @@ def main():
                 invalid += 1
                 print(f"invalid  {label} (does not build)", flush=True)
                 continue
-            by = next((" ".join(c[7:]) or Path(c[0]).name for c in tests_for(name) if run(c, env)[0] != 0), None)
+            by = next((test for test, cmd in tests_for(name) if run(cmd, env)[0] != 0), None)
             if by:
                 killed.append(label)
                 print(f"killed   {label} (by {by})", flush=True)

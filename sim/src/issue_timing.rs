@@ -52,7 +52,7 @@ struct WaveState {
     why: String,
     /// When a rule bounds the next issue from above: the cycle from which the bound counts
     /// (the sleep's end, the wakeup, the barrier's release), and why.
-    deadline: Option<(u64, String)>,
+    late_from: Option<(u64, String)>,
     /// The wave sleeps in an `s_sleep` that an `s_wakeup` may end: (committed at, sleep's end).
     wakeable: Option<(u64, u64)>,
     /// The wave waits at a barrier it reached at this cycle.
@@ -165,7 +165,7 @@ impl IssueTiming {
         let keep = self
             .waves
             .iter()
-            .filter_map(|o| o.deadline.as_ref().map(|d| d.0))
+            .filter_map(|o| o.late_from.as_ref().map(|d| d.0))
             .chain(self.waves.iter().filter_map(|o| o.issues.front().copied()))
             .min()
             .unwrap_or(u64::MAX)
@@ -189,7 +189,7 @@ impl IssueTiming {
         let late = {
             let s = &self.waves[w];
             let first = s.issues.front().copied().filter(|&i| i <= commit);
-            match (first, s.deadline.as_ref()) {
+            match (first, s.late_from.as_ref()) {
                 (Some(at), Some((from, why))) => self
                     .late(w, *from, at)
                     .map(|e| format!("issued at cycle {at}, too late after cycle {from} ({why}): {e}")),
@@ -241,7 +241,7 @@ impl IssueTiming {
         s.barrier = None;
         s.earliest = commit + 1;
         s.why = format!("the cycle after the last instruction was committed, at {commit}");
-        s.deadline = None;
+        s.late_from = None;
         s.wakeable = None;
         let simm16 = inst.map_or(0, |i| i.field(Field::Simm16));
         if ended {
@@ -260,7 +260,7 @@ impl IssueTiming {
                     let end = commit + 1 + 64 * u64::from(simm16 & 0x7f);
                     s.earliest = end;
                     s.why = format!("s_sleep {} committed at cycle {commit}", simm16 & 0x7f);
-                    s.deadline = Some((end, format!("the sleep ends at cycle {end}")));
+                    s.late_from = Some((end, format!("the sleep ends at cycle {end}")));
                     s.wakeable = Some((commit, end));
                     self.counts.sleeps += 1;
                 }
@@ -277,7 +277,7 @@ impl IssueTiming {
                             o.why = format!(
                                 "woken by wave {w}'s s_wakeup, committed at cycle {commit} (s_sleep at {at})"
                             );
-                            o.deadline = Some((
+                            o.late_from = Some((
                                 commit + 1,
                                 format!(
                                     "wave {w}'s s_wakeup at cycle {commit} ends the sleep that would end at {end}"
@@ -311,7 +311,7 @@ impl IssueTiming {
             let at = o.barrier.take().unwrap_or(cycle);
             o.earliest = o.earliest.max(cycle + 1);
             o.why = format!("the barrier it reached at cycle {at} released at cycle {cycle}");
-            o.deadline = Some((cycle + 1, format!("the barrier released at cycle {cycle}")));
+            o.late_from = Some((cycle + 1, format!("the barrier released at cycle {cycle}")));
         }
     }
 }
