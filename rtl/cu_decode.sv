@@ -4177,12 +4177,10 @@ module cu_decode
         dec_o.ds.data2 = 1'b1;
       end
       OP_DS_CMPSTORE_F32, OP_DS_MIN_F32, OP_DS_MAX_F32, OP_DS_ADD_F32,
-      OP_DS_CMPSTORE_RTN_F32, OP_DS_MIN_RTN_F32, OP_DS_MAX_RTN_F32, OP_DS_SWIZZLE_B32,
-      OP_DS_CONSUME, OP_DS_APPEND, OP_DS_ORDERED_COUNT, OP_DS_CMPSTORE_F64,
-      OP_DS_MIN_F64, OP_DS_MAX_F64, OP_DS_CMPSTORE_RTN_F64, OP_DS_MIN_RTN_F64,
-      OP_DS_MAX_RTN_F64, OP_DS_ADD_RTN_F32, OP_DS_ADD_GS_REG_RTN, OP_DS_SUB_GS_REG_RTN,
-      OP_DS_CONDXCHG32_RTN_B64, OP_DS_BVH_STACK_RTN_B32, OP_DS_STORE_ADDTID_B32, OP_DS_LOAD_ADDTID_B32,
-      OP_DS_PERMUTE_B32, OP_DS_BPERMUTE_B32: begin
+      OP_DS_CMPSTORE_RTN_F32, OP_DS_MIN_RTN_F32, OP_DS_MAX_RTN_F32, OP_DS_ORDERED_COUNT,
+      OP_DS_CMPSTORE_F64, OP_DS_MIN_F64, OP_DS_MAX_F64, OP_DS_CMPSTORE_RTN_F64,
+      OP_DS_MIN_RTN_F64, OP_DS_MAX_RTN_F64, OP_DS_ADD_RTN_F32, OP_DS_ADD_GS_REG_RTN,
+      OP_DS_SUB_GS_REG_RTN, OP_DS_BVH_STACK_RTN_B32: begin
         dec_o.unit = UNIT_DS;
         dec_o.inc.lgkm = 1'b1;
       end
@@ -4350,6 +4348,11 @@ module cu_decode
         dec_o.ds.rtn = 1'b1;
         dec_o.ds.data2 = 1'b1;
       end
+      OP_DS_SWIZZLE_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_SWIZZLE;
+      end
       OP_DS_LOAD_B32: begin
         dec_o.unit = UNIT_DS;
         dec_o.inc.lgkm = 1'b1;
@@ -4394,6 +4397,22 @@ module cu_decode
         dec_o.inc.lgkm = 1'b1;
         dec_o.ds.kind = DK_LOAD;
         dec_o.ds.bytes = 5'd2;
+      end
+      OP_DS_CONSUME: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_APPEND;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd5;
+        dec_o.ds.rtn = 1'b1;
+      end
+      OP_DS_APPEND: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_APPEND;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd3;
+        dec_o.ds.rtn = 1'b1;
       end
       OP_DS_ADD_U64: begin
         dec_o.unit = UNIT_DS;
@@ -4671,6 +4690,13 @@ module cu_decode
         dec_o.ds.bytes = 5'd8;
         dec_o.ds.stride64 = 1'b1;
       end
+      OP_DS_CONDXCHG32_RTN_B64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_CONDX;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.rtn = 1'b1;
+      end
       OP_DS_STORE_B8_D16_HI: begin
         dec_o.unit = UNIT_DS;
         dec_o.inc.lgkm = 1'b1;
@@ -4731,6 +4757,30 @@ module cu_decode
         dec_o.ds.bytes = 5'd2;
         dec_o.ds.d16 = 1'b1;
         dec_o.ds.hi = 1'b1;
+      end
+      OP_DS_STORE_ADDTID_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_STORE;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.addtid = 1'b1;
+      end
+      OP_DS_LOAD_ADDTID_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_LOAD;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.addtid = 1'b1;
+      end
+      OP_DS_PERMUTE_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_PERMUTE;
+      end
+      OP_DS_BPERMUTE_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_BPERMUTE;
       end
       OP_DS_STORE_B96: begin
         dec_o.unit = UNIT_DS;

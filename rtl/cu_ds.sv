@@ -7,12 +7,17 @@
 
 // The DS unit: executes one DS instruction of a wave32 wave on the LDS (`cu_lds`), for the
 // rows whose access `dsctrl_t` names (loads and stores of 1 to 16 bytes, d16 halves, the
-// two-address forms, the two-address exchanges, ds_nop, the integer atomics of 4 and 8
-// bytes), as the golden model does
+// addtid forms, the two-address forms, the two-address exchanges, ds_nop, the integer
+// atomics of 4 and 8 bytes, ds_condxchg32_rtn_b64, append and consume, and the lane
+// exchanges: swizzle and the permutes), as the golden model does
 // (sim/src/golden/ds.rs, sim/src/golden/atomic.rs).
 //
 // Addressing: a lane's element is at ADDR + {OFFSET1, OFFSET0}, or for the two-address forms
-// at ADDR + OFFSETn * bytes (* 64 with stride64); the sum wraps at 32 bits. Addresses are byte
+// at ADDR + OFFSETn * bytes (* 64 with stride64); the sum wraps at 32 bits. The addtid forms,
+// append and consume read no ADDR: their address is M0[15:0] + {OFFSET1, OFFSET0} plus, for
+// addtid, 4 * lane, which the caller puts in addr_i (4 * lane for addtid, 0 for append and
+// consume, as its operand collector does). ds_condxchg32_rtn_b64's is the sum's bits 15:3
+// (an aligned qword). Addresses are byte
 // offsets into the wave's LDS allocation (lds_size_i bytes from dword lds_base_i of the LDS)
 // and need no alignment. An element past the allocation in any active lane is a memory
 // violation: nothing is written and the answer reports the fault and the lowest such lane.
@@ -38,7 +43,18 @@
 // forms) is the pre-op one, loaded before the lane stores anything, and within a lane the
 // second element's store wins, as in the golden model. Lanes of one round use distinct banks,
 // so N lanes on one dword (or on N dwords of one bank) take N rounds, each one bank access to
-// read the lane's dword and one to write it.
+// read the lane's dword and one to write it. ds_condxchg32_rtn_b64 is such a read-modify-write
+// of 8 bytes: each dword of DATA0 whose bit 31 is set is stored with that bit clear. Append
+// and consume are one of 4 bytes, by lane 0 alone whatever EXEC holds (when any lane is
+// active): it adds (subtracts) the count of active lanes, and lane 0's answer is the pre-op
+// value, which the caller writes to every active lane; a fault names the lowest active lane.
+//
+// Lane exchanges (swizzle, permute, bpermute) use no LDS memory: one lane a cycle for 32
+// cycles, through one 32-to-1 multiplexer of DATA0's first dword (the caller puts
+// ds_swizzle_b32's ADDR there). Swizzle and bpermute: lane c reads the lane that the pattern
+// (guide 16.15) or (ADDR + offset) / 4 mod 32 names, or 0 when that lane is inactive.
+// Permute: lane c, if active, sends its dword to lane (ADDR + offset) / 4 mod 32, so the
+// highest lane wins; lanes no lane sends to read 0.
 //
 // Timing: an instruction taken in cycle 0 sends its first request in cycle 1; each request
 // takes its N cycles plus 3; the answer (rsp_valid_o) follows the last one's, in cycle
@@ -46,7 +62,7 @@
 // instruction): per lane, the dwords to write from VDST on: one for 1-, 2- and 4-byte loads
 // (8- and 16-bit values extended to 32 bits; a d16 load's value in the half `hi` names, for
 // the caller to write alone), two to four for the wider ones and the two-address forms (the
-// first element in the low dwords).
+// first element in the low dwords). A lane exchange answers in cycle 33, after its 32 lanes.
 module cu_ds
   import cu_pkg::*;
 #(
@@ -70,6 +86,7 @@ module cu_ds
   input  logic [31:0][1:0][31:0]   data1_i,     // DATA1's (two-address stores)
   input  logic [AddrW-1:0]         lds_base_i,  // the allocation's first dword in the LDS
   input  logic [16:0]              lds_size_i,  // its size in bytes
+  input  logic [15:0]              m0_i,        // M0's low half (addtid, append, consume)
   output logic                     rsp_valid_o,
   output logic                     rsp_fault_o,
   output logic [4:0]               rsp_fault_lane_o,
@@ -77,10 +94,11 @@ module cu_ds
   output logic [31:0][3:0][31:0]   rsp_data_o
 );
 
-  typedef enum logic [1:0] {
+  typedef enum logic [2:0] {
     DsIdle,
     DsIssue,   // a group's request goes to the LDS (or the fault is answered)
     DsWait,    // the LDS serves it
+    DsXlane,   // a lane exchange, one lane a cycle
     DsDone     // the answer
   } ds_state_e;
 
@@ -90,6 +108,8 @@ module cu_ds
   logic [31:0]        exec_q;
   logic [AddrW-1:0]   base_q;
   logic [16:0]        size_q;
+  logic [15:0]        m0_q;
+  logic [4:0]         xcnt_q;     // a lane exchange's lane
   logic [2:0]         grp_q;      // the group being served
   logic [CycW-1:0]    cycles_q;
   logic [31:0]        pend_q;     // a read-modify-write's lanes still to do
@@ -99,7 +119,10 @@ module cu_ds
   // (as a mask and as data, element byte 0 in bits 7:0) shifted by the address's low bits
   // over the dwords it touches.
   logic                    two;         // a two-address form
-  logic                    atomic;
+  logic                    atomic;      // a read-modify-write of one element (an atomic, condxchg,
+                                        // append, consume)
+  logic                    one;         // append or consume: lane 0 alone
+  logic [31:0]             lane_on;     // the lanes that access the LDS (EXEC's, or lane 0)
   logic                    rmw;         // an atomic or an exchange: lanes in rounds
   logic                    store;
   logic                    mem_op;      // an access of LDS memory (not ds_nop)
@@ -154,13 +177,19 @@ module cu_ds
     endcase
   end
 
+  assign one = ctrl_q.kind == DK_APPEND;
+
   always_comb begin
+    logic [31:0] m0_off;    // M0's part of the address
     two = ctrl_q.kind inside {DK_LOAD2, DK_STORE2, DK_XCHG2};
-    atomic = ctrl_q.kind == DK_ATOMIC;
-    rmw = ctrl_q.kind inside {DK_ATOMIC, DK_XCHG2};
+    atomic = ctrl_q.kind inside {DK_ATOMIC, DK_CONDX, DK_APPEND};
+    rmw = ctrl_q.kind inside {DK_ATOMIC, DK_XCHG2, DK_CONDX, DK_APPEND};
     store = ctrl_q.kind inside {DK_STORE, DK_STORE2} || (rmw && wr_q);
-    mem_op = ctrl_q.kind inside {DK_LOAD, DK_STORE, DK_LOAD2, DK_STORE2, DK_ATOMIC, DK_XCHG2};
+    mem_op = ctrl_q.kind inside {DK_LOAD, DK_STORE, DK_LOAD2, DK_STORE2, DK_ATOMIC, DK_XCHG2, DK_CONDX,
+                                 DK_APPEND};
     len = ctrl_q.bytes;
+    m0_off = (ctrl_q.addtid || one) ? {16'd0, m0_q} : 32'd0;
+    lane_on = one ? {31'd0, exec_q != '0} : exec_q;
     for (int l = 0; l < 32; l++) begin
       for (int j = 0; j < 2; j++) begin
         logic [16:0]  off;
@@ -179,9 +208,10 @@ module cu_ds
         end else begin
           off = {1'b0, off1_q, off0_q};
         end
-        ea[l][j] = addr_i[l] + {15'd0, off};
+        ea[l][j] = addr_i[l] + ({15'd0, off} + m0_off);
+        if (ctrl_q.kind == DK_CONDX) ea[l][j] = {16'd0, ea[l][j][15:3], 3'd0};
         end_a = {1'b0, ea[l][j]} + {28'd0, len};
-        used = exec_q[l] && mem_op && (j == 0 || two);
+        used = lane_on[l] && mem_op && (j == 0 || two);
         bad[l][j] = used && end_a > {16'd0, size_q};
         touch[l][j] = used ? 3'(({3'd0, ea[l][j][1:0]} + len + 5'd3) >> 2) : 3'd0;
         // The element's data: DATA0's dwords (bits 31:16 first with `hi`), or DATA1's for the
@@ -201,7 +231,7 @@ module cu_ds
   logic [4:0]  fault_lane;
   logic [31:0] bad_lane, bad_first;
   always_comb begin
-    for (int l = 0; l < 32; l++) bad_lane[l] = bad[l] != 2'b00;
+    for (int l = 0; l < 32; l++) bad_lane[l] = one ? (bad[0] != 2'b00 && exec_q[l]) : bad[l] != 2'b00;
     bad_first = bad_lane & (~bad_lane + 1'b1);
     fault = bad_lane != '0;
     for (int i = 0; i < 5; i++) begin
@@ -245,7 +275,7 @@ module cu_ds
         j = (two && p >= int'(e_dw)) ? 1 : 0;
         d = p - j * int'(e_dw);
         pos_on[l][p] = p < int'(p_dw) && d < 5 && wmask[l][j][4 * (d % 5) +: 4] != 4'd0 &&
-                       exec_q[l] && mem_op && (!rmw || round[l]);
+                       lane_on[l] && mem_op && (!rmw || round[l]);
         pos_addr[l][p] = base_q + AddrW'(ea[l][j][31:2]) + AddrW'(d);
         pos_be[l][p] = wmask[l][j][4 * (d % 5) +: 4];
         pos_data[l][p] = wdata[l][j][32 * (d % 5) +: 32];
@@ -313,13 +343,27 @@ module cu_ds
     atom_op = w64 ? r : {32'd0, r[31:0]};
   endfunction
 
+  // Append and consume add (subtract) the count of active lanes.
+  logic [5:0] active_count;
+  always_comb begin
+    active_count = '0;
+    for (int l = 0; l < 32; l++) active_count = active_count + 6'(exec_q[l]);
+  end
+
   always_comb begin
     for (int l = 0; l < 32; l++) begin
-      logic w64;
+      logic        w64;
+      logic [63:0] d0, tmp;
       w64 = ctrl_q.bytes == 5'd8;
-      anew[l] = atom_op(ctrl_q.atom, w64, w64 ? rsp_q[l][63:0] : {32'd0, rsp_q[l][31:0]},
-                        {w64 ? data0_i[l][1] : 32'd0, data0_i[l][0]},
+      tmp = w64 ? rsp_q[l][63:0] : {32'd0, rsp_q[l][31:0]};
+      d0 = {w64 ? data0_i[l][1] : 32'd0, data0_i[l][0]};
+      if (l == 0 && one) d0 = {58'd0, active_count};
+      anew[l] = atom_op(ctrl_q.atom, w64, tmp, d0,
                         ctrl_q.data2 ? {w64 ? data1_i[l][1] : 32'd0, data1_i[l][0]} : 64'd0);
+      // ds_condxchg32_rtn_b64: each dword whose bit 31 is set goes in with it clear.
+      if (ctrl_q.kind == DK_CONDX) begin
+        anew[l] = {d0[63] ? {1'b0, d0[62:32]} : tmp[63:32], d0[31] ? {1'b0, d0[30:0]} : tmp[31:0]};
+      end
     end
   end
 
@@ -379,6 +423,72 @@ module cu_ds
     .rsp_data_o  (l_rdata)
   );
 
+  // The lane exchanges' lane of this cycle, c = xcnt_q. Every index is a comparison with
+  // each lane in turn, not a variable bit select (which Yosys's resource sharing weighs).
+  //
+  // ds_swizzle_b32's source lane for lane i, pattern `off` (guide 16.15, as the golden model).
+  function automatic logic [4:0] swizzle_lane(logic [4:0] i, logic [15:0] off);
+    logic [4:0] rev, rot, j;
+    if (off >= 16'he000) begin
+      // FFT: i's bits reversed, shifted right by the ones of the mask, OR the masked bits.
+      rev = {i[0], i[1], i[2], i[3], i[4]};
+      unique case ($countones(off[4:0]))
+        0: j = rev;
+        1: j = {1'd0, rev[4:1]};
+        2: j = {2'd0, rev[4:2]};
+        3: j = {3'd0, rev[4:3]};
+        4: j = {4'd0, rev[4]};
+        default: j = 5'd0;
+      endcase
+      j = j | (i & off[4:0]);
+    end else if (off >= 16'hc000) begin
+      // Rotate by offset[9:5] (right with offset[10]) where the mask is clear.
+      rot = off[10] ? 5'(-off[9:5]) : off[9:5];
+      j = (i & off[4:0]) | (5'(i + rot) & ~off[4:0]);
+    end else if (off[15]) begin
+      // Within each group of four: offset[2k+1:2k] for lane k.
+      unique case (i[1:0])
+        2'd0: j = {i[4:2], off[1:0]};
+        2'd1: j = {i[4:2], off[3:2]};
+        2'd2: j = {i[4:2], off[5:4]};
+        default: j = {i[4:2], off[7:6]};
+      endcase
+    end else begin
+      j = ((i & off[4:0]) | off[9:5]) ^ off[14:10];
+    end
+    swizzle_lane = j;
+  endfunction
+
+  logic [6:0]  x_addr;    // lane c's ADDR, bits 6:0
+  logic [4:0]  x_to;      // (ADDR + offset) / 4 mod 32 of lane c
+  logic [4:0]  x_sel;     // the lane read (swizzle, bpermute), or lane c (permute)
+  logic        x_on;      // ... is active
+  logic [31:0] x_val;     // its DATA0 dword
+  logic [31:0] x_we;      // the lanes whose answer x_val is
+  always_comb begin
+    x_addr = '0;
+    for (int l = 0; l < 32; l++) if (xcnt_q == 5'(l)) x_addr = addr_i[l][6:0];
+    x_to = 5'((x_addr + off0_q[6:0]) >> 2);
+    unique case (ctrl_q.kind)
+      DK_SWIZZLE: x_sel = swizzle_lane(xcnt_q, {off1_q, off0_q});
+      DK_BPERMUTE: x_sel = x_to;
+      default: x_sel = xcnt_q;
+    endcase
+    x_on = 1'b0;
+    x_val = '0;
+    for (int l = 0; l < 32; l++) begin
+      if (x_sel == 5'(l)) begin
+        x_on = exec_q[l];
+        x_val = data0_i[l][0];
+      end
+    end
+    for (int l = 0; l < 32; l++) begin
+      if (ctrl_q.kind == DK_PERMUTE) x_we[l] = x_on && x_to == 5'(l);
+      else x_we[l] = xcnt_q == 5'(l);
+    end
+    if (ctrl_q.kind != DK_PERMUTE && !x_on) x_val = '0;
+  end
+
   // Each lane's load data, extracted from its dwords and extended when its group's answer
   // arrives (a lane's dwords all come in its group's request), and held until the next
   // instruction: the elements' bytes from their dwords, extended, the second element above
@@ -419,9 +529,12 @@ module cu_ds
       else v = el[0];
       if (ctrl_q.d16 && ctrl_q.hi) v[31:0] = {v[15:0], 16'd0};
     end
-    // (A read-modify-write's lane takes its pre-op value from its own round's load.)
+    // (A read-modify-write's lane takes its pre-op value from its own round's load. A
+    // permute's lanes start at 0.)
     always_ff @(posedge clk_i) begin
-      if (state_q == DsWait && l_rsp && mine && (!rmw || (round[l] && !wr_q))) rsp_q[l] <= v;
+      if (req_valid_i && req_ready_o && ctrl_i.kind == DK_PERMUTE) rsp_q[l][31:0] <= '0;
+      else if (state_q == DsXlane && x_we[l]) rsp_q[l][31:0] <= x_val;
+      else if (state_q == DsWait && l_rsp && mine && (!rmw || (round[l] && !wr_q))) rsp_q[l] <= v;
     end
   end
   assign rsp_data_o = rsp_q;
@@ -433,16 +546,22 @@ module cu_ds
       cycles_q <= '0;
       pend_q <= '0;
       wr_q <= 1'b0;
+      xcnt_q <= '0;
     end else begin
       unique case (state_q)
         DsIdle: begin
           if (req_valid_i) begin
-            state_q <= DsIssue;
+            state_q <= (ctrl_i.kind inside {DK_SWIZZLE, DK_PERMUTE, DK_BPERMUTE}) ? DsXlane : DsIssue;
             grp_q <= '0;
             cycles_q <= '0;
-            pend_q <= exec_i;
+            pend_q <= (ctrl_i.kind == DK_APPEND) ? {31'd0, exec_i != '0} : exec_i;
             wr_q <= 1'b0;
+            xcnt_q <= '0;
           end
+        end
+        DsXlane: begin
+          xcnt_q <= xcnt_q + 1'b1;
+          if (xcnt_q == 5'd31) state_q <= DsDone;
         end
         DsIssue: if (fault) state_q <= DsIdle; else if (l_ready) state_q <= DsWait;
         DsWait: begin
@@ -479,6 +598,7 @@ module cu_ds
       exec_q <= exec_i;
       base_q <= lds_base_i;
       size_q <= lds_size_i;
+      m0_q <= m0_i;
     end
   end
 

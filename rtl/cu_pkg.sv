@@ -2123,17 +2123,21 @@ package cu_pkg;
   } vctrl_t;
 
   // What a DS row does with the LDS (`cu_ds`), from the table's access column. Rows of other
-  // kinds (float atomics, swizzle, permutes, append/consume, the addtid forms, GDS) are
-  // DK_NONE: not executed yet.
-  typedef enum logic [2:0] {
+  // kinds (the float atomics, GDS, the ray-tracing stack) are DK_NONE: not executed.
+  typedef enum logic [3:0] {
     DK_NONE,
-    DK_NOP,     // ds_nop
-    DK_LOAD,    // one element of `bytes` at ADDR + {OFFSET1, OFFSET0}
+    DK_NOP,      // ds_nop
+    DK_LOAD,     // one element of `bytes` at ADDR + {OFFSET1, OFFSET0} (addtid: M0 + 4 * lane)
     DK_STORE,
-    DK_LOAD2,   // two elements at ADDR + OFFSETn * bytes (* 64 with stride64)
+    DK_LOAD2,    // two elements at ADDR + OFFSETn * bytes (* 64 with stride64)
     DK_STORE2,
-    DK_ATOMIC,  // an integer read-modify-write of `bytes` (4 or 8) at ADDR + {OFFSET1, OFFSET0}
-    DK_XCHG2    // two elements as DK_LOAD2's: DATA0 and DATA1 stored, the old values returned
+    DK_ATOMIC,   // an integer read-modify-write of `bytes` (4 or 8) at ADDR + {OFFSET1, OFFSET0}
+    DK_XCHG2,    // two elements as DK_LOAD2's: DATA0 and DATA1 stored, the old values returned
+    DK_CONDX,    // ds_condxchg32_rtn_b64: each dword of the 8-aligned qword stored if DATA0 says
+    DK_APPEND,   // append (atom AtomAdd) or consume (AtomSub) the active lanes' count at M0
+    DK_SWIZZLE,  // lane exchanges (no LDS memory): ds_swizzle_b32 (of ADDR), ds_permute_b32,
+    DK_PERMUTE,  // ds_bpermute_b32 (of DATA0)
+    DK_BPERMUTE
   } ds_kind_e;
 
   typedef struct packed {
@@ -2146,6 +2150,7 @@ package cu_pkg;
     logic [4:0] atom;       // an atomic's operation (Atom*)
     logic       rtn;        // ... returns the pre-op value to VDST
     logic       data2;      // ... reads DATA1 (mskor, cmpstore, wrap)
+    logic       addtid;     // the lane's address is M0[15:0] + 4 * lane (no ADDR)
   } dsctrl_t;
 
   // What a scalar or global memory row does on the memory ports (cu_top's smem_* and vmem_*),

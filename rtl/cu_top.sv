@@ -352,8 +352,13 @@ module cu_top
   function automatic logic [2:0] ds_el_dwords(logic [4:0] bytes);
     ds_el_dwords = (bytes <= 5'd4) ? 3'd1 : 3'(bytes >> 2);
   endfunction
+  // (A lane exchange reads one: ds_swizzle_b32's ADDR goes where DATA0's dword would.)
   function automatic logic [2:0] ds_data0_dwords(ds_kind_e kind, logic [4:0] bytes);
-    ds_data0_dwords = (kind inside {DK_STORE, DK_STORE2, DK_ATOMIC, DK_XCHG2}) ? ds_el_dwords(bytes) : 3'd0;
+    unique case (kind)
+      DK_STORE, DK_STORE2, DK_ATOMIC, DK_XCHG2, DK_CONDX: ds_data0_dwords = ds_el_dwords(bytes);
+      DK_SWIZZLE, DK_PERMUTE, DK_BPERMUTE: ds_data0_dwords = 3'd1;
+      default: ds_data0_dwords = 3'd0;
+    endcase
   endfunction
   // (An atomic reads DATA1 when it has a second operand, `data2`.)
   function automatic logic [2:0] ds_data1_dwords(ds_kind_e kind, logic [4:0] bytes, logic data2);
@@ -366,6 +371,8 @@ module cu_top
       DK_LOAD: ds_dst_dwords = ds_el_dwords(bytes);
       DK_LOAD2, DK_XCHG2: ds_dst_dwords = 3'(2 * ds_el_dwords(bytes));
       DK_ATOMIC: ds_dst_dwords = rtn ? ds_el_dwords(bytes) : 3'd0;
+      DK_CONDX: ds_dst_dwords = 3'd2;
+      DK_APPEND, DK_SWIZZLE, DK_PERMUTE, DK_BPERMUTE: ds_dst_dwords = 3'd1;
       default: ds_dst_dwords = 3'd0;
     endcase
   endfunction
@@ -504,8 +511,9 @@ module cu_top
       end
     end
     if (ra_ds) begin
-      // DS: ADDR in slot 0, DATA1 in slots 2-3, DATA0 in slots 4-7.
-      vs_on[0] = ra_dec_q.ds.kind != DK_NOP;
+      // DS: ADDR in slot 0, DATA1 in slots 2-3, DATA0 in slots 4-7 (ds_swizzle_b32's ADDR in
+      // slot 4). The addtid forms, append and consume read no ADDR.
+      vs_on[0] = !(ra_dec_q.ds.kind inside {DK_NOP, DK_APPEND, DK_SWIZZLE}) && !ra_dec_q.ds.addtid;
       vs_reg[0] = vread({1'b0, ra_dec_q.addr}, 2'd0);
       for (int k = 0; k < 2; k++) begin
         vs_on[2 + k] = 3'(k) < ds_data1_dwords(ra_dec_q.ds.kind, ra_dec_q.ds.bytes, ra_dec_q.ds.data2);
@@ -513,7 +521,7 @@ module cu_top
       end
       for (int k = 0; k < 4; k++) begin
         vs_on[4 + k] = 3'(k) < ds_data0_dwords(ra_dec_q.ds.kind, ra_dec_q.ds.bytes);
-        vs_reg[4 + k] = vread({1'b0, ra_dec_q.data0}, 2'(k));
+        vs_reg[4 + k] = vread({1'b0, (ra_dec_q.ds.kind == DK_SWIZZLE) ? ra_dec_q.addr : ra_dec_q.data0}, 2'(k));
       end
     end
     if (ra_gm) begin
@@ -1036,7 +1044,10 @@ module cu_top
   always_ff @(posedge clk_i) begin
     if (rd_valid_q && rd_beat_q && (rd_ds || rd_gm) && !rd_mw_q) begin
       for (int i = 0; i < NumLanes; i++) begin
-        ds_addr_q[int'(rd_pass_q) * NumLanes + i] <= vslot[0][i];
+        // (The addtid forms' address is 4 * lane, append's and consume's 0, plus M0 in cu_ds.)
+        ds_addr_q[int'(rd_pass_q) * NumLanes + i] <=
+            rd_dec_q.ds.addtid ? 32'(4 * (int'(rd_pass_q) * NumLanes + i)) :
+            (rd_dec_q.ds.kind == DK_APPEND) ? 32'd0 : vslot[0][i];
         for (int k = 0; k < 2; k++) ds_data1_q[int'(rd_pass_q) * NumLanes + i][k] <= vslot[2 + k][i];
         for (int k = 0; k < 4; k++) ds_data0_q[int'(rd_pass_q) * NumLanes + i][k] <= vslot[4 + k][i];
       end
@@ -1720,6 +1731,7 @@ module cu_top
     .data1_i         (ds_data1_q),
     .lds_base_i      (ldsb_q[ex_wave_q]),
     .lds_size_i      (ldss_q[ex_wave_q]),
+    .m0_i            (m0_q[ex_wave_q][15:0]),
     .rsp_valid_o     (ds_rsp),
     .rsp_fault_o     (ds_rsp_fault),
     .rsp_fault_lane_o(ds_fault_lane),
@@ -1929,7 +1941,8 @@ module cu_top
     end else if (ex_ds) begin
       // The DS unit has answered; its loaded dwords are written below.
       unique case (ex_dec_q.ds.kind)
-        DK_NOP, DK_LOAD, DK_STORE, DK_LOAD2, DK_STORE2, DK_ATOMIC, DK_XCHG2: begin
+        DK_NOP, DK_LOAD, DK_STORE, DK_LOAD2, DK_STORE2, DK_ATOMIC, DK_XCHG2, DK_CONDX, DK_APPEND,
+        DK_SWIZZLE, DK_PERMUTE, DK_BPERMUTE: begin
           if (ds_fault_q) begin
             ex_status = RtFault;
             ex_fault = FaultMemory;
@@ -2188,8 +2201,10 @@ module cu_top
           vd_en[rk[1:0]] = (ex_ds && ex_dec_q.ds.d16) ? half : full;
           vd_reg[rk[1:0]] = rk[7:0];
           for (int i = 0; i < NumLanes; i++) begin
-            vd_data[rk[1:0]][i] = ex_ds ? ds_rdata[int'(ex_pass_q) * NumLanes + i][k] :
-                                          xm_vdata_q[int'(ex_pass_q) * NumLanes + i][k];
+            // (Append's and consume's pre-op value is lane 0's answer, for every lane.)
+            vd_data[rk[1:0]][i] = !ex_ds ? xm_vdata_q[int'(ex_pass_q) * NumLanes + i][k] :
+                                  (ex_dec_q.ds.kind == DK_APPEND) ? ds_rdata[0][0] :
+                                  ds_rdata[int'(ex_pass_q) * NumLanes + i][k];
           end
         end
       end

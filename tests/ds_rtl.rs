@@ -1,8 +1,10 @@
 //! The DS unit (`rtl/cu_ds.sv` with `rtl/cu_lds.sv`, as checked in) against the golden model
 //! (issue 10): random DS instructions of every row the unit executes (loads and stores of 1
-//! to 16 bytes, d16 halves, sign extension, the two-address forms with and without
-//! stride64, `ds_nop`, the integer atomics of 4 and 8 bytes with and without return), each
-//! word through the generated decoder, with random offsets, EXEC
+//! to 16 bytes, d16 halves, sign extension, the addtid forms, the two-address forms with and
+//! without stride64, `ds_nop`, the integer atomics of 4 and 8 bytes with and without return,
+//! `ds_condxchg32_rtn_b64`, append and consume, swizzle and the permutes), each
+//! word through the generated decoder, with random offsets (and a sweep of the swizzle
+//! patterns: every FFT mask, rotation and quad permute), M0, EXEC
 //! (all, partial, none) and lane addresses of every kind: consecutive elements, one address
 //! for all lanes, strides that put every lane in one bank, unaligned elements, random ones,
 //! and addresses past the allocation (the memory-violation fault and its lane). The golden
@@ -51,6 +53,7 @@ struct Case {
     addr: [u32; 32],
     data0: [[u32; 4]; 32],
     data1: [[u32; 2]; 32],
+    m0: u32,
 }
 
 /// What the row does, from the table's access column.
@@ -60,7 +63,7 @@ fn shape(d: &InstDef) -> Shape {
 
 /// The instruction's lanes as the timing rule (`sim::ds_timing`) takes them.
 fn access(c: &Case) -> Access<'_> {
-    Access { shape: shape(c.def), offsets: c.offsets, exec: c.exec, addr: &c.addr }
+    Access { shape: shape(c.def), offsets: c.offsets, exec: c.exec, addr: &c.addr, m0: c.m0 }
 }
 
 /// The byte address of element `j` of lane `l`.
@@ -99,6 +102,11 @@ fn random_case(rng: &mut SmallRng, rows: &[&'static InstDef], size: u32) -> Case
     let s = shape(def);
     let offsets = match rng.random_range(0..4u32) {
         _ if !has(def, Field::Offset0) => [0, 0],
+        // ds_swizzle_b32: each of its four modes (OFFSET1's high bits) as often.
+        m if def.access == Some(rdna3_isa::MemAccess::Swizzle) => {
+            let (lo, hi) = [(0, 0x80), (0x80, 0xc0), (0xc0, 0xe0), (0xe0, 0x100)][m as usize];
+            [rng.random_range(0..256u32), rng.random_range(lo..hi)]
+        }
         0 => [0, 0],
         1 => [rng.random_range(0..4u32), rng.random_range(0..4u32)],
         _ => [rng.random_range(0..256u32), rng.random_range(0..256u32)],
@@ -130,6 +138,13 @@ fn random_case(rng: &mut SmallRng, rows: &[&'static InstDef], size: u32) -> Case
             _ => rng.random_range(0..size),
         }
     });
+    // M0 (the addtid forms, append and consume): mostly inside the allocation, sometimes
+    // unaligned, sometimes anything (its high half is not looked at).
+    let m0 = match rng.random_range(0..8u32) {
+        0 => rng.random(),
+        1 => rng.random_range(0..size),
+        _ => rng.random_range(0..size.saturating_sub(128).max(1)) & !3,
+    };
     let small = s.atomic && rng.random_bool(0.5);
     let value = |rng: &mut SmallRng| if small { rng.random_range(0..6u32) } else { rng.random() };
     let c = Case {
@@ -140,9 +155,10 @@ fn random_case(rng: &mut SmallRng, rows: &[&'static InstDef], size: u32) -> Case
         addr,
         data0: std::array::from_fn(|_| std::array::from_fn(|_| value(rng))),
         data1: std::array::from_fn(|_| std::array::from_fn(|_| value(rng))),
+        m0,
     };
     // Mostly in range: an address past the allocation faults the whole instruction.
-    if pattern != 5 && pattern != 6 && rng.random_bool(0.9) {
+    if !s.xlane && pattern != 5 && pattern != 6 && rng.random_bool(0.9) {
         let mut c = c;
         for l in 0..32 {
             let elements = if s.two { 2 } else { 1 };
@@ -156,6 +172,33 @@ fn random_case(rng: &mut SmallRng, rows: &[&'static InstDef], size: u32) -> Case
         return c;
     }
     c
+}
+
+/// `ds_swizzle_b32` over its patterns: every FFT mask, every rotation (OFFSET[10:0]), every
+/// quad permute, and 512 random bit-mask patterns, each under a full or random EXEC, on
+/// random lane values.
+fn swizzle_sweep(def: &'static InstDef, rng: &mut SmallRng) -> Vec<Case> {
+    let patterns = (0xe000..0xe020u32)
+        .chain(0xc000..0xc800)
+        .chain(0x8000..0x8100)
+        .chain((0..512).map(|_| rng.random_range(0..0x8000u32)))
+        .collect::<Vec<_>>();
+    patterns
+        .into_iter()
+        .map(|p| {
+            let offsets = [p & 0xff, p >> 8];
+            Case {
+                def,
+                words: build(def, offsets),
+                offsets,
+                exec: if rng.random_bool(0.5) { u32::MAX } else { rng.random() },
+                addr: std::array::from_fn(|_| rng.random()),
+                data0: [[0; 4]; 32],
+                data1: [[0; 2]; 32],
+                m0: 0,
+            }
+        })
+        .collect()
 }
 
 /// Stores of 16 bytes a lane over the whole allocation (the fill), or loads of it back (the
@@ -174,6 +217,7 @@ fn sweep(def: &'static InstDef, size: u32, rng: &mut SmallRng) -> Vec<Case> {
                     std::array::from_fn(|_| if small { rng.random_range(0..6u32) } else { rng.random() })
                 }),
                 data1: [[0; 2]; 32],
+                m0: 0,
             }
         })
         .collect()
@@ -204,6 +248,9 @@ fn the_ds_unit_executes_as_the_golden_model_does() {
         cases.extend(sweep(store128, size, &mut rng).into_iter().map(|c| (k, c)));
         cases.extend((0..n).map(|_| (k, random_case(&mut rng, &rows, size))));
         cases.extend(sweep(load128, size, &mut rng).into_iter().map(|c| (k, c)));
+        if k == 0 {
+            cases.extend(swizzle_sweep(by_name("ds_swizzle_b32"), &mut rng).into_iter().map(|c| (k, c)));
+        }
     }
     for (_, c) in &cases {
         rdna3_isa::decode_legal(&c.words)
@@ -221,7 +268,7 @@ fn the_ds_unit_executes_as_the_golden_model_does() {
         for w in c.words {
             let _ = write!(src, "{w:x} ");
         }
-        let _ = write!(src, "{:x} {base:x} {size:x}", c.exec);
+        let _ = write!(src, "{:x} {base:x} {size:x} {:x}", c.exec, c.m0);
         for l in 0..32 {
             let _ = write!(src, " {:x}", c.addr[l]);
             for d in c.data0[l].iter().chain(&c.data1[l]) {
@@ -283,8 +330,8 @@ fn the_ds_unit_executes_as_the_golden_model_does() {
             v[5..].iter().map(|x| u32::from_str_radix(x, 16).expect("testbench output")).collect();
         let what = || {
             format!(
-                "instruction {i} ({} offsets {:?}, allocation {k}: dword {base:#x}, {size} bytes), EXEC {:#010x}, addresses {:x?}",
-                c.def.name, c.offsets, c.exec, c.addr
+                "instruction {i} ({} offsets {:?}, allocation {k}: dword {base:#x}, {size} bytes), EXEC {:#010x}, M0 {:#x}, addresses {:x?}",
+                c.def.name, c.offsets, c.exec, c.m0, c.addr
             )
         };
         assert_eq!(kind, 1, "the decoder gives no DS kind: {}", what());
@@ -292,6 +339,7 @@ fn the_ds_unit_executes_as_the_golden_model_does() {
         // The golden model on the same registers and LDS.
         let mut w = Wave::new(0x1000);
         w.sgpr[rdna3_isa::operand::EXEC_LO as usize] = c.exec;
+        w.sgpr[rdna3_isa::operand::M0 as usize] = c.m0;
         for l in 0..32 {
             w.vgpr[ADDR as usize][l] = c.addr[l];
             for d in 0..4 {
@@ -359,7 +407,9 @@ fn the_ds_unit_executes_as_the_golden_model_does() {
         };
         for l in (0..32).filter(|l| c.exec >> l & 1 == 1) {
             for d in 0..dwords {
-                let got = data[4 * l + d as usize];
+                // (Append's and consume's answer is lane 0's, which the caller writes to every
+                // active lane.)
+                let got = data[4 * if s.append { 0 } else { l } + d as usize];
                 let want = w.vgpr[(VDST + d) as usize][l];
                 let (got, want) = match s.d16 {
                     Some(Half::Hi) => (got >> 16, want >> 16),

@@ -229,8 +229,12 @@ fn ds_atomic(d: &rdna3_isa::InstDef, s: sim::ds_timing::Shape, addr: &str, off: 
             _ => reg("v20", "v[20:21]"),
         });
     }
-    ops.push(addr.to_string());
-    ops.push(reg("v5", "v[10:11]"));
+    if has(rdna3_isa::Field::Addr) {
+        ops.push(addr.to_string());
+    }
+    if has(rdna3_isa::Field::Data0) {
+        ops.push(reg("v5", "v[10:11]"));
+    }
     if has(rdna3_isa::Field::Data1) {
         ops.push(reg("v3", "v[12:13]"));
     }
@@ -308,9 +312,15 @@ fn ds_atomics_agree_with_the_golden_model() {
         src += &format!(" ds_load_b32 v22, v1 offset:{:#x}\n", 128 * k);
     }
     src += " s_waitcnt lgkmcnt(0)\n s_endpgm\n";
+    ds_program_on_both_models(&src);
+}
+
+/// Runs DS program `src` on two waves of one workgroup on the 32-lane model (latency 1) and
+/// the 8-lane one (latency 1 to 20), against the golden model; every wave must end.
+fn ds_program_on_both_models(src: &str) {
     for (latency, model) in [((1, 1), "cu"), ((1, 20), "cu_l8")] {
-        let r = run(&src, 2, latency, model).unwrap_or_else(|e| panic!("{model}: {e}"));
-        assert!(r.waves.iter().all(|w| *w == WaveEnd::Ended), "{:?}", r.waves);
+        let r = run(src, 2, latency, model).unwrap_or_else(|e| panic!("{model}: {e}"));
+        assert!(r.waves.iter().all(|w| *w == WaveEnd::Ended), "{model}: {:?}", r.waves);
         eprintln!(
             "{model}: {} DS instructions, {} LDS bank cycles, {} cycles",
             r.stats.lds_instructions, r.stats.lds_bank_cycles, r.cycles
@@ -330,6 +340,9 @@ fn ds_atomic_faults_agree_with_the_golden_model() {
         // Lanes 16 and up past 64 KiB, under a partial EXEC that keeps lane 17.
         "v_lshlrev_b32 v1, 12, v0\n s_mov_b32 exec_lo, 0x2000f\n ds_max_rtn_i32 v2, v1, v0\n",
         "v_mov_b32 v1, 0xfffc\n ds_cmpstore_rtn_b64 v[2:3], v1, v[4:5], v[6:7]\n",
+        // M0's forms: append past the end, and the lanes of an addtid load from lane 4 on.
+        "s_mov_b32 m0, 0x1fffe\n s_mov_b32 exec_lo, 0x30\n ds_append v2 offset:0x10\n",
+        "s_mov_b32 m0, 0xfff0\n ds_load_addtid_b32 v2\n",
     ];
     for body in cases {
         let src = format!("{body}\n s_waitcnt lgkmcnt(0)\n s_endpgm\n");
@@ -342,4 +355,60 @@ fn ds_atomic_faults_agree_with_the_golden_model() {
             );
         }
     }
+}
+
+/// The DS rows that exchange lanes or address through M0, on the whole compute unit: swizzle
+/// in each of its four modes (quad permutes, bit masks, rotations both ways, FFT), permute
+/// with lanes that collide (the highest wins) and bpermute, the addtid loads and stores,
+/// append and consume (one read-modify-write for the wave, whose value every active lane
+/// gets), and `ds_condxchg32_rtn_b64` with each dword's flag set or clear; under a full,
+/// a partial and (for some) an empty EXEC, on the 32- and 8-lane models. Co-simulation
+/// compares every lane each one writes, and the LDS bank cycles of each (0 for the lane
+/// exchanges) against `sim::ds_timing`.
+#[test]
+fn ds_lane_exchanges_and_m0_forms_agree_with_the_golden_model() {
+    if !conformance::require_verilator("ds_lane_exchanges_and_m0_forms_agree_with_the_golden_model") {
+        return;
+    }
+    // v1: lane * 4; v2: a hash of the lane; v3: (31 - lane) * 4; v4: (lane & 3) * 4 (eight
+    // lanes on each of four targets); v5: (lane * 7 + 5) * 4, past lane 31 (mod 32 applies).
+    let mut src = String::from(
+        "v_lshlrev_b32 v1, 2, v0\n v_mul_lo_u32 v2, 0x9e3779b9, v0\n v_sub_nc_u32 v3, 0x7c, v1\n \
+         v_and_b32 v4, 12, v1\n v_mul_u32_u24 v5, 7, v0\n v_add_nc_u32 v5, 5, v5\n v_lshlrev_b32 v5, 2, v5\n",
+    );
+    let swizzles = [
+        0x8000u32, 0x80e4, 0x801b, 0x80ff, 0x8055, // quad permutes
+        0x001f, 0x041f, 0x7c1f, 0x0018, 0x00f0, 0x03e0, 0x2a15, // and, or, xor masks
+        0xc020, 0xc420, 0xc3e0, 0xc021, 0xc421, 0xc0a3, 0xc7ff, // rotations with masks
+        0xe000, 0xe010, 0xe01f, 0xe001, 0xe00a, 0xffff, // FFT
+    ];
+    for (i, off) in swizzles.iter().enumerate() {
+        let exec = ["-1", "0x5a5a5a5a", "0xffff0001", "0"][i % 4];
+        src += &format!(" s_mov_b32 exec_lo, {exec}\n ds_swizzle_b32 v{}, v2 offset:{off:#x}\n", 10 + i % 8);
+    }
+    for (i, exec) in ["-1", "0x0f0f00ff", "0x80000001"].iter().enumerate() {
+        src += &format!(" s_mov_b32 exec_lo, {exec}\n");
+        for (j, a) in ["v1", "v3", "v4", "v5"].iter().enumerate() {
+            let off = [0, 4, 0x84, 0xfffc][(i + j) % 4];
+            src += &format!(" ds_permute_b32 v{}, {a}, v2 offset:{off:#x}\n", 20 + j);
+            src += &format!(" ds_bpermute_b32 v{}, {a}, v2 offset:{off:#x}\n", 24 + j);
+        }
+    }
+    src += " s_mov_b32 exec_lo, -1\n s_mov_b32 m0, 0x100\n ds_store_addtid_b32 v2 offset:0x10\n \
+             s_mov_b32 m0, 0x10102\n ds_store_addtid_b32 v3\n s_mov_b32 exec_lo, 0x3c3c3c3c\n \
+             ds_load_addtid_b32 v30 offset:0x10\n s_mov_b32 m0, 0x103\n ds_load_addtid_b32 v31 offset:0x2\n";
+    // Append and consume on a counter at 0x40 and an unaligned one at 0x202.
+    src += " s_mov_b32 m0, 0x40\n s_mov_b32 exec_lo, -1\n ds_append v32\n s_mov_b32 exec_lo, 0x700\n \
+             ds_append v33\n ds_consume v34 offset:0x1c2\n s_mov_b32 exec_lo, 0\n ds_consume v35\n \
+             s_mov_b32 exec_lo, 0xfffffff0\n ds_consume v36\n ds_append v37 offset:0x1c2\n";
+    // condxchg: DATA0's dwords with bit 31 set on alternate lanes, on qwords some lanes share.
+    src += " s_mov_b32 exec_lo, -1\n v_lshlrev_b32 v40, 31, v0\n v_or_b32 v40, v40, v2\n \
+             v_not_b32 v41, v40\n v_and_b32 v42, 0x3c, v1\n ds_condxchg32_rtn_b64 v[44:45], v42, v[40:41] offset:0x103\n \
+             ds_condxchg32_rtn_b64 v[46:47], v42, v[40:41] offset:0x100\n s_mov_b32 exec_lo, 0xa5a5a5a5\n \
+             ds_condxchg32_rtn_b64 v[44:45], v1, v[40:41]\n";
+    for k in 0..8 {
+        src += &format!(" s_mov_b32 exec_lo, -1\n ds_load_b128 v[50:53], v1 offset:{:#x}\n", 128 * k);
+    }
+    src += " s_waitcnt lgkmcnt(0)\n s_endpgm\n";
+    ds_program_on_both_models(&src);
 }

@@ -50,8 +50,9 @@ pub fn vopd_ops() -> (Vec<&'static InstDef>, Vec<&'static InstDef>) {
     (half("VOPD_X"), half("VOPD_Y"))
 }
 
-/// The DS rows both models execute (loads and stores of every width, d16 halves, the
-/// two-address forms, ds_nop, the integer atomics with and without return).
+/// The DS rows both models execute (loads and stores of every width, d16 halves, the addtid
+/// forms, the two-address forms, ds_nop, the integer atomics with and without return,
+/// condxchg, append and consume, swizzle and the permutes).
 pub fn ds_ops() -> Vec<&'static InstDef> {
     let files = hdl_gen::sv::generate(&hdl_gen::sv::Config::default()).expect("generating the RTL");
     let rtl = hdl_gen::sv::rtl_ops(&files);

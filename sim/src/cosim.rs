@@ -547,6 +547,7 @@ fn ds_reference(g: &Wave, code: &Code, lds: crate::ds_timing::Lds) -> Option<cra
         offsets: [field(isa::Field::Offset0), field(isa::Field::Offset1)],
         exec: g.exec() as u32,
         addr: &addr,
+        m0: g.m0(),
     };
     Some(crate::ds_timing::timing(&access, lds))
 }

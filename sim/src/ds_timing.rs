@@ -17,7 +17,12 @@
 //! groups as above, from every active lane's element), a load request and a store request of
 //! the round's lanes, each taking the most distinct dwords one bank serves among them. So N
 //! lanes on one dword, or on N dwords of one bank, take N rounds, and that bank 2N cycles (a
-//! read and a write each).
+//! read and a write each). `ds_condxchg32_rtn_b64` is one of 8 bytes at an aligned qword;
+//! append and consume one of 4 bytes at M0[15:0] + offset by the lowest active lane alone.
+//!
+//! The addtid forms address M0[15:0] + offset + 4 * lane. The lane exchanges (swizzle and
+//! the permutes) use no bank: the unit takes 32 cycles, one lane a cycle, and answers in
+//! cycle 33.
 
 use rdna3_isa::{Half, InstDef, MemAccess};
 
@@ -36,14 +41,26 @@ pub struct Shape {
     /// A read-modify-write: an integer atomic (of `bytes`, 4 or 8), or with `two` a
     /// two-address exchange (`ds_storexchg_2addr_*`). Its lanes go in rounds.
     pub atomic: bool,
-    /// ... that returns the pre-op value to VDST (the `_rtn` forms, the exchanges).
+    /// ... that returns the pre-op value to VDST (the `_rtn` forms, the exchanges, condxchg,
+    /// append and consume), or a lane exchange's result.
     pub rtn: bool,
+    /// The `addtid` forms: lane l's element is at M0[15:0] + offset + 4l (no ADDR).
+    pub addtid: bool,
+    /// Append and consume: one read-modify-write of 4 bytes at M0[15:0] + offset, by the
+    /// lowest active lane.
+    pub append: bool,
+    /// `ds_condxchg32_rtn_b64`: the element is at the address's bits 15:3 (an aligned qword).
+    pub condx: bool,
+    /// The lane exchanges (`ds_swizzle_b32`, `ds_permute_b32`, `ds_bpermute_b32`): no LDS
+    /// memory; one dword returned.
+    pub xlane: bool,
 }
 
 impl Shape {
-    /// The shape of a DS row the DS unit executes (loads, stores, the two-address forms,
-    /// `ds_nop`, the integer atomics of 4 and 8 bytes, the two-address exchanges); None for
-    /// the others.
+    /// The shape of a DS row the DS unit executes (loads and stores, the addtid forms too, the
+    /// two-address forms, `ds_nop`, the integer atomics of 4 and 8 bytes, the two-address
+    /// exchanges, condxchg, append and consume, the lane exchanges); None for the others (the
+    /// float atomics, GDS, the ray-tracing stack).
     pub fn of(d: &InstDef) -> Option<Shape> {
         use rdna3_isa::{AtomicOp as O, AtomicReturn};
         let base = Shape {
@@ -55,15 +72,26 @@ impl Shape {
             nop: false,
             atomic: false,
             rtn: false,
+            addtid: false,
+            append: false,
+            condx: false,
+            xlane: false,
         };
         if d.format().family() != rdna3_isa::Family::Ds {
             return None;
         }
         Some(match d.access? {
-            MemAccess::Load { bytes, d16, addtid: false, lds: false, .. } => {
-                Shape { load: true, bytes, d16, ..base }
+            MemAccess::Load { bytes, d16, addtid, lds: false, .. } => {
+                Shape { load: true, bytes, d16, addtid, ..base }
             }
-            MemAccess::Store { bytes, addtid: false, .. } => Shape { bytes, ..base },
+            MemAccess::Store { bytes, addtid, .. } => Shape { bytes, addtid, ..base },
+            MemAccess::Swizzle | MemAccess::Permute | MemAccess::Bpermute => {
+                Shape { bytes: 4, rtn: true, xlane: true, ..base }
+            }
+            MemAccess::Append | MemAccess::Consume => {
+                Shape { bytes: 4, atomic: true, rtn: true, append: true, ..base }
+            }
+            MemAccess::CondXchg32 => Shape { bytes: 8, atomic: true, rtn: true, condx: true, ..base },
             MemAccess::Load2 { bytes, stride64 } => Shape { load: true, two: true, bytes, stride64, ..base },
             MemAccess::Store2 { bytes, stride64 } => Shape { two: true, bytes, stride64, ..base },
             MemAccess::Nop => Shape { nop: true, ..base },
@@ -80,14 +108,15 @@ impl Shape {
     }
 }
 
-/// One DS instruction's lanes: the row's shape, OFFSET0 and OFFSET1, EXEC and every lane's
-/// ADDR.
+/// One DS instruction's lanes: the row's shape, OFFSET0 and OFFSET1, EXEC, every lane's
+/// ADDR and M0.
 #[derive(Clone, Copy, Debug)]
 pub struct Access<'a> {
     pub shape: Shape,
     pub offsets: [u32; 2],
     pub exec: u32,
     pub addr: &'a [u32; 32],
+    pub m0: u32,
 }
 
 impl Access<'_> {
@@ -104,7 +133,15 @@ impl Access<'_> {
         } else {
             self.offsets[1] << 8 | self.offsets[0]
         };
-        self.addr[l].wrapping_add(off)
+        let base = if s.addtid {
+            (self.m0 & 0xffff) + 4 * l as u32
+        } else if s.append {
+            self.m0 & 0xffff
+        } else {
+            self.addr[l]
+        };
+        let a = base.wrapping_add(off);
+        if s.condx { a & 0xfff8 } else { a }
     }
 }
 
@@ -143,8 +180,14 @@ impl Timing {
 /// The timing the bank rule gives `a` on `lds`.
 pub fn timing(a: &Access, lds: Lds) -> Timing {
     let s = a.shape;
+    if s.xlane {
+        return Timing { cycles: 0, busy: 0, latency: 33, fault: None };
+    }
     let elements = a.elements();
-    let active: Vec<usize> = (0..32).filter(|l| !s.nop && a.exec >> l & 1 == 1).collect();
+    let mut active: Vec<usize> = (0..32).filter(|l| !s.nop && a.exec >> l & 1 == 1).collect();
+    if s.append {
+        active.truncate(1);
+    }
     let fault = active.iter().copied().find(|&l| {
         (0..elements).any(|j| u64::from(a.element(l, j)) + u64::from(s.bytes) > u64::from(lds.size))
     });

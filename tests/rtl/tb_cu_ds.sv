@@ -1,6 +1,8 @@
 // Test wrapper of cu_ds (rtl/cu_ds.sv, with cu_lds) for tests/ds_rtl.rs: the instruction word
 // goes through the generated decoder (cu_decode), whose DS control bundle and offsets drive
-// the DS unit, as the compute unit will; the lanes' registers come in as ports.
+// the DS unit, as the compute unit will; the lanes' registers come in as ports, and the
+// wrapper places them as cu_top's operand collector does: ds_swizzle_b32's ADDR where DATA0's
+// first dword goes, 4 * lane as the addtid forms' ADDR, 0 as append's and consume's.
 module tb_cu_ds
   import cu_pkg::*;
 #(
@@ -17,6 +19,7 @@ module tb_cu_ds
   input  logic [31:0][1:0][31:0]  data1_i,
   input  logic [AddrW-1:0]        lds_base_i,
   input  logic [16:0]             lds_size_i,
+  input  logic [31:0]             m0_i,
   output logic                    kind_o,       // the decoder gives the row a DS kind (not DK_NONE)
   output logic                    rsp_valid_o,
   output logic                    rsp_fault_o,
@@ -28,6 +31,18 @@ module tb_cu_ds
   cu_decode u_dec (.inst_i, .dec_o(dec));
   assign kind_o = dec.ds.kind != DK_NONE;
 
+  logic [31:0][31:0]       addr;
+  logic [31:0][3:0][31:0]  data0;
+  always_comb begin
+    for (int l = 0; l < 32; l++) begin
+      addr[l] = dec.ds.addtid ? 32'(4 * l) : (dec.ds.kind == DK_APPEND) ? 32'd0 : addr_i[l];
+      data0[l] = data0_i[l];
+      if (dec.ds.kind == DK_SWIZZLE) data0[l][0] = addr_i[l];
+    end
+  end
+  logic unused_m0;
+  assign unused_m0 = ^m0_i[31:16];
+
   cu_ds #(.LdsBytes(65536), .Banks(32)) u_ds (
     .clk_i,
     .rst_ni,
@@ -37,11 +52,12 @@ module tb_cu_ds
     .offset0_i(dec.offset0),
     .offset1_i(dec.offset1),
     .exec_i,
-    .addr_i,
-    .data0_i,
+    .addr_i   (addr),
+    .data0_i  (data0),
     .data1_i,
     .lds_base_i,
     .lds_size_i,
+    .m0_i     (m0_i[15:0]),
     .rsp_valid_o,
     .rsp_fault_o,
     .rsp_fault_lane_o,

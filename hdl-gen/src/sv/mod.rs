@@ -249,8 +249,9 @@ pub const RTL_UNITS: [Unit; 4] = [Unit::Salu, Unit::Branch, Unit::Wait, Unit::Co
 pub const RTL_PARTIAL_UNITS: [Unit; 1] = [Unit::Message];
 
 /// Whether the DS unit (`cu_ds`) executes DS row `d`: its access has a kind in cu_pkg's
-/// `dsctrl_t` (loads, stores, the two-address forms, `ds_nop`, the integer atomics of 4 and
-/// 8 bytes, the two-address exchanges). Whether the compute unit
+/// `dsctrl_t` (loads and stores, the `addtid` forms too, the two-address forms, `ds_nop`, the
+/// integer atomics of 4 and 8 bytes, the two-address exchanges, `ds_condxchg32_rtn_b64`,
+/// append and consume, swizzle and the permutes). Whether the compute unit
 /// issues it to the unit is [`rtl_implements`]'s question.
 pub fn ds_executes(d: &InstDef) -> bool {
     view::ds_kind(d).is_some()

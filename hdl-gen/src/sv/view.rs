@@ -781,28 +781,44 @@ struct DsAccess {
     rtn: bool,
     /// The row reads DATA1 (an atomic's second operand: mskor, cmpstore, wrap).
     data2: bool,
+    /// The lane's address is M0[15:0] + 4 * lane (the `addtid` forms: no ADDR).
+    addtid: bool,
 }
 
-/// The access of a DS row that `cu_ds` executes: loads, stores, the two-address forms
-/// (exchanges too), `ds_nop` and the integer atomics of 4 and 8 bytes. None for the others
-/// (DK_NONE).
+/// The access of a DS row that `cu_ds` executes: loads and stores (the `addtid` forms too),
+/// the two-address forms (exchanges too), `ds_nop`, the integer atomics of 4 and 8 bytes,
+/// `ds_condxchg32_rtn_b64`, append and consume, and the lane exchanges (swizzle, the
+/// permutes). None for the others (DK_NONE): the float atomics, GDS and the ray-tracing stack.
 fn ds_access(d: &InstDef) -> Option<DsAccess> {
-    use rdna3_isa::{AtomicReturn, Half, MemAccess as A};
+    use rdna3_isa::{AtomicOp, AtomicReturn, Half, MemAccess as A};
     if d.format().family() != rdna3_isa::Family::Ds {
         return None;
     }
     let base = DsAccess::default();
     Some(match d.access {
         Some(A::Nop) => DsAccess { kind: "DK_NOP", ..base },
-        Some(A::Load { bytes, signed, d16, addtid: false, lds: false }) => DsAccess {
+        Some(A::Load { bytes, signed, d16, addtid, lds: false }) => DsAccess {
             kind: "DK_LOAD",
             bytes,
             sext: signed,
             d16: d16.is_some(),
             hi: d16 == Some(Half::Hi),
+            addtid,
             ..base
         },
-        Some(A::Store { bytes, hi, addtid: false }) => DsAccess { kind: "DK_STORE", bytes, hi, ..base },
+        Some(A::Store { bytes, hi, addtid }) => DsAccess { kind: "DK_STORE", bytes, hi, addtid, ..base },
+        Some(A::Swizzle) => DsAccess { kind: "DK_SWIZZLE", ..base },
+        Some(A::Permute) => DsAccess { kind: "DK_PERMUTE", ..base },
+        Some(A::Bpermute) => DsAccess { kind: "DK_BPERMUTE", ..base },
+        // One read-modify-write of the dword at M0[15:0] + offset by the count of active lanes.
+        Some(op @ (A::Append | A::Consume)) => DsAccess {
+            kind: "DK_APPEND",
+            bytes: 4,
+            atom: super::ports::atomic_code(if op == A::Append { AtomicOp::Add } else { AtomicOp::Sub }),
+            rtn: true,
+            ..base
+        },
+        Some(A::CondXchg32) => DsAccess { kind: "DK_CONDX", bytes: 8, rtn: true, ..base },
         Some(A::Load2 { bytes, stride64 }) => DsAccess { kind: "DK_LOAD2", bytes, stride64, ..base },
         Some(A::Store2 { bytes, stride64 }) => DsAccess { kind: "DK_STORE2", bytes, stride64, ..base },
         // The old values of both elements come back; DATA1 is the second element's data.
@@ -844,6 +860,7 @@ pub(super) fn ds_ctrl_sets(d: &InstDef) -> Vec<(String, String)> {
         ("stride64", a.stride64),
         ("rtn", a.rtn),
         ("data2", a.data2),
+        ("addtid", a.addtid),
     ] {
         if on {
             sets.push((format!("dec_o.ds.{name}"), "1'b1".to_string()));
