@@ -71,6 +71,8 @@ const RTL_KERNELS: &[&str] = &[
     "lds_minmax",
     "float_ops",
     "matmul",
+    "lanes",
+    "compact",
 ];
 
 /// Kernels whose results depend on the order in which the waves' atomics reach memory: the
@@ -1214,6 +1216,65 @@ fn lds_minmax() {
         .flat_map(|g| [*g.iter().min().expect("values"), *g.iter().max().expect("values"), -1])
         .collect();
     same("out (min, max, exchanged) per workgroup", &i32s(&out[1]), &want);
+}
+
+/// The LDS unit's lane exchanges in a clang-compiled kernel (`lanes.cl`, one wave a
+/// workgroup): a wave sum by a butterfly of `ds_bpermute_b32`, a rotation by `ds_permute_b32`,
+/// and `ds_swizzle_b32` reversing quads, broadcasting lane 0 of each group of eight, and
+/// rotating by one lane.
+#[test]
+fn lane_exchanges() {
+    let mut r = Rng(21);
+    let n = 256usize;
+    let v: Vec<u32> = (0..n).map(|_| r.next()).collect();
+    let out = launch(
+        "lanes",
+        "lanes",
+        grid(n as u32, 32),
+        [32, 1, 1],
+        vec![ArgSpec::Buf(bytes_u32(&v)), ArgSpec::Zeros(20 * n as u64)],
+    );
+    let mut want = Vec::new();
+    for i in 0..n {
+        let (base, l) = (i & !31, i & 31);
+        let lane = |j: usize| v[base + (j & 31)];
+        want.extend([
+            v[base..base + 32].iter().fold(0u32, |a, &x| a.wrapping_add(x)),
+            lane(l.wrapping_sub(5)),
+            lane(l & !3 | (3 - (l & 3))),
+            lane(l & 0x18),
+            lane(l + 1),
+        ]);
+    }
+    same("out (sum, permuted, quad-reversed, broadcast, rotated) per work-item", &u32s(&out[1]), &want);
+}
+
+/// Stream compaction with `ds_append` (`lanes.cl`): each wave's odd values, in lane order, at
+/// consecutive places from a counter in LDS, and each wave's count.
+#[test]
+fn append_compaction() {
+    let mut r = Rng(22);
+    let n = 256usize;
+    let mut v: Vec<u32> = (0..n).map(|_| r.next()).collect();
+    // A wave with no odd value and one with only odd values.
+    v[32..64].iter_mut().for_each(|x| *x &= !1);
+    v[64..96].iter_mut().for_each(|x| *x |= 1);
+    let out = launch(
+        "lanes",
+        "compact",
+        grid(n as u32, 32),
+        [32, 1, 1],
+        vec![ArgSpec::Buf(bytes_u32(&v)), ArgSpec::Zeros(4 * n as u64), ArgSpec::Zeros(4 * (n / 32) as u64)],
+    );
+    let mut want = vec![0u32; n];
+    let mut counts = Vec::new();
+    for (g, wave) in v.chunks(32).enumerate() {
+        let odd: Vec<u32> = wave.iter().copied().filter(|x| x & 1 == 1).collect();
+        want[32 * g..32 * g + odd.len()].copy_from_slice(&odd);
+        counts.push(odd.len() as u32);
+    }
+    same("out", &u32s(&out[1]), &want);
+    same("counts", &u32s(&out[2]), &counts);
 }
 
 /// Tiled matrix multiply on a 2D grid: 16 x 16 tiles of A and B staged in LDS between
