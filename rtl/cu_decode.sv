@@ -4176,18 +4176,39 @@ module cu_decode
         dec_o.ds.atom = 5'd1;
         dec_o.ds.data2 = 1'b1;
       end
-      OP_DS_CMPSTORE_F32, OP_DS_MIN_F32, OP_DS_MAX_F32, OP_DS_ADD_F32,
-      OP_DS_CMPSTORE_RTN_F32, OP_DS_MIN_RTN_F32, OP_DS_MAX_RTN_F32, OP_DS_ORDERED_COUNT,
-      OP_DS_CMPSTORE_F64, OP_DS_MIN_F64, OP_DS_MAX_F64, OP_DS_CMPSTORE_RTN_F64,
-      OP_DS_MIN_RTN_F64, OP_DS_MAX_RTN_F64, OP_DS_ADD_RTN_F32, OP_DS_ADD_GS_REG_RTN,
-      OP_DS_SUB_GS_REG_RTN, OP_DS_BVH_STACK_RTN_B32: begin
+      OP_DS_CMPSTORE_F32: begin
         dec_o.unit = UNIT_DS;
         dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_FATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd2;
+        dec_o.ds.data2 = 1'b1;
+      end
+      OP_DS_MIN_F32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_FATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd12;
+      end
+      OP_DS_MAX_F32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_FATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd13;
       end
       OP_DS_NOP: begin
         dec_o.unit = UNIT_DS;
         dec_o.inc.lgkm = 1'b1;
         dec_o.ds.kind = DK_NOP;
+      end
+      OP_DS_ADD_F32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_FATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd4;
       end
       OP_DS_STORE_B8: begin
         dec_o.unit = UNIT_DS;
@@ -4339,6 +4360,31 @@ module cu_decode
         dec_o.ds.rtn = 1'b1;
         dec_o.ds.data2 = 1'b1;
       end
+      OP_DS_CMPSTORE_RTN_F32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_FATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd2;
+        dec_o.ds.rtn = 1'b1;
+        dec_o.ds.data2 = 1'b1;
+      end
+      OP_DS_MIN_RTN_F32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_FATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd12;
+        dec_o.ds.rtn = 1'b1;
+      end
+      OP_DS_MAX_RTN_F32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_FATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd13;
+        dec_o.ds.rtn = 1'b1;
+      end
       OP_DS_WRAP_RTN_B32: begin
         dec_o.unit = UNIT_DS;
         dec_o.inc.lgkm = 1'b1;
@@ -4413,6 +4459,10 @@ module cu_decode
         dec_o.ds.bytes = 5'd4;
         dec_o.ds.atom = 5'd3;
         dec_o.ds.rtn = 1'b1;
+      end
+      OP_DS_ORDERED_COUNT, OP_DS_ADD_GS_REG_RTN, OP_DS_SUB_GS_REG_RTN, OP_DS_BVH_STACK_RTN_B32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
       end
       OP_DS_ADD_U64: begin
         dec_o.unit = UNIT_DS;
@@ -4532,6 +4582,28 @@ module cu_decode
         dec_o.ds.bytes = 5'd8;
         dec_o.ds.atom = 5'd1;
         dec_o.ds.data2 = 1'b1;
+      end
+      OP_DS_CMPSTORE_F64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_FATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd2;
+        dec_o.ds.data2 = 1'b1;
+      end
+      OP_DS_MIN_F64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_FATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd12;
+      end
+      OP_DS_MAX_F64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_FATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd13;
       end
       OP_DS_ADD_RTN_U64: begin
         dec_o.unit = UNIT_DS;
@@ -4671,6 +4743,31 @@ module cu_decode
         dec_o.ds.rtn = 1'b1;
         dec_o.ds.data2 = 1'b1;
       end
+      OP_DS_CMPSTORE_RTN_F64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_FATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd2;
+        dec_o.ds.rtn = 1'b1;
+        dec_o.ds.data2 = 1'b1;
+      end
+      OP_DS_MIN_RTN_F64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_FATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd12;
+        dec_o.ds.rtn = 1'b1;
+      end
+      OP_DS_MAX_RTN_F64: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_FATOMIC;
+        dec_o.ds.bytes = 5'd8;
+        dec_o.ds.atom = 5'd13;
+        dec_o.ds.rtn = 1'b1;
+      end
       OP_DS_LOAD_B64: begin
         dec_o.unit = UNIT_DS;
         dec_o.inc.lgkm = 1'b1;
@@ -4689,6 +4786,14 @@ module cu_decode
         dec_o.ds.kind = DK_LOAD2;
         dec_o.ds.bytes = 5'd8;
         dec_o.ds.stride64 = 1'b1;
+      end
+      OP_DS_ADD_RTN_F32: begin
+        dec_o.unit = UNIT_DS;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.ds.kind = DK_FATOMIC;
+        dec_o.ds.bytes = 5'd4;
+        dec_o.ds.atom = 5'd4;
+        dec_o.ds.rtn = 1'b1;
       end
       OP_DS_CONDXCHG32_RTN_B64: begin
         dec_o.unit = UNIT_DS;
@@ -4871,8 +4976,7 @@ module cu_decode
       OP_BUFFER_ATOMIC_MIN_F32, OP_BUFFER_ATOMIC_MAX_F32, OP_BUFFER_ATOMIC_ADD_F32, OP_IMAGE_ATOMIC_SWAP,
       OP_IMAGE_ATOMIC_CMPSWAP, OP_IMAGE_ATOMIC_ADD, OP_IMAGE_ATOMIC_SUB, OP_IMAGE_ATOMIC_SMIN,
       OP_IMAGE_ATOMIC_UMIN, OP_IMAGE_ATOMIC_SMAX, OP_IMAGE_ATOMIC_UMAX, OP_IMAGE_ATOMIC_AND,
-      OP_IMAGE_ATOMIC_OR, OP_IMAGE_ATOMIC_XOR, OP_IMAGE_ATOMIC_INC, OP_IMAGE_ATOMIC_DEC,
-      OP_GLOBAL_ATOMIC_CMPSWAP_F32, OP_GLOBAL_ATOMIC_MIN_F32, OP_GLOBAL_ATOMIC_MAX_F32, OP_GLOBAL_ATOMIC_ADD_F32: begin
+      OP_IMAGE_ATOMIC_OR, OP_IMAGE_ATOMIC_XOR, OP_IMAGE_ATOMIC_INC, OP_IMAGE_ATOMIC_DEC: begin
         dec_o.unit = UNIT_VMEM;
         dec_o.inc.vm = 1'b1;
         dec_o.inc.vs = 1'b1;
@@ -5205,6 +5309,38 @@ module cu_decode
         dec_o.mem.kind = MK_GATOMIC;
         dec_o.mem.size = 5'd8;
         dec_o.mem.atom = 5'd18;
+      end
+      OP_GLOBAL_ATOMIC_CMPSWAP_F32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.atom = 5'd2;
+      end
+      OP_GLOBAL_ATOMIC_MIN_F32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.atom = 5'd12;
+      end
+      OP_GLOBAL_ATOMIC_MAX_F32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.atom = 5'd13;
+      end
+      OP_GLOBAL_ATOMIC_ADD_F32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.atom = 5'd4;
       end
       OP_EXPORT: begin
         dec_o.unit = UNIT_EXPORT;

@@ -2123,7 +2123,7 @@ package cu_pkg;
   } vctrl_t;
 
   // What a DS row does with the LDS (`cu_ds`), from the table's access column. Rows of other
-  // kinds (the float atomics, GDS, the ray-tracing stack) are DK_NONE: not executed.
+  // kinds (GDS, the ray-tracing stack) are DK_NONE: not executed.
   typedef enum logic [3:0] {
     DK_NONE,
     DK_NOP,      // ds_nop
@@ -2137,7 +2137,8 @@ package cu_pkg;
     DK_APPEND,   // append (atom AtomAdd) or consume (AtomSub) the active lanes' count at M0
     DK_SWIZZLE,  // lane exchanges (no LDS memory): ds_swizzle_b32 (of ADDR), ds_permute_b32,
     DK_PERMUTE,  // ds_bpermute_b32 (of DATA0)
-    DK_BPERMUTE
+    DK_BPERMUTE,
+    DK_FATOMIC   // a float read-modify-write (add, min, max, cmpstore) of 4 or 8 bytes, as DK_ATOMIC
   } ds_kind_e;
 
   typedef struct packed {
@@ -2195,13 +2196,17 @@ package cu_pkg;
   // the table's list (rdna3_isa::AtomicOp::all).
   localparam logic [4:0] AtomSwap = 5'd0;
   localparam logic [4:0] AtomCmpSwap = 5'd1;
+  localparam logic [4:0] AtomCmpSwapF = 5'd2;
   localparam logic [4:0] AtomAdd = 5'd3;
+  localparam logic [4:0] AtomAddF = 5'd4;
   localparam logic [4:0] AtomSub = 5'd5;
   localparam logic [4:0] AtomRsub = 5'd6;
   localparam logic [4:0] AtomMinI = 5'd8;
   localparam logic [4:0] AtomMaxI = 5'd9;
   localparam logic [4:0] AtomMinU = 5'd10;
   localparam logic [4:0] AtomMaxU = 5'd11;
+  localparam logic [4:0] AtomMinF = 5'd12;
+  localparam logic [4:0] AtomMaxF = 5'd13;
   localparam logic [4:0] AtomAnd = 5'd14;
   localparam logic [4:0] AtomOr = 5'd15;
   localparam logic [4:0] AtomXor = 5'd16;

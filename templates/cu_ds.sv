@@ -2,8 +2,9 @@
 // The DS unit: executes one DS instruction of a wave32 wave on the LDS (`cu_lds`), for the
 // rows whose access `dsctrl_t` names (loads and stores of 1 to 16 bytes, d16 halves, the
 // addtid forms, the two-address forms, the two-address exchanges, ds_nop, the integer
-// atomics of 4 and 8 bytes, ds_condxchg32_rtn_b64, append and consume, and the lane
-// exchanges: swizzle and the permutes), as the golden model does
+// atomics of 4 and 8 bytes, the float atomics (add, min, max and cmpstore of F32, min, max
+// and cmpstore of F64), ds_condxchg32_rtn_b64, append and consume, and the lane exchanges:
+// swizzle and the permutes), as the golden model does
 // (sim/src/golden/ds.rs, sim/src/golden/atomic.rs).
 //
 // Addressing: a lane's element is at ADDR + {OFFSET1, OFFSET0}, or for the two-address forms
@@ -43,6 +44,16 @@
 // active): it adds (subtracts) the count of active lanes, and lane 0's answer is the pre-op
 // value, which the caller writes to every active lane; a fault names the lowest active lane.
 //
+// The float atomics go one lane a round (the lowest still to do), through one float unit
+// rather than 32: an F32 adder (a cu_fp32 built for VOPD's Y half, its FMA computing
+// DATA0 * 1.0 + the old value) and a comparator of F32 or F64 for min, max and cmpstore. They
+// round to nearest even whatever MODE says and flush denormal inputs and results as MODE's
+// FP_DENORM bits for the format say (denorm_i, taken with the instruction); min and max
+// compare flushed inputs and store a source unmodified, a signalling NaN (DATA0's first)
+// made quiet; cmpstore compares flushed values (+0 equals -0, a NaN equals nothing) and
+// stores its result flushed (sim/src/golden/atomic.rs). So 32 active lanes take 32 rounds,
+// each a load and a store request per lane group.
+//
 // Lane exchanges (swizzle, permute, bpermute) use no LDS memory: one lane a cycle for 32
 // cycles, through one 32-to-1 multiplexer of DATA0's first dword (the caller puts
 // ds_swizzle_b32's ADDR there). Swizzle and bpermute: lane c reads the lane that the pattern
@@ -81,6 +92,7 @@ module cu_ds
   input  logic [AddrW-1:0]         lds_base_i,  // the allocation's first dword in the LDS
   input  logic [16:0]              lds_size_i,  // its size in bytes
   input  logic [15:0]              m0_i,        // M0's low half (addtid, append, consume)
+  input  logic [3:0]               denorm_i,    // MODE.FP_DENORM: F32 in, out, F64 in, out
   output logic                     rsp_valid_o,
   output logic                     rsp_fault_o,
   output logic [4:0]               rsp_fault_lane_o,
@@ -103,6 +115,7 @@ module cu_ds
   logic [AddrW-1:0]   base_q;
   logic [16:0]        size_q;
   logic [15:0]        m0_q;
+  logic [3:0]         den_q;      // MODE.FP_DENORM of the instruction (the float atomics)
   logic [4:0]         xcnt_q;     // a lane exchange's lane
   logic [2:0]         grp_q;      // the group being served
   logic [CycW-1:0]    cycles_q;
@@ -176,11 +189,11 @@ module cu_ds
   always_comb begin
     logic [31:0] m0_off;    // M0's part of the address
     two = ctrl_q.kind inside {DK_LOAD2, DK_STORE2, DK_XCHG2};
-    atomic = ctrl_q.kind inside {DK_ATOMIC, DK_CONDX, DK_APPEND};
-    rmw = ctrl_q.kind inside {DK_ATOMIC, DK_XCHG2, DK_CONDX, DK_APPEND};
+    atomic = ctrl_q.kind inside {DK_ATOMIC, DK_FATOMIC, DK_CONDX, DK_APPEND};
+    rmw = ctrl_q.kind inside {DK_ATOMIC, DK_FATOMIC, DK_XCHG2, DK_CONDX, DK_APPEND};
     store = ctrl_q.kind inside {DK_STORE, DK_STORE2} || (rmw && wr_q);
-    mem_op = ctrl_q.kind inside {DK_LOAD, DK_STORE, DK_LOAD2, DK_STORE2, DK_ATOMIC, DK_XCHG2, DK_CONDX,
-                                 DK_APPEND};
+    mem_op = ctrl_q.kind inside {DK_LOAD, DK_STORE, DK_LOAD2, DK_STORE2, DK_ATOMIC, DK_FATOMIC, DK_XCHG2,
+                                 DK_CONDX, DK_APPEND};
     len = ctrl_q.bytes;
     m0_off = (ctrl_q.addtid || one) ? {16'd0, m0_q} : 32'd0;
     lane_on = one ? {31'd0, exec_q != '0} : exec_q;
@@ -302,6 +315,8 @@ module cu_ds
       round[l] = pend_q[l] && (lane_banks[l] & prior) == '0;
       prior = prior | (pend_q[l] ? lane_banks[l] : '0);
     end
+    // A float atomic's round is its lowest lane still to do.
+    if (ctrl_q.kind == DK_FATOMIC) round = f_sel;
   end
 
   // The atomic operation on `tmp` (the pre-op value), `d` (DATA0) and `d2` (DATA1), 4 bytes
@@ -337,6 +352,102 @@ module cu_ds
     atom_op = w64 ? r : {32'd0, r[31:0]};
   endfunction
 
+  // The float atomics' unit, on the round's one lane: its old value, DATA0 and DATA1.
+  function automatic logic f_nan(logic w64, logic [62:0] x);
+    f_nan = w64 ? (x[62:52] == '1 && x[51:0] != '0) : (x[30:23] == '1 && x[22:0] != '0);
+  endfunction
+  function automatic logic f_snan(logic w64, logic [62:0] x);
+    f_snan = f_nan(w64, x) && !(w64 ? x[51] : x[22]);
+  endfunction
+  function automatic logic [63:0] f_quiet(logic w64, logic [63:0] x);
+    f_quiet = x | (w64 ? 64'h0008_0000_0000_0000 : 64'h0000_0000_0040_0000);
+  endfunction
+  // x flushed to a signed zero when denormal, unless `keep`.
+  function automatic logic [63:0] f_in(logic w64, logic [63:0] x, logic keep);
+    logic den;
+    den = w64 ? (x[62:52] == '0 && x[51:0] != '0) : (x[30:23] == '0 && x[22:0] != '0);
+    f_in = (den && !keep) ? (w64 ? {x[63], 63'd0} : {32'd0, x[31], 31'd0}) : x;
+  endfunction
+  // An order of the bit patterns in which every non-NaN value sorts by its value and -0 below
+  // +0, as the golden model's `less`.
+  function automatic logic [63:0] f_key(logic w64, logic [63:0] x);
+    logic s;
+    logic [63:0] m;
+    s = w64 ? x[63] : x[31];
+    m = w64 ? {1'b0, x[62:0]} : {33'd0, x[30:0]};
+    f_key = s ? 64'h7fff_ffff_ffff_ffff - m : 64'h8000_0000_0000_0000 + m;
+  endfunction
+
+  // (The round's lane, the lowest still to do, from pend_q itself: `round` depends on the
+  // addresses, which depend on the new values.)
+  logic        f_w64;
+  logic [31:0] f_sel;
+  logic [63:0] f_tmp, f_d, f_d2, f_new;
+  logic [31:0] f_sum;
+  always_comb begin
+    f_w64 = ctrl_q.bytes == 5'd8;
+    f_sel = pend_q & (~pend_q + 32'd1);
+    f_tmp = '0;
+    f_d = '0;
+    f_d2 = '0;
+    for (int l = 0; l < 32; l++) begin
+      if (f_sel[l]) begin
+        f_tmp = f_tmp | (f_w64 ? rsp_q[l][63:0] : {32'd0, rsp_q[l][31:0]});
+        f_d = f_d | {f_w64 ? data0_i[l][1] : 32'd0, data0_i[l][0]};
+        f_d2 = f_d2 | {f_w64 ? data1_i[l][1] : 32'd0, data1_i[l][0]};
+      end
+    end
+  end
+
+  always_comb begin
+    logic        keep;
+    logic [63:0] a, b, c;
+    logic        lt, eq, zb, zc;
+    keep = f_w64 ? den_q[2] : den_q[0];
+    a = f_in(f_w64, f_d, keep);
+    b = f_in(f_w64, f_tmp, keep);
+    c = f_in(f_w64, f_d2, keep);
+    lt = f_key(f_w64, a) < f_key(f_w64, b);
+    zb = f_w64 ? b[62:0] == '0 : b[30:0] == '0;
+    zc = f_w64 ? c[62:0] == '0 : c[30:0] == '0;
+    eq = !f_nan(f_w64, b[62:0]) && !f_nan(f_w64, c[62:0]) && (b == c || (zb && zc));
+    unique case (ctrl_q.atom)
+      AtomAddF: f_new = {32'd0, f_sum};
+      AtomMinF, AtomMaxF: begin
+        if (f_snan(f_w64, f_d[62:0])) f_new = f_quiet(f_w64, f_d);
+        else if (f_snan(f_w64, f_tmp[62:0])) f_new = f_quiet(f_w64, f_tmp);
+        else if (f_nan(f_w64, b[62:0])) f_new = f_d;
+        else if (f_nan(f_w64, a[62:0])) f_new = f_tmp;
+        else f_new = ((ctrl_q.atom == AtomMaxF) == lt) ? f_tmp : f_d;
+      end
+      AtomCmpSwapF: f_new = f_in(f_w64, eq ? f_d : f_tmp, keep);
+      default: f_new = f_tmp;
+    endcase
+  end
+
+  // The F32 adder: DATA0 + the old value (DATA0 the first operand, whose NaN wins), rounded to
+  // nearest even, with MODE's F32 denormal bits.
+  // (F64 results are never rounded here: there is no F64 add, so MODE's F64 output bit is
+  // not read.)
+  logic unused_f_add, unused_f_m, unused_f_den;
+  assign unused_f_den = den_q[3];
+  cu_fp32 #(.Stages(0), .Dual(1'b1)) u_f_add (
+    .clk_i,
+    .rst_ni,
+    .start_i(1'b0),
+    .op_i   ((ctrl_q.kind == DK_FATOMIC && ctrl_q.atom == AtomAddF) ? VOP_V_DUAL_ADD_F32 : VOP_NONE),
+    .mode_i ({4'd0, den_q[1:0], 4'd0}),
+    .omod_i (2'd0),
+    .clamp_i(1'b0),
+    .a_i    (f_d[31:0]),
+    .b_i    (f_tmp[31:0]),
+    .c_i    (32'd0),
+    .m_i    (1'b0),
+    .ok_o   (unused_f_add),
+    .d_o    (f_sum),
+    .m_o    (unused_f_m)
+  );
+
   // Append and consume add (subtract) the count of active lanes.
   logic [5:0] active_count;
   always_comb begin
@@ -358,6 +469,8 @@ module cu_ds
       if (ctrl_q.kind == DK_CONDX) begin
         anew[l] = {d0[63] ? {1'b0, d0[62:32]} : tmp[63:32], d0[31] ? {1'b0, d0[30:0]} : tmp[31:0]};
       end
+      // The float atomics' one lane of the round: the float unit's result.
+      if (ctrl_q.kind == DK_FATOMIC) anew[l] = f_new;
     end
   end
 
@@ -593,6 +706,7 @@ module cu_ds
       base_q <= lds_base_i;
       size_q <= lds_size_i;
       m0_q <= m0_i;
+      den_q <= denorm_i;
     end
   end
 

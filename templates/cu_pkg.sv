@@ -74,7 +74,7 @@ package cu_pkg;
   } vctrl_t;
 
   // What a DS row does with the LDS (`cu_ds`), from the table's access column. Rows of other
-  // kinds (the float atomics, GDS, the ray-tracing stack) are DK_NONE: not executed.
+  // kinds (GDS, the ray-tracing stack) are DK_NONE: not executed.
   typedef enum logic [3:0] {
     DK_NONE,
     DK_NOP,      // ds_nop
@@ -88,7 +88,8 @@ package cu_pkg;
     DK_APPEND,   // append (atom AtomAdd) or consume (AtomSub) the active lanes' count at M0
     DK_SWIZZLE,  // lane exchanges (no LDS memory): ds_swizzle_b32 (of ADDR), ds_permute_b32,
     DK_PERMUTE,  // ds_bpermute_b32 (of DATA0)
-    DK_BPERMUTE
+    DK_BPERMUTE,
+    DK_FATOMIC   // a float read-modify-write (add, min, max, cmpstore) of 4 or 8 bytes, as DK_ATOMIC
   } ds_kind_e;
 
   typedef struct packed {

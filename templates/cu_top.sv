@@ -267,28 +267,26 @@ module cu_top
     ds_el_dwords = (bytes <= 5'd4) ? 3'd1 : 3'(bytes >> 2);
   endfunction
   // (A lane exchange reads one: ds_swizzle_b32's ADDR goes where DATA0's dword would.)
+  // (Sets, not case labels: hdl-gen reads the DS kinds the compute unit executes off the case
+  // labels of EX's `unique case (ex_dec_q.ds.kind)` alone.)
   function automatic logic [2:0] ds_data0_dwords(ds_kind_e kind, logic [4:0] bytes);
-    unique case (kind)
-      DK_STORE, DK_STORE2, DK_ATOMIC, DK_XCHG2, DK_CONDX: ds_data0_dwords = ds_el_dwords(bytes);
-      DK_SWIZZLE, DK_PERMUTE, DK_BPERMUTE: ds_data0_dwords = 3'd1;
-      default: ds_data0_dwords = 3'd0;
-    endcase
+    if (kind inside {DK_STORE, DK_STORE2, DK_ATOMIC, DK_FATOMIC, DK_XCHG2, DK_CONDX}) ds_data0_dwords = ds_el_dwords(bytes);
+    else if (kind inside {DK_SWIZZLE, DK_PERMUTE, DK_BPERMUTE}) ds_data0_dwords = 3'd1;
+    else ds_data0_dwords = 3'd0;
   endfunction
   // (An atomic reads DATA1 when it has a second operand, `data2`.)
   function automatic logic [2:0] ds_data1_dwords(ds_kind_e kind, logic [4:0] bytes, logic data2);
-    ds_data1_dwords = (kind inside {DK_STORE2, DK_XCHG2} || (kind == DK_ATOMIC && data2)) ?
+    ds_data1_dwords = (kind inside {DK_STORE2, DK_XCHG2} || (kind inside {DK_ATOMIC, DK_FATOMIC} && data2)) ?
                       ds_el_dwords(bytes) : 3'd0;
   endfunction
   // (An atomic writes the pre-op value when it returns it, `rtn`.)
   function automatic logic [2:0] ds_dst_dwords(ds_kind_e kind, logic [4:0] bytes, logic rtn);
-    unique case (kind)
-      DK_LOAD: ds_dst_dwords = ds_el_dwords(bytes);
-      DK_LOAD2, DK_XCHG2: ds_dst_dwords = 3'(2 * ds_el_dwords(bytes));
-      DK_ATOMIC: ds_dst_dwords = rtn ? ds_el_dwords(bytes) : 3'd0;
-      DK_CONDX: ds_dst_dwords = 3'd2;
-      DK_APPEND, DK_SWIZZLE, DK_PERMUTE, DK_BPERMUTE: ds_dst_dwords = 3'd1;
-      default: ds_dst_dwords = 3'd0;
-    endcase
+    if (kind == DK_LOAD) ds_dst_dwords = ds_el_dwords(bytes);
+    else if (kind inside {DK_LOAD2, DK_XCHG2}) ds_dst_dwords = 3'(2 * ds_el_dwords(bytes));
+    else if (kind inside {DK_ATOMIC, DK_FATOMIC}) ds_dst_dwords = rtn ? ds_el_dwords(bytes) : 3'd0;
+    else if (kind == DK_CONDX) ds_dst_dwords = 3'd2;
+    else if (kind inside {DK_APPEND, DK_SWIZZLE, DK_PERMUTE, DK_BPERMUTE}) ds_dst_dwords = 3'd1;
+    else ds_dst_dwords = 3'd0;
   endfunction
 
   // A source as the collector reads it: `v` the field's value (bit 8 set for a VGPR),
@@ -1443,6 +1441,7 @@ module cu_top
   logic [4:0]        xm_size_q;
   logic              xm_sext_q;
   logic [4:0]        xm_atom_q;        // an atomic's operation
+  logic              xm_den_q;         // ... MODE.FP_DENORM[0] (the float atomics)
   logic              xm_glc_q;         // ... returning the old value (GLC)
   logic              xm_snull_q;       // GLOBAL: no SADDR
   logic [63:0]       xm_goff_q;        // GLOBAL: the sign-extended offset
@@ -1526,6 +1525,7 @@ module cu_top
       xm_size_q <= '0;
       xm_sext_q <= 1'b0;
       xm_atom_q <= '0;
+      xm_den_q <= 1'b0;
       xm_glc_q <= 1'b0;
       xm_snull_q <= 1'b0;
       xm_goff_q <= '0;
@@ -1554,6 +1554,7 @@ module cu_top
         xm_size_q <= ex_dec_q.mem.size;
         xm_sext_q <= ex_dec_q.mem.sext;
         xm_atom_q <= ex_dec_q.mem.atom;
+        xm_den_q <= mode_q[ex_wave_q][4];
         xm_glc_q <= ex_dec_q.glc[0];
         xm_snull_q <= ex_dec_q.saddr == SrcNull[6:0];
         xm_goff_q <= { {51{ex_dec_q.offset[12]}}, ex_dec_q.offset[12:0]};
@@ -1617,6 +1618,7 @@ module cu_top
   assign vmem_req_store_o = xm_kind_q == MK_GSTORE;
   assign vmem_req_atomic_o = xm_kind_q == MK_GATOMIC;
   assign vmem_req_op_o = xm_atom_q;
+  assign vmem_req_denorm_o = xm_den_q;
   assign vmem_req_bytes_o = xm_size_q;
   assign vmem_req_mask_o = xm_lanes_q;
   assign vmem_req_addr_o = gm_addr;
@@ -1640,6 +1642,7 @@ module cu_top
     .lds_base_i      (ldsb_q[ex_wave_q]),
     .lds_size_i      (ldss_q[ex_wave_q]),
     .m0_i            (m0_q[ex_wave_q][15:0]),
+    .denorm_i        (mode_q[ex_wave_q][7:4]),
     .rsp_valid_o     (ds_rsp),
     .rsp_fault_o     (ds_rsp_fault),
     .rsp_fault_lane_o(ds_fault_lane),
@@ -1849,8 +1852,8 @@ module cu_top
     end else if (ex_ds) begin
       // The DS unit has answered; its loaded dwords are written below.
       unique case (ex_dec_q.ds.kind)
-        DK_NOP, DK_LOAD, DK_STORE, DK_LOAD2, DK_STORE2, DK_ATOMIC, DK_XCHG2, DK_CONDX, DK_APPEND,
-        DK_SWIZZLE, DK_PERMUTE, DK_BPERMUTE: begin
+        DK_NOP, DK_LOAD, DK_STORE, DK_LOAD2, DK_STORE2, DK_ATOMIC, DK_FATOMIC, DK_XCHG2, DK_CONDX,
+        DK_APPEND, DK_SWIZZLE, DK_PERMUTE, DK_BPERMUTE: begin
           if (ds_fault_q) begin
             ex_status = RtFault;
             ex_fault = FaultMemory;

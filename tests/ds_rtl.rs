@@ -2,9 +2,11 @@
 //! (issue 10): random DS instructions of every row the unit executes (loads and stores of 1
 //! to 16 bytes, d16 halves, sign extension, the addtid forms, the two-address forms with and
 //! without stride64, `ds_nop`, the integer atomics of 4 and 8 bytes with and without return,
-//! `ds_condxchg32_rtn_b64`, append and consume, swizzle and the permutes), each
+//! the float atomics, `ds_condxchg32_rtn_b64`, append and consume, swizzle and the
+//! permutes), each
 //! word through the generated decoder, with random offsets (and a sweep of the swizzle
-//! patterns: every FFT mask, rotation and quad permute), M0, EXEC
+//! patterns: every FFT mask, rotation and quad permute), M0, MODE (the float atomics' denormal
+//! bits, and rounding bits they must ignore), EXEC
 //! (all, partial, none) and lane addresses of every kind: consecutive elements, one address
 //! for all lanes, strides that put every lane in one bank, unaligned elements, random ones,
 //! and addresses past the allocation (the memory-violation fault and its lane). The golden
@@ -15,18 +17,19 @@
 //! serves; atomics in rounds of lanes on distinct dwords), `sim::ds_timing`, computed from
 //! the lanes' addresses. Atomics get addresses that many lanes share (a few dwords, as a
 //! histogram's), and small data half of the time, so that compare-stores match and the
-//! increments wrap.
+//! increments wrap; the float atomics get mostly edge values (zeros, denormals, infinities,
+//! quiet and signalling NaNs).
 //!
 //! Three allocations (64 KiB from dword 0, 8 KiB from dword 0x1000, 1 KiB at the top of the
-//! LDS), each first filled by 16-byte stores (random dwords, or small ones). `RDNA3_DS_CASES=N` changes the number of
-//! random instructions per allocation (default 1,500), `RDNA3_FUZZ_SEED=S` the seed. Needs
-//! Verilator.
+//! LDS), each first filled by 16-byte stores (random dwords, small ones, or F32 edge values).
+//! `RDNA3_DS_CASES=N` changes the number of random instructions per allocation (default
+//! 1,500), `RDNA3_FUZZ_SEED=S` the seed. Needs Verilator.
 
 use std::fmt::Write as _;
 use std::path::Path;
 use std::process::Command;
 
-use conformance::env_u64;
+use conformance::{F32_EDGES, F64_EDGES, env_u64};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use rdna3_isa::{Field, Half, Inst, InstDef, table};
@@ -54,6 +57,8 @@ struct Case {
     data0: [[u32; 4]; 32],
     data1: [[u32; 2]; 32],
     m0: u32,
+    /// MODE (its FP_DENORM bits rule the float atomics; the rounding bits must not).
+    mode: u32,
 }
 
 /// What the row does, from the table's access column.
@@ -147,15 +152,30 @@ fn random_case(rng: &mut SmallRng, rows: &[&'static InstDef], size: u32) -> Case
     };
     let small = s.atomic && rng.random_bool(0.5);
     let value = |rng: &mut SmallRng| if small { rng.random_range(0..6u32) } else { rng.random() };
+    let mut data0: [[u32; 4]; 32] = std::array::from_fn(|_| std::array::from_fn(|_| value(rng)));
+    let mut data1: [[u32; 2]; 32] = std::array::from_fn(|_| std::array::from_fn(|_| value(rng)));
+    if s.float {
+        // Mostly the edge values (so that compare-stores match, NaNs meet and denormals are
+        // flushed or kept), as F32 dwords or F64 pairs.
+        for l in 0..32 {
+            // (The compare value is a small integer half the time, as the fill's small dwords.)
+            let x = float_value(rng, s.bytes == 8);
+            let y =
+                if rng.random_bool(0.5) { rng.random_range(0..6u64) } else { float_value(rng, s.bytes == 8) };
+            data0[l][..2].copy_from_slice(&[x as u32, (x >> 32) as u32]);
+            data1[l].copy_from_slice(&[y as u32, (y >> 32) as u32]);
+        }
+    }
     let c = Case {
         def,
         words: build(def, offsets),
         offsets,
         exec,
         addr,
-        data0: std::array::from_fn(|_| std::array::from_fn(|_| value(rng))),
-        data1: std::array::from_fn(|_| std::array::from_fn(|_| value(rng))),
+        data0,
+        data1,
         m0,
+        mode: rng.random::<u32>() & 0x3ff,
     };
     // Mostly in range: an address past the allocation faults the whole instruction.
     if !s.xlane && pattern != 5 && pattern != 6 && rng.random_bool(0.9) {
@@ -172,6 +192,21 @@ fn random_case(rng: &mut SmallRng, rows: &[&'static InstDef], size: u32) -> Case
         return c;
     }
     c
+}
+
+/// An operand of a float atomic: an edge value of F32 (`f64` false) or F64 most of the time
+/// (zeros, denormals, the smallest normal, the largest finite value, infinities, quiet and
+/// signalling NaNs, ones), random bits otherwise.
+fn float_value(rng: &mut SmallRng, f64: bool) -> u64 {
+    let k = if f64 { F64_EDGES.len() } else { F32_EDGES.len() };
+    let edge = |i: usize| if f64 { F64_EDGES[i] } else { u64::from(F32_EDGES[i]) };
+    if rng.random_bool(0.7) {
+        edge(rng.random_range(0..k))
+    } else if f64 {
+        rng.random()
+    } else {
+        u64::from(rng.random::<u32>())
+    }
 }
 
 /// `ds_swizzle_b32` over its patterns: every FFT mask, every rotation (OFFSET[10:0]), every
@@ -196,6 +231,7 @@ fn swizzle_sweep(def: &'static InstDef, rng: &mut SmallRng) -> Vec<Case> {
                 data0: [[0; 4]; 32],
                 data1: [[0; 2]; 32],
                 m0: 0,
+                mode: 0,
             }
         })
         .collect()
@@ -206,7 +242,9 @@ fn swizzle_sweep(def: &'static InstDef, rng: &mut SmallRng) -> Vec<Case> {
 fn sweep(def: &'static InstDef, size: u32, rng: &mut SmallRng) -> Vec<Case> {
     (0..size.div_ceil(512))
         .map(|i| {
-            let small = rng.random_bool(0.5);
+            // Small dwords, random ones, or F32 edge values (so that the float atomics meet
+            // signalling NaNs, denormals and zeros in memory too).
+            let kind = rng.random_range(0..3u32);
             Case {
                 def,
                 words: build(def, [0, 0]),
@@ -214,10 +252,15 @@ fn sweep(def: &'static InstDef, size: u32, rng: &mut SmallRng) -> Vec<Case> {
                 exec: u32::MAX,
                 addr: std::array::from_fn(|l| (i * 512 + 16 * l as u32).min(size - 16)),
                 data0: std::array::from_fn(|_| {
-                    std::array::from_fn(|_| if small { rng.random_range(0..6u32) } else { rng.random() })
+                    std::array::from_fn(|_| match kind {
+                        0 => rng.random_range(0..6u32),
+                        1 => F32_EDGES[rng.random_range(0..F32_EDGES.len())],
+                        _ => rng.random(),
+                    })
                 }),
                 data1: [[0; 2]; 32],
                 m0: 0,
+                mode: 0,
             }
         })
         .collect()
@@ -268,7 +311,7 @@ fn the_ds_unit_executes_as_the_golden_model_does() {
         for w in c.words {
             let _ = write!(src, "{w:x} ");
         }
-        let _ = write!(src, "{:x} {base:x} {size:x} {:x}", c.exec, c.m0);
+        let _ = write!(src, "{:x} {base:x} {size:x} {:x} {:x}", c.exec, c.m0, c.mode);
         for l in 0..32 {
             let _ = write!(src, " {:x}", c.addr[l]);
             for d in c.data0[l].iter().chain(&c.data1[l]) {
@@ -290,7 +333,7 @@ fn the_ds_unit_executes_as_the_golden_model_does() {
         // several on two cores, and runs the few thousand instructions fast enough.
         .args(["-MAKEFLAGS", "OPT_FAST=-O0 OPT_SLOW=-O0", "--Mdir"])
         .arg(&obj)
-        .args(["cu_pkg.sv", "cu_decode.sv", "cu_lds.sv", "cu_ds.sv"].map(|f| rtl.join(f)))
+        .args(["cu_pkg.sv", "cu_decode.sv", "cu_fp32.sv", "cu_lds.sv", "cu_ds.sv"].map(|f| rtl.join(f)))
         .arg(tests.join("rtl/tb_cu_ds.sv"))
         .arg(tests.join("rtl/tb_cu_ds.cpp"))
         .output()
@@ -317,6 +360,8 @@ fn the_ds_unit_executes_as_the_golden_model_does() {
     let mut mem = Memory::default();
     let mut lds: Vec<Vec<u8>> = allocations.iter().map(|&(_, size)| vec![0; size as usize]).collect();
     let (mut faults, mut conflicted, mut loads, mut atomics, mut serialised) = (0, 0, 0, 0, 0);
+    // Float compare-stores whose old value equalled the compare value bit for bit.
+    let mut cmp_hits = 0;
     let mut atomic_rows = std::collections::BTreeSet::new();
     for (i, ((k, c), line)) in cases.iter().zip(&lines).enumerate() {
         let (base, size) = allocations[*k];
@@ -330,8 +375,8 @@ fn the_ds_unit_executes_as_the_golden_model_does() {
             v[5..].iter().map(|x| u32::from_str_radix(x, 16).expect("testbench output")).collect();
         let what = || {
             format!(
-                "instruction {i} ({} offsets {:?}, allocation {k}: dword {base:#x}, {size} bytes), EXEC {:#010x}, M0 {:#x}, addresses {:x?}",
-                c.def.name, c.offsets, c.exec, c.m0, c.addr
+                "instruction {i} ({} offsets {:?}, allocation {k}: dword {base:#x}, {size} bytes), EXEC {:#010x}, M0 {:#x}, MODE {:#x}, addresses {:x?}",
+                c.def.name, c.offsets, c.exec, c.m0, c.mode, c.addr
             )
         };
         assert_eq!(kind, 1, "the decoder gives no DS kind: {}", what());
@@ -340,6 +385,7 @@ fn the_ds_unit_executes_as_the_golden_model_does() {
         let mut w = Wave::new(0x1000);
         w.sgpr[rdna3_isa::operand::EXEC_LO as usize] = c.exec;
         w.sgpr[rdna3_isa::operand::M0 as usize] = c.m0;
+        w.mode = c.mode;
         for l in 0..32 {
             w.vgpr[ADDR as usize][l] = c.addr[l];
             for d in 0..4 {
@@ -418,12 +464,15 @@ fn the_ds_unit_executes_as_the_golden_model_does() {
                 };
                 assert_eq!(got, want, "lane {l}, dword {d} of the result: {}", what());
             }
+            if s.float && c.def.name.starts_with("ds_cmpstore_rtn") && data[4 * l] == c.data1[l][0] {
+                cmp_hits += 1;
+            }
         }
     }
     eprintln!(
         "{} DS instructions agree ({} rows; {faults} memory-violation faults, {conflicted} with bank \
          conflicts, {loads} loads and returning atomics compared, {atomics} atomics of {} rows, \
-         {serialised} with lanes on one dword)",
+         {serialised} with lanes on one dword, {cmp_hits} float compare-store lanes that matched)",
         cases.len(),
         rows.len(),
         atomic_rows.len()
@@ -432,5 +481,7 @@ fn the_ds_unit_executes_as_the_golden_model_does() {
     assert!(atomic_rows_all >= 50, "cu_ds executes {atomic_rows_all} atomic rows");
     assert_eq!(atomic_rows.len(), atomic_rows_all, "every atomic row ran without a fault");
     assert!(serialised > 100, "{serialised} atomics with lanes on one dword");
+    // (24 with the default seed; `mem_cosim` runs compare-stores that match by design.)
+    assert!(cmp_hits > 5, "{cmp_hits} float compare-store lanes matched");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -73,6 +73,8 @@ const RTL_KERNELS: &[&str] = &[
     "matmul",
     "lanes",
     "compact",
+    "lds_fatomics",
+    "global_fadd",
 ];
 
 /// Kernels whose results depend on the order in which the waves' atomics reach memory: the
@@ -1275,6 +1277,84 @@ fn append_compaction() {
     }
     same("out", &u32s(&out[1]), &want);
     same("counts", &u32s(&out[2]), &counts);
+}
+
+/// Float atomics in LDS (`lds_float.cl`, one wave a workgroup, so lanes meet in lane order):
+/// `ds_add_rtn_f32` into four accumulators (each lane gets the partial sum before its own
+/// value, rounded at every step as the lanes add in order), `ds_add_f32` of a wave sum of
+/// halves (the compiler's atomic optimizer sums the lanes in order from -0, one lane adds it),
+/// `ds_min_f32` with -0 below +0, and `ds_max_f64` on a divergent address (the even and odd
+/// lanes' maxima).
+#[test]
+fn lds_float_atomics() {
+    let mut r = Rng(23);
+    let n = 128usize;
+    let mut v: Vec<f32> = (0..n).map(|_| r.f32_exp(-20, 20)).collect();
+    // A wave of signed zeros and positive values only: its minimum is -0, whose sign counts.
+    for (k, x) in v[64..96].iter_mut().enumerate() {
+        *x = match k % 3 {
+            0 => 0.0,
+            1 => -0.0,
+            _ => x.abs(),
+        };
+    }
+    let out = launch(
+        "lds_float",
+        "lds_fatomics",
+        grid(n as u32, 32),
+        [32, 1, 1],
+        vec![ArgSpec::Buf(bytes_f32(&v)), ArgSpec::Zeros(4 * n as u64), ArgSpec::Zeros(40 * (n / 32) as u64)],
+    );
+    let less =
+        |a: f32, b: f32| a < b || (a == 0.0 && b == 0.0 && a.is_sign_negative() && b.is_sign_positive());
+    let (mut old, mut sums) = (Vec::new(), Vec::new());
+    for wave in v.chunks(32) {
+        let mut acc = [0.0f32; 4];
+        for (l, &x) in wave.iter().enumerate() {
+            old.push(acc[l & 3]);
+            acc[l & 3] += x;
+        }
+        let half = wave.iter().fold(-0.0f32, |s, &x| s + 0.5 * x);
+        let lo = wave.iter().fold(f32::INFINITY, |m, &x| if less(x, m) { x } else { m });
+        let hi = |p: usize| {
+            let h = wave.iter().skip(p).step_by(2).fold(f64::NEG_INFINITY, |m, &x| m.max(f64::from(x)));
+            [h.to_bits() as u32, (h.to_bits() >> 32) as u32]
+        };
+        sums.extend(acc.map(f32::to_bits));
+        sums.extend([(0.0 + half).to_bits(), lo.to_bits()]);
+        sums.extend(hi(0).into_iter().chain(hi(1)));
+    }
+    let old: Vec<u32> = old.iter().map(|x| x.to_bits()).collect();
+    same("old (each lane's accumulator before its add)", &u32s(&out[1]), &old);
+    same("out (sums, half sum, min, even and odd lanes' max as F64) per wave", &u32s(&out[2]), &sums);
+}
+
+/// F32 atomic adds in global memory (`lds_float.cl`'s `global_fadd`: `global_atomic_add_f32`
+/// with GLC): one wave, eight accumulators with random starting values; each lane gets the
+/// value before its add, rounded at every step as the lanes add in lane order, and the
+/// memory's atomic unit flushes denormal inputs (none here: the values are normal and
+/// their sums stay far from the denormal range).
+#[test]
+fn global_float_atomics() {
+    let mut r = Rng(24);
+    let v: Vec<f32> = (0..32).map(|_| r.f32_exp(-10, 10)).collect();
+    let start: Vec<f32> = (0..8).map(|_| r.f32_exp(-4, 4)).collect();
+    let out = launch(
+        "lds_float",
+        "global_fadd",
+        [1, 1, 1],
+        [32, 1, 1],
+        vec![ArgSpec::Buf(bytes_f32(&v)), ArgSpec::Buf(bytes_f32(&start)), ArgSpec::Zeros(4 * 32)],
+    );
+    let mut acc = start.clone();
+    let mut old = Vec::new();
+    for (l, &x) in v.iter().enumerate() {
+        old.push(acc[l & 7].to_bits());
+        acc[l & 7] += x;
+    }
+    let acc: Vec<u32> = acc.iter().map(|x| x.to_bits()).collect();
+    same("acc", &u32s(&out[1]), &acc);
+    same("old (each lane's accumulator before its add)", &u32s(&out[2]), &old);
 }
 
 /// Tiled matrix multiply on a 2D grid: 16 x 16 tiles of A and B staged in LDS between

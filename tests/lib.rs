@@ -86,3 +86,43 @@ pub fn pct(a: usize, b: usize) -> f64 {
 pub fn env_u64(name: &str, default: u64) -> u64 {
     std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
 }
+
+/// Edge values of F32 for the float tests: signed zeros, denormals (the smallest of each sign,
+/// the largest), the smallest normal, the largest finite value, infinities, a quiet and a
+/// signalling NaN of each sign, +1, -1 and 2^-23.
+pub const F32_EDGES: [u32; 16] = [
+    0,
+    0x8000_0000,
+    1,
+    0x8000_0001,
+    0x007f_ffff,
+    0x0080_0000,
+    0x7f7f_ffff,
+    0x7f80_0000,
+    0xff80_0000,
+    0x7fc0_0000,
+    0xffc0_0001,
+    0x7f80_0001,
+    0xffa0_0000,
+    0x3f80_0000,
+    0xbf80_0000,
+    0x3400_0000,
+];
+
+/// The same for F64 (without 2^-52).
+pub const F64_EDGES: [u64; 14] = [
+    0,
+    0x8000_0000_0000_0000,
+    1,
+    0x800f_ffff_ffff_ffff,
+    0x0010_0000_0000_0000,
+    0x7fef_ffff_ffff_ffff,
+    0x7ff0_0000_0000_0000,
+    0xfff0_0000_0000_0000,
+    0x7ff8_0000_0000_0000,
+    0xfff8_0000_0000_0001,
+    0x7ff0_0000_0000_0001,
+    0xfff4_0000_0000_0000,
+    0x3ff0_0000_0000_0000,
+    0xbff0_0000_0000_0000,
+];

@@ -147,9 +147,11 @@ fn memory_faults_agree_with_the_golden_model() {
     }
 }
 
-/// Every integer GLOBAL atomic, 32- and 64-bit, with GLC (the old value back) and without,
-/// eight lanes' addresses colliding on each of four dwords or quadwords so that the lanes'
-/// read-modify-writes chain in lane order, on 32- and 8-lane models under memory latency.
+/// Every GLOBAL atomic: the integer ones, 32- and 64-bit, and the F32 ones (add, min, max,
+/// compare-swap on edge values under MODE's denormal settings), with GLC (the old value back)
+/// and without, eight lanes' addresses colliding on each of four dwords or quadwords so that
+/// the lanes' read-modify-writes chain in lane order, on 32- and 8-lane models under memory
+/// latency.
 #[test]
 fn atomics_agree_with_the_golden_model() {
     if !conformance::require_verilator("atomics_agree_with_the_golden_model") {
@@ -206,6 +208,29 @@ fn atomics_agree_with_the_golden_model() {
         let off = 0x600 + 0x40 * i;
         src += &format!(" global_atomic_{op} v[14:15], v8, {data}, s[2:3] offset:{off:#x} glc\n");
         src += &format!(" global_atomic_{op} v8, {data}, s[2:3] offset:{off:#x}\n");
+    }
+    // The float atomics on edge values (v20: DATA, v21: a compare-swap's compare value, a
+    // different one in each lane), eight lanes on each of four dwords, under MODE's F32 input
+    // denormals flushed and kept (which min, max and compare-swap read; add always flushes).
+    let edges = conformance::F32_EDGES;
+    for l in 0..32usize {
+        src += &format!(
+            " s_mov_b32 s10, {:#x}\n v_writelane_b32 v20, s10, {l}\n s_mov_b32 s10, {:#x}\n v_writelane_b32 v21, s10, {l}\n",
+            edges[(5 * l + 1) % 16],
+            edges[(3 * l) % 16]
+        );
+    }
+    for (m, mode) in
+        ["s_denorm_mode 0", "s_denorm_mode 1", "s_denorm_mode 3\n s_round_mode 5"].iter().enumerate()
+    {
+        src += &format!(" {mode}\n");
+        for (i, op) in ["add_f32", "min_f32", "max_f32", "cmpswap_f32"].iter().enumerate() {
+            let data = if op.starts_with("cmpswap") { "v[20:21]" } else { "v20" };
+            let off = 0x800 + 0x20 * (4 * m + i);
+            src += &format!(" global_store_b32 v2, v21, s[2:3] offset:{off:#x}\n");
+            src += &format!(" global_atomic_{op} v5, v2, {data}, s[2:3] offset:{off:#x} glc\n");
+            src += &format!(" global_atomic_{op} v2, {data}, s[2:3] offset:{off:#x}\n");
+        }
     }
     src += " s_waitcnt vmcnt(0)\n s_waitcnt_vscnt null, 0\n s_endpgm\n";
     for (latency, model) in [((1, 1), "cu"), ((2, 40), "cu"), ((1, 20), "cu_l8")] {
@@ -408,6 +433,79 @@ fn ds_lane_exchanges_and_m0_forms_agree_with_the_golden_model() {
              ds_condxchg32_rtn_b64 v[44:45], v1, v[40:41]\n";
     for k in 0..8 {
         src += &format!(" s_mov_b32 exec_lo, -1\n ds_load_b128 v[50:53], v1 offset:{:#x}\n", 128 * k);
+    }
+    src += " s_waitcnt lgkmcnt(0)\n s_endpgm\n";
+    ds_program_on_both_models(&src);
+}
+
+/// The DS float atomics on the whole compute unit: every float row (add, min, max and
+/// cmpstore of F32, min, max and cmpstore of F64, with and without return) on edge values
+/// (signed zeros, denormals, the smallest normal, the largest finite value, infinities, quiet
+/// and signalling NaNs of both signs, ones), with eight lanes on one element and with a lane
+/// on each, under six MODE settings (`s_denorm_mode` with every F32 and F64 input and output
+/// choice, `s_round_mode` directed, which the atomics must ignore: they round to nearest
+/// even), the last under a partial EXEC; on the 32- and 8-lane models, the region loaded back
+/// at the end so that co-simulation compares what the atomics left.
+#[test]
+fn ds_float_atomics_agree_with_the_golden_model() {
+    if !conformance::require_verilator("ds_float_atomics_agree_with_the_golden_model") {
+        return;
+    }
+    let (f32s, f64s) = (conformance::F32_EDGES, conformance::F64_EDGES);
+    let rows: Vec<(&'static rdna3_isa::InstDef, sim::ds_timing::Shape)> = rdna3_isa::table()
+        .insts
+        .iter()
+        .filter(|d| hdl_gen::sv::ds_executes(d))
+        .filter_map(|d| sim::ds_timing::Shape::of(d).filter(|s| s.float).map(|s| (d, s)))
+        .collect();
+    assert_eq!(rows.len(), 14, "DS float atomic rows");
+    // v1: lane * 8 (an element each); v2: (lane & 3) * 8 (eight lanes on each of four).
+    // DATA0 v5 / v[10:11] and DATA1 v3 / v[12:13]: edge values, a different one in each lane.
+    let mut src = String::from("v_lshlrev_b32 v1, 3, v0\n v_and_b32 v2, 0x18, v1\n");
+    for l in 0..32usize {
+        // (Lanes 2 and 10 meet a signalling NaN in memory with one of their own.)
+        let (a, b) = (f32s[(5 * l + 1) % 16], f32s[(3 * l + 5) % 16]);
+        let (c, d) = (f64s[(5 * l + 2) % 14], f64s[(3 * l + 8) % 14]);
+        src += &format!(
+            " s_mov_b32 s10, {a:#x}\n v_writelane_b32 v5, s10, {l}\n s_mov_b32 s10, {b:#x}\n v_writelane_b32 v3, s10, {l}\n \
+             s_mov_b32 s10, {:#x}\n v_writelane_b32 v10, s10, {l}\n s_mov_b32 s10, {:#x}\n v_writelane_b32 v11, s10, {l}\n \
+             s_mov_b32 s10, {:#x}\n v_writelane_b32 v12, s10, {l}\n s_mov_b32 s10, {:#x}\n v_writelane_b32 v13, s10, {l}\n",
+            c as u32,
+            (c >> 32) as u32,
+            d as u32,
+            (d >> 32) as u32
+        );
+    }
+    // The LDS starts with the compare values, so that compare-stores match.
+    for k in 0..(6 * rows.len()) {
+        src += &format!(" ds_store_b64 v1, v[12:13] offset:{:#x}\n", 0x100 * k % 0x8000);
+        if k % 2 == 0 {
+            src += &format!(" ds_store_b32 v1, v3 offset:{:#x}\n", 0x100 * k % 0x8000);
+        }
+    }
+    let modes = [
+        "s_denorm_mode 0",
+        "s_denorm_mode 15",
+        "s_denorm_mode 5\n s_round_mode 15",
+        "s_denorm_mode 10",
+        "s_denorm_mode 3\n s_round_mode 5",
+        "s_denorm_mode 12",
+    ];
+    let mut k = 0u32;
+    for (m, mode) in modes.iter().enumerate() {
+        src += &format!(" {mode}\n");
+        if m == modes.len() - 1 {
+            src += " s_mov_b32 exec_lo, 0x5a5aa5a5\n";
+        }
+        for (i, (d, s)) in rows.iter().enumerate() {
+            let addr = if (i + m) % 2 == 0 { "v2" } else { "v1" };
+            src += &ds_atomic(d, *s, addr, 0x100 * k % 0x8000);
+            k += 1;
+        }
+    }
+    src += " s_mov_b32 exec_lo, -1\n";
+    for k in 0..(6 * rows.len() as u32) {
+        src += &format!(" ds_load_b64 v[22:23], v1 offset:{:#x}\n", 0x100 * k % 0x8000);
     }
     src += " s_waitcnt lgkmcnt(0)\n s_endpgm\n";
     ds_program_on_both_models(&src);

@@ -163,7 +163,7 @@ fn generator_covers_every_executable_vector_row() {
     }
     let (xs, ys) = vopd_ops();
     let ds = ds_ops();
-    assert!(ds.len() >= 102, "the DS rows both models execute: {}", ds.len());
+    assert!(ds.len() >= 116, "the DS rows both models execute: {}", ds.len());
     let mem = mem_ops();
     assert!(mem.len() >= 27, "the memory rows both models execute: {}", mem.len());
     let missing: Vec<String> = OPS

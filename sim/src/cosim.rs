@@ -425,6 +425,8 @@ struct VmemReq {
     store: bool,
     /// An atomic: its operation (the old values come back).
     atomic: Option<isa::AtomicOp>,
+    /// ... MODE.FP_DENORM[0] of the wave (a float atomic's min, max and compare read it).
+    denorm: bool,
     bytes: usize,
     mask: u32,
     addr: [u64; 32],
@@ -459,8 +461,8 @@ fn serve_vmem(mem: &mut Memory, q: &VmemReq) -> (Vec<u32>, bool) {
     let n = q.bytes;
     if let Some(op) = q.atomic {
         // Every lane's read-modify-write in lane order, the old value back; a lane without
-        // memory: nothing done. (The RTL executes only the integer atomics; MODE matters to
-        // the float ones alone.)
+        // memory: nothing done. MODE matters to the float ones alone: the F32 input denormal
+        // bit that the request carries.
         if q.lanes().any(|l| mem.check(q.addr[l], n, true).is_err()) {
             return (out, true);
         }
@@ -474,7 +476,7 @@ fn serve_vmem(mem: &mut Memory, q: &VmemReq) -> (Vec<u32>, bool) {
             } else {
                 (u64::from(d[0]), u64::from(d[1]))
             };
-            let new = golden::memory_atomic(op, n as u32, tmp, data, data2, 0);
+            let new = golden::memory_atomic(op, n as u32, tmp, data, data2, u32::from(q.denorm) << 4);
             let _ = mem.write(q.addr[l], &new.to_le_bytes()[..n]);
             out[4 * l] = tmp as u32;
             out[4 * l + 1] = (tmp >> 32) as u32;
@@ -775,6 +777,7 @@ fn run(
                 atomic: (m.get(p.vmem_req_atomic) == 1)
                     .then(|| hdl_gen::sv::ports::atomic_op(m.get(p.vmem_req_op) as u32))
                     .flatten(),
+                denorm: m.get(p.vmem_req_denorm) == 1,
                 bytes: (m.get(p.vmem_req_bytes) as usize).clamp(1, 16),
                 mask: m.get(p.vmem_req_mask) as u32,
                 addr: std::array::from_fn(|l| u64::from(aw[2 * l]) | u64::from(aw[2 * l + 1]) << 32),

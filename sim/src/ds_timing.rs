@@ -19,6 +19,8 @@
 //! lanes on one dword, or on N dwords of one bank, take N rounds, and that bank 2N cycles (a
 //! read and a write each). `ds_condxchg32_rtn_b64` is one of 8 bytes at an aligned qword;
 //! append and consume one of 4 bytes at M0[15:0] + offset by the lowest active lane alone.
+//! The float atomics (add, min, max and cmpstore of F32, min, max and cmpstore of F64) share
+//! one float unit: a round is one lane, the lowest not done yet.
 //!
 //! The addtid forms address M0[15:0] + offset + 4 * lane. The lane exchanges (swizzle and
 //! the permutes) use no bank: the unit takes 32 cycles, one lane a cycle, and answers in
@@ -54,13 +56,15 @@ pub struct Shape {
     /// The lane exchanges (`ds_swizzle_b32`, `ds_permute_b32`, `ds_bpermute_b32`): no LDS
     /// memory; one dword returned.
     pub xlane: bool,
+    /// A float atomic (add, min, max, cmpstore): its rounds are one lane each.
+    pub float: bool,
 }
 
 impl Shape {
     /// The shape of a DS row the DS unit executes (loads and stores, the addtid forms too, the
     /// two-address forms, `ds_nop`, the integer atomics of 4 and 8 bytes, the two-address
-    /// exchanges, condxchg, append and consume, the lane exchanges); None for the others (the
-    /// float atomics, GDS, the ray-tracing stack).
+    /// exchanges, condxchg, append and consume, the lane exchanges, the float atomics); None for
+    /// the others (GDS, the ray-tracing stack).
     pub fn of(d: &InstDef) -> Option<Shape> {
         use rdna3_isa::{AtomicOp as O, AtomicReturn};
         let base = Shape {
@@ -76,6 +80,7 @@ impl Shape {
             append: false,
             condx: false,
             xlane: false,
+            float: false,
         };
         if d.format().family() != rdna3_isa::Family::Ds {
             return None;
@@ -98,11 +103,13 @@ impl Shape {
             MemAccess::Xchg2 { bytes, stride64 } => {
                 Shape { two: true, bytes, stride64, atomic: true, rtn: true, ..base }
             }
-            MemAccess::Atomic { op, bytes: bytes @ (4 | 8), rtn }
-                if !matches!(op, O::CmpSwapF | O::AddF | O::MinF | O::MaxF) =>
-            {
-                Shape { bytes, atomic: true, rtn: rtn == AtomicReturn::Always, ..base }
-            }
+            MemAccess::Atomic { op, bytes: bytes @ (4 | 8), rtn } => Shape {
+                bytes,
+                atomic: true,
+                rtn: rtn == AtomicReturn::Always,
+                float: matches!(op, O::CmpSwapF | O::AddF | O::MinF | O::MaxF),
+                ..base
+            },
             _ => return None,
         })
     }
@@ -222,11 +229,15 @@ pub fn timing(a: &Access, lds: Lds) -> Timing {
         };
         let mut pending = active.clone();
         loop {
-            let round: Vec<usize> = pending
-                .iter()
-                .copied()
-                .filter(|&l| !pending.iter().any(|&e| e < l && overlap(e, l)))
-                .collect();
+            let round: Vec<usize> = if s.float {
+                pending.iter().copied().take(1).collect()
+            } else {
+                pending
+                    .iter()
+                    .copied()
+                    .filter(|&l| !pending.iter().any(|&e| e < l && overlap(e, l)))
+                    .collect()
+            };
             for g in 0..32 / group {
                 let lanes: Vec<usize> = round.iter().copied().filter(|&l| l / group == g).collect();
                 requests.push(lanes.clone());

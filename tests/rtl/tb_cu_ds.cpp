@@ -3,7 +3,7 @@
 // answers.
 //
 // Input, one instruction a line, hexadecimal: its four dwords, EXEC, the allocation's first
-// dword and size in bytes, M0, then for every lane ADDR, DATA0's four dwords and DATA1's two.
+// dword and size in bytes, M0, MODE, then for every lane ADDR, DATA0's four dwords and DATA1's two.
 // Output, one line an instruction: whether the decoder gave it a DS kind, the fault flag and
 // lane, the cycles the LDS banks served it, the cycles from the one it was taken in to the
 // answer, then every lane's four result dwords in hexadecimal.
@@ -38,13 +38,14 @@ int main(int argc, char** argv) {
     long n = 0;
     while (std::getline(in, line)) {
         std::istringstream ls(line);
-        uint64_t v[8];
-        for (int i = 0; i < 8; i++) ls >> std::hex >> v[i];
+        uint64_t v[9];
+        for (int i = 0; i < 9; i++) ls >> std::hex >> v[i];
         for (int i = 0; i < 4; i++) set_bits(top->inst_i, 32 * i, 32, v[i]);
         top->exec_i = static_cast<uint32_t>(v[4]);
         top->lds_base_i = static_cast<uint32_t>(v[5]);
         top->lds_size_i = static_cast<uint32_t>(v[6]);
         top->m0_i = static_cast<uint32_t>(v[7]);
+        top->mode_i = static_cast<uint32_t>(v[8]);
         for (int l = 0; l < 32; l++) {
             uint64_t r[7];
             for (int i = 0; i < 7; i++) ls >> std::hex >> r[i];

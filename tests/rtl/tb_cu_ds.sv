@@ -20,6 +20,7 @@ module tb_cu_ds
   input  logic [AddrW-1:0]        lds_base_i,
   input  logic [16:0]             lds_size_i,
   input  logic [31:0]             m0_i,
+  input  logic [31:0]             mode_i,       // MODE (its FP_DENORM bits: the float atomics)
   output logic                    kind_o,       // the decoder gives the row a DS kind (not DK_NONE)
   output logic                    rsp_valid_o,
   output logic                    rsp_fault_o,
@@ -41,7 +42,7 @@ module tb_cu_ds
     end
   end
   logic unused_m0;
-  assign unused_m0 = ^m0_i[31:16];
+  assign unused_m0 = ^{m0_i[31:16], mode_i[31:8], mode_i[3:0]};
 
   cu_ds #(.LdsBytes(65536), .Banks(32)) u_ds (
     .clk_i,
@@ -58,6 +59,7 @@ module tb_cu_ds
     .lds_base_i,
     .lds_size_i,
     .m0_i     (m0_i[15:0]),
+    .denorm_i (mode_i[7:4]),
     .rsp_valid_o,
     .rsp_fault_o,
     .rsp_fault_lane_o,

@@ -175,6 +175,13 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
     l.port("vmem_req_store_o", Out, "logic", 1, "a store (else a load or an atomic)");
     l.port("vmem_req_atomic_o", Out, "logic", 1, "an atomic: every lane's read-modify-write, in lane order");
     l.port("vmem_req_op_o", Out, &logic("4"), 5, "... its operation (ports::atomic_code)");
+    l.port(
+        "vmem_req_denorm_o",
+        Out,
+        "logic",
+        1,
+        "... MODE.FP_DENORM[0] (F32 input denormals kept): a float atomic's min, max and compare read it",
+    );
     l.port("vmem_req_bytes_o", Out, &logic("4"), 5, "bytes a lane: 1, 2, 4, 8, 12 or 16");
     l.port("vmem_req_mask_o", Out, &logic("31"), 32, "the lanes that access memory");
     l.port("vmem_req_addr_o", Out, "logic [31:0][63:0]", 2048, "per lane: byte address");

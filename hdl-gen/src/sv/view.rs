@@ -748,8 +748,8 @@ fn op_attributes(d: &InstDef) -> Vec<(String, String)> {
     sets
 }
 
-/// Whether atomic operation `op` works on integers (or bits): the ones the compute unit
-/// executes; the float ones (`CmpSwapF`, `AddF`, `MinF`, `MaxF`) wait for a float unit.
+/// Whether atomic operation `op` works on integers (or bits); the float ones (`CmpSwapF`,
+/// `AddF`, `MinF`, `MaxF`) are DS's DK_FATOMIC, which go one lane a round.
 fn int_atomic(op: rdna3_isa::AtomicOp) -> bool {
     use rdna3_isa::AtomicOp as O;
     !matches!(op, O::CmpSwapF | O::AddF | O::MinF | O::MaxF)
@@ -759,7 +759,7 @@ fn int_atomic(op: rdna3_isa::AtomicOp) -> bool {
 fn ds_atomic_ops() -> impl Iterator<Item = rdna3_isa::AtomicOp> {
     rdna3_isa::AtomicOp::all().filter(|&op| {
         rdna3_isa::table().insts.iter().any(|d| {
-            ds_access(d).is_some_and(|a| a.kind == "DK_ATOMIC")
+            ds_access(d).is_some_and(|a| a.kind == "DK_ATOMIC" || a.kind == "DK_FATOMIC")
                 && matches!(d.access, Some(rdna3_isa::MemAccess::Atomic { op: o, .. }) if o == op)
         })
     })
@@ -787,8 +787,9 @@ struct DsAccess {
 
 /// The access of a DS row that `cu_ds` executes: loads and stores (the `addtid` forms too),
 /// the two-address forms (exchanges too), `ds_nop`, the integer atomics of 4 and 8 bytes,
-/// `ds_condxchg32_rtn_b64`, append and consume, and the lane exchanges (swizzle, the
-/// permutes). None for the others (DK_NONE): the float atomics, GDS and the ray-tracing stack.
+/// `ds_condxchg32_rtn_b64`, append and consume, the lane exchanges (swizzle, the permutes)
+/// and the float atomics (DK_FATOMIC). None for the others (DK_NONE): GDS and the
+/// ray-tracing stack.
 fn ds_access(d: &InstDef) -> Option<DsAccess> {
     use rdna3_isa::{AtomicOp, AtomicReturn, Half, MemAccess as A};
     if d.format().family() != rdna3_isa::Family::Ds {
@@ -825,8 +826,8 @@ fn ds_access(d: &InstDef) -> Option<DsAccess> {
         Some(A::Xchg2 { bytes, stride64 }) => {
             DsAccess { kind: "DK_XCHG2", bytes, stride64, rtn: true, data2: true, ..base }
         }
-        Some(A::Atomic { op, bytes, rtn }) if int_atomic(op) && (bytes == 4 || bytes == 8) => DsAccess {
-            kind: "DK_ATOMIC",
+        Some(A::Atomic { op, bytes, rtn }) if bytes == 4 || bytes == 8 => DsAccess {
+            kind: if int_atomic(op) { "DK_ATOMIC" } else { "DK_FATOMIC" },
             bytes,
             atom: super::ports::atomic_code(op),
             rtn: rtn == AtomicReturn::Always,
@@ -872,13 +873,11 @@ pub(super) fn ds_ctrl_sets(d: &InstDef) -> Vec<(String, String)> {
 /// The access of a scalar or global memory row that the compute unit's memory ports execute,
 /// as its `memctrl_t` members: kind, size (SMEM: dwords; GLOBAL: bytes per lane), sign
 /// extension. None for the others (MK_NONE): the d16 and LDS loads, the high-half stores, the
-/// `addtid` forms, the float atomics, FLAT, SCRATCH, and MUBUF and MTBUF but the invalidates.
+/// `addtid` forms, FLAT, SCRATCH, and MUBUF and MTBUF but the invalidates.
 fn mem_access(d: &InstDef) -> Option<(&'static str, u32, bool)> {
     use rdna3_isa::{AtomicReturn, MemAccess as A};
     match (d.format().name.as_str(), d.access?) {
-        ("GLOBAL", A::Atomic { op, bytes, rtn: AtomicReturn::Glc }) if int_atomic(op) => {
-            Some(("MK_GATOMIC", bytes, false))
-        }
+        ("GLOBAL", A::Atomic { bytes, rtn: AtomicReturn::Glc, .. }) => Some(("MK_GATOMIC", bytes, false)),
         ("SMEM", A::ScalarLoad { dwords, buffer: false }) => Some(("MK_SLOAD", dwords, false)),
         ("SMEM", A::ScalarLoad { dwords, buffer: true }) => Some(("MK_SBUFFER", dwords, false)),
         ("SMEM", A::Invalidate) => Some(("MK_SINV", 0, false)),
