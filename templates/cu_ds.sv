@@ -296,6 +296,12 @@ module cu_ds
   // the lanes gives the banks of the lanes before each (no lane-by-lane comparison: a first
   // version compared every pair of lanes' dword ranges, and those 3,968 comparators cost
   // 35,000 carry cells in Yosys's ECP5 mapping).
+  // A float atomic's round: its lowest lane still to do (from pend_q itself, so that its
+  // float unit's inputs do not depend on `round`, which depends on the addresses, which
+  // depend on the new values).
+  logic [31:0] f_sel;
+  assign f_sel = pend_q & (~pend_q + 32'd1);
+
   localparam int unsigned BankW = $clog2(Banks);
   logic [31:0][Banks-1:0] lane_banks;    // the banks a lane's dwords lie in
   always_comb begin
@@ -378,15 +384,11 @@ module cu_ds
     f_key = s ? 64'h7fff_ffff_ffff_ffff - m : 64'h8000_0000_0000_0000 + m;
   endfunction
 
-  // (The round's lane, the lowest still to do, from pend_q itself: `round` depends on the
-  // addresses, which depend on the new values.)
   logic        f_w64;
-  logic [31:0] f_sel;
   logic [63:0] f_tmp, f_d, f_d2, f_new;
   logic [31:0] f_sum;
   always_comb begin
     f_w64 = ctrl_q.bytes == 5'd8;
-    f_sel = pend_q & (~pend_q + 32'd1);
     f_tmp = '0;
     f_d = '0;
     f_d2 = '0;

@@ -463,9 +463,10 @@ fn ds_float_atomics_agree_with_the_golden_model() {
     // DATA0 v5 / v[10:11] and DATA1 v3 / v[12:13]: edge values, a different one in each lane.
     let mut src = String::from("v_lshlrev_b32 v1, 3, v0\n v_and_b32 v2, 0x18, v1\n");
     for l in 0..32usize {
-        // (Lanes 2 and 10 meet a signalling NaN in memory with one of their own.)
-        let (a, b) = (f32s[(5 * l + 1) % 16], f32s[(3 * l + 5) % 16]);
-        let (c, d) = (f64s[(5 * l + 2) % 14], f64s[(3 * l + 8) % 14]);
+        // (Lanes 2, 18 (F32) and 10, 24 (F64) meet a signalling NaN in memory with another
+        // one of their own.)
+        let (a, b) = (f32s[(5 * l + 1) % 16], f32s[(3 * l + 6) % 16]);
+        let (c, d) = (f64s[(5 * l + 2) % 14], f64s[(3 * l + 9) % 14]);
         src += &format!(
             " s_mov_b32 s10, {a:#x}\n v_writelane_b32 v5, s10, {l}\n s_mov_b32 s10, {b:#x}\n v_writelane_b32 v3, s10, {l}\n \
              s_mov_b32 s10, {:#x}\n v_writelane_b32 v10, s10, {l}\n s_mov_b32 s10, {:#x}\n v_writelane_b32 v11, s10, {l}\n \
