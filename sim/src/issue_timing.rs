@@ -18,11 +18,19 @@
 //! - `s_barrier`: once every wave of its workgroup that has not ended has committed an
 //!   `s_barrier` (the last at cycle B): at B + 1 or later. A wave that ends (`s_endpgm`, a
 //!   fault) stops counting;
+//! - the `s_waitcnt` family and `s_endpgm` (which waits for every counter to reach zero): as
+//!   anything else, and they commit on their first issue. One memory instruction is in flight
+//!   at a time and the pipeline waits for its answer, so a memory instruction's counters have
+//!   returned by the time it commits: when a later instruction of its wave issues, each of the
+//!   wave's counters is zero, every threshold is met, and no wait may hold the wave. (A wait
+//!   that holds the wave leaves EX without retiring and issues again: a second issue.) When
+//!   memory instructions complete after they commit, the counters will need the returns;
 //! - anything else: at R + 1 or later.
 //!
-//! Those are lower bounds: a wave never issues early. The ends of sleeps and barriers also
-//! have upper bounds, measured from the cycle the wave may issue again (its sleep ends, it is
-//! woken, its barrier releases) to the cycle it issues. Another wave's instruction ahead of it
+//! Those are lower bounds: a wave never issues early. Every one of them also has an upper
+//! bound, measured from the cycle the wave may issue again (the last instruction is committed,
+//! an `s_nop`'s wait or a sleep ends, it is woken, its barrier releases) to the cycle it
+//! issues. Another wave's instruction ahead of it
 //! may hold the pipeline for as long as it likes (a vector memory instruction waits for every
 //! lane's answer), so time during which another wave has an instruction between issue and
 //! commit does not count; the rest is at most `slack` cycles (refetching the instruction twice
@@ -67,14 +75,16 @@ pub struct Counts {
     pub sleeps: u64,
     pub wakeups: u64,
     pub barriers: u64,
+    /// Waits (the s_waitcnt family, s_endpgm) held to committing on their first issue.
+    pub waits: u64,
 }
 
 impl std::fmt::Display for Counts {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "decided by {} s_nop waits, {} sleeps, {} wakeups, {} barrier releases",
-            self.nops, self.sleeps, self.wakeups, self.barriers
+            "decided by {} s_nop waits, {} sleeps, {} wakeups, {} barrier releases; {} counter waits",
+            self.nops, self.sleeps, self.wakeups, self.barriers, self.waits
         )
     }
 }
@@ -97,7 +107,13 @@ impl IssueTiming {
     pub fn new(wgs: &[u32], start: u64, slack: u64) -> IssueTiming {
         let waves = wgs
             .iter()
-            .map(|&wg| WaveState { wg, earliest: start, why: "the start".into(), ..WaveState::default() })
+            .map(|&wg| WaveState {
+                wg,
+                earliest: start,
+                why: "the start".into(),
+                late_from: Some((start, "the waves start".into())),
+                ..WaveState::default()
+            })
             .collect();
         IssueTiming { waves, slack, log: VecDeque::new(), busy: VecDeque::new(), counts: Counts::default() }
     }
@@ -198,13 +214,13 @@ impl IssueTiming {
         };
         let s = &mut self.waves[w];
         // The issues up to the commit are this instruction's (later ones are the next's). An
-        // instruction that may wait (the s_waitcnt family, s_endpgm for its counters, one that
+        // instruction that waits (the s_waitcnt family, s_endpgm for its counters, one that
         // finds a counter it increments full) leaves EX without retiring and issues again;
-        // any other issues once.
+        // but with every counter at zero (see the module documentation) none may.
         let n = s.issues.iter().take_while(|&&i| i <= commit).count();
         let mine: Vec<u64> = s.issues.drain(..n).collect();
         let mnemonic = inst.map(|i| i.def().mnemonic);
-        let may_wait = inst.is_some_and(|i| !i.def().counters.is_empty())
+        let waits = inst.is_some_and(|i| !i.def().counters.is_empty())
             || matches!(
                 mnemonic,
                 Some(
@@ -217,9 +233,17 @@ impl IssueTiming {
                         | M::s_endpgm
                 )
             );
+        if waits {
+            self.counts.waits += 1;
+        }
         let problem = match mine.first().copied() {
             None => Some(format!("retired at cycle {cycle} without having issued")),
-            Some(at) if mine.len() > 1 && !may_wait => Some(format!(
+            Some(at) if mine.len() > 1 && waits => Some(format!(
+                "issued again at cycle {} after its first issue at {at}: it waited, but every counter \
+                 of the wave was zero (each memory instruction's counters return before it commits)",
+                mine[1]
+            )),
+            Some(at) if mine.len() > 1 => Some(format!(
                 "issued again at cycle {} while its instruction (issued at {at}) was in flight",
                 mine[1]
             )),
@@ -241,11 +265,13 @@ impl IssueTiming {
         s.barrier = None;
         s.earliest = commit + 1;
         s.why = format!("the cycle after the last instruction was committed, at {commit}");
-        s.late_from = None;
+        s.late_from =
+            Some((commit + 1, format!("the wave's last instruction was committed at cycle {commit}")));
         s.wakeable = None;
         let simm16 = inst.map_or(0, |i| i.field(Field::Simm16));
         if ended {
             s.ended = true;
+            s.late_from = None;
             let wg = s.wg;
             self.release(wg, commit);
         } else {
@@ -254,6 +280,12 @@ impl IssueTiming {
                     let n = u64::from(simm16 & 0xf);
                     s.earliest = commit + 1 + n;
                     s.why = format!("s_nop {n} committed at cycle {commit}");
+                    if n > 0 {
+                        s.late_from = Some((
+                            commit + 1 + n,
+                            format!("the wait of s_nop {n} ends at cycle {}", commit + 1 + n),
+                        ));
+                    }
                     self.counts.nops += u64::from(n > 0);
                 }
                 Some(M::s_sleep) if simm16 & 0x7f != 0 => {
@@ -290,6 +322,7 @@ impl IssueTiming {
                 }
                 Some(M::s_barrier) => {
                     s.barrier = Some(commit);
+                    s.late_from = None;
                     let wg = s.wg;
                     self.release(wg, commit);
                 }
@@ -360,12 +393,36 @@ mod tests {
         t.issue(0, 9);
         retire(&mut t, 0, 8, Some(inst("s_add_u32 s0, s1, s2")), false).unwrap();
         retire(&mut t, 0, 11, Some(inst("s_add_u32 s0, s1, s2")), false).unwrap();
-        // An instruction that may wait issues again after leaving EX without retiring.
+        // A wait that holds the wave leaves EX without retiring and issues again; with every
+        // counter at zero, none may.
         t.issue(0, 13);
         t.issue(0, 16);
-        retire(&mut t, 0, 18, Some(inst("s_waitcnt lgkmcnt(0)")), false).unwrap();
-        t.issue(0, 19);
-        retire(&mut t, 0, 21, Some(inst("s_nop 0")), false).unwrap();
+        let e = retire(&mut t, 0, 18, Some(inst("s_waitcnt lgkmcnt(0)")), false).unwrap_err();
+        assert!(e.contains("issued again at cycle 16 after its first issue at 13: it waited"), "{e}");
+        run(&mut t, 0, 19, "s_waitcnt_vscnt null, 0x0").unwrap();
+        run(&mut t, 0, 22, "s_nop 0").unwrap();
+        assert_eq!(t.counts.waits, 2);
+        // Any instruction issues within the slack after the last one's commit.
+        t.issue(0, 25 + 101);
+        let e = retire(&mut t, 0, 128, Some(inst("s_nop 0")), false).unwrap_err();
+        assert!(
+            e.contains(
+                "too late after cycle 25 (the wave's last instruction was committed at cycle 24): 101 cycles"
+            ),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn the_start_and_an_s_nop_have_upper_bounds_too() {
+        let mut t = IssueTiming::new(&[0], 10, 100);
+        t.issue(0, 111);
+        let e = retire(&mut t, 0, 113, Some(inst("s_nop 3")), false).unwrap_err();
+        assert!(e.contains("too late after cycle 10 (the waves start): 101 cycles"), "{e}");
+        // Committed at 113: the wait ends at 117, and the next issue is due by 217.
+        t.issue(0, 218);
+        let e = retire(&mut t, 0, 220, Some(inst("s_endpgm")), true).unwrap_err();
+        assert!(e.contains("too late after cycle 117 (the wait of s_nop 3 ends at cycle 117)"), "{e}");
     }
 
     #[test]
@@ -398,6 +455,10 @@ mod tests {
     fn s_sleep_lasts_64_cycles_a_unit_and_a_wakeup_ends_it() {
         let mut t = IssueTiming::new(&[0, 0, 1], 0, 100);
         run(&mut t, 0, 0, "s_sleep 2").unwrap();
+        // Waves 1 and 2 sleep until 580 and 453 (every wave must issue within the slack of
+        // when it may).
+        run(&mut t, 1, 1, "s_sleep 9").unwrap();
+        run(&mut t, 2, 2, "s_sleep 7").unwrap();
         // Retired at 2: sleeps until 131. Early:
         t.issue(0, 130);
         assert!(retire(&mut t, 0, 132, None, false).unwrap_err().contains("before cycle 131"));
@@ -462,9 +523,12 @@ mod tests {
         retire(&mut t, 0, 670, Some(inst("s_nop 0")), false).unwrap();
         // One more cycle is one too many.
         run(&mut t, 0, 710, "s_sleep 1").unwrap();
+        run(&mut t, 1, 650, "s_sleep 2").unwrap();
         t.issue(1, 800);
         retire(&mut t, 1, 900, Some(inst("s_mov_b32 s0, 1")), false).unwrap();
-        t.issue(0, 777 + 23 + 101 + 78);
+        // (Wave 1's sleep until 1051 is in flight from 920 to 922.)
+        run(&mut t, 1, 920, "s_sleep 2").unwrap();
+        t.issue(0, 777 + 23 + 101 + 78 + 3);
         let e = retire(&mut t, 0, 990, None, false).unwrap_err();
         assert!(e.contains("101 cycles with no other wave's instruction in flight, at most 100"), "{e}");
         // A wave that issues every cycle does not starve a woken one for long: the arbiter is
