@@ -4937,14 +4937,13 @@ module cu_decode
       OP_IMAGE_SAMPLE_C_B_CL_O, OP_IMAGE_SAMPLE_C_D_CL_G16, OP_IMAGE_SAMPLE_D_CL_O_G16, OP_IMAGE_SAMPLE_C_D_CL_O_G16,
       OP_IMAGE_SAMPLE_D_CL_G16, OP_IMAGE_GATHER4_CL, OP_IMAGE_GATHER4_B_CL, OP_IMAGE_GATHER4_C_CL,
       OP_IMAGE_GATHER4_C_L, OP_IMAGE_GATHER4_C_B, OP_IMAGE_GATHER4_C_B_CL, OP_IMAGE_GATHER4H,
-      OP_GLOBAL_LOAD_D16_U8, OP_GLOBAL_LOAD_D16_I8, OP_GLOBAL_LOAD_D16_B16, OP_GLOBAL_LOAD_D16_HI_U8,
-      OP_GLOBAL_LOAD_D16_HI_I8, OP_GLOBAL_LOAD_D16_HI_B16, OP_GLOBAL_LOAD_ADDTID_B32, OP_GLOBAL_LOAD_LDS_ADDTID_B32,
-      OP_GLOBAL_LOAD_LDS_U8, OP_GLOBAL_LOAD_LDS_I8, OP_GLOBAL_LOAD_LDS_U16, OP_GLOBAL_LOAD_LDS_I16,
-      OP_GLOBAL_LOAD_LDS_B32, OP_SCRATCH_LOAD_U8, OP_SCRATCH_LOAD_I8, OP_SCRATCH_LOAD_U16,
-      OP_SCRATCH_LOAD_I16, OP_SCRATCH_LOAD_B32, OP_SCRATCH_LOAD_B64, OP_SCRATCH_LOAD_B96,
-      OP_SCRATCH_LOAD_B128, OP_SCRATCH_LOAD_D16_U8, OP_SCRATCH_LOAD_D16_I8, OP_SCRATCH_LOAD_D16_B16,
-      OP_SCRATCH_LOAD_D16_HI_U8, OP_SCRATCH_LOAD_D16_HI_I8, OP_SCRATCH_LOAD_D16_HI_B16, OP_SCRATCH_LOAD_LDS_U8,
-      OP_SCRATCH_LOAD_LDS_I8, OP_SCRATCH_LOAD_LDS_U16, OP_SCRATCH_LOAD_LDS_I16, OP_SCRATCH_LOAD_LDS_B32: begin
+      OP_GLOBAL_LOAD_ADDTID_B32, OP_GLOBAL_LOAD_LDS_ADDTID_B32, OP_GLOBAL_LOAD_LDS_U8, OP_GLOBAL_LOAD_LDS_I8,
+      OP_GLOBAL_LOAD_LDS_U16, OP_GLOBAL_LOAD_LDS_I16, OP_GLOBAL_LOAD_LDS_B32, OP_SCRATCH_LOAD_U8,
+      OP_SCRATCH_LOAD_I8, OP_SCRATCH_LOAD_U16, OP_SCRATCH_LOAD_I16, OP_SCRATCH_LOAD_B32,
+      OP_SCRATCH_LOAD_B64, OP_SCRATCH_LOAD_B96, OP_SCRATCH_LOAD_B128, OP_SCRATCH_LOAD_D16_U8,
+      OP_SCRATCH_LOAD_D16_I8, OP_SCRATCH_LOAD_D16_B16, OP_SCRATCH_LOAD_D16_HI_U8, OP_SCRATCH_LOAD_D16_HI_I8,
+      OP_SCRATCH_LOAD_D16_HI_B16, OP_SCRATCH_LOAD_LDS_U8, OP_SCRATCH_LOAD_LDS_I8, OP_SCRATCH_LOAD_LDS_U16,
+      OP_SCRATCH_LOAD_LDS_I16, OP_SCRATCH_LOAD_LDS_B32: begin
         dec_o.unit = UNIT_VMEM;
         dec_o.inc.vm = 1'b1;
       end
@@ -4955,9 +4954,9 @@ module cu_decode
       OP_BUFFER_STORE_D16_HI_FORMAT_X, OP_TBUFFER_STORE_FORMAT_X, OP_TBUFFER_STORE_FORMAT_XY, OP_TBUFFER_STORE_FORMAT_XYZ,
       OP_TBUFFER_STORE_FORMAT_XYZW, OP_TBUFFER_STORE_D16_FORMAT_X, OP_TBUFFER_STORE_D16_FORMAT_XY, OP_TBUFFER_STORE_D16_FORMAT_XYZ,
       OP_TBUFFER_STORE_D16_FORMAT_XYZW, OP_IMAGE_STORE, OP_IMAGE_STORE_MIP, OP_IMAGE_STORE_PCK,
-      OP_IMAGE_STORE_MIP_PCK, OP_GLOBAL_STORE_D16_HI_B8, OP_GLOBAL_STORE_D16_HI_B16, OP_GLOBAL_STORE_ADDTID_B32,
-      OP_SCRATCH_STORE_B8, OP_SCRATCH_STORE_B16, OP_SCRATCH_STORE_B32, OP_SCRATCH_STORE_B64,
-      OP_SCRATCH_STORE_B96, OP_SCRATCH_STORE_B128, OP_SCRATCH_STORE_D16_HI_B8, OP_SCRATCH_STORE_D16_HI_B16: begin
+      OP_IMAGE_STORE_MIP_PCK, OP_GLOBAL_STORE_ADDTID_B32, OP_SCRATCH_STORE_B8, OP_SCRATCH_STORE_B16,
+      OP_SCRATCH_STORE_B32, OP_SCRATCH_STORE_B64, OP_SCRATCH_STORE_B96, OP_SCRATCH_STORE_B128,
+      OP_SCRATCH_STORE_D16_HI_B8, OP_SCRATCH_STORE_D16_HI_B16: begin
         dec_o.unit = UNIT_VMEM;
         dec_o.inc.vs = 1'b1;
       end
@@ -5093,6 +5092,67 @@ module cu_decode
         dec_o.inc.vs = 1'b1;
         dec_o.mem.kind = MK_GSTORE;
         dec_o.mem.size = 5'd16;
+      end
+      OP_GLOBAL_LOAD_D16_U8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd1;
+        dec_o.mem.d16 = 1'b1;
+      end
+      OP_GLOBAL_LOAD_D16_I8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd1;
+        dec_o.mem.sext = 1'b1;
+        dec_o.mem.d16 = 1'b1;
+      end
+      OP_GLOBAL_LOAD_D16_B16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd2;
+        dec_o.mem.d16 = 1'b1;
+      end
+      OP_GLOBAL_LOAD_D16_HI_U8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd1;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.hi = 1'b1;
+      end
+      OP_GLOBAL_LOAD_D16_HI_I8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd1;
+        dec_o.mem.sext = 1'b1;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.hi = 1'b1;
+      end
+      OP_GLOBAL_LOAD_D16_HI_B16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd2;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.hi = 1'b1;
+      end
+      OP_GLOBAL_STORE_D16_HI_B8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd1;
+        dec_o.mem.hi = 1'b1;
+      end
+      OP_GLOBAL_STORE_D16_HI_B16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd2;
+        dec_o.mem.hi = 1'b1;
       end
       OP_GLOBAL_ATOMIC_SWAP_B32: begin
         dec_o.unit = UNIT_VMEM;

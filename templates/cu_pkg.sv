@@ -106,17 +106,17 @@ package cu_pkg;
   } dsctrl_t;
 
   // What a scalar or global memory row does on the memory ports (cu_top's smem_* and vmem_*),
-  // from the table's access column. Other rows (d16 and LDS loads, high-half stores, addtid,
-  // float atomics, FLAT, SCRATCH, MUBUF and MTBUF accesses) are MK_NONE: not executed yet.
+  // from the table's access column. Other rows (LDS loads, addtid, FLAT, SCRATCH, MUBUF and
+  // MTBUF accesses) are MK_NONE: not executed yet.
   typedef enum logic [2:0] {
     MK_NONE,
     MK_SLOAD,    // s_load_*: `size` dwords from the SGPR pair's address + offsets
     MK_SBUFFER,  // s_buffer_load_*: through the buffer resource in four SGPRs
     MK_SINV,     // a scalar cache invalidate: nothing to do (no caches), counted on LGKM
     MK_VINV,     // a vector cache invalidate (buffer_gl0_inv, buffer_gl1_inv): counted on VM
-    MK_GLOAD,    // global_load_*: `size` bytes a lane
-    MK_GSTORE,   // global_store_*
-    MK_GATOMIC   // global_atomic_* on integers: `size` bytes a lane, the old value back with GLC
+    MK_GLOAD,    // global_load_*: `size` bytes a lane (d16: into one half of VDST)
+    MK_GSTORE,   // global_store_* (d16_hi: the data's high half)
+    MK_GATOMIC   // global_atomic_*: `size` bytes a lane, the old value back with GLC
   } mem_kind_e;
 
   typedef struct packed {
@@ -124,6 +124,8 @@ package cu_pkg;
     logic [4:0] size;       // SMEM: dwords (1 .. 16); GLOBAL: bytes a lane (1 .. 16)
     logic       sext;       // an 8- or 16-bit load sign-extends (else zero-extends)
     logic [4:0] atom;       // an atomic's operation, as vmem_req_op_o carries it
+    logic       d16;        // a load writes one half of VDST (extended to 16 bits), keeps the other
+    logic       hi;         // ... the high half; a store stores from the data's high half
   } memctrl_t;
 
   // The longest instruction, literal included.

@@ -1442,6 +1442,7 @@ module cu_top
   logic              xm_sext_q;
   logic [4:0]        xm_atom_q;        // an atomic's operation
   logic              xm_den_q;         // ... MODE.FP_DENORM[0] (the float atomics)
+  logic              xm_hi_q;          // ... a store of the data's high half (d16_hi)
   logic              xm_glc_q;         // ... returning the old value (GLC)
   logic              xm_snull_q;       // GLOBAL: no SADDR
   logic [63:0]       xm_goff_q;        // GLOBAL: the sign-extended offset
@@ -1526,6 +1527,7 @@ module cu_top
       xm_sext_q <= 1'b0;
       xm_atom_q <= '0;
       xm_den_q <= 1'b0;
+      xm_hi_q <= 1'b0;
       xm_glc_q <= 1'b0;
       xm_snull_q <= 1'b0;
       xm_goff_q <= '0;
@@ -1555,6 +1557,7 @@ module cu_top
         xm_sext_q <= ex_dec_q.mem.sext;
         xm_atom_q <= ex_dec_q.mem.atom;
         xm_den_q <= mode_q[ex_wave_q][4];
+        xm_hi_q <= ex_dec_q.mem.hi;
         xm_glc_q <= ex_dec_q.glc[0];
         xm_snull_q <= ex_dec_q.saddr == SrcNull[6:0];
         xm_goff_q <= { {51{ex_dec_q.offset[12]}}, ex_dec_q.offset[12:0]};
@@ -1622,7 +1625,13 @@ module cu_top
   assign vmem_req_bytes_o = xm_size_q;
   assign vmem_req_mask_o = xm_lanes_q;
   assign vmem_req_addr_o = gm_addr;
-  assign vmem_req_data_o = ds_data0_q;
+  // A d16_hi store's data: the high half of each lane's DATA.
+  always_comb begin
+    vmem_req_data_o = ds_data0_q;
+    if (xm_hi_q && xm_kind_q == MK_GSTORE) begin
+      for (int l = 0; l < 32; l++) vmem_req_data_o[l][0] = {16'd0, ds_data0_q[l][0][31:16]};
+    end
+  end
   // The high halves of the SMEM registers a buffer load does not look at.
   assign unused_xm = ^xm_s1_q[63:32];
 
@@ -2101,8 +2110,8 @@ module cu_top
       // answer, in the active lanes; a d16 load writes one half.
       for (int i = 0; i < NumLanes; i++) begin
         full[2*i +: 2] = {2{ex_exec[int'(ex_pass_q) * NumLanes + i]}};
-        half[2*i +: 2] = {ex_exec[int'(ex_pass_q) * NumLanes + i] && ex_dec_q.ds.hi,
-                          ex_exec[int'(ex_pass_q) * NumLanes + i] && !ex_dec_q.ds.hi};
+        half[2*i +: 2] = {ex_exec[int'(ex_pass_q) * NumLanes + i] && (ex_ds ? ex_dec_q.ds.hi : ex_dec_q.mem.hi),
+                          ex_exec[int'(ex_pass_q) * NumLanes + i] && !(ex_ds ? ex_dec_q.ds.hi : ex_dec_q.mem.hi)};
       end
       for (int k = 0; k < 4; k++) begin
         rk = {2'b0, ex_dec_q.vdst} + 10'(k);
@@ -2111,11 +2120,12 @@ module cu_top
                       (ex_dec_q.mem.kind == MK_GATOMIC && ex_dec_q.glc[0])) ? ds_el_dwords(ex_dec_q.mem.size) :
                      3'd0) &&
             rk < 10'(Vgprs)) begin
-          vd_en[rk[1:0]] = (ex_ds && ex_dec_q.ds.d16) ? half : full;
+          vd_en[rk[1:0]] = (ex_ds ? ex_dec_q.ds.d16 : ex_dec_q.mem.d16) ? half : full;
           vd_reg[rk[1:0]] = rk[7:0];
           for (int i = 0; i < NumLanes; i++) begin
             // (Append's and consume's pre-op value is lane 0's answer, for every lane.)
-            vd_data[rk[1:0]][i] = !ex_ds ? xm_vdata_q[int'(ex_pass_q) * NumLanes + i][k] :
+            vd_data[rk[1:0]][i] = !ex_ds ? (ex_dec_q.mem.d16 ? {2{xm_vdata_q[int'(ex_pass_q) * NumLanes + i][0][15:0]}} :
+                                            xm_vdata_q[int'(ex_pass_q) * NumLanes + i][k]) :
                                   (ex_dec_q.ds.kind == DK_APPEND) ? ds_rdata[0][0] :
                                   ds_rdata[int'(ex_pass_q) * NumLanes + i][k];
           end

@@ -87,6 +87,26 @@ const LOADS_AND_STORES: &str = r#"
   global_store_b8 v0, v14, s[2:3] offset:0xa00
   global_store_b16 v1, v15, s[2:3] offset:0xb00
   global_store_b32 v[22:23], v17, off offset:0xc00
+  ; d16 loads into one half of VGPRs that hold something, in lanes 0-23 only (the others and
+  ; the other half keep theirs), sign- and zero-extended bytes among them; d16_hi stores
+  v_lshl_or_b32 v40, v0, 20, 0x8f07
+  v_mov_b32 v41, v40
+  v_mov_b32 v42, v40
+  v_mov_b32 v43, v40
+  v_mov_b32 v44, v40
+  v_mov_b32 v45, v40
+  s_mov_b32 exec_lo, 0xffffff
+  global_load_d16_u8 v40, v0, s[2:3] offset:0x11
+  global_load_d16_i8 v41, v0, s[2:3] offset:0x13
+  global_load_d16_b16 v42, v1, s[2:3] offset:0x2a
+  global_load_d16_hi_u8 v43, v0, s[2:3] offset:0x31
+  global_load_d16_hi_i8 v44, v0, s[2:3] offset:0x77
+  global_load_d16_hi_b16 v45, v1, s[2:3] offset:0x56
+  s_waitcnt vmcnt(0)
+  global_store_d16_hi_b8 v0, v44, s[2:3] offset:0xe00
+  global_store_d16_hi_b16 v1, v45, s[2:3] offset:0xe80
+  global_store_b16 v1, v43, s[2:3] offset:0xf00
+  s_mov_b32 exec_lo, -1
   ; lanes 0-7 only; every lane stores to one dword: the highest active lane wins
   s_mov_b32 exec_lo, 0xff
   v_mov_b32 v30, 0
@@ -117,6 +137,13 @@ fn loads_and_stores_agree_with_the_golden_model() {
             assert_eq!(rd(0x400 + 4 * l), pat(4 * l).wrapping_add(pat(0x40 + 4 * l)), "lane {l}");
         }
         assert_eq!(rd(0xd00), 7, "the highest active lane's store wins");
+        // global_store_d16_hi_b8 of the bytes global_load_d16_hi_i8 put in the high halves,
+        // in lanes 0-23; the rest of the memory as it was.
+        let byte = |a: u64| (rd(a & !3) >> (8 * (a & 3))) as u8;
+        for l in 0..32u64 {
+            let want = if l < 24 { ((0x77 + l) * 7 + 3) as u8 } else { ((0xe00 + l) * 7 + 3) as u8 };
+            assert_eq!(byte(0xe00 + l), want, "d16_hi byte store, lane {l}");
+        }
     }
 }
 

@@ -66,7 +66,7 @@ impl Shape {
     /// exchanges, condxchg, append and consume, the lane exchanges, the float atomics); None for
     /// the others (GDS, the ray-tracing stack).
     pub fn of(d: &InstDef) -> Option<Shape> {
-        use rdna3_isa::{AtomicOp as O, AtomicReturn};
+        use rdna3_isa::AtomicReturn;
         let base = Shape {
             load: false,
             two: false,
@@ -103,13 +103,9 @@ impl Shape {
             MemAccess::Xchg2 { bytes, stride64 } => {
                 Shape { two: true, bytes, stride64, atomic: true, rtn: true, ..base }
             }
-            MemAccess::Atomic { op, bytes: bytes @ (4 | 8), rtn } => Shape {
-                bytes,
-                atomic: true,
-                rtn: rtn == AtomicReturn::Always,
-                float: matches!(op, O::CmpSwapF | O::AddF | O::MinF | O::MaxF),
-                ..base
-            },
+            MemAccess::Atomic { op, bytes: bytes @ (4 | 8), rtn } => {
+                Shape { bytes, atomic: true, rtn: rtn == AtomicReturn::Always, float: op.is_float(), ..base }
+            }
             _ => return None,
         })
     }

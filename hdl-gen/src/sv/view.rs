@@ -748,13 +748,6 @@ fn op_attributes(d: &InstDef) -> Vec<(String, String)> {
     sets
 }
 
-/// Whether atomic operation `op` works on integers (or bits); the float ones (`CmpSwapF`,
-/// `AddF`, `MinF`, `MaxF`) are DS's DK_FATOMIC, which go one lane a round.
-fn int_atomic(op: rdna3_isa::AtomicOp) -> bool {
-    use rdna3_isa::AtomicOp as O;
-    !matches!(op, O::CmpSwapF | O::AddF | O::MinF | O::MaxF)
-}
-
 /// The atomic operations of the DS rows `cu_ds` executes, each once, in the table's order.
 fn ds_atomic_ops() -> impl Iterator<Item = rdna3_isa::AtomicOp> {
     rdna3_isa::AtomicOp::all().filter(|&op| {
@@ -827,7 +820,8 @@ fn ds_access(d: &InstDef) -> Option<DsAccess> {
             DsAccess { kind: "DK_XCHG2", bytes, stride64, rtn: true, data2: true, ..base }
         }
         Some(A::Atomic { op, bytes, rtn }) if bytes == 4 || bytes == 8 => DsAccess {
-            kind: if int_atomic(op) { "DK_ATOMIC" } else { "DK_FATOMIC" },
+            // The float operations go one lane a round.
+            kind: if op.is_float() { "DK_FATOMIC" } else { "DK_ATOMIC" },
             bytes,
             atom: super::ports::atomic_code(op),
             rtn: rtn == AtomicReturn::Always,
@@ -871,21 +865,35 @@ pub(super) fn ds_ctrl_sets(d: &InstDef) -> Vec<(String, String)> {
 }
 
 /// The access of a scalar or global memory row that the compute unit's memory ports execute,
-/// as its `memctrl_t` members: kind, size (SMEM: dwords; GLOBAL: bytes per lane), sign
-/// extension. None for the others (MK_NONE): the d16 and LDS loads, the high-half stores, the
-/// `addtid` forms, FLAT, SCRATCH, and MUBUF and MTBUF but the invalidates.
-fn mem_access(d: &InstDef) -> Option<(&'static str, u32, bool)> {
-    use rdna3_isa::{AtomicReturn, MemAccess as A};
+/// as its `memctrl_t` members.
+struct MemCtrl {
+    kind: &'static str,
+    /// SMEM: dwords; GLOBAL: bytes per lane.
+    size: u32,
+    sext: bool,
+    /// A load into one half of VDST.
+    d16: bool,
+    /// ... the high half; a store from the data's high half.
+    hi: bool,
+}
+
+/// The access of a row the memory ports execute. None for the others (MK_NONE): the LDS loads,
+/// the `addtid` forms, FLAT, SCRATCH, and MUBUF and MTBUF but the invalidates.
+fn mem_access(d: &InstDef) -> Option<MemCtrl> {
+    use rdna3_isa::{AtomicReturn, Half, MemAccess as A};
+    let m = |kind, size, sext| MemCtrl { kind, size, sext, d16: false, hi: false };
     match (d.format().name.as_str(), d.access?) {
-        ("GLOBAL", A::Atomic { bytes, rtn: AtomicReturn::Glc, .. }) => Some(("MK_GATOMIC", bytes, false)),
-        ("SMEM", A::ScalarLoad { dwords, buffer: false }) => Some(("MK_SLOAD", dwords, false)),
-        ("SMEM", A::ScalarLoad { dwords, buffer: true }) => Some(("MK_SBUFFER", dwords, false)),
-        ("SMEM", A::Invalidate) => Some(("MK_SINV", 0, false)),
-        ("MUBUF", A::Invalidate) => Some(("MK_VINV", 0, false)),
-        ("GLOBAL", A::Load { bytes, signed, d16: None, addtid: false, lds: false }) => {
-            Some(("MK_GLOAD", bytes, signed))
+        ("GLOBAL", A::Atomic { bytes, rtn: AtomicReturn::Glc, .. }) => Some(m("MK_GATOMIC", bytes, false)),
+        ("SMEM", A::ScalarLoad { dwords, buffer: false }) => Some(m("MK_SLOAD", dwords, false)),
+        ("SMEM", A::ScalarLoad { dwords, buffer: true }) => Some(m("MK_SBUFFER", dwords, false)),
+        ("SMEM", A::Invalidate) => Some(m("MK_SINV", 0, false)),
+        ("MUBUF", A::Invalidate) => Some(m("MK_VINV", 0, false)),
+        ("GLOBAL", A::Load { bytes, signed, d16, addtid: false, lds: false }) => {
+            Some(MemCtrl { d16: d16.is_some(), hi: d16 == Some(Half::Hi), ..m("MK_GLOAD", bytes, signed) })
         }
-        ("GLOBAL", A::Store { bytes, hi: false, addtid: false }) => Some(("MK_GSTORE", bytes, false)),
+        ("GLOBAL", A::Store { bytes, hi, addtid: false }) => {
+            Some(MemCtrl { hi, ..m("MK_GSTORE", bytes, false) })
+        }
         _ => None,
     }
 }
@@ -893,18 +901,20 @@ fn mem_access(d: &InstDef) -> Option<(&'static str, u32, bool)> {
 /// The `mem_kind_e` member of a row the memory ports execute (`MK_SLOAD`, ...), None for the
 /// others.
 pub fn mem_kind(d: &InstDef) -> Option<&'static str> {
-    mem_access(d).map(|a| a.0)
+    mem_access(d).map(|a| a.kind)
 }
 
 /// The memory control bundle (`memctrl_t`) of a row the memory ports execute.
 pub(super) fn mem_ctrl_sets(d: &InstDef) -> Vec<(String, String)> {
-    let Some((kind, size, sext)) = mem_access(d) else { return Vec::new() };
-    let mut sets = vec![("dec_o.mem.kind".to_string(), kind.to_string())];
-    if size != 0 {
-        sets.push(("dec_o.mem.size".to_string(), format!("5'd{size}")));
+    let Some(a) = mem_access(d) else { return Vec::new() };
+    let mut sets = vec![("dec_o.mem.kind".to_string(), a.kind.to_string())];
+    if a.size != 0 {
+        sets.push(("dec_o.mem.size".to_string(), format!("5'd{}", a.size)));
     }
-    if sext {
-        sets.push(("dec_o.mem.sext".to_string(), "1'b1".to_string()));
+    for (name, on) in [("sext", a.sext), ("d16", a.d16), ("hi", a.hi)] {
+        if on {
+            sets.push((format!("dec_o.mem.{name}"), "1'b1".to_string()));
+        }
     }
     if let Some(rdna3_isa::MemAccess::Atomic { op, .. }) = d.access {
         sets.push(("dec_o.mem.atom".to_string(), format!("5'd{}", super::ports::atomic_code(op))));

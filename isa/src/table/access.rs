@@ -87,6 +87,11 @@ impl AtomicOp {
     pub fn name(self) -> &'static str {
         ATOMIC_OPS.iter().find(|(o, _, _)| *o == self).map_or("?", |(_, n, _)| n)
     }
+    /// Whether the operation works on floats (`CmpSwapF`, `AddF`, `MinF`, `MaxF`): MODE's
+    /// denormal bits apply, and the compute unit's DS unit gives them one float unit.
+    pub fn is_float(self) -> bool {
+        self.letter() == 'f'
+    }
     /// The letter of the operation's type: `i` signed, `u` unsigned, `f` float, `b` bits.
     fn letter(self) -> char {
         ATOMIC_OPS.iter().find(|(o, _, _)| *o == self).map_or('b', |(_, _, l)| *l)
