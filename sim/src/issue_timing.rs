@@ -43,7 +43,7 @@
 use std::collections::VecDeque;
 
 use hdl_gen::sv::ports::RETIRE_DELAY;
-use rdna3_isa::{Field, Inst, Mnemonic as M};
+use rdna3_isa::{Field, Inst, Mnemonic as M, Unit};
 
 /// One wave's sequencing state.
 #[derive(Clone, Debug, Default)]
@@ -220,19 +220,10 @@ impl IssueTiming {
         let n = s.issues.iter().take_while(|&&i| i <= commit).count();
         let mine: Vec<u64> = s.issues.drain(..n).collect();
         let mnemonic = inst.map(|i| i.def().mnemonic);
-        let waits = inst.is_some_and(|i| !i.def().counters.is_empty())
-            || matches!(
-                mnemonic,
-                Some(
-                    M::s_waitcnt
-                        | M::s_waitcnt_vscnt
-                        | M::s_waitcnt_vmcnt
-                        | M::s_waitcnt_expcnt
-                        | M::s_waitcnt_lgkmcnt
-                        | M::s_wait_idle
-                        | M::s_endpgm
-                )
-            );
+        // (The table's `wait` unit is the s_waitcnt family, s_wait_idle and
+        // s_waitcnt_depctr, which has nothing to wait for in this pipeline either.)
+        let waits = inst.is_some_and(|i| !i.def().counters.is_empty() || i.def().unit == Unit::Wait)
+            || mnemonic == Some(M::s_endpgm);
         if waits {
             self.counts.waits += 1;
         }
