@@ -2175,6 +2175,7 @@ package cu_pkg;
     logic [4:0] atom;       // an atomic's operation, as vmem_req_op_o carries it
     logic       d16;        // a load writes one half of VDST (extended to 16 bits), keeps the other
     logic       hi;         // ... the high half; a store stores from the data's high half
+    logic       addtid;     // GLOBAL: a lane's address is SADDR + offset + 4 x lane, no VADDR
   } memctrl_t;
 
   // The longest instruction, literal included.

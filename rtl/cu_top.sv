@@ -1536,8 +1536,10 @@ module cu_top
   logic [4:0]        xm_atom_q;        // an atomic's operation
   logic              xm_den_q;         // ... MODE.FP_DENORM[0] (the float atomics)
   logic              xm_hi_q;          // ... a store of the data's high half (d16_hi)
+  logic              xm_d16_q;         // ... a load of one half (d16, d16_hi)
   logic              xm_glc_q;         // ... returning the old value (GLC)
   logic              xm_snull_q;       // GLOBAL: no SADDR
+  logic              xm_tid_q;         // GLOBAL: the addtid forms (SADDR + 4 x lane)
   logic [63:0]       xm_goff_q;        // GLOBAL: the sign-extended offset
   logic [6:0]        xm_sdata_q;       // SMEM: the first SGPR written
   logic              xm_swe_q;         // ... written at all (SDATA's tuple ends by VCC_HI)
@@ -1553,6 +1555,8 @@ module cu_top
   logic [2:0]        xm_fault_q;       // the instruction's fault (0: none) for its write pass
   logic [15:0][31:0] xm_sdata_v_q;     // a scalar load's dwords
   logic [31:0][3:0][31:0] xm_vdata_q;  // a vector load's dwords, extended
+  logic [31:0][3:0][31:0] xm_vrsp;     // ... as they arrive: a byte or short extended, a d16
+                                       // value in both halves (the write pass picks the half)
   logic              xm_sm_we;         // the SGPR write port writes a loaded dword
   logic [6:0]        xm_sm_code;
   logic              unused_xm;
@@ -1598,11 +1602,25 @@ module cu_top
   end
 
   // GLOBAL: each lane's address (guide 10.1): the 64-bit ADDR pair, or the SADDR pair plus
-  // the 32-bit ADDR, plus the signed offset.
+  // the 32-bit ADDR, plus the signed offset; the addtid forms' SADDR pair (NULL: 0) plus four
+  // times the lane's number, plus the offset.
   logic [31:0][63:0] gm_addr;
   always_comb begin
     for (int l = 0; l < 32; l++) begin
-      gm_addr[l] = (xm_snull_q ? {xm_ahi_q[l], ds_addr_q[l]} : xm_s0_q + {32'd0, ds_addr_q[l]}) + xm_goff_q;
+      gm_addr[l] = (xm_tid_q ? xm_s0_q + {57'd0, 5'(l), 2'b00} :
+                    xm_snull_q ? {xm_ahi_q[l], ds_addr_q[l]} : xm_s0_q + {32'd0, ds_addr_q[l]}) + xm_goff_q;
+    end
+  end
+
+  always_comb begin
+    for (int l = 0; l < 32; l++) begin
+      xm_vrsp[l] = vmem_rsp_data_i[l];
+      unique case (xm_size_q)
+        5'd1: xm_vrsp[l][0] = { {24{xm_sext_q && vmem_rsp_data_i[l][0][7]}}, vmem_rsp_data_i[l][0][7:0]};
+        5'd2: xm_vrsp[l][0] = { {16{xm_sext_q && vmem_rsp_data_i[l][0][15]}}, vmem_rsp_data_i[l][0][15:0]};
+        default: ;
+      endcase
+      if (xm_d16_q) xm_vrsp[l][0] = {2{xm_vrsp[l][0][15:0]}};
     end
   end
 
@@ -1621,8 +1639,10 @@ module cu_top
       xm_atom_q <= '0;
       xm_den_q <= 1'b0;
       xm_hi_q <= 1'b0;
+      xm_d16_q <= 1'b0;
       xm_glc_q <= 1'b0;
       xm_snull_q <= 1'b0;
+      xm_tid_q <= 1'b0;
       xm_goff_q <= '0;
       xm_sdata_q <= '0;
       xm_swe_q <= 1'b0;
@@ -1651,8 +1671,10 @@ module cu_top
         xm_atom_q <= ex_dec_q.mem.atom;
         xm_den_q <= mode_q[ex_wave_q][4];
         xm_hi_q <= ex_dec_q.mem.hi;
+        xm_d16_q <= ex_dec_q.mem.d16;
         xm_glc_q <= ex_dec_q.glc[0];
         xm_snull_q <= ex_dec_q.saddr == SrcNull[6:0];
+        xm_tid_q <= ex_dec_q.mem.addtid;
         xm_goff_q <= { {51{ex_dec_q.offset[12]}}, ex_dec_q.offset[12:0]};
         xm_sdata_q <= ex_dec_q.sdata;
         xm_swe_q <= (8'(ex_dec_q.sdata) + 8'(ex_dec_q.mem.size)) <= 8'd108;
@@ -1693,14 +1715,7 @@ module cu_top
       if (xm_vwait_q && vmem_rsp_valid_i) begin
         xm_vwait_q <= 1'b0;
         if (vmem_rsp_err_i) xm_fault_q <= FaultMemory;
-        for (int l = 0; l < 32; l++) begin
-          xm_vdata_q[l] <= vmem_rsp_data_i[l];
-          unique case (xm_size_q)
-            5'd1: xm_vdata_q[l][0] <= { {24{xm_sext_q && vmem_rsp_data_i[l][0][7]}}, vmem_rsp_data_i[l][0][7:0]};
-            5'd2: xm_vdata_q[l][0] <= { {16{xm_sext_q && vmem_rsp_data_i[l][0][15]}}, vmem_rsp_data_i[l][0][15:0]};
-            default: ;
-          endcase
-        end
+        xm_vdata_q <= xm_vrsp;
       end
     end
   end
@@ -2182,6 +2197,7 @@ module cu_top
 
   always_comb begin
     logic [2*NumLanes-1:0] full, half, half2;
+    logic ld_d16, ld_hi;  // a DS or GLOBAL load of one half, and which
     logic [8:0] r;
     logic [9:0] rk;
     logic [7:0] ry;
@@ -2191,6 +2207,8 @@ module cu_top
     vd_en = '0;
     vd_reg = '0;
     vd_data = '0;
+    ld_d16 = ex_ds ? ex_dec_q.ds.d16 : ex_dec_q.mem.d16;
+    ld_hi = ex_ds ? ex_dec_q.ds.hi : ex_dec_q.mem.hi;
     for (int i = 0; i < NumLanes; i++) begin
       full[2*i +: 2] = {2{ex_wm_q[i]}};
       half[2*i +: 2] = {ex_wm_q[i] && ex_dst_hi_q, ex_wm_q[i] && !ex_dst_hi_q};
@@ -2201,8 +2219,8 @@ module cu_top
       // answer, in the active lanes; a d16 load writes one half.
       for (int i = 0; i < NumLanes; i++) begin
         full[2*i +: 2] = {2{ex_exec[int'(ex_pass_q) * NumLanes + i]}};
-        half[2*i +: 2] = {ex_exec[int'(ex_pass_q) * NumLanes + i] && (ex_ds ? ex_dec_q.ds.hi : ex_dec_q.mem.hi),
-                          ex_exec[int'(ex_pass_q) * NumLanes + i] && !(ex_ds ? ex_dec_q.ds.hi : ex_dec_q.mem.hi)};
+        half[2*i +: 2] = {ex_exec[int'(ex_pass_q) * NumLanes + i] && ld_hi,
+                          ex_exec[int'(ex_pass_q) * NumLanes + i] && !ld_hi};
       end
       for (int k = 0; k < 4; k++) begin
         rk = {2'b0, ex_dec_q.vdst} + 10'(k);
@@ -2211,12 +2229,11 @@ module cu_top
                       (ex_dec_q.mem.kind == MK_GATOMIC && ex_dec_q.glc[0])) ? ds_el_dwords(ex_dec_q.mem.size) :
                      3'd0) &&
             rk < 10'(Vgprs)) begin
-          vd_en[rk[1:0]] = (ex_ds ? ex_dec_q.ds.d16 : ex_dec_q.mem.d16) ? half : full;
+          vd_en[rk[1:0]] = ld_d16 ? half : full;
           vd_reg[rk[1:0]] = rk[7:0];
           for (int i = 0; i < NumLanes; i++) begin
             // (Append's and consume's pre-op value is lane 0's answer, for every lane.)
-            vd_data[rk[1:0]][i] = !ex_ds ? (ex_dec_q.mem.d16 ? {2{xm_vdata_q[int'(ex_pass_q) * NumLanes + i][0][15:0]}} :
-                                            xm_vdata_q[int'(ex_pass_q) * NumLanes + i][k]) :
+            vd_data[rk[1:0]][i] = !ex_ds ? xm_vdata_q[int'(ex_pass_q) * NumLanes + i][k] :
                                   (ex_dec_q.ds.kind == DK_APPEND) ? ds_rdata[0][0] :
                                   ds_rdata[int'(ex_pass_q) * NumLanes + i][k];
           end

@@ -1646,3 +1646,74 @@ fn out_of_bounds_store_says_write() {
     assert!(text.contains("global_store_b32") && text.contains("write of 4 bytes"), "{text}");
     assert!(!text.contains("read of"), "{text}");
 }
+
+/// Private memory: clang puts arrays indexed by run-time values in the wave's scratch segment
+/// (`.private_segment_fixed_size` 196 and 388 bytes), so these run `scratch_store_b128`,
+/// `scratch_load_b32` with a VGPR, with an SGPR (SADDR) and with a negative offset,
+/// `scratch_load_u8`/`u16` and `scratch_store_b8`/`b16` on the lanes' swizzled private
+/// segments (guide 11.2). `private_sort` insertion-sorts 45 values a work-item in a private
+/// array of 48; `private_bytes` counts byte values in a private `uchar[256]` and mixes a
+/// private `ushort[64]`. Work-groups of 64 with a partial last wave.
+#[test]
+fn private_arrays() {
+    const LEN: usize = 48;
+    let mut r = Rng(13);
+    let (n, m) = (100u32, 45usize);
+    let a: Vec<u32> = (0..n as usize * LEN).map(|_| r.next() % 1000).collect();
+    let out = launch(
+        "private",
+        "private_sort",
+        grid(n, 64),
+        [64, 1, 1],
+        vec![
+            ArgSpec::Buf(bytes_u32(&a)),
+            ArgSpec::Zeros(4 * (LEN as u64) * u64::from(n)),
+            ArgSpec::Zeros(4 * u64::from(n)),
+            ArgSpec::U32(n),
+            ArgSpec::U32(m as u32),
+        ],
+    );
+    let mut sorted = vec![0u32; n as usize * LEN];
+    let mut picked = vec![0u32; n as usize];
+    for i in 0..n as usize {
+        let mut s = a[LEN * i..LEN * i + m].to_vec();
+        s.sort_unstable();
+        picked[i] = s[a[LEN * i] as usize % m];
+        sorted[LEN * i..LEN * i + m].copy_from_slice(&s);
+    }
+    same("sorted", &u32s(&out[1]), &sorted);
+    same("picked", &u32s(&out[2]), &picked);
+
+    let w = 5usize;
+    let v: Vec<u32> = (0..n as usize * w).map(|k| if k % 7 == 0 { 0x4141_4141 } else { r.next() }).collect();
+    let out = launch(
+        "private",
+        "private_bytes",
+        grid(n, 64),
+        [64, 1, 1],
+        vec![
+            ArgSpec::Buf(bytes_u32(&v)),
+            ArgSpec::Zeros(4 * u64::from(n)),
+            ArgSpec::U32(n),
+            ArgSpec::U32(w as u32),
+        ],
+    );
+    let want: Vec<u32> = (0..n as usize)
+        .map(|i| {
+            let mut count = [0u8; 256];
+            let mut run: [u16; 64] = std::array::from_fn(|k| k as u16);
+            for k in 0..w {
+                let x = v[w * i + k];
+                for s in (0..32).step_by(8) {
+                    let b = (x >> s) as usize & 255;
+                    count[b] = count[b].wrapping_add(1);
+                    run[b & 63] = run[b & 63].wrapping_mul(3).wrapping_add((s + k) as u16);
+                }
+            }
+            (0..256).fold(0u32, |h, k| {
+                h.wrapping_mul(31).wrapping_add(u32::from(count[k])).wrapping_add(u32::from(run[k & 63]) << 8)
+            })
+        })
+        .collect();
+    same("hashes", &u32s(&out[1]), &want);
+}

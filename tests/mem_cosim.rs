@@ -106,6 +106,10 @@ const LOADS_AND_STORES: &str = r#"
   global_store_d16_hi_b8 v0, v44, s[2:3] offset:0xe00
   global_store_d16_hi_b16 v1, v45, s[2:3] offset:0xe80
   global_store_b16 v1, v43, s[2:3] offset:0xf00
+  ; the addtid forms (SADDR + offset + 4 x lane, no VGPR address), in lanes 0-23
+  global_load_addtid_b32 v46, s[2:3] offset:0x124
+  s_waitcnt vmcnt(0)
+  global_store_addtid_b32 v46, s[2:3] offset:0xf80
   s_mov_b32 exec_lo, -1
   ; lanes 0-7 only; every lane stores to one dword: the highest active lane wins
   s_mov_b32 exec_lo, 0xff
@@ -144,6 +148,11 @@ fn loads_and_stores_agree_with_the_golden_model() {
             let want = if l < 24 { ((0x77 + l) * 7 + 3) as u8 } else { ((0xe00 + l) * 7 + 3) as u8 };
             assert_eq!(byte(0xe00 + l), want, "d16_hi byte store, lane {l}");
         }
+        // global_store_addtid_b32 of what global_load_addtid_b32 read, in lanes 0-23.
+        for l in 0..32u64 {
+            let want = if l < 24 { pat(0x124 + 4 * l) } else { pat(0xf80 + 4 * l) };
+            assert_eq!(rd(0xf80 + 4 * l), want, "addtid store, lane {l}");
+        }
     }
 }
 
@@ -160,6 +169,9 @@ fn memory_faults_agree_with_the_golden_model() {
         // OFFSET + SOFFSET negative.
         ("s_load_b32 s4, s[2:3], null offset:-0x4\n", "illegal"),
         ("v_mov_b32 v1, 0x10000\n global_load_b32 v2, v1, s[2:3]\n", "memory"),
+        // The addtid forms without SADDR address 4 x lane from 0, outside every allocation.
+        ("global_load_addtid_b32 v2, off offset:0x40\n", "memory"),
+        ("s_add_u32 s2, s2, 0xffa0\n global_store_addtid_b32 v0, s[2:3]\n", "memory"),
         // A vector instruction after the wave released its VGPRs.
         ("s_sendmsg sendmsg(MSG_DEALLOC_VGPRS)\n v_mov_b32 v1, 0\n", "illegal"),
     ];

@@ -34,20 +34,42 @@ pub struct WaveInit {
     pub mode: u32,
     /// Workgroup, for barriers.
     pub wg: u8,
+    /// The wave's private (scratch) segment: its address and bytes per lane (0: none). The
+    /// golden model runs SCRATCH and FLAT-to-private accesses in it; the RTL does not execute
+    /// them yet (they fault as not implemented), so it needs no dispatcher port for it.
+    pub scratch_base: u64,
+    pub scratch_lane_bytes: u32,
 }
 
 impl WaveInit {
     /// Everything zero but EXEC (all 32 lanes on).
     pub fn new(pc: u64) -> WaveInit {
         let w = Wave::new(pc);
-        WaveInit { pc, sgpr: w.sgpr, vgpr: vec![[0; 32]; 256], mode: 0, wg: 0 }
+        WaveInit {
+            pc,
+            sgpr: w.sgpr,
+            vgpr: vec![[0; 32]; 256],
+            mode: 0,
+            wg: 0,
+            scratch_base: 0,
+            scratch_lane_bytes: 0,
+        }
     }
 
-    /// The state a dispatcher gave `w` (registers, EXEC, MODE, PC), in workgroup 0.
+    /// The state a dispatcher gave `w` (registers, EXEC, MODE, PC, private segment), in
+    /// workgroup 0.
     pub fn from_wave(w: &Wave) -> WaveInit {
         let mut vgpr = w.vgpr.clone();
         vgpr.resize(256, [0; 32]);
-        WaveInit { pc: w.pc, sgpr: w.sgpr, vgpr, mode: w.mode, wg: 0 }
+        WaveInit {
+            pc: w.pc,
+            sgpr: w.sgpr,
+            vgpr,
+            mode: w.mode,
+            wg: 0,
+            scratch_base: w.scratch_base,
+            scratch_lane_bytes: w.scratch_lane_bytes,
+        }
     }
 
     /// The golden model's wave, with the model's VGPR allocation.
@@ -56,6 +78,8 @@ impl WaveInit {
         w.sgpr = self.sgpr;
         w.sgpr[isa::operand::NULL as usize] = 0;
         w.mode = self.mode;
+        w.scratch_base = self.scratch_base;
+        w.scratch_lane_bytes = self.scratch_lane_bytes;
         for (r, init) in w.vgpr.iter_mut().zip(&self.vgpr) {
             *r = *init;
         }

@@ -875,24 +875,29 @@ struct MemCtrl {
     d16: bool,
     /// ... the high half; a store from the data's high half.
     hi: bool,
+    /// GLOBAL: the lane's address is SADDR + offset + 4 x lane (no VGPR address).
+    addtid: bool,
 }
 
-/// The access of a row the memory ports execute. None for the others (MK_NONE): the LDS loads,
-/// the `addtid` forms, FLAT, SCRATCH, and MUBUF and MTBUF but the invalidates.
+/// The access of a row the memory ports execute. None for the others (MK_NONE): the loads
+/// into LDS, FLAT, SCRATCH, and MUBUF and MTBUF but the invalidates.
 fn mem_access(d: &InstDef) -> Option<MemCtrl> {
     use rdna3_isa::{AtomicReturn, Half, MemAccess as A};
-    let m = |kind, size, sext| MemCtrl { kind, size, sext, d16: false, hi: false };
+    let m = |kind, size, sext| MemCtrl { kind, size, sext, d16: false, hi: false, addtid: false };
     match (d.format().name.as_str(), d.access?) {
         ("GLOBAL", A::Atomic { bytes, rtn: AtomicReturn::Glc, .. }) => Some(m("MK_GATOMIC", bytes, false)),
         ("SMEM", A::ScalarLoad { dwords, buffer: false }) => Some(m("MK_SLOAD", dwords, false)),
         ("SMEM", A::ScalarLoad { dwords, buffer: true }) => Some(m("MK_SBUFFER", dwords, false)),
         ("SMEM", A::Invalidate) => Some(m("MK_SINV", 0, false)),
         ("MUBUF", A::Invalidate) => Some(m("MK_VINV", 0, false)),
-        ("GLOBAL", A::Load { bytes, signed, d16, addtid: false, lds: false }) => {
-            Some(MemCtrl { d16: d16.is_some(), hi: d16 == Some(Half::Hi), ..m("MK_GLOAD", bytes, signed) })
-        }
-        ("GLOBAL", A::Store { bytes, hi, addtid: false }) => {
-            Some(MemCtrl { hi, ..m("MK_GSTORE", bytes, false) })
+        ("GLOBAL", A::Load { bytes, signed, d16, addtid, lds: false }) => Some(MemCtrl {
+            d16: d16.is_some(),
+            hi: d16 == Some(Half::Hi),
+            addtid,
+            ..m("MK_GLOAD", bytes, signed)
+        }),
+        ("GLOBAL", A::Store { bytes, hi, addtid }) => {
+            Some(MemCtrl { hi, addtid, ..m("MK_GSTORE", bytes, false) })
         }
         _ => None,
     }
@@ -911,7 +916,7 @@ pub(super) fn mem_ctrl_sets(d: &InstDef) -> Vec<(String, String)> {
     if a.size != 0 {
         sets.push(("dec_o.mem.size".to_string(), format!("5'd{}", a.size)));
     }
-    for (name, on) in [("sext", a.sext), ("d16", a.d16), ("hi", a.hi)] {
+    for (name, on) in [("sext", a.sext), ("d16", a.d16), ("hi", a.hi), ("addtid", a.addtid)] {
         if on {
             sets.push((format!("dec_o.mem.{name}"), "1'b1".to_string()));
         }
