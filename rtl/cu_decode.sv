@@ -345,6 +345,16 @@ module cu_decode
       endcase
     end else if ((inst_i[31:26] == 6'b110111) && (inst_i[17:16] == 2'b01)) begin  // SCRATCH
       dec_o.fmt = FMT_SCRATCH;
+      dec_o.addr = inst_i[39:32];
+      dec_o.data = inst_i[47:40];
+      dec_o.dlc = inst_i[13];
+      dec_o.glc = inst_i[14];
+      dec_o.offset = 21'(inst_i[12:0]);
+      dec_o.saddr = inst_i[54:48];
+      dec_o.slc = inst_i[15];
+      dec_o.sve = inst_i[55];
+      dec_o.vdst = inst_i[63:56];
+      dec_o.literal = inst_i[95:64];
       unique case (inst_i[24:18])
         7'd16: dec_o.op = OP_SCRATCH_LOAD_U8;
         7'd17: dec_o.op = OP_SCRATCH_LOAD_I8;
@@ -4938,12 +4948,8 @@ module cu_decode
       OP_IMAGE_SAMPLE_D_CL_G16, OP_IMAGE_GATHER4_CL, OP_IMAGE_GATHER4_B_CL, OP_IMAGE_GATHER4_C_CL,
       OP_IMAGE_GATHER4_C_L, OP_IMAGE_GATHER4_C_B, OP_IMAGE_GATHER4_C_B_CL, OP_IMAGE_GATHER4H,
       OP_GLOBAL_LOAD_LDS_ADDTID_B32, OP_GLOBAL_LOAD_LDS_U8, OP_GLOBAL_LOAD_LDS_I8, OP_GLOBAL_LOAD_LDS_U16,
-      OP_GLOBAL_LOAD_LDS_I16, OP_GLOBAL_LOAD_LDS_B32, OP_SCRATCH_LOAD_U8, OP_SCRATCH_LOAD_I8,
-      OP_SCRATCH_LOAD_U16, OP_SCRATCH_LOAD_I16, OP_SCRATCH_LOAD_B32, OP_SCRATCH_LOAD_B64,
-      OP_SCRATCH_LOAD_B96, OP_SCRATCH_LOAD_B128, OP_SCRATCH_LOAD_D16_U8, OP_SCRATCH_LOAD_D16_I8,
-      OP_SCRATCH_LOAD_D16_B16, OP_SCRATCH_LOAD_D16_HI_U8, OP_SCRATCH_LOAD_D16_HI_I8, OP_SCRATCH_LOAD_D16_HI_B16,
-      OP_SCRATCH_LOAD_LDS_U8, OP_SCRATCH_LOAD_LDS_I8, OP_SCRATCH_LOAD_LDS_U16, OP_SCRATCH_LOAD_LDS_I16,
-      OP_SCRATCH_LOAD_LDS_B32: begin
+      OP_GLOBAL_LOAD_LDS_I16, OP_GLOBAL_LOAD_LDS_B32, OP_SCRATCH_LOAD_LDS_U8, OP_SCRATCH_LOAD_LDS_I8,
+      OP_SCRATCH_LOAD_LDS_U16, OP_SCRATCH_LOAD_LDS_I16, OP_SCRATCH_LOAD_LDS_B32: begin
         dec_o.unit = UNIT_VMEM;
         dec_o.inc.vm = 1'b1;
       end
@@ -4954,9 +4960,7 @@ module cu_decode
       OP_BUFFER_STORE_D16_HI_FORMAT_X, OP_TBUFFER_STORE_FORMAT_X, OP_TBUFFER_STORE_FORMAT_XY, OP_TBUFFER_STORE_FORMAT_XYZ,
       OP_TBUFFER_STORE_FORMAT_XYZW, OP_TBUFFER_STORE_D16_FORMAT_X, OP_TBUFFER_STORE_D16_FORMAT_XY, OP_TBUFFER_STORE_D16_FORMAT_XYZ,
       OP_TBUFFER_STORE_D16_FORMAT_XYZW, OP_IMAGE_STORE, OP_IMAGE_STORE_MIP, OP_IMAGE_STORE_PCK,
-      OP_IMAGE_STORE_MIP_PCK, OP_SCRATCH_STORE_B8, OP_SCRATCH_STORE_B16, OP_SCRATCH_STORE_B32,
-      OP_SCRATCH_STORE_B64, OP_SCRATCH_STORE_B96, OP_SCRATCH_STORE_B128, OP_SCRATCH_STORE_D16_HI_B8,
-      OP_SCRATCH_STORE_D16_HI_B16: begin
+      OP_IMAGE_STORE_MIP_PCK: begin
         dec_o.unit = UNIT_VMEM;
         dec_o.inc.vs = 1'b1;
       end
@@ -5415,6 +5419,175 @@ module cu_decode
         dec_o.mem.kind = MK_GATOMIC;
         dec_o.mem.size = 5'd4;
         dec_o.mem.atom = 5'd4;
+      end
+      OP_SCRATCH_LOAD_U8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd1;
+        dec_o.mem.scr = 1'b1;
+      end
+      OP_SCRATCH_LOAD_I8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd1;
+        dec_o.mem.sext = 1'b1;
+        dec_o.mem.scr = 1'b1;
+      end
+      OP_SCRATCH_LOAD_U16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd2;
+        dec_o.mem.scr = 1'b1;
+      end
+      OP_SCRATCH_LOAD_I16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd2;
+        dec_o.mem.sext = 1'b1;
+        dec_o.mem.scr = 1'b1;
+      end
+      OP_SCRATCH_LOAD_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.scr = 1'b1;
+      end
+      OP_SCRATCH_LOAD_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.scr = 1'b1;
+      end
+      OP_SCRATCH_LOAD_B96: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd12;
+        dec_o.mem.scr = 1'b1;
+      end
+      OP_SCRATCH_LOAD_B128: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd16;
+        dec_o.mem.scr = 1'b1;
+      end
+      OP_SCRATCH_STORE_B8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd1;
+        dec_o.mem.scr = 1'b1;
+      end
+      OP_SCRATCH_STORE_B16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd2;
+        dec_o.mem.scr = 1'b1;
+      end
+      OP_SCRATCH_STORE_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.scr = 1'b1;
+      end
+      OP_SCRATCH_STORE_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.scr = 1'b1;
+      end
+      OP_SCRATCH_STORE_B96: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd12;
+        dec_o.mem.scr = 1'b1;
+      end
+      OP_SCRATCH_STORE_B128: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd16;
+        dec_o.mem.scr = 1'b1;
+      end
+      OP_SCRATCH_LOAD_D16_U8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd1;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.scr = 1'b1;
+      end
+      OP_SCRATCH_LOAD_D16_I8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd1;
+        dec_o.mem.sext = 1'b1;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.scr = 1'b1;
+      end
+      OP_SCRATCH_LOAD_D16_B16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd2;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.scr = 1'b1;
+      end
+      OP_SCRATCH_LOAD_D16_HI_U8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd1;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.hi = 1'b1;
+        dec_o.mem.scr = 1'b1;
+      end
+      OP_SCRATCH_LOAD_D16_HI_I8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd1;
+        dec_o.mem.sext = 1'b1;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.hi = 1'b1;
+        dec_o.mem.scr = 1'b1;
+      end
+      OP_SCRATCH_LOAD_D16_HI_B16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd2;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.hi = 1'b1;
+        dec_o.mem.scr = 1'b1;
+      end
+      OP_SCRATCH_STORE_D16_HI_B8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd1;
+        dec_o.mem.hi = 1'b1;
+        dec_o.mem.scr = 1'b1;
+      end
+      OP_SCRATCH_STORE_D16_HI_B16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd2;
+        dec_o.mem.hi = 1'b1;
+        dec_o.mem.scr = 1'b1;
       end
       OP_EXPORT: begin
         dec_o.unit = UNIT_EXPORT;

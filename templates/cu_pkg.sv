@@ -127,6 +127,7 @@ package cu_pkg;
     logic       d16;        // a load writes one half of VDST (extended to 16 bits), keeps the other
     logic       hi;         // ... the high half; a store stores from the data's high half
     logic       addtid;     // GLOBAL: a lane's address is SADDR + offset + 4 x lane, no VADDR
+    logic       scr;        // SCRATCH: an offset in the wave's private segment (lanes swizzled)
   } memctrl_t;
 
   // The longest instruction, literal included.

@@ -118,6 +118,8 @@ module cu_top
   logic [NumWaves-1:0][WgW-1:0]     wg_q;
   logic [NumWaves-1:0][LdsAddrW-1:0] ldsb_q;             // LDS allocation: first dword
   logic [NumWaves-1:0][16:0]        ldss_q;              // ... and bytes
+  logic [NumWaves-1:0][47:0]        scrb_q;              // private segment (SCRATCH): address
+  logic [NumWaves-1:0][17:0]        scrs_q;              // ... and bytes a lane
   logic [NumWaves-1:0]              vrel_q;              // VGPRs released (MSG_DEALLOC_VGPRS)
   // Its next state (the registers above one cycle later): left out of the waveform, where it
   // would double the size of the wide per-wave state (the instruction buffers: 1,024 bits).
@@ -520,9 +522,9 @@ module cu_top
       end
     end else if (ra_xm) begin
       // Memory: SMEM reads the SBASE pair (and a buffer resource's words 2-3) and SOFFSET;
-      // GLOBAL the SADDR pair unless it is NULL.
+      // GLOBAL the SADDR pair unless it is NULL, SCRATCH the one SGPR SADDR.
       if (ra_gm) begin
-        ss_on[0] = ra_dec_q.saddr != SrcNull[6:0] && in_ram({1'b0, ra_dec_q.saddr}, 1'b1);
+        ss_on[0] = ra_dec_q.saddr != SrcNull[6:0] && in_ram({1'b0, ra_dec_q.saddr}, !ra_dec_q.mem.scr);
         ss_code[0] = {1'b0, ra_dec_q.saddr};
       end else if (ra_dec_q.mem.kind inside {MK_SLOAD, MK_SBUFFER}) begin
         ss_on[0] = in_ram({1'b0, ra_dec_q.sbase, 1'b0}, 1'b1);
@@ -1447,6 +1449,9 @@ module cu_top
   logic              xm_glc_q;         // ... returning the old value (GLC)
   logic              xm_snull_q;       // GLOBAL: no SADDR
   logic              xm_tid_q;         // GLOBAL: the addtid forms (SADDR + 4 x lane)
+  logic              xm_scr_q;         // SCRATCH
+  logic              xm_sve_q;         // ... with a VGPR offset
+  logic              xm_schk_q;        // ... its lanes' offsets are checked (no request yet)
   logic [63:0]       xm_goff_q;        // GLOBAL: the sign-extended offset
   logic [6:0]        xm_sdata_q;       // SMEM: the first SGPR written
   logic              xm_swe_q;         // ... written at all (SDATA's tuple ends by VCC_HI)
@@ -1470,7 +1475,8 @@ module cu_top
 
   always_ff @(posedge clk_i) begin
     if (rd_valid_q && rd_beat_q && rd_xm && !rd_mw_q) begin
-      xm_s0_q <= src_value(rd_gm ? {1'b0, rd_dec_q.saddr} : {1'b0, rd_dec_q.sbase, 1'b0}, 1'b1, 1'b0,
+      xm_s0_q <= src_value(rd_gm ? {1'b0, rd_dec_q.saddr} : {1'b0, rd_dec_q.sbase, 1'b0},
+                           !(rd_gm && rd_dec_q.mem.scr), 1'b0,
                            sslot[0], rd_dec_q.literal, rd_scc, rd_m0, rd_exec);
       xm_s1_q <= src_value({1'b0, rd_dec_q.sbase, 1'b0} + 8'd2, 1'b1, 1'b0, sslot[1], rd_dec_q.literal,
                            rd_scc, rd_m0, rd_exec);
@@ -1508,14 +1514,36 @@ module cu_top
     end
   end
 
+  // SCRATCH (guide 11.2): each lane's offset in its private segment, SADDR (one SGPR; NULL:
+  // 0) plus ADDR when SVE is set plus the signed offset; an active lane whose bytes are not all
+  // in [0, the segment's bytes a lane) is a memory fault, found before any request.
+  logic [31:0][34:0] sc_off;
+  logic              sc_fault;
+  always_comb begin
+    sc_fault = 1'b0;
+    for (int l = 0; l < 32; l++) begin
+      sc_off[l] = {3'd0, xm_s0_q[31:0]} + (xm_sve_q ? {3'd0, ds_addr_q[l]} : 35'd0) + xm_goff_q[34:0];
+      if (xm_lanes_q[l] && (sc_off[l][34] || sc_off[l] + 35'(xm_size_q) > {17'd0, scrs_q[xm_wave_q]})) begin
+        sc_fault = 1'b1;
+      end
+    end
+  end
+
   // GLOBAL: each lane's address (guide 10.1): the 64-bit ADDR pair, or the SADDR pair plus
   // the 32-bit ADDR, plus the signed offset; the addtid forms' SADDR pair (NULL: 0) plus four
-  // times the lane's number, plus the offset.
+  // times the lane's number, plus the offset. SCRATCH: the address of the lane's first byte,
+  // the segment's address plus the offset swizzled, dword d of lane l at 128 d + 4 l (an
+  // offset is below 2^18 once checked); the memory side goes on 128 bytes further at each
+  // 4-byte boundary (vmem_req_swz_o).
   logic [31:0][63:0] gm_addr;
   always_comb begin
     for (int l = 0; l < 32; l++) begin
-      gm_addr[l] = (xm_tid_q ? xm_s0_q + {57'd0, 5'(l), 2'b00} :
-                    xm_snull_q ? {xm_ahi_q[l], ds_addr_q[l]} : xm_s0_q + {32'd0, ds_addr_q[l]}) + xm_goff_q;
+      if (xm_scr_q) begin
+        gm_addr[l] = {16'd0, scrb_q[xm_wave_q]} + {41'd0, sc_off[l][17:2], 5'(l), sc_off[l][1:0]};
+      end else begin
+        gm_addr[l] = (xm_tid_q ? xm_s0_q + {57'd0, 5'(l), 2'b00} :
+                      xm_snull_q ? {xm_ahi_q[l], ds_addr_q[l]} : xm_s0_q + {32'd0, ds_addr_q[l]}) + xm_goff_q;
+      end
     end
   end
 
@@ -1550,6 +1578,9 @@ module cu_top
       xm_glc_q <= 1'b0;
       xm_snull_q <= 1'b0;
       xm_tid_q <= 1'b0;
+      xm_scr_q <= 1'b0;
+      xm_sve_q <= 1'b0;
+      xm_schk_q <= 1'b0;
       xm_goff_q <= '0;
       xm_sdata_q <= '0;
       xm_swe_q <= 1'b0;
@@ -1582,6 +1613,8 @@ module cu_top
         xm_glc_q <= ex_dec_q.glc[0];
         xm_snull_q <= ex_dec_q.saddr == SrcNull[6:0];
         xm_tid_q <= ex_dec_q.mem.addtid;
+        xm_scr_q <= ex_dec_q.mem.scr;
+        xm_sve_q <= ex_dec_q.sve[0];
         xm_goff_q <= { {51{ex_dec_q.offset[12]}}, ex_dec_q.offset[12:0]};
         xm_sdata_q <= ex_dec_q.sdata;
         xm_swe_q <= (8'(ex_dec_q.sdata) + 8'(ex_dec_q.mem.size)) <= 8'd108;
@@ -1591,7 +1624,11 @@ module cu_top
         xm_smask_q <= sm_mask;
         xm_fault_q <= '0;
         xm_k_q <= '0;
-        if (ex_dec_q.mem.kind inside {MK_GLOAD, MK_GSTORE, MK_GATOMIC}) begin
+        if (ex_dec_q.mem.scr) begin
+          // SCRATCH: the lanes' offsets are checked in the next cycle, from the registers
+          // loaded now.
+          xm_schk_q <= 1'b1;
+        end else if (ex_dec_q.mem.kind inside {MK_GLOAD, MK_GSTORE, MK_GATOMIC}) begin
           xm_vreq_q <= 1'b1;
         end else if (ex_dec_q.mem.kind inside {MK_SINV, MK_VINV} || sm_fault != 3'd0) begin
           // No request: an invalidate (there are no caches), or a fault in the offsets.
@@ -1599,6 +1636,15 @@ module cu_top
           xm_imm_q <= 1'b1;
         end else begin
           xm_sreq_q <= 1'b1;
+        end
+      end
+      if (xm_schk_q) begin
+        xm_schk_q <= 1'b0;
+        if (sc_fault) begin
+          xm_fault_q <= FaultMemory;
+          xm_imm_q <= 1'b1;
+        end else begin
+          xm_vreq_q <= 1'b1;
         end
       end
       if (xm_sreq_q && smem_req_ready_i) begin
@@ -1638,6 +1684,7 @@ module cu_top
   assign vmem_req_op_o = xm_atom_q;
   assign vmem_req_denorm_o = xm_den_q;
   assign vmem_req_bytes_o = xm_size_q;
+  assign vmem_req_swz_o = xm_scr_q;
   assign vmem_req_mask_o = xm_lanes_q;
   assign vmem_req_addr_o = gm_addr;
   // A d16_hi store's data: the high half of each lane's DATA.
@@ -2327,8 +2374,8 @@ module cu_top
   // ------------------------------------------------------------------------------------------
   // Waitcnt scoreboard. A memory instruction increments its counters when it starts (the DS
   // unit or a memory port takes it) and returns them with the end of its memory work: LGKM
-  // for DS and SMEM, VM for GLOBAL loads, the vector invalidates and atomics with GLC, VS for
-  // GLOBAL stores and atomics without.
+  // for DS and SMEM, VM for GLOBAL and SCRATCH loads, the vector invalidates and atomics with
+  // GLC, VS for GLOBAL and SCRATCH stores and atomics without.
   logic [WaveW-1:0] ds_wave_q;   // the wave of the DS unit's instruction
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) ds_wave_q <= '0;
@@ -2646,14 +2693,18 @@ module cu_top
     end
   end
 
-  // Each wave's LDS allocation, set at launch.
+  // Each wave's LDS allocation and private segment, set at launch.
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       ldsb_q <= '0;
       ldss_q <= '0;
+      scrb_q <= '0;
+      scrs_q <= '0;
     end else if (spi_launch_i) begin
       ldsb_q[spi_wave_i] <= spi_lds_base_i;
       ldss_q[spi_wave_i] <= spi_lds_size_i;
+      scrb_q[spi_wave_i] <= spi_scratch_base_i;
+      scrs_q[spi_wave_i] <= spi_scratch_size_i;
     end
   end
 

@@ -75,6 +75,8 @@ const RTL_KERNELS: &[&str] = &[
     "compact",
     "lds_fatomics",
     "global_fadd",
+    "private_sort",
+    "private_bytes",
 ];
 
 /// Kernels whose results depend on the order in which the waves' atomics reach memory: the

@@ -15,14 +15,20 @@ fn memory(bytes: usize) -> (Memory, u64) {
     (m, base)
 }
 
+/// Bytes of private memory a lane in [`run`]'s waves.
+const SCRATCH_LANE: u32 = 256;
+
 /// Runs `src` on `waves` waves (s0 = the wave's index, s[2:3] = the buffer's address, v0 = the
-/// lane number) with `latency`, against the golden model.
+/// lane number, a private segment of [`SCRATCH_LANE`] bytes a lane after the buffer) with
+/// `latency`, against the golden model.
 fn run(src: &str, waves: usize, latency: (u32, u32), model: &str) -> Result<sim::cosim::Report, CosimError> {
     let code = Code::new(0x10000, rdna3_isa::asm::assemble(src, "test.s").expect("assembles").dwords());
-    let (mem, base) = memory(1 << 16);
+    let (mut mem, base) = memory(1 << 16);
     let inits: Vec<WaveInit> = (0..waves)
         .map(|k| {
             let mut w = WaveInit::new(0x10000);
+            w.scratch_base = mem.alloc(32 * u64::from(SCRATCH_LANE), 256, &format!("scratch of wave {k}"));
+            w.scratch_lane_bytes = SCRATCH_LANE;
             w.sgpr[0] = k as u32;
             w.sgpr[2] = base as u32;
             w.sgpr[3] = (base >> 32) as u32;
@@ -169,6 +175,12 @@ fn memory_faults_agree_with_the_golden_model() {
         // OFFSET + SOFFSET negative.
         ("s_load_b32 s4, s[2:3], null offset:-0x4\n", "illegal"),
         ("v_mov_b32 v1, 0x10000\n global_load_b32 v2, v1, s[2:3]\n", "memory"),
+        // SCRATCH: bytes past the lane's 256 of private memory, a negative offset, and an
+        // offset that is negative as a 32-bit VGPR value.
+        ("scratch_store_b32 off, v0, off offset:0xfe\n", "memory"),
+        ("scratch_load_b32 v2, off, off offset:-4\n", "memory"),
+        ("v_mov_b32 v1, -8\n scratch_load_b32 v2, v1, off\n", "memory"),
+        ("s_mov_b32 s8, 0x100\n scratch_load_u8 v2, off, s8\n", "memory"),
         // The addtid forms without SADDR address 4 x lane from 0, outside every allocation.
         ("global_load_addtid_b32 v2, off offset:0x40\n", "memory"),
         ("s_add_u32 s2, s2, 0xffa0\n global_store_addtid_b32 v0, s[2:3]\n", "memory"),
@@ -549,4 +561,86 @@ fn ds_float_atomics_agree_with_the_golden_model() {
     }
     src += " s_waitcnt lgkmcnt(0)\n s_endpgm\n";
     ds_program_on_both_models(&src);
+}
+
+const SCRATCH: &str = r#"
+  ; Each lane's private segment (256 bytes a lane, dword d of lane l at 128 d + 4 l): stores
+  ; and loads of every width through a VGPR offset, SADDR, both and neither, negative
+  ; offsets, unaligned accesses across dwords, the d16 forms, partial EXEC.
+  v_lshlrev_b32 v1, 2, v0
+  v_mul_u32_u24 v2, 3, v0
+  v_add_nc_u32 v2, 1, v2
+  v_lshl_or_b32 v10, v0, 16, s0
+  v_xor_b32 v11, 0x5a5a5a5a, v10
+  v_mul_lo_u32 v12, 0x9e3779b9, v10
+  v_not_b32 v13, v12
+  scratch_store_b128 v1, v[10:13], off offset:0x10
+  scratch_store_b128 v2, v[10:13], off offset:0x40
+  scratch_store_b32 off, v10, off offset:0x60
+  s_movk_i32 s8, 0x70
+  scratch_store_b64 off, v[11:12], s8 offset:-8
+  scratch_store_b96 v1, v[10:12], s8 offset:0x4
+  scratch_store_b32 v2, v13, off offset:0x80
+  scratch_store_b16 v2, v11, off offset:0x9e
+  scratch_store_b8 v0, v12, off offset:0xc0
+  scratch_store_d16_hi_b16 v0, v10, off offset:0xd2
+  scratch_store_d16_hi_b8 v0, v11, off offset:0xd8
+  s_waitcnt_vscnt null, 0
+  scratch_load_b128 v[20:23], v1, off offset:0x10
+  scratch_load_b32 v24, off, off offset:0x60
+  scratch_load_b64 v[25:26], off, s8 offset:-8
+  scratch_load_b96 v[27:29], v1, s8 offset:0x4
+  scratch_load_b32 v30, v2, off offset:0x80
+  scratch_load_u16 v31, v2, off offset:0x9e
+  scratch_load_i16 v32, v2, off offset:0x9e
+  scratch_load_u8 v33, v0, off offset:0xc0
+  scratch_load_i8 v34, v0, off offset:0xc0
+  v_mov_b32 v35, v13
+  v_mov_b32 v36, v13
+  v_mov_b32 v37, v13
+  v_mov_b32 v38, v13
+  scratch_load_d16_b16 v35, v0, off offset:0xd2
+  scratch_load_d16_hi_u8 v36, v0, off offset:0xd8
+  scratch_load_d16_i8 v37, v2, off offset:0x9f
+  scratch_load_d16_hi_b16 v38, v2, off offset:0x81
+  scratch_load_b128 v[40:43], v2, off offset:0x40
+  s_waitcnt vmcnt(0)
+  ; lanes 4-7 and 16-23 only
+  s_mov_b32 exec_lo, 0xff00f0
+  scratch_store_b32 off, v0, off offset:0xf8
+  scratch_load_b32 v44, off, off offset:0xf8
+  s_mov_b32 exec_lo, -1
+  s_waitcnt vmcnt(0)
+  s_endpgm
+"#;
+
+/// SCRATCH on the RTL: every load and store width, the d16 forms, VGPR and SGPR offsets,
+/// unaligned accesses that cross dwords, partial EXEC, on four waves' segments, at three
+/// latencies and on both lane counts; then the layout checked against the guide's swizzle by
+/// the host (dword d of lane l of wave k at its segment + 128 d + 4 l).
+#[test]
+fn scratch_agrees_with_the_golden_model() {
+    if !conformance::require_verilator("scratch_agrees_with_the_golden_model") {
+        return;
+    }
+    for (latency, model) in [((1, 1), "cu"), ((1, 30), "cu"), ((5, 60), "cu_l8")] {
+        let r =
+            run(SCRATCH, 4, latency, model).unwrap_or_else(|e| panic!("latency {latency:?}, {model}: {e}"));
+        assert!(r.waves.iter().all(|w| *w == WaveEnd::Ended), "{:?}", r.waves);
+        let regions = r.memory.regions();
+        for k in 0..4u32 {
+            let seg =
+                regions.iter().find(|g| g.name == format!("scratch of wave {k}")).expect("segment").base;
+            let rd = |d: u64, l: u64| r.memory.read_u32(seg + 128 * d + 4 * l).expect("in the segment");
+            for l in 0..32u64 {
+                let v10 = (l as u32) << 16 | k;
+                // scratch_store_b32 off, v10, off offset:0x60: dword 0x18 of every lane.
+                assert_eq!(rd(0x60 / 4, l), v10, "wave {k} lane {l}: offset 0x60");
+                // The partial store at 0xf8: lanes 4-7 and 16-23 wrote their number.
+                if (4..8).contains(&l) || (16..24).contains(&l) {
+                    assert_eq!(rd(0xf8 / 4, l), l as u32, "wave {k} lane {l}: offset 0xf8");
+                }
+            }
+        }
+    }
 }

@@ -13,7 +13,7 @@ use std::sync::LazyLock;
 use conformance::progress::TestProgress;
 use conformance::scalar_programs::Program;
 use conformance::vector_programs::{
-    MEM_BASE, MEM_BYTES, ds_ops, mem_ops, vector_ops, vector_program, vopd_ops,
+    MEM_BASE, MEM_BYTES, SCRATCH_LANE, ds_ops, mem_ops, vector_ops, vector_program, vopd_ops,
 };
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -63,7 +63,7 @@ fn run(
     }
     let code = Code::new(BASE, dwords);
     let mut rng = SmallRng::seed_from_u64(init);
-    let waves: Vec<WaveInit> = starts
+    let mut waves: Vec<WaveInit> = starts
         .iter()
         .map(|&pc| {
             let mut w = WaveInit::new(pc);
@@ -89,6 +89,11 @@ fn run(
     let bytes: Vec<u8> = (0..MEM_BYTES).map(|_| rng.random()).collect();
     let base = mem.alloc_with(&bytes, 4096, "buffer");
     assert_eq!(base, MEM_BASE, "the buffer is where the programs look for it");
+    // Each wave's private segment (SCRATCH), after it.
+    for (k, w) in waves.iter_mut().enumerate() {
+        w.scratch_base = mem.alloc(32 * u64::from(SCRATCH_LANE), 256, &format!("scratch of wave {k}"));
+        w.scratch_lane_bytes = SCRATCH_LANE;
+    }
     let opts = Options {
         latency: (1, 6),
         backpressure: 15,

@@ -461,8 +461,11 @@ fn ds_strategy(ops: Vec<&'static InstDef>) -> BoxedStrategy<Item> {
 pub const MEM_BASE: u64 = sim::golden::memory::HEAP_BASE;
 pub const MEM_BYTES: u32 = 1 << 16;
 
+/// Bytes of private memory a lane in the waves that run random programs (SCRATCH).
+pub const SCRATCH_LANE: u32 = 512;
+
 /// The scalar and vector memory rows both models execute: the scalar loads and invalidates,
-/// the GLOBAL loads and stores of the RTL's memory ports.
+/// the GLOBAL and SCRATCH loads and stores of the RTL's memory ports.
 pub fn mem_ops() -> Vec<&'static InstDef> {
     let files = hdl_gen::sv::generate(&hdl_gen::sv::Config::default()).expect("generating the RTL");
     let rtl = hdl_gen::sv::rtl_ops(&files);
@@ -485,7 +488,9 @@ fn smov(r: u32, v: u32) -> Inst {
 /// pair below s96 set to [`MEM_BASE`] (a buffer load's resource: a quad with a random stride
 /// and size over the buffer); a GLOBAL lane address is a random VGPR masked to stay mostly
 /// inside the buffer (now and then past it: a memory fault both models must report alike), as
-/// an offset from SADDR or as a 64-bit address pair; SMEM offsets are mostly inside, through
+/// an offset from SADDR or as a 64-bit address pair; a SCRATCH offset mostly inside the
+/// lane's [`SCRATCH_LANE`] bytes, from a VGPR (SVE), an SGPR set to a small value, both or
+/// neither; SMEM offsets are mostly inside, through
 /// the instruction, M0 or an SGPR, sometimes past the end or negative. Data and destinations
 /// are random registers (VGPR tuples inside v0..v23, SGPR tuples below s96 or VCC).
 fn mem_strategy(ops: Vec<&'static InstDef>) -> BoxedStrategy<Item> {
@@ -552,12 +557,25 @@ fn mem_strategy(ops: Vec<&'static InstDef>) -> BoxedStrategy<Item> {
                         ]);
                     }
                 } else {
+                    let scratch = d.format().name == "SCRATCH";
+                    // SCRATCH: lane offsets in the private segment, but for the mask that
+                    // reaches past everything; offsets past it only when negative.
+                    let mask = if scratch && mask != 0x1fffc { mask & (SCRATCH_LANE - 1) } else { mask };
+                    let goff = if scratch && goff < 1 << 12 { goff & 0xff } else { goff };
                     out.push(Inst::build(
                         and,
                         &[(Field::Vdst, a), (Field::Src0, LITERAL), (Field::Vsrc1, src)],
                         Some(mask),
                     ));
-                    let saddr = if pair {
+                    let saddr = if scratch {
+                        // One SGPR (NULL: none), a small offset.
+                        if pair {
+                            NULL
+                        } else {
+                            out.push(smov(base, ioff & 0x1fc));
+                            base
+                        }
+                    } else if pair {
                         // A 64-bit address in v[a:a+1]: the buffer's high dword above the offset.
                         out.push(Inst::build(
                             vmov,
@@ -576,6 +594,8 @@ fn mem_strategy(ops: Vec<&'static InstDef>) -> BoxedStrategy<Item> {
                         (Field::Vdst, vdst),
                         // A cache flag, and an atomic's return of the old value.
                         (Field::Glc, u32::from(glc)),
+                        // SCRATCH: the VGPR offset is there.
+                        (Field::Sve, u32::from(vcc)),
                     ] {
                         if field(f) {
                             fields.push((f, v));

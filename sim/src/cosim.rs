@@ -34,9 +34,9 @@ pub struct WaveInit {
     pub mode: u32,
     /// Workgroup, for barriers.
     pub wg: u8,
-    /// The wave's private (scratch) segment: its address and bytes per lane (0: none). The
-    /// golden model runs SCRATCH and FLAT-to-private accesses in it; the RTL does not execute
-    /// them yet (they fault as not implemented), so it needs no dispatcher port for it.
+    /// The wave's private (scratch) segment: its address (below 2^48) and bytes per lane (a
+    /// multiple of 4 below 2^18; 0: none), set up on both models (the RTL's dispatcher port
+    /// takes them at launch).
     pub scratch_base: u64,
     pub scratch_lane_bytes: u32,
 }
@@ -324,6 +324,8 @@ pub enum CosimError {
     TooManyWaves { waves: usize, max: usize, model: String },
     #[error("{0}")]
     Lds(String),
+    #[error("wave {wave}: {what}")]
+    Scratch { wave: usize, what: String },
     #[error("{0}")]
     NoModel(#[from] rtl::NoModel),
     #[error("the memory returned data for a counter that was zero (cu_top's cnt_error_o)")]
@@ -365,6 +367,21 @@ pub fn cosim(code: &Code, waves: &[WaveInit], opts: &Options) -> Result<Report, 
         return Err(CosimError::TooManyWaves { waves, max, model });
     }
     lds_layout(waves, opts.lds, v.lds_bytes)?;
+    // The dispatcher port's private segment: a 48-bit address, fewer than 2^18 bytes a lane
+    // (gfx11 allows 262,136), whole dwords.
+    for (wave, w) in waves.iter().enumerate() {
+        let what = if w.scratch_base >> 48 != 0 {
+            format!("the private segment's address {:#x} is not below 2^48", w.scratch_base)
+        } else if w.scratch_lane_bytes >= 1 << 18 || w.scratch_lane_bytes % 4 != 0 {
+            format!(
+                "{} bytes of private memory a lane: a whole number of dwords below 2^18 is allowed",
+                w.scratch_lane_bytes
+            )
+        } else {
+            continue;
+        };
+        return Err(CosimError::Scratch { wave, what });
+    }
     match run(code, waves, opts, opts.vcd.as_deref().map(|p| (p, 0)), opts.golden_vcd.as_deref()) {
         Err(CosimError::Mismatch(mut m)) => {
             if let Some(path) = &opts.window_vcd {
@@ -452,6 +469,9 @@ struct VmemReq {
     /// ... MODE.FP_DENORM[0] of the wave (a float atomic's min, max and compare read it).
     denorm: bool,
     bytes: usize,
+    /// Scratch's lane swizzle (vmem_req_swz_o): a lane's bytes go on 128 bytes further at each
+    /// 4-byte boundary past its address.
+    swz: bool,
     mask: u32,
     addr: [u64; 32],
     data: [[u32; 4]; 32],
@@ -460,6 +480,35 @@ struct VmemReq {
 impl VmemReq {
     fn lanes(&self) -> impl Iterator<Item = usize> + '_ {
         (0..32).filter(|l| self.mask >> l & 1 == 1)
+    }
+
+    /// Lane `l`'s bytes as runs of consecutive addresses: (address, first byte, length). One
+    /// run, unless the request is swizzled: then a run ends at each 4-byte boundary and the
+    /// next starts 128 bytes further on (32 lanes' dwords apart, guide 11.2).
+    fn runs(&self, l: usize) -> Vec<(u64, usize, usize)> {
+        let a = self.addr[l];
+        if !self.swz {
+            return vec![(a, 0, self.bytes)];
+        }
+        let mut out = Vec::new();
+        let (mut at, mut b) = (a, 0);
+        while b < self.bytes {
+            let n = (4 - (at % 4) as usize).min(self.bytes - b);
+            out.push((at, b, n));
+            b += n;
+            at = (at & !3).wrapping_add(128);
+        }
+        out
+    }
+
+    /// Whether lane `l`'s bytes all have memory.
+    fn check(&self, mem: &Memory, l: usize, write: bool) -> bool {
+        self.runs(l).iter().all(|&(a, _, n)| mem.check(a, n, write).is_ok())
+    }
+
+    /// Reads lane `l`'s bytes into `out` (at least `bytes` long).
+    fn read(&self, mem: &Memory, l: usize, out: &mut [u8]) -> bool {
+        self.runs(l).iter().all(|&(a, b, n)| mem.read(a, &mut out[b..b + n]).is_ok())
     }
 }
 
@@ -508,19 +557,21 @@ fn serve_vmem(mem: &mut Memory, q: &VmemReq) -> (Vec<u32>, bool) {
         return (out, false);
     }
     if q.store {
-        if q.lanes().any(|l| mem.check(q.addr[l], n, true).is_err()) {
+        if q.lanes().any(|l| !q.check(mem, l, true)) {
             return (out, true);
         }
         for l in q.lanes() {
             let bytes: Vec<u8> = q.data[l].iter().flat_map(|d| d.to_le_bytes()).take(n).collect();
-            let _ = mem.write(q.addr[l], &bytes);
+            for (a, b, len) in q.runs(l) {
+                let _ = mem.write(a, &bytes[b..b + len]);
+            }
         }
         return (out, false);
     }
     let mut err = false;
     for l in q.lanes() {
         let mut buf = [0u8; 16];
-        if mem.read(q.addr[l], &mut buf[..n]).is_err() {
+        if !q.read(mem, l, &mut buf) {
             err = true;
             continue;
         }
@@ -536,8 +587,8 @@ fn store_diffs(golden: &Memory, rtl: &Memory, q: &VmemReq) -> Vec<String> {
     let mut out = Vec::new();
     for l in q.lanes() {
         let (mut a, mut b) = (vec![0u8; q.bytes], vec![0u8; q.bytes]);
-        let (ra, rb) = (golden.read(q.addr[l], &mut a), rtl.read(q.addr[l], &mut b));
-        if ra.is_ok() != rb.is_ok() || a != b {
+        let (ra, rb) = (q.read(golden, l, &mut a), q.read(rtl, l, &mut b));
+        if ra != rb || a != b {
             out.push(format!("lane {l}: memory at {:#x}: {a:02x?} (golden) vs {b:02x?} (RTL)", q.addr[l]));
         }
     }
@@ -686,6 +737,8 @@ fn run(
         m.set(p.spi_wg, u64::from(init.wg));
         m.set(p.spi_lds_base, (wg_index[w] as u64 * u64::from(lds_bytes)) / 4);
         m.set(p.spi_lds_size, u64::from(lds_bytes));
+        m.set(p.spi_scratch_base, init.scratch_base);
+        m.set(p.spi_scratch_size, u64::from(init.scratch_lane_bytes));
         m.step();
     }
     m.set(p.spi_launch, 0);
@@ -803,6 +856,7 @@ fn run(
                     .flatten(),
                 denorm: m.get(p.vmem_req_denorm) == 1,
                 bytes: (m.get(p.vmem_req_bytes) as usize).clamp(1, 16),
+                swz: m.get(p.vmem_req_swz) == 1,
                 mask: m.get(p.vmem_req_mask) as u32,
                 addr: std::array::from_fn(|l| u64::from(aw[2 * l]) | u64::from(aw[2 * l + 1]) << 32),
                 data: std::array::from_fn(|l| std::array::from_fn(|k| dw[4 * l + k])),

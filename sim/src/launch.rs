@@ -310,7 +310,7 @@ const MAX_LDS: u64 = 64 * 1024;
 
 /// Private memory per work-item: gfx11's COMPUTE_TMPRING_SIZE.WAVESIZE has 15 bits in units of
 /// 64 dwords per wave (LLVM's `getMaxWaveScratchSize`), shared by 32 lanes.
-const MAX_SCRATCH_PER_LANE: u32 = 256 * ((1 << 15) - 1) / 32;
+pub const MAX_SCRATCH_PER_LANE: u32 = 256 * ((1 << 15) - 1) / 32;
 
 /// Refuses a launch whose memory (buffers, kernarg segment, scratch) exceeds the machine's
 /// physical memory, rather than failing an allocation halfway (which aborts).

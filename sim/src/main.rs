@@ -418,6 +418,10 @@ struct CosimArgs {
     /// address 0 [default: all of the model's LDS, 65536 bytes].
     #[arg(long)]
     lds: Option<u32>,
+    /// Bytes of private memory each lane of each wave gets for SCRATCH instructions (a
+    /// multiple of 4, at most 262,136), zeroed [default: none, so every SCRATCH access faults].
+    #[arg(long, default_value_t = 0)]
+    scratch: u32,
     /// Write the run's performance counters here as JSON.
     #[arg(long)]
     stats: Option<PathBuf>,
@@ -505,6 +509,13 @@ fn cmd_cosim(a: CosimArgs) -> Result<ExitCode> {
     if a.backpressure >= 100 {
         bail!("--backpressure must be below 100");
     }
+    if !a.scratch.is_multiple_of(4) || a.scratch > sim::launch::MAX_SCRATCH_PER_LANE {
+        bail!(
+            "--scratch {}: bytes of private memory a lane are a multiple of 4, at most {} (gfx11's limit)",
+            a.scratch,
+            sim::launch::MAX_SCRATCH_PER_LANE
+        );
+    }
     // Every output is checked before the run, which may be long.
     let default_mismatch = PathBuf::from("cosim-mismatch.vcd");
     let mismatch_vcd = a.mismatch_vcd.clone().unwrap_or_else(|| default_mismatch.clone());
@@ -537,9 +548,15 @@ fn cmd_cosim(a: CosimArgs) -> Result<ExitCode> {
     }
     let code = Code::new(a.base, dwords);
     let mut rng = a.random_init.map(SmallRng::seed_from_u64);
+    // Each wave's private segment, when --scratch asks for one.
+    let mut memory = (a.scratch > 0).then(sim::golden::memory::Memory::default);
     let waves: Vec<WaveInit> = (0..a.waves)
         .map(|k| {
             let mut w = WaveInit::new(a.base);
+            if let Some(m) = memory.as_mut() {
+                w.scratch_base = m.alloc(32 * u64::from(a.scratch), 256, &format!("scratch of wave {k}"));
+                w.scratch_lane_bytes = a.scratch;
+            }
             if let Some(r) = rng.as_mut() {
                 for (i, v) in w.sgpr.iter_mut().enumerate() {
                     if i < 126 {
@@ -571,7 +588,7 @@ fn cmd_cosim(a: CosimArgs) -> Result<ExitCode> {
         trace_depth: a.trace_depth,
         progress: None,
         lds: a.lds,
-        memory: None,
+        memory,
     };
     let (counters, line) = ProgressLine::start(a.waves as u64);
     let opts = Options { progress: Some(counters), ..opts };

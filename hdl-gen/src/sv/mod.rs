@@ -258,7 +258,7 @@ pub fn ds_executes(d: &InstDef) -> bool {
 }
 
 /// Whether the memory ports of the compute unit execute row `d` (scalar loads and invalidates,
-/// GLOBAL loads and stores): its access has a kind in cu_pkg's `memctrl_t`.
+/// GLOBAL and SCRATCH loads and stores): its access has a kind in cu_pkg's `memctrl_t`.
 pub fn mem_executes(d: &InstDef) -> bool {
     view::mem_kind(d).is_some()
 }

@@ -144,6 +144,8 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
     let lds_w = clog2(cfg.lds_bytes / 4);
     l.port("spi_lds_base_i", In, &logic("LdsAddrW-1"), lds_w, "its LDS allocation's first dword");
     l.port("spi_lds_size_i", In, &logic("16"), 17, "... and its size in bytes");
+    l.port("spi_scratch_base_i", In, &logic("47"), 48, "its private segment's address (SCRATCH)");
+    l.port("spi_scratch_size_i", In, &logic("17"), 18, "... and its bytes a lane (a multiple of 4; 0: none)");
     l.port("spi_start_i", In, "logic", 1, "start the launched waves of spi_start_mask_i together");
     l.port("spi_start_mask_i", In, &logic("NumWaves-1"), waves, "");
 
@@ -167,8 +169,8 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
     l.port("smem_rsp_data_i", In, "logic [15:0][31:0]", 512, "the dwords asked for (others: any)");
     l.port("smem_rsp_err_i", In, "logic", 1, "a dword asked for has no memory");
 
-    l.group = "Vector memory port (GLOBAL): one request an instruction, every active lane's \
-               address and data, answered with every lane's loaded bytes.";
+    l.group = "Vector memory port (GLOBAL, SCRATCH): one request an instruction, every active \
+               lane's address and data, answered with every lane's loaded bytes.";
     l.port("vmem_req_valid_o", Out, "logic", 1, "");
     l.port("vmem_req_ready_i", In, "logic", 1, "");
     l.port("vmem_req_wave_o", Out, &logic("WaveW-1"), wave_w, "");
@@ -183,6 +185,13 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
         "... MODE.FP_DENORM[0] (F32 input denormals kept): a float atomic's min, max and compare read it",
     );
     l.port("vmem_req_bytes_o", Out, &logic("4"), 5, "bytes a lane: 1, 2, 4, 8, 12 or 16");
+    l.port(
+        "vmem_req_swz_o",
+        Out,
+        "logic",
+        1,
+        "scratch's lane swizzle: a lane's bytes go on 128 bytes further at each 4-byte boundary (guide 11.2)",
+    );
     l.port("vmem_req_mask_o", Out, &logic("31"), 32, "the lanes that access memory");
     l.port("vmem_req_addr_o", Out, "logic [31:0][63:0]", 2048, "per lane: byte address");
     l.port(

@@ -877,13 +877,16 @@ struct MemCtrl {
     hi: bool,
     /// GLOBAL: the lane's address is SADDR + offset + 4 x lane (no VGPR address).
     addtid: bool,
+    /// SCRATCH: an offset in the wave's private segment, whose lanes are swizzled.
+    scr: bool,
 }
 
 /// The access of a row the memory ports execute. None for the others (MK_NONE): the loads
-/// into LDS, FLAT, SCRATCH, and MUBUF and MTBUF but the invalidates.
+/// into LDS, FLAT, and MUBUF and MTBUF but the invalidates. SCRATCH loads and stores are GLOBAL
+/// ones (MK_GLOAD, MK_GSTORE) with `scr` set.
 fn mem_access(d: &InstDef) -> Option<MemCtrl> {
     use rdna3_isa::{AtomicReturn, Half, MemAccess as A};
-    let m = |kind, size, sext| MemCtrl { kind, size, sext, d16: false, hi: false, addtid: false };
+    let m = |kind, size, sext| MemCtrl { kind, size, sext, d16: false, hi: false, addtid: false, scr: false };
     match (d.format().name.as_str(), d.access?) {
         ("GLOBAL", A::Atomic { bytes, rtn: AtomicReturn::Glc, .. }) => Some(m("MK_GATOMIC", bytes, false)),
         ("SMEM", A::ScalarLoad { dwords, buffer: false }) => Some(m("MK_SLOAD", dwords, false)),
@@ -898,6 +901,15 @@ fn mem_access(d: &InstDef) -> Option<MemCtrl> {
         }),
         ("GLOBAL", A::Store { bytes, hi, addtid }) => {
             Some(MemCtrl { hi, addtid, ..m("MK_GSTORE", bytes, false) })
+        }
+        ("SCRATCH", A::Load { bytes, signed, d16, addtid: false, lds: false }) => Some(MemCtrl {
+            d16: d16.is_some(),
+            hi: d16 == Some(Half::Hi),
+            scr: true,
+            ..m("MK_GLOAD", bytes, signed)
+        }),
+        ("SCRATCH", A::Store { bytes, hi, addtid: false }) => {
+            Some(MemCtrl { hi, scr: true, ..m("MK_GSTORE", bytes, false) })
         }
         _ => None,
     }
@@ -916,7 +928,7 @@ pub(super) fn mem_ctrl_sets(d: &InstDef) -> Vec<(String, String)> {
     if a.size != 0 {
         sets.push(("dec_o.mem.size".to_string(), format!("5'd{}", a.size)));
     }
-    for (name, on) in [("sext", a.sext), ("d16", a.d16), ("hi", a.hi), ("addtid", a.addtid)] {
+    for (name, on) in [("sext", a.sext), ("d16", a.d16), ("hi", a.hi), ("addtid", a.addtid), ("scr", a.scr)] {
         if on {
             sets.push((format!("dec_o.mem.{name}"), "1'b1".to_string()));
         }
