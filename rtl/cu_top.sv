@@ -2468,8 +2468,8 @@ module cu_top
   // ------------------------------------------------------------------------------------------
   // Waitcnt scoreboard. A memory instruction increments its counters when it starts (the DS
   // unit or a memory port takes it) and returns them with the end of its memory work: LGKM
-  // for DS and SMEM, VM for GLOBAL loads, the vector invalidates and atomics with GLC, VS for
-  // GLOBAL stores and atomics without.
+  // for DS and SMEM, VM for GLOBAL and SCRATCH loads, the vector invalidates and atomics with
+  // GLC, VS for GLOBAL and SCRATCH stores and atomics without.
   logic [WaveW-1:0] ds_wave_q;   // the wave of the DS unit's instruction
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) ds_wave_q <= '0;
