@@ -1719,3 +1719,118 @@ fn private_arrays() {
         .collect();
     same("hashes", &u32s(&out[1]), &want);
 }
+
+/// The host's `mix` of generic.cl: a hash of `p`'s dwords, read as dwords, bytes and shorts.
+fn generic_mix(p: &[u32]) -> u32 {
+    let bytes: Vec<u8> = p.iter().flat_map(|v| v.to_le_bytes()).collect();
+    (0..p.len()).fold(0u32, |h, k| {
+        let s = u32::from(u16::from_le_bytes([bytes[2 * k], bytes[2 * k + 1]]));
+        h.wrapping_mul(33).wrapping_add(p[k]).wrapping_add(u32::from(bytes[3 * k + 1])).wrapping_add(s << 4)
+    })
+}
+
+/// Generic pointers (generic.cl): FLAT loads, stores and a returning atomic whose lanes address
+/// global memory, the workgroup's LDS and their private segments, through called functions.
+#[test]
+fn generic_pointers() {
+    const PRIV: usize = 16;
+    let mut r = Rng(15);
+    let n = 256u32;
+    let a: Vec<u32> = (0..n).map(|_| r.next()).collect();
+    let out = launch(
+        "generic",
+        "generic_ptrs",
+        grid(n, 64),
+        [64, 1, 1],
+        vec![
+            ArgSpec::Buf(bytes_u32(&a)),
+            ArgSpec::Buf(bytes_u32(&a)),
+            ArgSpec::Zeros(4 * u64::from(n)),
+            ArgSpec::U32(n),
+        ],
+    );
+    let n = n as usize;
+    let mut g = a.clone();
+    let mut want = vec![0u32; n];
+    for base in (0..n).step_by(64) {
+        let mut l: Vec<u32> = (0..64).map(|t| a[base + t].wrapping_add(7)).collect();
+        let mut privs: Vec<Vec<u32>> =
+            (0..64).map(|t| (0..PRIV).map(|k| a[(base + t + k) % n] ^ k as u32).collect()).collect();
+        let bump = |p: &mut u32, v: u32| {
+            let old = *p;
+            *p = old.wrapping_mul(3).wrapping_add(v);
+            old
+        };
+        let mut rs = vec![0u32; 64];
+        // Before the second barrier: each item's own g[i], l[t ^ 1], priv[in[i] % 16].
+        for t in 0..64 {
+            let i = base + t;
+            let mut r = bump(&mut g[i], t as u32);
+            r = r.wrapping_add(bump(&mut l[t ^ 1], i as u32));
+            let k = a[i] as usize % PRIV;
+            r = r.wrapping_add(bump(&mut privs[t][k], r));
+            rs[t] = r;
+        }
+        // The pointer each item picks.
+        for t in 0..64 {
+            let i = base + t;
+            let p = match i % 3 {
+                0 => &mut g[i],
+                1 => &mut l[t],
+                _ => &mut privs[t][i % PRIV],
+            };
+            rs[t] = rs[t].wrapping_add(bump(p, i as u32));
+        }
+        for t in 0..64 {
+            let r = rs[t].wrapping_add(generic_mix(&privs[t])).wrapping_add(generic_mix(&l[..8]));
+            want[base + t] = r.wrapping_add(l[t]).wrapping_add(privs[t][(r >> 3) as usize % PRIV]);
+        }
+    }
+    same("global values", &u32s(&out[1]), &g);
+    same("results", &u32s(&out[2]), &want);
+
+    let n = 192u32;
+    let (out, rtl) = launch_both(
+        "generic",
+        "generic_atomics",
+        grid(n, 64),
+        [64, 1, 1],
+        vec![ArgSpec::Zeros(4 * 32), ArgSpec::Zeros(4 * u64::from(n))],
+    );
+    for (engine, out) in std::iter::once(("golden", out)).chain(rtl) {
+        let counts = u32s(&out[0]);
+        let old = u32s(&out[1]);
+        // Each address's returns are the running sums of its adds in some order: sorted by
+        // (old value, addend), each is the one before plus that one's addend.
+        let mut totals = [0u32; 32];
+        // LDS (even slots): a chain per workgroup, whose total goes to counts[16 + slot].
+        for group in 0..n / 64 {
+            for slot in (0..16u32).step_by(2) {
+                let mut chain: Vec<(u32, u32)> = (group * 64..group * 64 + 64)
+                    .filter(|i| i % 16 == slot)
+                    .map(|i| (old[i as usize], i))
+                    .collect();
+                chain.sort_unstable();
+                let mut sum = 0;
+                for &(o, i) in &chain {
+                    assert_eq!(o, sum, "{engine}: item {i}'s LDS atomic returned {o}, the chain needs {sum}");
+                    sum += i;
+                }
+                totals[16 + slot as usize] += sum;
+            }
+        }
+        // Global memory (odd slots): one chain across the workgroups.
+        for slot in (1..16u32).step_by(2) {
+            let mut chain: Vec<(u32, u32)> =
+                (0..n).filter(|i| i % 16 == slot).map(|i| (old[i as usize], i)).collect();
+            chain.sort_unstable();
+            let mut sum = 0;
+            for &(o, i) in &chain {
+                assert_eq!(o, sum, "{engine}: item {i}'s global atomic returned {o}, the chain needs {sum}");
+                sum += i;
+            }
+            totals[slot as usize] = sum;
+        }
+        same(&format!("{engine}: counters"), &counts, &totals);
+    }
+}

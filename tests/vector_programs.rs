@@ -572,7 +572,7 @@ fn mem_strategy(ops: Vec<&'static InstDef>) -> BoxedStrategy<Item> {
                         if pair {
                             NULL
                         } else {
-                            out.push(smov(base, ioff & 0x1fc));
+                            out.push(smov(base, ioff & 0xfc));
                             base
                         }
                     } else if pair {
