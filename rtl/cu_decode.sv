@@ -2427,6 +2427,7 @@ module cu_decode
         dec_o.vc.ty[0] = OT_F64;
         dec_o.vc.dty = OT_B32;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.f64 = 1'b1;
       end
       OP_V_CVT_F64_I32, OP_V_CVT_F64_U32: begin
         dec_o.unit = UNIT_VALU;
@@ -2436,6 +2437,7 @@ module cu_decode
         dec_o.vc.ty[0] = OT_B32;
         dec_o.vc.dty = OT_F64;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.f64 = 1'b1;
       end
       OP_V_CVT_F32_I32, OP_V_CVT_F32_U32, OP_V_CVT_OFF_F32_I4, OP_V_CVT_F32_UBYTE0,
       OP_V_CVT_F32_UBYTE1, OP_V_CVT_F32_UBYTE2, OP_V_CVT_F32_UBYTE3: begin
@@ -2483,6 +2485,7 @@ module cu_decode
         dec_o.vc.ty[0] = OT_F64;
         dec_o.vc.dty = OT_F32;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.f64 = 1'b1;
       end
       OP_V_CVT_F64_F32: begin
         dec_o.unit = UNIT_VALU;
@@ -2492,6 +2495,7 @@ module cu_decode
         dec_o.vc.ty[0] = OT_F32;
         dec_o.vc.dty = OT_F64;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.f64 = 1'b1;
       end
       OP_V_TRUNC_F64, OP_V_CEIL_F64, OP_V_RNDNE_F64, OP_V_FLOOR_F64,
       OP_V_FREXP_MANT_F64, OP_V_FRACT_F64: begin
@@ -2502,6 +2506,7 @@ module cu_decode
         dec_o.vc.ty[0] = OT_F64;
         dec_o.vc.dty = OT_F64;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.f64 = 1'b1;
       end
       OP_V_MOV_B16, OP_V_NOT_B16: begin
         dec_o.unit = UNIT_VALU;
@@ -2541,6 +2546,7 @@ module cu_decode
         dec_o.vc.dty = OT_F64;
         dec_o.vc.fpu = 1'b1;
         dec_o.vc.trans = 1'b1;
+        dec_o.vc.f64 = 1'b1;
       end
       OP_V_MOVRELD_B32, OP_V_MOVRELS_B32, OP_V_MOVRELSD_B32, OP_V_MOVRELSD_2_B32: begin
         dec_o.unit = UNIT_VALU;
@@ -2679,6 +2685,7 @@ module cu_decode
         dec_o.vc.ty[1] = OT_F64;
         dec_o.vc.mask_vcc = 1'b1;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.f64 = 1'b1;
       end
       OP_V_CMP_LT_I16, OP_V_CMP_EQ_I16, OP_V_CMP_LE_I16, OP_V_CMP_GT_I16,
       OP_V_CMP_NE_I16, OP_V_CMP_GE_I16, OP_V_CMP_LT_U16, OP_V_CMP_EQ_U16,
@@ -2759,6 +2766,7 @@ module cu_decode
         dec_o.vc.ty[1] = OT_B32;
         dec_o.vc.mask_vcc = 1'b1;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.f64 = 1'b1;
       end
       OP_V_CMPX_F_F16, OP_V_CMPX_LT_F16, OP_V_CMPX_EQ_F16, OP_V_CMPX_LE_F16,
       OP_V_CMPX_GT_F16, OP_V_CMPX_LG_F16, OP_V_CMPX_GE_F16, OP_V_CMPX_O_F16,
@@ -2801,6 +2809,7 @@ module cu_decode
         dec_o.vc.ty[1] = OT_F64;
         dec_o.vc.mask_exec = 1'b1;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.f64 = 1'b1;
       end
       OP_V_CMPX_LT_I16, OP_V_CMPX_EQ_I16, OP_V_CMPX_LE_I16, OP_V_CMPX_GT_I16,
       OP_V_CMPX_NE_I16, OP_V_CMPX_GE_I16, OP_V_CMPX_LT_U16, OP_V_CMPX_EQ_U16,
@@ -2881,6 +2890,7 @@ module cu_decode
         dec_o.vc.ty[1] = OT_B32;
         dec_o.vc.mask_exec = 1'b1;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.f64 = 1'b1;
       end
       OP_V_CMP_F_F16_VOP3, OP_V_CMP_LT_F16_VOP3, OP_V_CMP_EQ_F16_VOP3, OP_V_CMP_LE_F16_VOP3,
       OP_V_CMP_GT_F16_VOP3, OP_V_CMP_LG_F16_VOP3, OP_V_CMP_GE_F16_VOP3, OP_V_CMP_O_F16_VOP3,
@@ -2923,6 +2933,7 @@ module cu_decode
         dec_o.vc.ty[1] = OT_F64;
         dec_o.vc.mask_vdst = 1'b1;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.f64 = 1'b1;
       end
       OP_V_CMP_LT_I16_VOP3, OP_V_CMP_EQ_I16_VOP3, OP_V_CMP_LE_I16_VOP3, OP_V_CMP_GT_I16_VOP3,
       OP_V_CMP_NE_I16_VOP3, OP_V_CMP_GE_I16_VOP3, OP_V_CMP_LT_U16_VOP3, OP_V_CMP_EQ_U16_VOP3,
@@ -3003,6 +3014,7 @@ module cu_decode
         dec_o.vc.ty[1] = OT_B32;
         dec_o.vc.mask_vdst = 1'b1;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.f64 = 1'b1;
       end
       OP_V_CMPX_F_F16_VOP3, OP_V_CMPX_LT_F16_VOP3, OP_V_CMPX_EQ_F16_VOP3, OP_V_CMPX_LE_F16_VOP3,
       OP_V_CMPX_GT_F16_VOP3, OP_V_CMPX_LG_F16_VOP3, OP_V_CMPX_GE_F16_VOP3, OP_V_CMPX_O_F16_VOP3,
@@ -3045,6 +3057,7 @@ module cu_decode
         dec_o.vc.ty[1] = OT_F64;
         dec_o.vc.mask_exec = 1'b1;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.f64 = 1'b1;
       end
       OP_V_CMPX_LT_I16_VOP3, OP_V_CMPX_EQ_I16_VOP3, OP_V_CMPX_LE_I16_VOP3, OP_V_CMPX_GT_I16_VOP3,
       OP_V_CMPX_NE_I16_VOP3, OP_V_CMPX_GE_I16_VOP3, OP_V_CMPX_LT_U16_VOP3, OP_V_CMPX_EQ_U16_VOP3,
@@ -3125,6 +3138,7 @@ module cu_decode
         dec_o.vc.ty[1] = OT_B32;
         dec_o.vc.mask_exec = 1'b1;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.f64 = 1'b1;
       end
       OP_V_CNDMASK_B32_VOP3: begin
         dec_o.unit = UNIT_VALU;
@@ -3269,6 +3283,7 @@ module cu_decode
         dec_o.vc.ty[0] = OT_F64;
         dec_o.vc.dty = OT_B32;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.f64 = 1'b1;
       end
       OP_V_CVT_F64_I32_VOP3, OP_V_CVT_F64_U32_VOP3: begin
         dec_o.unit = UNIT_VALU;
@@ -3278,6 +3293,7 @@ module cu_decode
         dec_o.vc.ty[0] = OT_B32;
         dec_o.vc.dty = OT_F64;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.f64 = 1'b1;
       end
       OP_V_CVT_F32_I32_VOP3, OP_V_CVT_F32_U32_VOP3, OP_V_CVT_OFF_F32_I4_VOP3, OP_V_CVT_F32_UBYTE0_VOP3,
       OP_V_CVT_F32_UBYTE1_VOP3, OP_V_CVT_F32_UBYTE2_VOP3, OP_V_CVT_F32_UBYTE3_VOP3: begin
@@ -3325,6 +3341,7 @@ module cu_decode
         dec_o.vc.ty[0] = OT_F64;
         dec_o.vc.dty = OT_F32;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.f64 = 1'b1;
       end
       OP_V_CVT_F64_F32_VOP3: begin
         dec_o.unit = UNIT_VALU;
@@ -3334,6 +3351,7 @@ module cu_decode
         dec_o.vc.ty[0] = OT_F32;
         dec_o.vc.dty = OT_F64;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.f64 = 1'b1;
       end
       OP_V_TRUNC_F64_VOP3, OP_V_CEIL_F64_VOP3, OP_V_RNDNE_F64_VOP3, OP_V_FLOOR_F64_VOP3,
       OP_V_FREXP_MANT_F64_VOP3, OP_V_FRACT_F64_VOP3: begin
@@ -3344,6 +3362,7 @@ module cu_decode
         dec_o.vc.ty[0] = OT_F64;
         dec_o.vc.dty = OT_F64;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.f64 = 1'b1;
       end
       OP_V_MOV_B16_VOP3, OP_V_NOT_B16_VOP3: begin
         dec_o.unit = UNIT_VALU;
@@ -3383,6 +3402,7 @@ module cu_decode
         dec_o.vc.dty = OT_F64;
         dec_o.vc.fpu = 1'b1;
         dec_o.vc.trans = 1'b1;
+        dec_o.vc.f64 = 1'b1;
       end
       OP_V_MOVRELD_B32_VOP3, OP_V_MOVRELS_B32_VOP3, OP_V_MOVRELSD_B32_VOP3, OP_V_MOVRELSD_2_B32_VOP3: begin
         dec_o.unit = UNIT_VALU;
@@ -3497,6 +3517,7 @@ module cu_decode
         dec_o.vc.ty[2] = OT_F64;
         dec_o.vc.dty = OT_F64;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.f64 = 1'b1;
       end
       OP_V_SAD_U16: begin
         dec_o.unit = UNIT_VALU;
@@ -3550,6 +3571,7 @@ module cu_decode
         dec_o.vc.dty = OT_F64;
         dec_o.vc.rd_vcc = 1'b1;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.f64 = 1'b1;
       end
       OP_V_QSAD_PK_U16_U8, OP_V_MQSAD_PK_U16_U8: begin
         dec_o.unit = UNIT_VALU;
@@ -3679,6 +3701,7 @@ module cu_decode
         dec_o.vc.dty = OT_F64;
         dec_o.vc.mask_sdst = 1'b1;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.f64 = 1'b1;
       end
       OP_V_MAD_U64_U32: begin
         dec_o.unit = UNIT_VALU;
@@ -3794,6 +3817,7 @@ module cu_decode
         dec_o.vc.ty[1] = OT_F64;
         dec_o.vc.dty = OT_F64;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.f64 = 1'b1;
       end
       OP_V_LDEXP_F64, OP_V_TRIG_PREOP_F64: begin
         dec_o.unit = UNIT_VALU;
@@ -3805,6 +3829,7 @@ module cu_decode
         dec_o.vc.ty[1] = OT_B32;
         dec_o.vc.dty = OT_F64;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.f64 = 1'b1;
       end
       OP_V_LSHLREV_B64, OP_V_LSHRREV_B64, OP_V_ASHRREV_I64: begin
         dec_o.unit = UNIT_VALU;

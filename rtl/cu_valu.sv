@@ -43,7 +43,9 @@
 //
 // The F32 operations run in one cu_fp32 unit per lane, beside lane(); its result replaces
 // lane()'s for the rows it knows. VOPD's Y half has its own, smaller F32 unit per lane (the
-// VOPD operations only), beside lane_y(), so that both halves issue together.
+// VOPD operations only), beside lane_y(), so that both halves issue together. The F64
+// operations run in one cu_fp64 unit for all the lanes, a lane a cycle (F64Cycles, see
+// cu_top's FP interlock).
 //
 // An operation neither lists leaves valid_o low, and the instruction faults as
 // not implemented. The case labels are read by hdl-gen to say which rows the RTL executes.
@@ -583,6 +585,31 @@ module cu_valu
 
   logic [NumLanes-1:0] ok, ok_y;
 
+  // The F64 unit (cu_fp64): one for all the lanes, a lane a cycle; its operations leave
+  // lane()'s and cu_fp32's ok low.
+  logic                      f64_ok;
+  logic [NumLanes-1:0][63:0] f64_a, f64_b, f64_c, f64_d;
+  for (genvar l = 0; l < NumLanes; l++) begin : gen_f64_src
+    assign f64_a[l] = a_i[l];
+    assign f64_b[l] = b_i[l];
+    assign f64_c[l] = c_i[l][63:0];
+  end
+
+  cu_fp64 #(.NumLanes(NumLanes)) u_fp64 (
+    .clk_i  (clk_i),
+    .rst_ni (rst_ni),
+    .start_i(start_i),
+    .op_i   (op_i),
+    .mode_i (mode_i),
+    .omod_i (omod_i),
+    .clamp_i(clamp_i),
+    .a_i    (f64_a),
+    .b_i    (f64_b),
+    .c_i    (f64_c),
+    .ok_o   (f64_ok),
+    .d_o    (f64_d)
+  );
+
   for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
     lane_t r, ry;
     logic unused_ry;
@@ -635,7 +662,8 @@ module cu_valu
     always_comb begin
       ri = (op_i == VOP_NONE) ? '{ok: 1'b0, d: '0, m: 1'b0} :
                                 lane(op_i, a_i[l], b_i[l], c_i[l], m_i[l], clamp_i, lane0_i + 5'(l));
-      r = fp_ok ? '{ok: 1'b1, d: {96'd0, fp_d}, m: fp_m} : ri;
+      r = f64_ok ? '{ok: 1'b1, d: {64'd0, f64_d[l]}, m: 1'b0} :
+          fp_ok ? '{ok: 1'b1, d: {96'd0, fp_d}, m: fp_m} : ri;
       ry = (op_y_i == VOP_NONE) ? '{ok: 1'b1, d: '0, m: 1'b0} :
            fpy_ok ? '{ok: 1'b1, d: {96'd0, fpy_d}, m: 1'b0} : lane_y(op_y_i, ya_i[l], yb_i[l], m_i[l]);
     end

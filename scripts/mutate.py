@@ -5,7 +5,7 @@ Each mutant changes one thing in a template: an operator (+ and -, & and |, ^, <
 == and !=, && and ||, << and >>), a constant (a sized number or a bit index, by one), or a
 condition (negated). The template is mutated, rtl/ regenerated, the Verilator model rebuilt,
 and every test that runs the RTL is run until one fails: the mutated unit's own testbench
-first (decode_rtl, ds_rtl, lds_rtl, fp_rtl, waitcnt_rtl), then the directed vector programs,
+first (decode_rtl, ds_rtl, lds_rtl, fp_rtl, fp64_rtl, waitcnt_rtl), then the directed vector programs,
 the examples, the memory, scalar and vector co-simulation properties (32 lanes) and the other
 testbenches; only the clang kernels on the RTL (twenty minutes) are left out. A mutant is
 killed when a test fails; a mutant that does not lint (a width mismatch, an index out of
@@ -203,9 +203,11 @@ def main():
         return (name, ["cargo", "test", "-q", "--release", "-p", "conformance", "--test", name, *filt])
 
     suite = [t("valu_directed"), t("examples"), t("mem_cosim"), t("waitcnt_rtl"), t("lds_rtl"),
-             t("valu_cosim", "32_lanes"), t("salu_cosim"), t("fp_rtl"), t("decode_rtl"), t("ds_rtl")]
+             t("valu_cosim", "32_lanes"), t("salu_cosim"), t("fp_rtl"), t("fp64_rtl"), t("decode_rtl"),
+             t("ds_rtl")]
     own = {"cu_decode.sv": "decode_rtl", "cu_ds.sv": "ds_rtl", "cu_lds.sv": "lds_rtl",
-           "cu_fp32.sv": "fp_rtl", "cu_fp_round.sv": "fp_rtl", "cu_waitcnt.sv": "waitcnt_rtl"}
+           "cu_fp32.sv": "fp_rtl", "cu_fp_round.sv": "fp_rtl", "cu_fp64.sv": "fp64_rtl",
+           "cu_waitcnt.sv": "waitcnt_rtl"}
 
     def tests_for(name):
         first = [c for c in suite if c[0] == own.get(name)]

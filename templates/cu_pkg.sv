@@ -71,6 +71,7 @@ package cu_pkg;
     logic           rd_m0;      // M0 is read (M0-relative register numbers)
     logic           fpu;        // a floating-point unit executes it (results come later)
     logic           trans;      // ... the transcendental unit (results come TransCycles later)
+    logic           f64;        // ... the F64 unit, a lane a cycle (results come F64Cycles later)
   } vctrl_t;
 
   // What a DS row does with the LDS (`cu_ds`), from the table's access column. Rows of other

@@ -54,6 +54,7 @@ const RTL_KERNELS: &[&str] = &[
     "int_ops",
     "bits",
     "fma_f32",
+    "fma_f64",
     "lcg_fma",
     "collatz",
     "grid3d",

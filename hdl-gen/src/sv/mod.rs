@@ -137,7 +137,7 @@ pub struct File {
 /// The header every generated file starts with.
 /// What each template takes from the table and the configuration; the rest of it is written
 /// by hand. Every generated file's header says which.
-const GENERATED_PARTS: [(&str, &str); 12] = [
+const GENERATED_PARTS: [(&str, &str); 13] = [
     (
         "cu_pkg.sv",
         "everything: formats, units, opcodes, vector operations and operand kinds, \
@@ -166,6 +166,11 @@ const GENERATED_PARTS: [(&str, &str); 12] = [
         "cu_fp32.sv",
         "the case labels of the F32 compares, from the table's compare conditions; the rest is \
                     written by hand (the case labels say which rows the RTL executes)",
+    ),
+    (
+        "cu_fp64.sv",
+        "nothing but this header: written by hand, on cu_pkg's rounding functions (the case \
+                    labels say which rows the RTL executes)",
     ),
     ("cu_sgpr_file.sv", "nothing but this header: written by hand"),
     ("cu_vgpr_file.sv", "nothing but this header: written by hand"),
@@ -216,6 +221,7 @@ pub fn generate(cfg: &Config) -> Result<Vec<File>> {
     add("cu_vgpr_file.sv", views.vgpr_file.render())?;
     add("cu_valu.sv", views.valu.render())?;
     add("cu_fp32.sv", views.fp32.render())?;
+    add("cu_fp64.sv", views.fp64.render())?;
     add("cu_waitcnt.sv", views.waitcnt.render())?;
     add("cu_rr_arb.sv", views.rr_arb.render())?;
     add("cu_lds.sv", views.lds.render())?;
@@ -264,7 +270,7 @@ pub fn mem_executes(d: &InstDef) -> bool {
 }
 
 /// The modules whose case labels say which rows the RTL executes.
-const EXECUTING: [&str; 4] = ["cu_salu.sv", "cu_top.sv", "cu_valu.sv", "cu_fp32.sv"];
+const EXECUTING: [&str; 5] = ["cu_salu.sv", "cu_top.sv", "cu_valu.sv", "cu_fp32.sv", "cu_fp64.sv"];
 
 /// The mnemonics the generated RTL executes: every `OP_*` (a row) and `VOP_*` (a vector
 /// operation) that appears as a case label in the modules that execute instructions, and

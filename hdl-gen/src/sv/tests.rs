@@ -130,3 +130,28 @@ fn every_row_of_the_fp_unit_waits_for_it() {
         }
     }
 }
+
+/// ... and for F64Cycles only for rows with the `f64` bit: every row the F64 unit executes must
+/// have both, and no row the F32 unit executes may have `f64` (it would wait for the F64 unit).
+#[test]
+fn every_row_of_the_f64_unit_waits_for_it() {
+    let files = generate(&Config::default()).expect("generate");
+    let ops = |name: &str| rtl_ops(&files.iter().filter(|f| f.name == name).cloned().collect::<Vec<File>>());
+    let f64_ops = ops("cu_fp64.sv");
+    assert!(f64_ops.len() >= 3, "only {} rows found in cu_fp64.sv", f64_ops.len());
+    for name in &f64_ops {
+        for d in table().all_by_name(name).filter(|d| valu::is_valu(d)) {
+            assert!(
+                valu::is_float(d) && valu::is_f64(d),
+                "{} ({}) runs in cu_fp64 without the fpu and f64 bits",
+                d.name,
+                d.format().name
+            );
+        }
+    }
+    for name in &ops("cu_fp32.sv") {
+        for d in table().all_by_name(name).filter(|d| valu::is_valu(d)) {
+            assert!(!valu::is_f64(d), "{} ({}) runs in cu_fp32 but has the f64 bit", d.name, d.format().name);
+        }
+    }
+}

@@ -170,6 +170,7 @@ pub fn ctrl_sets(d: &InstDef, base: &str) -> Vec<(String, String)> {
     flag(&mut sets, "rd_m0", d.reads.contains(Implicit::M0));
     flag(&mut sets, "fpu", is_float(d));
     flag(&mut sets, "trans", d.unit == Unit::Trans);
+    flag(&mut sets, "f64", is_f64(d));
     sets
 }
 
@@ -179,6 +180,12 @@ pub fn is_float(d: &InstDef) -> bool {
     d.operands
         .iter()
         .any(|o| matches!(o.kind, Kind::Reg(Ty::F16 | Ty::BF16 | Ty::V2F16 | Ty::V2BF16 | Ty::F32 | Ty::F64)))
+}
+
+/// Whether a row runs in the F64 unit (cu_fp64, one for the compute unit, a lane a cycle): a
+/// float row with an F64 register operand. Its results come a cycle per lane later.
+pub fn is_f64(d: &InstDef) -> bool {
+    d.operands.iter().any(|o| matches!(o.kind, Kind::Reg(Ty::F64)))
 }
 
 #[cfg(test)]

@@ -53,6 +53,7 @@ pub struct Views {
     pub vgpr_file: VgprFileView,
     pub valu: ValuView,
     pub fp32: Fp32View,
+    pub fp64: Fp64View,
     pub waitcnt: WaitcntView,
     pub rr_arb: RrArbView,
     pub lds: LdsView,
@@ -85,6 +86,7 @@ impl Views {
             vgpr_file: VgprFileView { header: header("hdl-gen/src/sv/view.rs", "cu_vgpr_file.sv") },
             valu: ValuView { header: header("hdl-gen/src/sv/view.rs", "cu_valu.sv") },
             fp32: Fp32View { header: header("hdl-gen/src/sv/view.rs", "cu_fp32.sv"), cmps: fp32_compares() },
+            fp64: Fp64View { header: header("hdl-gen/src/sv/view.rs", "cu_fp64.sv") },
             top: TopView {
                 header: header("hdl-gen/src/sv/view.rs", "cu_top.sv"),
                 num_waves: cfg.num_waves,
@@ -207,8 +209,9 @@ pub struct Rounder {
 
 /// The rounders the F32 unit calls: the fused multiply-add's 103-bit exact sum (integers and
 /// integral values too), a 24-bit significand scaled by a power of two (ldexp, OMOD), and the
-/// transcendental unit's 26 result bits with a sticky bit.
-const ROUNDERS: [Rounder; 3] = [
+/// transcendental unit's 26 result bits with a sticky bit; and the F64 unit's: its FMA's
+/// 218-bit sum and a 53-bit significand scaled by a power of two (OMOD).
+const ROUNDERS: [Rounder; 5] = [
     Rounder {
         name: "round_f32_fma",
         what: "F32 from the FMA's sum frame",
@@ -231,6 +234,22 @@ const ROUNDERS: [Rounder; 3] = [
         w: 27,
         exp_w: 8,
         man_w: 23,
+        qw: 14,
+    },
+    Rounder {
+        name: "round_f64_fma",
+        what: "F64 from the F64 unit's sum frame",
+        w: 218,
+        exp_w: 11,
+        man_w: 52,
+        qw: 14,
+    },
+    Rounder {
+        name: "round_f64_sig",
+        what: "F64 from a scaled F64 significand",
+        w: 53,
+        exp_w: 11,
+        man_w: 52,
         qw: 14,
     },
 ];
@@ -1233,6 +1252,12 @@ pub struct ValuView {
 pub struct Fp32View {
     pub header: String,
     pub cmps: Vec<CmpCase>,
+}
+
+#[derive(Template)]
+#[template(path = "cu_fp64.sv", escape = "none")]
+pub struct Fp64View {
+    pub header: String,
 }
 
 /// The compare rows of one condition: their `valu_op_e` labels and the condition as the

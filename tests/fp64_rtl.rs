@@ -1,0 +1,221 @@
+//! The F64 unit (`rtl/cu_fp64.sv` with `cu_pkg.sv`'s rounding functions, as checked in) on its
+//! own, without the compute unit around it, against the golden model: for every row the unit
+//! executes (VOP3, with OMOD and CLAMP), operand sets biased toward the hard cases (zeros,
+//! denormals, the smallest and largest normals, infinities, quiet and signalling NaNs,
+//! operands that cancel or tie, products that underflow or overflow, addends far above and
+//! below the product) under random MODE settings go through one golden instruction per 32
+//! sets; the golden results and the operands go to a file that the Verilator testbench
+//! `tests/rtl/tb_cu_fp64.cpp` gives the unit 32 lanes at a time, checking every lane's result
+//! when the unit's F64Cycles are over.
+//!
+//! 100,000 operand sets in CI; `RDNA3_FP64_VECTORS=N` runs N.
+//!
+//! Needs Verilator; without it the test fails and says how to install it, unless
+//! `RDNA3_SKIP_VERILATOR=1` is set.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+use rdna3_isa::{Field, InstDef, Kind, Role, table};
+use sim::golden::memory::Memory;
+use sim::golden::{Code, Env, Program, Status, Wave, exec_in};
+
+const BASE: u64 = 0x1000;
+const SEED: u64 = 0xf64_f64;
+const DEFAULT_VECTORS: usize = 100_000;
+
+fn text(out: &Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+}
+
+/// The rows the F64 unit executes (the mnemonics `cu_fp64.sv` names in its case labels), in
+/// their VOP3 form, with their `valu_op_e` values.
+fn rows() -> Vec<(&'static InstDef, u32)> {
+    let files = hdl_gen::sv::generate(&hdl_gen::sv::Config::default()).expect("generating the RTL");
+    let fp: Vec<hdl_gen::sv::File> = files.into_iter().filter(|f| f.name == "cu_fp64.sv").collect();
+    assert_eq!(fp.len(), 1, "hdl-gen generates cu_fp64.sv");
+    let names = hdl_gen::sv::valu::vop_names();
+    let out: Vec<(&'static InstDef, u32)> = hdl_gen::sv::rtl_ops(&fp)
+        .into_iter()
+        .map(|name| {
+            let d = table()
+                .all_by_name(&name)
+                .find(|d| d.format().name == "VOP3")
+                .unwrap_or_else(|| panic!("{name} has no VOP3 form"));
+            let vop = hdl_gen::sv::valu::vop_name(d);
+            let index = names.iter().position(|n| *n == vop).expect("every VALU row has a valu_op_e member");
+            (d, index as u32 + 1)
+        })
+        .collect();
+    assert!(out.len() >= 3, "only {} rows of the F64 unit found", out.len());
+    out
+}
+
+/// An F64 of sign `s`, biased exponent field `e` (0 to 2047, clamped) and fraction `f`.
+fn f64_of(s: bool, e: i64, f: u64) -> u64 {
+    u64::from(s) << 63 | (e.clamp(0, 2047) as u64) << 52 | f & 0xf_ffff_ffff_ffff
+}
+
+/// An F64 operand biased toward the hard cases; `near` is another operand of the same set.
+fn operand(rng: &mut SmallRng, near: u64) -> u64 {
+    const SPECIAL: [u64; 18] = [
+        0,
+        0x8000_0000_0000_0000,
+        1,
+        0x8000_0000_0000_0001,
+        0x000f_ffff_ffff_ffff,
+        0x0010_0000_0000_0000,
+        0x8010_0000_0000_0000,
+        0x7fef_ffff_ffff_ffff,
+        0xffef_ffff_ffff_ffff,
+        0x7ff0_0000_0000_0000,
+        0xfff0_0000_0000_0000,
+        0x7ff8_0000_0000_0000,
+        0xfff8_0000_0000_0000,
+        0x7ff0_0000_0000_0001,
+        0x7ff7_ffff_ffff_ffff,
+        0x3ff0_0000_0000_0000,
+        0xbff0_0000_0000_0000,
+        0x3fe0_0000_0000_0000,
+    ];
+    let r: u64 = rng.random();
+    let ne = (near >> 52 & 0x7ff) as i64;
+    match rng.random_range(0..12) {
+        0 => SPECIAL[rng.random_range(0..SPECIAL.len())],
+        // Denormals.
+        1 => r & 0x800f_ffff_ffff_ffff,
+        // Near `near`: the same exponent (cancellation), or some binades apart (ties, sticky,
+        // an addend far above or below the product).
+        2 => (r & 0x800f_ffff_ffff_ffff) | (near & 0x7ff0_0000_0000_0000),
+        3 => f64_of(r >> 63 != 0, ne - rng.random_range(-2..60), r),
+        4 => f64_of(r >> 63 != 0, ne + rng.random_range(-120..120), r),
+        // Few significant bits: exact products, ties.
+        5 => r & 0xffff_f000_0000_0000,
+        // Tiny and huge magnitudes: underflowing and overflowing products.
+        6 => f64_of(r >> 63 != 0, rng.random_range(1..600), r),
+        7 => f64_of(r >> 63 != 0, rng.random_range(1500..2047), r),
+        // Products near the denormal range: exponents that sum to about the bias.
+        8 => f64_of(r >> 63 != 0, 1023 - ne + rng.random_range(-60..8), r),
+        _ => r,
+    }
+}
+
+/// The assembly of `d` (VOP3) reading v[0:1], v[2:3], v[4:5] and writing v[6:7], with OMOD and
+/// CLAMP.
+fn line(d: &InstDef, omod: u32, clamp: bool) -> String {
+    let srcs = d.operands.iter().filter(|o| o.role == Role::Src && !matches!(o.kind, Kind::Imm(_))).count();
+    let mut ops = vec!["v[6:7]".to_string()];
+    ops.extend((0..srcs).map(|i| format!("v[{}:{}]", 2 * i, 2 * i + 1)));
+    let mut s = format!("{} {}", d.name, ops.join(", "));
+    if clamp {
+        s.push_str(" clamp");
+    }
+    match omod {
+        1 => s.push_str(" mul:2"),
+        2 => s.push_str(" mul:4"),
+        3 => s.push_str(" div:2"),
+        _ => {}
+    }
+    s
+}
+
+/// The vectors file: every row, `per_row` operand sets each.
+fn vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
+    let mut rng = SmallRng::seed_from_u64(SEED);
+    let mut out = String::new();
+    for &(d, op) in rows {
+        let has = |f: Field| d.operands.iter().any(|o| o.field == f);
+        let mut done = 0;
+        while done < per_row {
+            let omod = if has(Field::Omod) { rng.random_range(0..4) } else { 0 };
+            let clamp = has(Field::Clmp) && rng.random_range(0..4) == 0;
+            let src = line(d, omod, clamp);
+            let dwords = rdna3_isa::asm::assemble(&format!("{src}\n"), "fp64_rtl.s")
+                .unwrap_or_else(|e| panic!("assembling `{src}`: {e}"))
+                .dwords();
+            let prog = Program::new(Code::new(BASE, dwords));
+            let mut wave = Wave::new(BASE);
+            // MODE's F64 fields (and the F32 ones, which the unit must ignore), random.
+            wave.mode = rng.random_range(0..1024);
+            let sets: Vec<[u64; 3]> = (0..32)
+                .map(|_| {
+                    let a = operand(&mut rng, 0x3ff0_0000_0000_0000);
+                    [a, operand(&mut rng, a), operand(&mut rng, a)]
+                })
+                .collect();
+            for (l, set) in sets.iter().enumerate() {
+                for (s, v) in set.iter().enumerate() {
+                    wave.vgpr[2 * s][l] = *v as u32;
+                    wave.vgpr[2 * s + 1][l] = (*v >> 32) as u32;
+                }
+            }
+            let mut mem = Memory::default();
+            let mut env = Env::new(&mut mem, &mut []);
+            exec_in(&mut wave, &prog, &mut env);
+            assert!(matches!(wave.status, Status::Running), "golden model on `{src}`: {:?}", wave.status);
+            let mode = wave.mode & 0x3ff;
+            for (l, [a, b, c]) in sets.iter().enumerate() {
+                let r = u64::from(wave.vgpr[6][l]) | u64::from(wave.vgpr[7][l]) << 32;
+                writeln!(out, "{op:x} {mode:x} {omod:x} {:x} {a:x} {b:x} {c:x} {r:x}", u32::from(clamp))
+                    .expect("writing to a string");
+            }
+            done += 32;
+        }
+    }
+    out
+}
+
+/// A fresh build directory `name` inside the target directory, one per process.
+fn build_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()));
+    if dir.exists() {
+        std::fs::remove_dir_all(&dir).unwrap_or_else(|e| panic!("removing {}: {e}", dir.display()));
+    }
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("creating {}: {e}", dir.display()));
+    dir
+}
+
+#[test]
+fn f64_unit_matches_the_golden_model() {
+    if !conformance::require_verilator("fp64_rtl") {
+        return;
+    }
+    let total = match std::env::var("RDNA3_FP64_VECTORS") {
+        Ok(v) => v.parse::<usize>().unwrap_or_else(|_| panic!("RDNA3_FP64_VECTORS={v} is not a number")),
+        Err(_) => DEFAULT_VECTORS,
+    };
+    let rows = rows();
+    let per_row = total.div_ceil(rows.len()).div_ceil(32) * 32;
+    let dir = build_dir("fp64_tb");
+    let file = dir.join("vectors.txt");
+    std::fs::write(&file, vectors(&rows, per_row)).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    let tests = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let rtl = tests.join("../rtl");
+    let obj = dir.join("obj");
+    let sources = [rtl.join("cu_pkg.sv"), rtl.join("cu_fp64.sv"), tests.join("rtl/tb_cu_fp64.cpp")];
+    let build = Command::new("verilator")
+        .args(["--cc", "--exe", "--build", "-O3", "-j", "2", "--top-module", "cu_fp64", "-GNumLanes=32"])
+        .arg("--Mdir")
+        .arg(&obj)
+        .args(&sources)
+        .output()
+        .expect("running verilator");
+    assert!(build.status.success(), "building the testbench with verilator failed:\n{}", text(&build));
+    let exe = obj.join("Vcu_fp64");
+    let run =
+        Command::new(&exe).arg(&file).output().unwrap_or_else(|e| panic!("running {}: {e}", exe.display()));
+    let out = text(&run);
+    let pass = out.lines().find(|l| l.starts_with("PASS tb_cu_fp64:"));
+    assert!(
+        run.status.success() && pass.is_some(),
+        "the F64 unit differs from the golden model; rerun with `{} {}`:\n{out}",
+        exe.display(),
+        file.display()
+    );
+    println!("{} ({} rows)", pass.unwrap_or_default(), rows.len());
+    // Only a passing run's files are removed; a failing one's stay for debugging.
+    let _ = std::fs::remove_dir_all(&dir);
+}

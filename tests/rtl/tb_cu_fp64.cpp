@@ -1,0 +1,115 @@
+// C++ driver of cu_fp64 (rtl/cu_fp64.sv, NumLanes 32) for tests/fp64_rtl.rs: reads operand
+// sets with the golden model's results from a file, 32 lines an instruction (lane 0 first,
+// all with the same OP, MODE, OMOD and CLAMP), presents the 32 lanes' operands, starts the
+// unit and checks every lane's result NumLanes + 1 cycles later (cu_top's F64Cycles), the
+// inputs held meanwhile. One vector per line, hexadecimal fields:
+//   OP MODE OMOD CLAMP A B C EXPECTED
+// OP is the valu_op_e value; A, B, C and EXPECTED are 64-bit.
+// Usage: Vcu_fp64 VECTORS
+// Prints the first mismatches and `PASS tb_cu_fp64: N vectors` or `FAIL tb_cu_fp64: ...`.
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <vector>
+
+#include "Vcu_fp64.h"
+#include "verilated.h"
+
+namespace {
+
+constexpr int kLanes = 32;
+
+struct Vector {
+    unsigned op, mode, omod, clamp;
+    uint64_t a, b, c, expected;
+};
+
+void put(VlWide<64>& w, int lane, uint64_t v) {
+    w[2 * lane] = uint32_t(v);
+    w[2 * lane + 1] = uint32_t(v >> 32);
+}
+
+uint64_t get(const VlWide<64>& w, int lane) { return uint64_t(w[2 * lane]) | uint64_t(w[2 * lane + 1]) << 32; }
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 2) {
+        std::printf("FAIL tb_cu_fp64: usage: %s VECTORS\n", argv[0]);
+        return 2;
+    }
+    FILE* f = std::fopen(argv[1], "r");
+    if (!f) {
+        std::printf("FAIL tb_cu_fp64: cannot open %s\n", argv[1]);
+        return 2;
+    }
+    std::vector<Vector> vs;
+    char line[256];
+    while (std::fgets(line, sizeof line, f)) {
+        Vector v;
+        if (std::sscanf(line, "%x %x %x %x %" SCNx64 " %" SCNx64 " %" SCNx64 " %" SCNx64, &v.op, &v.mode, &v.omod,
+                        &v.clamp, &v.a, &v.b, &v.c, &v.expected) != 8) {
+            std::printf("FAIL tb_cu_fp64: malformed vector line %zu: %s", vs.size() + 1, line);
+            return 2;
+        }
+        vs.push_back(v);
+    }
+    std::fclose(f);
+    if (vs.empty() || vs.size() % kLanes != 0) {
+        std::printf("FAIL tb_cu_fp64: %zu vectors in %s, not a positive multiple of %d\n", vs.size(), argv[1], kLanes);
+        return 2;
+    }
+
+    auto ctx = std::make_unique<VerilatedContext>();
+    auto top = std::make_unique<Vcu_fp64>(ctx.get(), "fp64");
+    uint64_t bad = 0;
+    top->clk_i = 0;
+    top->start_i = 0;
+    top->rst_ni = 0;
+    top->eval();
+    top->rst_ni = 1;
+    top->eval();
+    for (size_t i = 0; i < vs.size(); i += kLanes) {
+        const Vector& v0 = vs[i];
+        top->op_i = v0.op;
+        top->mode_i = v0.mode;
+        top->omod_i = v0.omod;
+        top->clamp_i = v0.clamp;
+        for (int l = 0; l < kLanes; l++) {
+            put(top->a_i, l, vs[i + l].a);
+            put(top->b_i, l, vs[i + l].b);
+            put(top->c_i, l, vs[i + l].c);
+        }
+        top->start_i = 1;
+        for (int c = 0; c < kLanes + 1; c++) {
+            top->clk_i = 0;
+            top->eval();
+            if (c == 0 && !top->ok_o) {
+                std::printf("FAIL tb_cu_fp64: the unit does not know operation %u\n", v0.op);
+                return 1;
+            }
+            top->clk_i = 1;
+            top->eval();
+            top->start_i = 0;
+        }
+        top->clk_i = 0;
+        top->eval();
+        for (int l = 0; l < kLanes; l++) {
+            const Vector& v = vs[i + l];
+            const uint64_t got = get(top->d_o, l);
+            if (got != v.expected && ++bad <= 20) {
+                std::printf("mismatch: op %u mode %03x omod %u clamp %u lane %d a %016" PRIx64 " b %016" PRIx64
+                            " c %016" PRIx64 ": %016" PRIx64 " (golden) vs %016" PRIx64 " (RTL)\n",
+                            v.op, v.mode, v.omod, v.clamp, l, v.a, v.b, v.c, v.expected, got);
+            }
+        }
+    }
+    top->final();
+    if (bad) {
+        std::printf("FAIL tb_cu_fp64: %" PRIu64 " of %zu vectors differ\n", bad, vs.size());
+        return 1;
+    }
+    std::printf("PASS tb_cu_fp64: %zu vectors\n", vs.size());
+    return 0;
+}
