@@ -25,12 +25,10 @@
 // rounded into the lane's result register, so every lane's result is on d_o from Cycles =
 // NumLanes + 1 cycles after the start (cu_top's FP interlock holds the beat that long).
 //
-// The fused multiply-add keeps the exact sum in a 218-bit frame, as cu_fp32's does in 103
-// bits: the 106-bit product shifted up by G = 56 guard bits, the addend aligned to it. An
-// addend more than 53 bits below the frame's bit 0, or a product more than 107 bits below the
-// addend's least significant bit, only matters as a sticky bit at bit 0, below any rounding
-// position. add runs as a * 1.0 + b; mul as a * b with no addend, whose zero result keeps the
-// product's sign.
+// The fused multiply-add's exact sum comes from the front end it shares with cu_fp32
+// (cu_pkg's fma_f64_frame: a 218-bit frame, the 106-bit product above 56 guard bits, the
+// addend aligned to it), its rounding from the shared back end (round_f64_fma). add runs as
+// a * 1.0 + b; mul as a * b with no addend, whose zero result keeps the product's sign.
 //
 // The case labels are read by hdl-gen to say which rows the RTL executes. Not here yet: the
 // other F64 rows (min/max, ldexp, compares and class, conversions, rounding, frexp, the
@@ -55,11 +53,7 @@ module cu_fp64
 );
 
   localparam logic [63:0] One = 64'h3ff0_0000_0000_0000;
-  localparam logic [63:0] DefaultNan = 64'hfff8_0000_0000_0000;
   localparam logic [62:0] InfMag = 63'h7ff0_0000_0000_0000;
-  localparam int unsigned G = 56;    // guard bits below the product
-  localparam int unsigned D = 108;   // a product this far below the addend is a sticky bit
-  localparam int unsigned FW = 218;  // the frame of the exact sum
   localparam int unsigned QW = 14;
   localparam int unsigned LaneW = (NumLanes > 1) ? $clog2(NumLanes) : 1;
 
@@ -104,105 +98,46 @@ module cu_fp64
   // ------------------------------------------------------------------------------------------
   // The fused multiply-add.
 
-  // What the second stage needs: the special result or the exact sum, and the modifiers.
+  // What the second stage needs: the special result or the exact sum (cu_pkg's shared front
+  // end, fma_f64_frame), and the modifiers.
   typedef struct packed {
-    logic          special;  // the result is value, without rounding
-    logic [63:0]   value;
-    logic          sign;
-    logic [FW-1:0] sum;
-    logic signed [QW-1:0] q;  // the exponent of sum's bit 0
-    logic [1:0]    rm;
-    logic          den_in, den_out, dx10;
-    logic [1:0]    omod;
-    logic          clamp;
+    fma_f64_frame_t f;
+    logic [1:0]     rm;
+    logic           den_in, den_out, dx10;
+    logic [1:0]     omod;
+    logic           clamp;
   } st1_t;
 
   // x * y + z (or x * y without an addend) for op on the sources a, b, c, flushed as MODE
   // says (mode: DX10_CLAMP, FP_DENORM[7:6], FP_ROUND[3:2]), with the output modifiers.
   function automatic st1_t fma_sum(valu_op_e op, logic [63:0] a, logic [63:0] b, logic [63:0] c,
                                    logic [4:0] mode, logic [1:0] omod, logic clamp);
-    st1_t                 f;
-    logic [63:0]          x, y, z;
-    logic                 add_z;
-    logic                 sp, pz, zz;
-    logic [105:0]         p;
-    logic signed [QW-1:0] qp, dz, k;
-    logic [FW-1:0]        pf, zf;
-    logic [52:0]          mz;
-    f = '0;
-    f.omod = omod;
-    f.clamp = clamp;
-    f.rm = mode[1:0];
-    f.den_in = mode[2];
-    f.den_out = mode[3];
-    f.dx10 = mode[4];
-    x = flush(a, f.den_in);
-    y = flush(b, f.den_in);
-    z = flush(c, f.den_in);
+    st1_t        s;
+    logic [63:0] x, y, z;
+    logic        add_z;
+    s.rm = mode[1:0];
+    s.den_in = mode[2];
+    s.den_out = mode[3];
+    s.dx10 = mode[4];
+    s.omod = omod;
+    s.clamp = clamp;
+    x = flush(a, s.den_in);
+    y = flush(b, s.den_in);
+    z = flush(c, s.den_in);
     add_z = 1'b1;
     unique case (op)
-      VOP_V_ADD_F64: begin y = One; z = flush(b, f.den_in); end
+      VOP_V_ADD_F64: begin y = One; z = flush(b, s.den_in); end
       VOP_V_MUL_F64: add_z = 1'b0;
       default: ;  // VOP_V_FMA_F64
     endcase
-    sp = x[63] ^ y[63];
-    p = sig(x[62:0]) * sig(y[62:0]);
-    pz = p == '0;
-    zz = !add_z || is_zero(z[62:0]);
-    mz = sig(z[62:0]);
-    qp = lsb_exp(x[62:52]) + lsb_exp(y[62:52]);
-    dz = lsb_exp(z[62:52]) - qp;
-    k = dz + QW'(signed'(G));
-    f.special = 1'b1;
-    f.sign = sp;
-    pf = '0;
-    zf = '0;
-    if (is_nan(x[62:0])) f.value = quiet(x);
-    else if (is_nan(y[62:0])) f.value = quiet(y);
-    else if (add_z && is_nan(z[62:0])) f.value = quiet(z);
-    else if ((is_inf(x[62:0]) && is_zero(y[62:0])) || (is_zero(x[62:0]) && is_inf(y[62:0]))) f.value = DefaultNan;
-    else if (is_inf(x[62:0]) || is_inf(y[62:0])) f.value = (add_z && is_inf(z[62:0]) && z[63] != sp) ? DefaultNan : {sp, InfMag};
-    else if (add_z && is_inf(z[62:0])) f.value = z;
-    else if (pz && !zz) f.value = z;
-    else if (pz) f.value = {!add_z ? sp : (sp == z[63]) ? sp : (f.rm == 2'd2), 63'd0};
-    else begin
-      f.special = 1'b0;
-      if (zz) begin
-        pf = FW'(p) << G;
-        f.q = qp - QW'(signed'(G));
-      end else if (dz >= QW'(signed'(D))) begin
-        // The product is below a quarter of the addend's least significant bit.
-        pf = FW'(1);
-        zf = FW'(mz) << (G + D);
-        f.q = lsb_exp(z[62:52]) - QW'(signed'(G + D));
-      end else begin
-        pf = FW'(p) << G;
-        f.q = qp - QW'(signed'(G));
-        if (k >= 0) zf = FW'(mz) << k;
-        else if (k <= -QW'(signed'(53))) zf = FW'(1);
-        else zf = (FW'(mz) >> (-k)) | FW'((FW'(mz) & ~({FW{1'b1}} << (-k))) != '0);
-      end
-      if (zz || sp == z[63]) begin
-        f.sum = pf + zf;
-      end else if (pf >= zf) begin
-        f.sum = pf - zf;
-      end else begin
-        f.sum = zf - pf;
-        f.sign = z[63];
-      end
-      if (f.sum == '0) begin
-        // Exact cancellation: +0, or -0 rounding toward -inf.
-        f.special = 1'b1;
-        f.value = {f.rm == 2'd2, 63'd0};
-      end
-    end
-    fma_sum = f;
+    s.f = fma_f64_frame(x, y, z, add_z, s.rm);
+    fma_sum = s;
   endfunction
 
   // The rounded result, then OMOD and CLAMP.
   function automatic logic [63:0] finish(st1_t s);
     logic [63:0] r, o_in, o;
-    r = flush(s.special ? s.value : round_f64_fma(s.sign, s.sum, s.q, s.rm), s.den_out);
+    r = flush(s.f.special ? s.f.value : round_f64_fma(s.f.sign, s.f.sum, s.f.q, s.rm), s.den_out);
     o_in = flush(r, s.den_in);
     o = r;
     if (s.omod != 2'd0 && !is_nan(r[62:0])) begin

@@ -82,8 +82,7 @@ module cu_fp32
 
   localparam logic [31:0] One = 32'h3f80_0000;
   localparam logic [31:0] DefaultNan = 32'hffc0_0000;
-  localparam int unsigned G = 28;    // guard bits below the product
-  localparam int unsigned FW = 103;  // the frame of the exact sum
+  localparam int unsigned FW = 103;  // the frame of the exact sum (cu_pkg's fma_f32_frame)
   localparam int unsigned QW = 14;
 
   function automatic logic is_nan(logic [30:0] x);
@@ -379,26 +378,15 @@ module cu_fp32
   // it, and loads only in the cycle after its input was valid, so that a simulation evaluates
   // the F32 logic only for F32 operations; without the register it is combinational.
 
-  // The fused multiply-add's special operands, then its exact sum in the frame.
-  typedef struct packed {
-    logic          special;  // the result is value, without rounding
-    logic [31:0]   value;
-    logic          sign;
-    logic [FW-1:0] sum;
-    logic [QW-1:0] q;        // the exponent of sum's bit 0
-  } fma_t;
+  // The fused multiply-add's special operands, then its exact sum in the frame (cu_pkg's
+  // shared front end, fma_f32_frame).
+  typedef fma_f32_frame_t fma_t;
 
   // x * y + z (or x * y without add_z) from the flushed sources a, b, c of op.
   function automatic fma_t fma_sum(valu_op_e op, logic [31:0] a, logic [31:0] b, logic [31:0] c,
                                    logic [1:0] rm);
-    fma_t               f;
-    logic [31:0]        x, y, z;
-    logic               add_z;
-    logic               sp, pz, zz;
-    logic [47:0]        p;
-    logic signed [QW-1:0] qp, dz, k;
-    logic [FW-1:0]      pf, zf;
-    logic [23:0]        mz;
+    logic [31:0] x, y, z;
+    logic        add_z;
     x = a;
     y = b;
     z = c;
@@ -421,59 +409,7 @@ module cu_fp32
       VOP_V_CVT_NEAREST_I32_F32: begin y = One; z = 32'h3f00_0000; end
       default: ;
     endcase
-    sp = x[31] ^ y[31];
-    p = sig(x[30:0]) * sig(y[30:0]);
-    pz = p == '0;
-    zz = !add_z || is_zero(z[30:0]);
-    mz = sig(z[30:0]);
-    qp = lsb_exp(x[30:23]) + lsb_exp(y[30:23]);
-    dz = lsb_exp(z[30:23]) - qp;
-    k = dz + QW'(signed'(G));
-    f = '0;
-    f.special = 1'b1;
-    f.sign = sp;
-    pf = '0;
-    zf = '0;
-    if (is_nan(x[30:0])) f.value = quiet(x);
-    else if (is_nan(y[30:0])) f.value = quiet(y);
-    else if (add_z && is_nan(z[30:0])) f.value = quiet(z);
-    else if ((is_inf(x[30:0]) && is_zero(y[30:0])) || (is_zero(x[30:0]) && is_inf(y[30:0]))) f.value = DefaultNan;
-    else if (is_inf(x[30:0]) || is_inf(y[30:0])) f.value = (add_z && is_inf(z[30:0]) && z[31] != sp) ? DefaultNan : {sp, 31'h7f80_0000};
-    else if (add_z && is_inf(z[30:0])) f.value = z;
-    else if (pz && !zz) f.value = z;
-    else if (pz) f.value = {!add_z ? sp : (sp == z[31]) ? sp : (rm == 2'd2), 31'd0};
-    else begin
-      f.special = 1'b0;
-      if (zz) begin
-        pf = FW'(p) << G;
-        f.q = qp - QW'(signed'(G));
-      end else if (dz >= QW'(signed'(50))) begin
-        // The product is below a quarter of the addend's least significant bit.
-        pf = FW'(1);
-        zf = FW'(mz) << (G + 50);
-        f.q = lsb_exp(z[30:23]) - QW'(signed'(G + 50));
-      end else begin
-        pf = FW'(p) << G;
-        f.q = qp - QW'(signed'(G));
-        if (k >= 0) zf = FW'(mz) << k;
-        else if (k <= -QW'(signed'(24))) zf = FW'(1);
-        else zf = (FW'(mz) >> (-k)) | FW'((FW'(mz) & ~({FW{1'b1}} << (-k))) != '0);
-      end
-      if (zz || sp == z[31]) begin
-        f.sum = pf + zf;
-      end else if (pf >= zf) begin
-        f.sum = pf - zf;
-      end else begin
-        f.sum = zf - pf;
-        f.sign = z[31];
-      end
-      if (f.sum == '0) begin
-        // Exact cancellation: +0, or -0 rounding toward -inf.
-        f.special = 1'b1;
-        f.value = {rm == 2'd2, 31'd0};
-      end
-    end
-    fma_sum = f;
+    fma_sum = fma_f32_frame(x, y, z, add_z, rm);
   endfunction
 
   // Cut 1: the inputs and the FMA's exact sum.

@@ -75,3 +75,126 @@
     end
   endfunction
 {%- endfor %}
+
+  // ------------------------------------------------------------------------------------------
+  // The fused multiply-add's exact sum x * y + z (x * y when !add_z), before rounding: the
+  // front end the F32 and F64 units share (one function per format; hdl-gen lists them). The
+  // sources are IEEE values of the format, already flushed as MODE says. The result is either
+  // special (value: a NaN, an infinity, a zero, or the addend alone when the product is zero)
+  // or the exact sum as sign, sum * 2^q, for the format's rounder.
+  //
+  // How: the product of the significands (2S bits for S-bit significands) is placed G guard
+  // bits up in an FW-bit frame and the addend's significand aligned to it by the difference of
+  // their least significant bits' exponents. An addend wholly below the frame's bit 0 (more
+  // than G + S bits below the product's least significant bit), or a product D = 2S + 2 or
+  // more bits below the addend's least significant bit (below a quarter of it), only matters
+  // as a sticky bit at bit 0, below any rounding position: G > S + 2 keeps the rounding
+  // position of any sum at least three bits above bit 0.
+  //
+  // The NaN rule: the first NaN of x, y, z (z only with add_z) made quiet, else the default
+  // NaN (negative, quiet) for inf * 0 and inf - inf. An exact zero sum is +0, or -0 rounding
+  // toward -inf (rm 2); a zero product and a zero addend of opposite signs likewise.
+{%- for f in fma_frames %}
+
+  // {{ f.what }}: {{ f.exp_w }} exponent and {{ f.man_w }} fraction bits, {{ f.g }} guard bits, a {{ f.fw }}-bit frame.
+  typedef struct packed {
+    logic                         special;  // the result is value, without rounding
+    logic [{{ f.exp_w + f.man_w }}:0] value;
+    logic                         sign;
+    logic [{{ f.fw - 1 }}:0]      sum;
+    logic signed [{{ f.qw - 1 }}:0] q;      // the exponent of sum's bit 0
+  } {{ f.name }}_t;
+
+  function automatic {{ f.name }}_t {{ f.name }}(logic [{{ f.exp_w + f.man_w }}:0] x,
+      logic [{{ f.exp_w + f.man_w }}:0] y, logic [{{ f.exp_w + f.man_w }}:0] z, logic add_z,
+      logic [1:0] rm);
+    localparam int unsigned ExpW = {{ f.exp_w }};
+    localparam int unsigned ManW = {{ f.man_w }};
+    localparam int unsigned B = ExpW + ManW + 1;   // the format's bits
+    localparam int unsigned S = ManW + 1;          // significand bits
+    localparam int unsigned G = {{ f.g }};
+    localparam int unsigned D = 2 * S + 2;
+    localparam int unsigned FW = {{ f.fw }};
+    localparam int unsigned QW = {{ f.qw }};
+    localparam int LsbBias = (1 << (ExpW - 1)) - 1 + int'(ManW);
+    localparam logic [B-2:0] InfMag = (B-1)'({ExpW{1'b1}}) << ManW;
+    localparam logic [B-1:0] DefaultNan = {1'b1, {ExpW{1'b1}}, 1'b1, {(ManW - 1){1'b0}}};
+    localparam logic [B-1:0] QuietBit = B'(1) << (ManW - 1);
+    {{ f.name }}_t        f;
+    logic                 xn, yn, zn, xi, yi, zi, xz, yz, zz0;
+    logic                 sp, pz, zz;
+    logic [S-1:0]         mx, my, mz;
+    logic [2*S-1:0]       p;
+    logic signed [QW-1:0] ex, ey, ez, qp, dz, k;
+    logic [FW-1:0]        pf, zf;
+    xn = x[B-2:ManW] == '1 && x[ManW-1:0] != '0;
+    yn = y[B-2:ManW] == '1 && y[ManW-1:0] != '0;
+    zn = z[B-2:ManW] == '1 && z[ManW-1:0] != '0;
+    xi = x[B-2:0] == InfMag;
+    yi = y[B-2:0] == InfMag;
+    zi = z[B-2:0] == InfMag;
+    xz = x[B-2:0] == '0;
+    yz = y[B-2:0] == '0;
+    zz0 = z[B-2:0] == '0;
+    mx = {x[B-2:ManW] != '0, x[ManW-1:0]};
+    my = {y[B-2:ManW] != '0, y[ManW-1:0]};
+    mz = {z[B-2:ManW] != '0, z[ManW-1:0]};
+    // The exponents of the significands' least significant bits (a denormal's is the
+    // smallest normal's).
+    ex = QW'(signed'({1'b0, (x[B-2:ManW] == '0) ? ExpW'(1) : x[B-2:ManW]})) - QW'(LsbBias);
+    ey = QW'(signed'({1'b0, (y[B-2:ManW] == '0) ? ExpW'(1) : y[B-2:ManW]})) - QW'(LsbBias);
+    ez = QW'(signed'({1'b0, (z[B-2:ManW] == '0) ? ExpW'(1) : z[B-2:ManW]})) - QW'(LsbBias);
+    sp = x[B-1] ^ y[B-1];
+    p = mx * my;
+    pz = p == '0;
+    zz = !add_z || zz0;
+    qp = ex + ey;
+    dz = ez - qp;
+    k = dz + QW'(signed'(G));
+    f = '0;
+    f.special = 1'b1;
+    f.sign = sp;
+    pf = '0;
+    zf = '0;
+    if (xn) f.value = x | QuietBit;
+    else if (yn) f.value = y | QuietBit;
+    else if (add_z && zn) f.value = z | QuietBit;
+    else if ((xi && yz) || (xz && yi)) f.value = DefaultNan;
+    else if (xi || yi) f.value = (add_z && zi && z[B-1] != sp) ? DefaultNan : {sp, InfMag};
+    else if (add_z && zi) f.value = z;
+    else if (pz && !zz) f.value = z;
+    else if (pz) f.value = {!add_z ? sp : (sp == z[B-1]) ? sp : (rm == 2'd2), (B-1)'(0)};
+    else begin
+      f.special = 1'b0;
+      if (zz) begin
+        pf = FW'(p) << G;
+        f.q = qp - QW'(signed'(G));
+      end else if (dz >= QW'(signed'(D))) begin
+        // The product is below a quarter of the addend's least significant bit.
+        pf = FW'(1);
+        zf = FW'(mz) << (G + D);
+        f.q = ez - QW'(signed'(G + D));
+      end else begin
+        pf = FW'(p) << G;
+        f.q = qp - QW'(signed'(G));
+        if (k >= 0) zf = FW'(mz) << k;
+        else if (k <= -QW'(signed'(S))) zf = FW'(1);
+        else zf = (FW'(mz) >> (-k)) | FW'((FW'(mz) & ~({FW{1'b1}} << (-k))) != '0);
+      end
+      if (zz || sp == z[B-1]) begin
+        f.sum = pf + zf;
+      end else if (pf >= zf) begin
+        f.sum = pf - zf;
+      end else begin
+        f.sum = zf - pf;
+        f.sign = z[B-1];
+      end
+      if (f.sum == '0) begin
+        // Exact cancellation: +0, or -0 rounding toward -inf.
+        f.special = 1'b1;
+        f.value = {rm == 2'd2, (B-1)'(0)};
+      end
+    end
+    {{ f.name }} = f;
+  endfunction
+{%- endfor %}

@@ -189,6 +189,8 @@ pub struct PkgView {
     pub ext_flags: Vec<String>,
     /// The shapes of the floating-point rounding back end (templates/cu_fp_round.sv).
     pub rounders: Vec<Rounder>,
+    /// The formats of the fused multiply-add's shared front end (templates/cu_fp_round.sv).
+    pub fma_frames: Vec<FmaFrame>,
     /// Result bits the transcendental unit's digit recurrence computes a cycle.
     pub trans_steps: u32,
     /// Config::trans_cycles: the one place that says how long the unit takes.
@@ -206,6 +208,27 @@ pub struct Rounder {
     pub man_w: u32,
     pub qw: u32,
 }
+
+/// One format's fused multiply-add front end: the exact sum in an `fw`-bit frame with `g`
+/// guard bits below the product, `qw`-bit signed exponents.
+pub struct FmaFrame {
+    pub name: &'static str,
+    /// What uses it (the function's comment).
+    pub what: &'static str,
+    pub exp_w: u32,
+    pub man_w: u32,
+    pub g: u32,
+    pub fw: u32,
+    pub qw: u32,
+}
+
+/// The F32 unit's frame (its FMA, add, mul, fract and nearest) and the F64 unit's. A frame
+/// holds the addend shifted up by G + D (D = 2S + 2 for S-bit significands) with a carry:
+/// FW = S + G + D + 1.
+const FMA_FRAMES: [FmaFrame; 2] = [
+    FmaFrame { name: "fma_f32_frame", what: "F32", exp_w: 8, man_w: 23, g: 28, fw: 103, qw: 14 },
+    FmaFrame { name: "fma_f64_frame", what: "F64", exp_w: 11, man_w: 52, g: 56, fw: 218, qw: 14 },
+];
 
 /// The rounders the F32 unit calls: the fused multiply-add's 103-bit exact sum (integers and
 /// integral values too), a 24-bit significand scaled by a power of two (ldexp, OMOD), and the
@@ -414,6 +437,7 @@ impl PkgView {
             trans_steps: cfg.trans_steps,
             trans_cycles: cfg.trans_cycles(),
             rounders: ROUNDERS.into_iter().collect(),
+            fma_frames: FMA_FRAMES.into_iter().collect(),
             fields: decoded_fields(),
             header: header("hdl-gen/src/sv/view.rs", "cu_pkg.sv"),
             max_dwords: max_dwords(),
