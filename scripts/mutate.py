@@ -35,7 +35,7 @@ Prints every mutant with its outcome and, at the end, the share killed and the s
 as diffs, to be read: a survivor is either equivalent (it changes nothing observable) or a
 hole in the tests. Restores the templates and rtl/ afterwards. One mutant takes a Verilator
 build of the default model and a test run: a few minutes each. A mutant of a unit with its own
-testbench (decode, DS, LDS, F32, waitcnt) is first run against that testbench, built before any
+testbench (decode, DS, LDS, F32, F64, waitcnt) is first run against that testbench, built before any
 mutant is planted, and costs a compute-unit rebuild only if it survives it.
 """
 

@@ -19,7 +19,7 @@ pub(super) fn format(inst: &Inst) -> String {
                     format_imm32(code)
                 } else if op.field.is_scalar_source() && code >= 128 {
                     let text = if code == LITERAL {
-                        format_literal(inst.literal.unwrap_or(0))
+                        format_literal(inst.literal.unwrap_or(0), ty.dwords())
                     } else {
                         // A register-only operand: LLVM prints 1/(2*pi) as the 32-bit constant.
                         let dwords = if def.sreg_only { 1 } else { ty.dwords() };
@@ -52,8 +52,20 @@ pub(super) fn format(inst: &Inst) -> String {
     out
 }
 
-fn format_literal(v: u32) -> String {
-    format!("{v:#x}")
+/// A source literal as LLVM's printer gives it: whatever the encoding, a value an inline
+/// constant could name is printed as that constant (a linker's resolved relocation can leave
+/// `s_addc_u32 s3, s3, 0` as a literal 0), else hex. A 32-bit operand's value in the inline
+/// integer range is decimal and an inline float's is its name (the VOP rule); a 64-bit
+/// operand's literal is decimal from 0 to 64 (the same value whether the type sign- or
+/// zero-extends it), else hex.
+fn format_literal(v: u32, dwords: u32) -> String {
+    if dwords == 1 {
+        super::vop::consts::literal_text(v, super::vop::shape::Class::B32)
+    } else if v <= 64 {
+        v.to_string()
+    } else {
+        format!("{v:#x}")
+    }
 }
 
 /// A 32-bit immediate operand (not a source literal): decimal in the inline range, else hex.
@@ -181,4 +193,19 @@ fn format_sendmsg(v: u32) -> String {
         return format!("sendmsg({id}, 0, 0)");
     }
     v.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::disasm::tests::text;
+
+    /// A literal whose value an inline constant could name prints as that constant, as
+    /// llvm-objdump-19 prints the linked relocation in generic.hsaco (`8203FF03 00000000`).
+    #[test]
+    fn literals_print_as_llvm_prints_them() {
+        assert_eq!(text(&[0x8203_ff03, 0]), "s_addc_u32 s3, s3, 0");
+        assert_eq!(text(&[0x8203_ff03, 0xffff_fff0]), "s_addc_u32 s3, s3, -16");
+        assert_eq!(text(&[0x8203_ff03, 0x3f80_0000]), "s_addc_u32 s3, s3, 1.0");
+        assert_eq!(text(&[0x8203_ff03, 0x1234]), "s_addc_u32 s3, s3, 0x1234");
+    }
 }
