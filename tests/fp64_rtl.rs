@@ -14,8 +14,8 @@
 //! `RDNA3_SKIP_VERILATOR=1` is set.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+use std::process::Command;
 
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -26,10 +26,6 @@ use sim::golden::{Code, Env, Program, Status, Wave, exec_in};
 const BASE: u64 = 0x1000;
 const SEED: u64 = 0xf64_f64;
 const DEFAULT_VECTORS: usize = 100_000;
-
-fn text(out: &Output) -> String {
-    format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
-}
 
 /// The rows the F64 unit executes (the mnemonics `cu_fp64.sv` names in its case labels), in
 /// their VOP3 form, with their `valu_op_e` values.
@@ -168,16 +164,6 @@ fn vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
     out
 }
 
-/// A fresh build directory `name` inside the target directory, one per process.
-fn build_dir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()));
-    if dir.exists() {
-        std::fs::remove_dir_all(&dir).unwrap_or_else(|e| panic!("removing {}: {e}", dir.display()));
-    }
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("creating {}: {e}", dir.display()));
-    dir
-}
-
 #[test]
 fn f64_unit_matches_the_golden_model() {
     if !conformance::require_verilator("fp64_rtl") {
@@ -189,7 +175,7 @@ fn f64_unit_matches_the_golden_model() {
     };
     let rows = rows();
     let per_row = total.div_ceil(rows.len()).div_ceil(32) * 32;
-    let dir = build_dir("fp64_tb");
+    let dir = conformance::fresh_dir(env!("CARGO_TARGET_TMPDIR"), "fp64_tb");
     let file = dir.join("vectors.txt");
     std::fs::write(&file, vectors(&rows, per_row)).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
     let tests = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -203,11 +189,15 @@ fn f64_unit_matches_the_golden_model() {
         .args(&sources)
         .output()
         .expect("running verilator");
-    assert!(build.status.success(), "building the testbench with verilator failed:\n{}", text(&build));
+    assert!(
+        build.status.success(),
+        "building the testbench with verilator failed:\n{}",
+        conformance::output_text(&build)
+    );
     let exe = obj.join("Vcu_fp64");
     let run =
         Command::new(&exe).arg(&file).output().unwrap_or_else(|e| panic!("running {}: {e}", exe.display()));
-    let out = text(&run);
+    let out = conformance::output_text(&run);
     let pass = out.lines().find(|l| l.starts_with("PASS tb_cu_fp64:"));
     assert!(
         run.status.success() && pass.is_some(),

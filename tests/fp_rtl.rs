@@ -23,8 +23,8 @@
 //! `RDNA3_SKIP_VERILATOR=1` is set.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+use std::process::Command;
 
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -35,10 +35,6 @@ use sim::golden::{Code, Env, Program, Status, Wave, exec_in};
 const BASE: u64 = 0x1000;
 const SEED: u64 = 0xf32_f32;
 const DEFAULT_VECTORS: usize = 400_000;
-
-fn text(out: &Output) -> String {
-    format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
-}
 
 /// The one instruction `src` as a golden program at BASE.
 fn program(src: &str) -> Program {
@@ -365,16 +361,6 @@ fn vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
     out
 }
 
-/// A fresh build directory `name` inside the target directory, one per process.
-fn build_dir(name: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()));
-    if dir.exists() {
-        std::fs::remove_dir_all(&dir).unwrap_or_else(|e| panic!("removing {}: {e}", dir.display()));
-    }
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("creating {}: {e}", dir.display()));
-    dir
-}
-
 /// Builds the testbench around `rtl/cu_fp32.sv` with `stages` and `dual` into `obj` and runs
 /// it over `file`; returns its PASS line, or fails the test with `what` and how to rerun.
 fn build_and_run(obj: &Path, stages: u32, dual: bool, file: &Path, what: &str) -> String {
@@ -390,7 +376,11 @@ fn build_and_run(obj: &Path, stages: u32, dual: bool, file: &Path, what: &str) -
         .args(&sources)
         .output()
         .expect("running verilator");
-    assert!(build.status.success(), "building the testbench with verilator failed:\n{}", text(&build));
+    assert!(
+        build.status.success(),
+        "building the testbench with verilator failed:\n{}",
+        conformance::output_text(&build)
+    );
     let exe = obj.join("Vcu_fp32");
     let trans = hdl_gen::sv::Config::default().trans_cycles();
     let run = Command::new(&exe)
@@ -399,7 +389,7 @@ fn build_and_run(obj: &Path, stages: u32, dual: bool, file: &Path, what: &str) -
         .arg(trans.to_string())
         .output()
         .unwrap_or_else(|e| panic!("running {}: {e}", exe.display()));
-    let out = text(&run);
+    let out = conformance::output_text(&run);
     let pass = out.lines().find(|l| l.starts_with("PASS tb_cu_fp32:"));
     assert!(
         run.status.success() && pass.is_some(),
@@ -421,7 +411,7 @@ fn f32_unit_matches_the_golden_model() {
     };
     let rows = rows();
     let per_row = total.div_ceil(rows.len()).div_ceil(32) * 32;
-    let dir = build_dir("fp32_tb");
+    let dir = conformance::fresh_dir(env!("CARGO_TARGET_TMPDIR"), "fp32_tb");
     let file = dir.join("vectors.txt");
     std::fs::write(&file, vectors(&rows, per_row)).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
     // Every pipeline depth the configuration allows (fp_stages), the default first.
@@ -440,7 +430,7 @@ fn vopd_f32_halves_match_the_golden_model() {
         return;
     }
     let rows = dual_rows();
-    let dir = build_dir("fp32_dual_tb");
+    let dir = conformance::fresh_dir(env!("CARGO_TARGET_TMPDIR"), "fp32_dual_tb");
     let file = dir.join("vectors.txt");
     std::fs::write(&file, dual_vectors(&rows, 3_200)).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
     // The Y half's unit (Dual) and the X half's (the full unit), at the default depth.

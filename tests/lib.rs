@@ -126,3 +126,18 @@ pub const F64_EDGES: [u64; 14] = [
     0x3ff0_0000_0000_0000,
     0xbff0_0000_0000_0000,
 ];
+
+/// A command's standard output and error, for a failure message.
+pub fn output_text(out: &std::process::Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+}
+
+/// A fresh directory `name` inside `tmp` (a test's `CARGO_TARGET_TMPDIR`), one per process.
+pub fn fresh_dir(tmp: &str, name: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(tmp).join(format!("{name}-{}", std::process::id()));
+    if dir.exists() {
+        std::fs::remove_dir_all(&dir).unwrap_or_else(|e| panic!("removing {}: {e}", dir.display()));
+    }
+    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("creating {}: {e}", dir.display()));
+    dir
+}
