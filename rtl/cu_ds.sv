@@ -451,6 +451,7 @@ module cu_ds
     .b_i    (f_tmp[31:0]),
     .c_i    (32'd0),
     .m_i    (1'b0),
+    .mix_i  (12'd0),
     .ok_o   (unused_f_add),
     .d_o    (f_sum),
     .m_o    (unused_f_m)

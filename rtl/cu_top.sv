@@ -443,7 +443,9 @@ module cu_top
           default: fv[h] = 9'd0;
         endcase
       end
-      ra_src[s] = vsrc(ra_dec_q.vc.fld[s], fv[0], ra_dec_q.vc.ty[s], ra_narrow, ra_dec_q.opsel[s]);
+      // A destination read as a source (v_fmac_f16's accumulator) reads the half it writes.
+      ra_src[s] = vsrc(ra_dec_q.vc.fld[s], fv[0], ra_dec_q.vc.ty[s], ra_narrow,
+                       (ra_dec_q.vc.fld[s] == VF_VDST) ? ra_dec_q.opsel[3] : ra_dec_q.opsel[s]);
       ra_ysrc[s] = vsrc(ra_dec_q.vcy.fld[s], fv[1], ra_dec_q.vcy.ty[s], 1'b0, 1'b0);
     end
 
@@ -556,6 +558,10 @@ module cu_top
       end else begin
         ra_dst_hi = ra_dec_q.opsel[3];
       end
+    end
+    // v_fma_mixhi_f16 and v_fma_mixlo_f16 name their half (VOP3P has no OPSEL[3]).
+    if (ra_dec_q.vop inside {VOP_V_FMA_MIXLO_F16, VOP_V_FMA_MIXHI_F16}) begin
+      ra_dst_hi = ra_dec_q.vop == VOP_V_FMA_MIXHI_F16;
     end
     if (ra_dec_q.vop inside {VOP_V_MOVRELD_B32, VOP_V_MOVRELSD_B32, VOP_V_MOVRELSD_2_B32,
                              VOP_V_SWAPREL_B32}) begin
@@ -1237,6 +1243,7 @@ module cu_top
   endfunction
 
   logic [2:0]  opsel_hi;  // OPSEL_HI of sources 0..2 (VOP3P)
+  logic        rd_mix;    // v_fma_mix*: the F32 unit selects and modifies the sources
   logic [2:0]  src_abs, src_neg;  // ABS and NEG of sources 0..2
 
   // ABS then NEG on the sign bit `sign` of v.
@@ -1277,17 +1284,22 @@ module cu_top
     end
     opsel_hi = {rd_dec_q.opsel_hi2, rd_dec_q.opsel_hi};
     op_illegal = 1'b0;
+    rd_mix = rd_dec_q.vop inside {VOP_V_FMA_MIX_F32, VOP_V_FMA_MIXLO_F16, VOP_V_FMA_MIXHI_F16};
     for (int s = 0; s < 3; s++) begin
       logic wide;
+      opnd_ty_e cty;  // the type an inline constant takes
       wide = ty_dwords(rd_dec_q.vc.ty[s]) == 2;
+      // v_fma_mix*'s sources are F32 or an F16 half: their constants are as for every VOP3P
+      // row, the F16 constant in the low half (what LLVM encodes).
+      cty = rd_mix ? OT_V2F16 : rd_dec_q.vc.ty[s];
       sv[s] = '0;
       if (rd_src_q[s].kind == SkLit) begin
-        sv[s] = vconst(SrcLiteral, rd_dec_q.vc.ty[s], rd_dec_q.literal, rd_vop3p, rd_scc);
+        sv[s] = vconst(SrcLiteral, cty, rd_dec_q.literal, rd_vop3p, rd_scc);
       end else if (rd_src_q[s].code < 8'd128) begin
         sv[s] = sreg_val(rd_src_q[s].code, wide, sslot[s], rd_m0, rd_exec);
         if (ty16(rd_dec_q.vc.ty[s])) sv[s][63:16] = '0;
       end else begin
-        sv[s] = vconst(rd_src_q[s].code, rd_dec_q.vc.ty[s], rd_dec_q.literal, rd_vop3p, rd_scc);
+        sv[s] = vconst(rd_src_q[s].code, cty, rd_dec_q.literal, rd_vop3p, rd_scc);
       end
       // Y's source 0 may be a scalar (its slot is 1); its sources 1 and 2 are VGPRs or K.
       if (rd_ysrc_q[s].kind == SkLit) begin
@@ -1395,11 +1407,17 @@ module cu_top
                           src_neg[0]);
           b_l = sign_mods(b_l, (rd_dec_q.vop == VOP_V_CNDMASK_B16) ? 64'h8000 : 64'h8000_0000, src_abs[1],
                           src_neg[1]);
-        end else begin
+        end else if (!rd_mix) begin
           a_l = sign_mods(a_l, float_sign(rd_dec_q.vc.ty[0]), src_abs[0], src_neg[0]);
           b_l = sign_mods(b_l, float_sign(rd_dec_q.vc.ty[1]), src_abs[1], src_neg[1]);
           if (rd_dec_q.vc.fld[2] != VF_VDST) begin
             c_l[63:0] = sign_mods(c_l[63:0], float_sign(rd_dec_q.vc.ty[2]), src_abs[2], src_neg[2]);
+          end
+          // A packed F16 pair (VOP3P): NEG on the low half, NEG_HI on the high half.
+          if (rd_vop3p) begin
+            if (rd_dec_q.vc.ty[0] == OT_V2F16) a_l = a_l ^ {32'd0, rd_dec_q.neg_hi[0], 15'd0, rd_dec_q.neg[0], 15'd0};
+            if (rd_dec_q.vc.ty[1] == OT_V2F16) b_l = b_l ^ {32'd0, rd_dec_q.neg_hi[1], 15'd0, rd_dec_q.neg[1], 15'd0};
+            if (rd_dec_q.vc.ty[2] == OT_V2F16) c_l[63:0] = c_l[63:0] ^ {32'd0, rd_dec_q.neg_hi[2], 15'd0, rd_dec_q.neg[2], 15'd0};
           end
         end
         c_l[127:64] = (rd_src_q[2].kind == SkVgpr && rd_dec_q.vc.ty[2] == OT_B128) ?
@@ -1907,6 +1925,7 @@ module cu_top
     .b_i    (ex_b_q),
     .c_i    (ex_c_q),
     .m_i    (ex_m_q),
+    .mix_i  ({ex_dec_q.neg_hi, ex_dec_q.neg, ex_dec_q.opsel_hi2, ex_dec_q.opsel_hi, ex_dec_q.opsel[2:0]}),
     .op_y_i (ex_dec_q.vop_y),
     .ya_i   (ex_ya_q),
     .yb_i   (ex_yb_q),

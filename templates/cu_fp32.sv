@@ -52,8 +52,21 @@
 // on the lane's unit, the Y half on a second one built with Dual set, which has only the
 // operations VOPD offers (the FMA and min/max; no transcendental unit, no division helpers).
 //
-// The case labels are read by hdl-gen to say which rows the RTL executes. Not here yet: F16,
-// F64, exp, log, sin and cos, VOPD's dot products.
+// F16 (the rows of the F16 family below, fmt_of): the F16 sources widen exactly to F32 at the
+// unit's inputs (a denormal flushed first as MODE.FP_DENORM[6] says; v_div_fixup_f16 and the
+// class test read them as they are), run as their F32 twin (canon) on the same FMA, min/max
+// and compare logic, and round once to F16 from the FMA's exact sum (round_f16_fma: the F32
+// frame holds any product and sum of F16 values exactly, and F16's rounding position is never
+// below F32's), under MODE's F16 fields (FP_ROUND[3:2], FP_DENORM[7:6]). OMOD and CLAMP act
+// in F16. A packed row (v_pk_fma_f16, ...) runs its low half here and its high half on the
+// lane's second unit (cu_valu). v_fma_mix* read each source as F32 or as an F16 half
+// (OPSEL_HI, OPSEL), NEG_HI taking the absolute value and NEG negating it (mix_i), do the FMA
+// in F32 (denormal results kept), and mixlo/mixhi convert the result to F16 in F16's mode, as
+// v_cvt_f16_f32 does (a second rounding, as the golden model's).
+//
+// The case labels are read by hdl-gen to say which rows the RTL executes. Not here yet: the
+// rest of F16 (ldexp, rounding, frexp, conversions to and from integers, the transcendentals),
+// exp, log, sin and cos, VOPD's dot products.
 module cu_fp32
   import cu_pkg::*;
 #(
@@ -71,14 +84,15 @@ module cu_fp32
   input  logic [31:0] b_i,
   input  logic [31:0] c_i,
   input  logic        m_i,      // the lane's mask-in bit (v_div_fmas_f32 reads VCC)
+  input  logic [11:0] mix_i,    // v_fma_mix*: {NEG_HI, NEG, OPSEL_HI, OPSEL}, source 0 in bit 0 of each
   output logic        ok_o,     // the operation is one of this unit's
   output logic [31:0] d_o,
   output logic        m_o       // compare result
 );
 
-  // MODE's F16/F64 fields are not read here; without stages there is no clock.
-  logic unused_mode;
-  assign unused_mode = ^{mode_i[7:6], mode_i[3:2], clk_i, rst_ni};
+  // Without stages there is no clock.
+  logic unused_clk;
+  assign unused_clk = ^{clk_i, rst_ni};
 
   localparam logic [31:0] One = 32'h3f80_0000;
   localparam logic [31:0] DefaultNan = 32'hffc0_0000;
@@ -146,6 +160,72 @@ module cu_fp32
     else fclass = x[31] ? 4'd3 : 4'd8;
   endfunction
 
+  // ------------------------------------------------------------------------------------------
+  // F16 values (the F16 rows, and the F16 sources and results of the conversions and mixes).
+
+  localparam logic [15:0] One16 = 16'h3c00;
+
+  function automatic logic is_nan16(logic [14:0] x);
+    is_nan16 = x[14:10] == 5'h1f && x[9:0] != '0;
+  endfunction
+
+  function automatic logic [15:0] flush16(logic [15:0] x, logic keep);
+    flush16 = (!keep && x[14:10] == '0) ? {x[15], 15'd0} : x;
+  endfunction
+
+  function automatic logic signed [QW-1:0] lsb_exp16(logic [4:0] e);
+    lsb_exp16 = QW'(signed'({1'b0, (e == '0) ? 5'd1 : e})) - QW'(signed'(25));
+  endfunction
+
+  // An F16 as the F32 of the same value (NaNs keep their payload), a denormal flushed to a
+  // signed zero unless `keep`.
+  function automatic logic [31:0] widen(logic [15:0] h, logic keep);
+    logic [3:0] lead;
+    lead = '0;
+    for (int i = 0; i < 10; i++) if (h[i]) lead = 4'(i);
+    if (h[14:10] == 5'h1f) widen = {h[15], 8'hff, h[9:0], 13'd0};
+    else if (h[14:10] != '0) widen = {h[15], 8'(h[14:10]) + 8'd112, h[9:0], 13'd0};
+    else if (h[9:0] == '0 || !keep) widen = {h[15], 31'd0};
+    else widen = {h[15], 8'(lead) + 8'd103, 23'({13'd0, h[9:0]} << (5'd23 - 5'(lead)))};
+  endfunction
+
+  // An F32 whose value an F16 holds exactly (a NaN: its payload's top), as that F16.
+  function automatic logic [15:0] narrow(logic [31:0] x);
+    logic signed [QW-1:0] e;
+    e = QW'(signed'({1'b0, x[30:23]})) - QW'(signed'(112));
+    if (x[30:23] == 8'hff) narrow = {x[31], 5'h1f, x[22:13]};
+    else if (x[30:0] == '0) narrow = {x[31], 15'd0};
+    else if (e >= QW'(signed'(1))) narrow = {x[31], e[4:0], x[22:13]};
+    else narrow = {x[31], 5'd0, 10'(sig(x[30:0]) >> (QW'(signed'(14)) - e))};
+  endfunction
+
+  // An F32 (flushed as its mode says) converted to F16 in rounding mode rm (fp::convert): a
+  // NaN keeps its payload's top, made quiet; a denormal result is flushed unless den_out.
+  function automatic logic [15:0] cvt16(logic [31:0] x, logic [1:0] rm, logic den_out);
+    if (is_nan(x[30:0])) cvt16 = {x[31], 5'h1f, 1'b1, x[21:13]};
+    else if (is_inf(x[30:0])) cvt16 = {x[31], 15'h7c00};
+    else if (is_zero(x[30:0])) cvt16 = {x[31], 15'd0};
+    else cvt16 = flush16(round_f16_sig(x[31], sig(x[30:0]), lsb_exp(x[30:23]), rm), den_out);
+  endfunction
+
+  // x * 2^n in F16 (OMOD of an F16 result), x flushed; NaN made quiet.
+  function automatic logic [15:0] ldexp16(logic [15:0] x, logic signed [QW-1:0] n, logic [1:0] rm,
+                                          logic den_out);
+    if (is_nan16(x[14:0])) ldexp16 = x | 16'h0200;
+    else if (x[14:10] == 5'h1f || x[14:0] == '0) ldexp16 = x;
+    else ldexp16 = flush16(round_f16_sig(x[15], 24'({x[14:10] != '0, x[9:0]}), lsb_exp16(x[14:10]) + n,
+                                         rm), den_out);
+  endfunction
+
+  // v_cmp_class_f16's class bit of x (as fclass).
+  function automatic logic [3:0] fclass16(logic [15:0] x);
+    if (is_nan16(x[14:0])) fclass16 = x[9] ? 4'd1 : 4'd0;
+    else if (x[14:0] == 15'h7c00) fclass16 = x[15] ? 4'd2 : 4'd9;
+    else if (x[14:0] == '0) fclass16 = x[15] ? 4'd5 : 4'd6;
+    else if (x[14:10] == '0) fclass16 = x[15] ? 4'd4 : 4'd7;
+    else fclass16 = x[15] ? 4'd3 : 4'd8;
+  endfunction
+
   // x rounded to an integral F32 in rounding mode rm (MODE's encoding), exactly, on its bit
   // pattern: the fraction bits below the units' bit cleared, and one unit more in magnitude
   // when the discarded bits round up (a carry into the exponent field is right). Below 1 in
@@ -209,7 +289,7 @@ module cu_fp32
   // ------------------------------------------------------------------------------------------
   // The operation.
 
-  typedef enum logic [3:0] {
+  typedef enum logic [4:0] {
     FkNone,
     FkFma,        // x * y + z (or x * y)
     FkFract,      // a - floor(a) on the FMA, below 1.0
@@ -225,8 +305,18 @@ module cu_fp32
     FkFrexpExp,
     FkTrans,      // the transcendental unit's (its own result path)
     FkDivScale,   // v_div_scale_f32: a scaled operand, and the flag on m_o
-    FkDivFixup    // v_div_fixup_f32: the division's special cases
+    FkDivFixup,   // v_div_fixup_f32: the division's special cases
+    FkCvt16,      // v_cvt_f16_f32
+    FkCvt32       // v_cvt_f32_f16 (the source widened at the inputs)
   } fkind_e;
+
+  // The formats of an operation's sources and result, where not F32.
+  typedef struct packed {
+    logic hin;    // the sources are F16 (widened at the inputs)
+    logic hout;   // the result is F16 (rounded, flushed, OMOD and CLAMP in F16)
+    logic mix;    // v_fma_mix*: each source F32 or an F16 half, as mix_i says
+    logic mix16;  // ... the F32 result converted to F16 (mixlo, mixhi)
+  } fmt_t;
 
   typedef enum logic [2:0] {
     MmMin,
@@ -240,8 +330,10 @@ module cu_fp32
 
   // The unit's inputs, as each stage holds them.
   typedef struct packed {
-    valu_op_e    op;
-    logic [5:0]  mode;   // MODE's F32 fields: IEEE, DX10_CLAMP, FP_DENORM[5:4], FP_ROUND[1:0]
+    valu_op_e    op;     // the F32 row (an F16 row's twin)
+    logic [5:0]  mode;   // IEEE, DX10_CLAMP, and the denormal and rounding fields of the
+                         // operation's arithmetic: F16's for the F16 rows, else F32's
+    logic [3:0]  m16;    // MODE's F16 fields: FP_DENORM[7:6], FP_ROUND[3:2]
     logic [1:0]  omod;
     logic        clamp;
     logic        m;      // the mask-in bit (v_div_fmas: VCC)
@@ -267,9 +359,37 @@ module cu_fp32
     fkind_e     kind;
     mm_e        mm;
     logic [3:0] pred;
+    fmt_t       fmt;
   } cls_t;
 
-  // The row a VOPD operation pairs; with Dual, VOP_NONE for any other operation.
+  // The F32 row an F16 row (or a mix) runs as; any other row as it is.
+  function automatic valu_op_e twin(valu_op_e op);
+    unique case (op)
+      VOP_V_ADD_F16: twin = VOP_V_ADD_F32;
+      VOP_V_SUB_F16: twin = VOP_V_SUB_F32;
+      VOP_V_SUBREV_F16: twin = VOP_V_SUBREV_F32;
+      VOP_V_MUL_F16: twin = VOP_V_MUL_F32;
+      VOP_V_FMA_F16, VOP_V_FMAC_F16, VOP_V_FMAAK_F16, VOP_V_FMAMK_F16, VOP_V_FMA_MIX_F32,
+      VOP_V_FMA_MIXLO_F16, VOP_V_FMA_MIXHI_F16:
+        twin = VOP_V_FMA_F32;
+      VOP_V_MIN_F16: twin = VOP_V_MIN_F32;
+      VOP_V_MAX_F16: twin = VOP_V_MAX_F32;
+      VOP_V_MIN3_F16: twin = VOP_V_MIN3_F32;
+      VOP_V_MAX3_F16: twin = VOP_V_MAX3_F32;
+      VOP_V_MED3_F16: twin = VOP_V_MED3_F32;
+      VOP_V_MINMAX_F16: twin = VOP_V_MINMAX_F32;
+      VOP_V_MAXMIN_F16: twin = VOP_V_MAXMIN_F32;
+      VOP_V_DIV_FIXUP_F16: twin = VOP_V_DIV_FIXUP_F32;
+      // The F16 compares and class tests, from the table.
+{%- for t in f16_twins %}
+      {{ t.0 }}: twin = {{ t.1 }};
+{%- endfor %}
+      default: twin = op;
+    endcase
+  endfunction
+
+  // The row a VOPD operation pairs, the F32 twin of an F16 row; with Dual, VOP_NONE for any
+  // operation but VOPD's and the packed F16 rows.
   function automatic valu_op_e canon(valu_op_e op);
     unique case (op)
       VOP_V_DUAL_FMAC_F32: canon = VOP_V_FMAC_F32;
@@ -282,7 +402,33 @@ module cu_fp32
       VOP_V_DUAL_MUL_DX9_ZERO_F32: canon = VOP_V_MUL_DX9_ZERO_F32;
       VOP_V_DUAL_MAX_F32: canon = VOP_V_MAX_F32;
       VOP_V_DUAL_MIN_F32: canon = VOP_V_MIN_F32;
-      default: canon = Dual ? VOP_NONE : op;
+      // The packed F16 rows, whose high half runs on the Y half's unit.
+      VOP_V_PK_FMA_F16: canon = VOP_V_FMA_F32;
+      VOP_V_PK_ADD_F16: canon = VOP_V_ADD_F32;
+      VOP_V_PK_MUL_F16: canon = VOP_V_MUL_F32;
+      VOP_V_PK_MIN_F16: canon = VOP_V_MIN_F32;
+      VOP_V_PK_MAX_F16: canon = VOP_V_MAX_F32;
+      default: canon = Dual ? VOP_NONE : twin(op);
+    endcase
+  endfunction
+
+  // The formats of op (before canon).
+  function automatic fmt_t fmt_of(valu_op_e op);
+    fmt_of = '0;
+    unique case (op)
+      VOP_V_ADD_F16, VOP_V_SUB_F16, VOP_V_SUBREV_F16, VOP_V_MUL_F16, VOP_V_FMA_F16, VOP_V_FMAC_F16,
+      VOP_V_FMAAK_F16, VOP_V_FMAMK_F16, VOP_V_MIN_F16, VOP_V_MAX_F16, VOP_V_MIN3_F16, VOP_V_MAX3_F16,
+      VOP_V_MED3_F16, VOP_V_MINMAX_F16, VOP_V_MAXMIN_F16, VOP_V_DIV_FIXUP_F16, VOP_V_PK_FMA_F16,
+      VOP_V_PK_ADD_F16, VOP_V_PK_MUL_F16, VOP_V_PK_MIN_F16, VOP_V_PK_MAX_F16:
+        fmt_of = '{hin: 1'b1, hout: 1'b1, mix: 1'b0, mix16: 1'b0};
+{%- for t in f16_twins %}
+      {{ t.0 }}: fmt_of.hin = 1'b1;
+{%- endfor %}
+      VOP_V_CVT_F32_F16: fmt_of.hin = 1'b1;
+      VOP_V_CVT_F16_F32: fmt_of.hout = 1'b1;
+      VOP_V_FMA_MIX_F32: fmt_of.mix = 1'b1;
+      VOP_V_FMA_MIXLO_F16, VOP_V_FMA_MIXHI_F16: fmt_of = '{hin: 1'b0, hout: 1'b1, mix: 1'b1, mix16: 1'b1};
+      default: ;
     endcase
   endfunction
 
@@ -316,6 +462,8 @@ module cu_fp32
       VOP_V_FREXP_EXP_I32_F32: c.kind = FkFrexpExp;
       VOP_V_CMP_CLASS_F32, VOP_V_CMPX_CLASS_F32: c.kind = FkClass;
       VOP_V_RCP_F32, VOP_V_RCP_IFLAG_F32, VOP_V_RSQ_F32, VOP_V_SQRT_F32: c.kind = FkTrans;
+      VOP_V_CVT_F16_F32: c.kind = FkCvt16;
+      VOP_V_CVT_F32_F16: c.kind = FkCvt32;
       // The F32 compares, from the table's compare conditions.
 {%- for c in cmps %}
       {{ c.labels }}: begin
@@ -330,13 +478,13 @@ module cu_fp32
     classify = c;
   endfunction
 
-  function automatic dec_t decode(cls_t k, valu_op_e op, logic [5:0] mode, logic [31:0] a,
+  function automatic dec_t decode(fkind_e kind, mm_e mm, logic [3:0] pred, valu_op_e op, logic [5:0] mode, logic [31:0] a,
                                   logic [31:0] b, logic [31:0] c);
     dec_t d;
     d = '0;
-    d.kind = k.kind;
-    d.mm = k.mm;
-    d.pred = k.pred;
+    d.kind = kind;
+    d.mm = mm;
+    d.pred = pred;
     d.rm = mode[1:0];
     d.den_in = mode[2];
     d.den_out = mode[3];
@@ -572,6 +720,7 @@ module cu_fp32
   // result, and what the output modifiers need.
   typedef struct packed {
     fkind_e      kind;
+    logic        h;     // an F16 result (in r[15:0]); rm and the denormal controls are F16's
     logic [1:0]  rm;
     logic        den_in, den_out, dx10;
     logic [1:0]  omod;
@@ -589,7 +738,11 @@ module cu_fp32
     logic          m;
     logic          fmas_scaled;  // v_div_fmas_f32 in a lane with VCC set
     logic signed [QW-1:0] fmas_k;
-    d = decode(s.cls, s.in.op, s.in.mode, s.in.a, s.in.b, s.in.c);
+    logic          h;            // F16 arithmetic
+    logic [3:0]    m16;
+    d = decode(s.cls.kind, s.cls.mm, s.cls.pred, s.in.op, s.in.mode, s.in.a, s.in.b, s.in.c);
+    h = s.cls.fmt.hin && s.cls.fmt.hout;
+    m16 = s.in.m16;
     // The shared back end rounds the FMA's sum, or an integer that becomes an F32.
     n_sign = s.f.sign;
     n_sum = s.f.sum;
@@ -610,9 +763,12 @@ module cu_fp32
       n_q = n_q + fmas_k;
     end
     if (d.kind inside {FkFma, FkFract, FkNearest, FkFromInt}) begin
-      rounded = round_f32_fma(n_sign, n_sum, n_q, d.rm);
+      rounded = h ? {16'd0, round_f16_fma(n_sign, n_sum, n_q, d.rm)} : round_f32_fma(n_sign, n_sum, n_q, d.rm);
     end
     fma_r = flush(s.f.special ? s.f.value : rounded, d.den_out);
+    if (h) fma_r = {16'd0, flush16(s.f.special ? narrow(s.f.value) : rounded[15:0], d.den_out)};
+    // mixlo/mixhi: the F32 result (denormals kept) converted to F16 in F16's mode.
+    if (s.cls.fmt.mix16) fma_r = {16'd0, cvt16(s.f.special ? s.f.value : rounded, m16[1:0], m16[3])};
     // ... and the addend alone (a zero product), scaled as any other sum.
     if (fmas_scaled && s.f.special && !is_nan(s.f.value[30:0]) && !is_inf(s.f.value[30:0]) &&
         !is_zero(s.f.value[30:0])) begin
@@ -633,7 +789,10 @@ module cu_fp32
         r = fma_r;
         if (!r[31] && r[30:0] >= 31'h3f80_0000 && !is_nan(r[30:0])) r = 32'h3f7f_ffff;
       end
-      FkMinMax: r = min_max_op(d.mm, d.a, d.b, d.c, d.ieee);
+      FkMinMax: begin
+        r = min_max_op(d.mm, d.a, d.b, d.c, d.ieee);
+        if (h) r = {16'd0, narrow(r)};
+      end
       FkLdexp: r = ldexp(d.a, clamp_exp(s.in.b), d.rm, d.den_out);
       FkFromInt: r = (d.i_mag == '0) ? 32'd0 : rounded;
       // An integral value: exact, never denormal; zero keeps the sign.
@@ -641,14 +800,21 @@ module cu_fp32
       FkToInt, FkNearest: r = to_int(ri, d.isigned);
       FkFrexpMant, FkFrexpExp: r = frexp(d.a, d.kind == FkFrexpExp);
       FkDivScale: {m, r} = div_scale(s.in.a, s.in.b, s.in.c, d.rm);
-      FkDivFixup: r = div_fixup(s.in.a[30:0], s.in.b, s.in.c);
+      FkDivFixup: begin
+        r = div_fixup(s.in.a[30:0], s.in.b, s.in.c);
+        if (h) r = {16'd0, narrow(r)};
+      end
+      FkCvt16: r = {16'd0, cvt16(d.a, m16[1:0], m16[3])};
+      FkCvt32: r = is_nan(d.a[30:0]) ? quiet(d.a) : d.a;
       FkCmp: m = compare(d.pred, d.a, d.b);
-      FkClass: m = s.in.b[{1'b0, fclass(s.in.a)}];
+      FkClass: m = s.in.b[{1'b0, s.cls.fmt.hin ? fclass16(s.in.a[15:0]) : fclass(s.in.a)}];
       default: ;
     endcase
     // v_div_fmas_f32's output modifiers keep a denormal input too.
-    to_cut2 = '{kind: d.kind, rm: d.rm, den_in: d.den_in || s.in.op == VOP_V_DIV_FMAS_F32,
-                den_out: d.den_out, dx10: d.dx10,
+    to_cut2 = '{kind: d.kind, h: s.cls.fmt.hout,
+                rm: s.cls.fmt.hout ? m16[1:0] : d.rm,
+                den_in: s.cls.fmt.hout ? m16[2] : d.den_in || s.in.op == VOP_V_DIV_FMAS_F32,
+                den_out: s.cls.fmt.hout ? m16[3] : d.den_out, dx10: d.dx10,
                 omod: s.in.omod, clamp: s.in.clamp, r: r, m: m};
   endfunction
 
@@ -661,11 +827,36 @@ module cu_fp32
   st2_t s2_q;
   logic s1_v;  // s1_q holds an operation presented in the last cycle
 
-  valu_op_e op0;  // op_i, a VOPD operation as the row it pairs
+  // Source n as the unit computes on it: an F16 source widened to F32 (flushed as MODE's F16
+  // input control says, but for v_div_fixup_f16; the class test reads it as it is), a mix's
+  // source selected, widened and modified (NEG_HI, then NEG).
+  function automatic logic [31:0] src_in(logic mixed, logic hin, fkind_e kind, logic [31:0] x, int n,
+                                        logic [11:0] mix, logic den16);
+    logic [31:0] v;
+    v = x;
+    if (mixed) begin
+      if (mix[3 + n]) v = widen(mix[n] ? x[31:16] : x[15:0], den16);
+      if (mix[9 + n]) v[31] = 1'b0;
+      if (mix[6 + n]) v[31] = !v[31];
+    end else if (hin && kind != FkClass) begin
+      v = widen(x[15:0], den16 || kind == FkDivFixup);
+    end
+    src_in = v;
+  endfunction
+
+  valu_op_e op0;  // op_i as the F32 row it runs as (a VOPD half's, an F16 row's twin)
+  logic     f16m; // the arithmetic is F16's: MODE's F16 fields
   assign op0 = canon(op_i);
-  assign in0 = '{op: op0, mode: {mode_i[9:8], mode_i[5:4], mode_i[1:0]}, omod: omod_i, clamp: clamp_i,
-                m: m_i, a: a_i, b: b_i, c: c_i};
-  assign cls0 = classify(op0);
+  always_comb begin
+    cls0 = classify(op0);
+    cls0.fmt = fmt_of(op_i);
+  end
+  assign f16m = cls0.fmt.hin && cls0.kind != FkCvt32;
+  assign in0 = '{op: op0,
+                 mode: f16m ? {mode_i[9:8], mode_i[7:6], mode_i[3:2]} : {mode_i[9:8], mode_i[5:4], mode_i[1:0]},
+                 m16: {mode_i[7:6], mode_i[3:2]}, omod: omod_i, clamp: clamp_i, m: m_i,
+                 a: src_in(cls0.fmt.mix, cls0.fmt.hin, cls0.kind, a_i, 0, mix_i, mode_i[6]), b: src_in(cls0.fmt.mix, cls0.fmt.hin, cls0.kind, b_i, 1, mix_i, mode_i[6]),
+                 c: src_in(cls0.fmt.mix, cls0.fmt.hin, cls0.kind, c_i, 2, mix_i, mode_i[6])};
   assign ok_o = cls0.kind != FkNone;
 
   if (Stages >= 1) begin : gen_cut1
@@ -798,7 +989,7 @@ module cu_fp32
     else if (t.k == TkRsq && is_inf(x[30:0])) t.value = '0;
     else if (t.k == TkSqrt && is_inf(x[30:0])) t.value = x;
     else t.special = 1'b0;
-    t.out = '{kind: FkTrans, rm: mode[1:0], den_in: mode[2], den_out: mode[3], dx10: mode[4],
+    t.out = '{kind: FkTrans, h: 1'b0, rm: mode[1:0], den_in: mode[2], den_out: mode[3], dx10: mode[4],
               omod: omod, clamp: clamp, r: '0, m: 1'b0};
     tstart = t;
   endfunction
@@ -870,6 +1061,23 @@ module cu_fp32
       FkToInt, FkNearest, FkFrexpExp, FkDivScale: d_o = so.r;
       default: ;
     endcase
+    // An F16 result: the modifiers in F16.
+    if (so.h) begin
+      logic [15:0] h_in, h_scaled;
+      h_in = flush16(so.r[15:0], so.den_in);
+      h_scaled = so.r[15:0];
+      if (so.omod != 2'd0 && !is_nan16(so.r[14:0])) begin
+        h_scaled = ldexp16(h_in, (so.omod == 2'd1) ? QW'(signed'(1)) :
+                                 (so.omod == 2'd2) ? QW'(signed'(2)) : -QW'(signed'(1)),
+                           so.rm, so.den_out);
+      end
+      d_o = {16'd0, h_scaled};
+      if (so.clamp) begin
+        if (is_nan16(h_scaled[14:0])) d_o = so.dx10 ? 32'd0 : {16'd0, h_scaled};
+        else if (h_scaled[15]) d_o = 32'd0;
+        else if (h_scaled > One16) d_o = {16'd0, One16};
+      end
+    end
   end
 
   assign m_o = so.m;

@@ -35,9 +35,11 @@
 // The 16-bit halves of the packed rows have their own small adders, shifters and
 // comparators (helper functions the 16-bit rows share).
 //
-// The F32 operations run in one cu_fp32 unit per lane, beside lane(); its result replaces
-// lane()'s for the rows it knows. VOPD's Y half has its own, smaller F32 unit per lane (the
-// VOPD operations only), beside lane_y(), so that both halves issue together. The F64
+// The F32 and F16 operations run in one cu_fp32 unit per lane, beside lane(); its result
+// replaces lane()'s for the rows it knows. VOPD's Y half has its own, smaller F32 unit per lane
+// (the VOPD operations only), beside lane_y(), so that both halves issue together; a packed
+// F16 row (v_pk_fma_f16, ...) runs its low half on the first unit and its high half on the
+// second. The F64
 // operations run in one cu_fp64 unit for all the lanes, a lane a cycle (F64Cycles, see
 // cu_top's FP interlock).
 //
@@ -61,6 +63,7 @@ module cu_valu
   input  logic [NumLanes-1:0][63:0]   b_i,      // source 1
   input  logic [NumLanes-1:0][127:0]  c_i,      // source 2 (128 bits for v_mqsad_u32_u8)
   input  logic [NumLanes-1:0]         m_i,      // mask-in bit
+  input  logic [11:0]                 mix_i,    // v_fma_mix*: {NEG_HI, NEG, OPSEL_HI, OPSEL}
   input  valu_op_e                    op_y_i,   // VOPD's Y half, VOP_NONE otherwise
   input  logic [NumLanes-1:0][31:0]   ya_i,
   input  logic [NumLanes-1:0][31:0]   yb_i,
@@ -579,6 +582,16 @@ module cu_valu
 
   logic [NumLanes-1:0] ok, ok_y;
 
+  // The packed F16 rows: the high half on the Y half's F32 unit.
+  logic pk16;
+  always_comb begin
+    unique case (op_i)
+      VOP_V_PK_FMA_F16, VOP_V_PK_ADD_F16, VOP_V_PK_MUL_F16, VOP_V_PK_MIN_F16, VOP_V_PK_MAX_F16:
+        pk16 = 1'b1;
+      default: pk16 = 1'b0;
+    endcase
+  end
+
   // The F64 unit (cu_fp64): one for all the lanes, a lane a cycle; its operations leave
   // lane()'s and cu_fp32's ok low.
   logic                      f64_ok;
@@ -628,24 +641,26 @@ module cu_valu
       .b_i    (b_i[l][31:0]),
       .c_i    (c_i[l][31:0]),
       .m_i    (m_i[l]),
+      .mix_i  (mix_i),
       .ok_o   (fp_ok),
       .d_o    (fp_d),
       .m_o    (fp_m)
     );
 
-    // VOPD's Y half's F32 unit: no modifiers, no mask.
+    // VOPD's Y half's F32 unit: no modifiers, no mask; or a packed F16 row's high half.
     cu_fp32 #(.Stages(FpStages), .Dual(1'b1)) u_fp32_y (
       .clk_i  (clk_i),
       .rst_ni (rst_ni),
       .start_i(start_i),
-      .op_i   (op_y_i),
+      .op_i   (pk16 ? op_i : op_y_i),
       .mode_i (mode_i),
       .omod_i (2'd0),
-      .clamp_i(1'b0),
-      .a_i    (ya_i[l]),
-      .b_i    (yb_i[l]),
-      .c_i    (yc_i[l]),
+      .clamp_i(pk16 && clamp_i),
+      .a_i    (pk16 ? {16'd0, a_i[l][31:16]} : ya_i[l]),
+      .b_i    (pk16 ? {16'd0, b_i[l][31:16]} : yb_i[l]),
+      .c_i    (pk16 ? {16'd0, c_i[l][31:16]} : yc_i[l]),
       .m_i    (1'b0),
+      .mix_i  (12'd0),
       .ok_o   (fpy_ok),
       .d_o    (fpy_d),
       .m_o    (fpy_m)
@@ -657,6 +672,7 @@ module cu_valu
       ri = (op_i == VOP_NONE) ? '{ok: 1'b0, d: '0, m: 1'b0} :
                                 lane(op_i, a_i[l], b_i[l], c_i[l], m_i[l], clamp_i, lane0_i + 5'(l));
       r = f64_ok ? '{ok: 1'b1, d: {64'd0, f64_d[l]}, m: 1'b0} :
+          (fp_ok && pk16) ? '{ok: fpy_ok, d: {96'd0, fpy_d[15:0], fp_d[15:0]}, m: 1'b0} :
           fp_ok ? '{ok: 1'b1, d: {96'd0, fp_d}, m: fp_m} : ri;
       ry = (op_y_i == VOP_NONE) ? '{ok: 1'b1, d: '0, m: 1'b0} :
            fpy_ok ? '{ok: 1'b1, d: {96'd0, fpy_d}, m: 1'b0} : lane_y(op_y_i, ya_i[l], yb_i[l], m_i[l]);

@@ -10,13 +10,20 @@
 //! unit's rows (`v_rcp_f32`, `v_rsq_f32`, `v_sqrt_f32`) run one set at a time instead: started,
 //! held, and checked exactly `TransCycles` cycles later.
 //!
+//! The F16 rows run here too: their F16 operands (biased to F16's hard cases) in the low half
+//! with a random high half the unit must ignore, their F16 results checked in the low 16 bits.
+//! A packed row (VOP3P `v_pk_*_f16`) gives two checks per set, one per half, each presented
+//! in the low half (the compute unit runs the high half on the lane's second unit, the one
+//! built with `Dual`, which the VOPD test below also gives them). `v_fma_mix*` draw OPSEL,
+//! OPSEL_HI, NEG and NEG_HI at random, and each source as an F32 or a pair of F16 halves.
+//!
 //! VOPD's F32 halves run on the same unit (the X half) and on a second one built with `Dual`
 //! set (the Y half, the VOPD operations only): both are built and given every F32 VOPD
 //! operation (`v_dual_add_f32`, ..., the literal K of fmaak/fmamk random per instruction),
 //! checked against the golden model's X half of a VOPD pair.
 //!
 //! 400,000 operand sets in CI; `RDNA3_FP_VECTORS=N` runs N (the README gives a larger run's
-//! figure). `v_fmaak_f32`/`v_fmamk_f32` have no VOP3 form: they are the unit's fma with the
+//! figure). `v_fmaak_*`/`v_fmamk_*` have no VOP3 form: they are the unit's fma with the
 //! literal routed by the operand collector, which the co-simulation tests cover.
 //!
 //! Needs Verilator; without it the test fails and says how to install it, unless
@@ -28,7 +35,7 @@ use std::process::Command;
 
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use rdna3_isa::{Field, InstDef, Kind, Role, Unit, table};
+use rdna3_isa::{Field, InstDef, Kind, Role, Ty, Unit, table};
 use sim::golden::memory::Memory;
 use sim::golden::{Code, Env, Program, Status, Wave, exec_in};
 
@@ -58,10 +65,14 @@ fn rows() -> Vec<(&'static InstDef, u32)> {
     let mut out = Vec::new();
     // VOPD's halves (v_dual_*) run as the rows they pair, which are here.
     for name in fp32_ops().into_iter().filter(|n| !n.starts_with("v_dual_")) {
-        let Some(d) =
-            table().all_by_name(&name).find(|d| matches!(d.format().name.as_str(), "VOP3" | "VOP3SD"))
+        let Some(d) = table()
+            .all_by_name(&name)
+            .find(|d| matches!(d.format().name.as_str(), "VOP3" | "VOP3SD" | "VOP3P"))
         else {
-            assert!(matches!(name.as_str(), "v_fmaak_f32" | "v_fmamk_f32"), "{name} has no VOP3 form");
+            assert!(
+                matches!(name.as_str(), "v_fmaak_f32" | "v_fmamk_f32" | "v_fmaak_f16" | "v_fmamk_f16"),
+                "{name} has no VOP3 form"
+            );
             continue;
         };
         let vop = hdl_gen::sv::valu::vop_name(d);
@@ -134,7 +145,7 @@ fn dual_vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
                     M::v_dual_fmamk_f32 => (k, b),
                     _ => (b, c),
                 };
-                writeln!(out, "{op:x} {mode:x} 0 0 {a:x} {b:x} {c:x} 0 d {:x}", wave.vgpr[3][l])
+                writeln!(out, "{op:x} {mode:x} 0 0 {a:x} {b:x} {c:x} 0 0 d {:x}", wave.vgpr[3][l])
                     .expect("writing to a string");
             }
             done += 32;
@@ -188,6 +199,99 @@ fn operand(rng: &mut SmallRng, near: u32) -> u32 {
         // Small integers, for the conversions from integers and ldexp's exponent.
         8 => rng.random_range(0u32..512).wrapping_sub(256),
         _ => r,
+    }
+}
+
+/// How a row's operands and result sit in the unit's 32-bit ports.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Shape {
+    F32,
+    /// F16 sources in the low half (and F32 ones of a conversion), an F16 result in the low
+    /// half (or an F32 one, or a compare bit).
+    F16,
+    /// A packed F16 row (VOP3P): one check per half.
+    Packed,
+    /// `v_fma_mix*`.
+    Mix,
+}
+
+fn shape(d: &InstDef) -> Shape {
+    let has_ty = |t: Ty| d.operands.iter().any(|o| o.kind == Kind::Reg(t));
+    if d.name.starts_with("v_fma_mix") {
+        Shape::Mix
+    } else if has_ty(Ty::V2F16) {
+        Shape::Packed
+    } else if has_ty(Ty::F16) {
+        Shape::F16
+    } else {
+        Shape::F32
+    }
+}
+
+/// An F16 operand biased toward the hard cases (as [`operand`]); `near` is another one of the
+/// same set.
+fn operand16(rng: &mut SmallRng, near: u32) -> u32 {
+    const SPECIAL: [u32; 20] = [
+        0, 0x8000, 1, 0x8001, 0x03ff, 0x83ff, 0x0400, 0x8400, 0x7bff, 0xfbff, 0x7c00, 0xfc00, 0x7e00, 0xfe00,
+        0x7c01, 0x7dff, 0x3c00, 0xbc00, 0x3800, 0x6400,
+    ];
+    let r: u32 = rng.random::<u32>() & 0xffff;
+    match rng.random_range(0..10) {
+        0 => SPECIAL[rng.random_range(0..SPECIAL.len())],
+        1 => r & 0x83ff,
+        2 => (r & 0x83ff) | (near & 0x7c00),
+        3 => {
+            let e = (near >> 10 & 0x1f) as i32 - rng.random_range(-2..14);
+            (r & 0x80ff) | (e.clamp(0, 30) as u32) << 10
+        }
+        4 => r & 0xffc0,
+        5 => (r & 0x83ff) | rng.random_range(1u32..4) << 10,
+        6 => (r & 0x83ff) | rng.random_range(27u32..31) << 10,
+        _ => r,
+    }
+}
+
+/// An F16 operand in the low half of a random word.
+fn low16(rng: &mut SmallRng, near: u32) -> u32 {
+    (rng.random::<u32>() & 0xffff_0000) | operand16(rng, near)
+}
+
+/// A pair of F16 operands.
+fn pair16(rng: &mut SmallRng, near: u32) -> u32 {
+    operand16(rng, near >> 16) << 16 | operand16(rng, near)
+}
+
+/// An operand set of `d` (of shape `sh`): a, then b and c near a.
+fn operand_set(rng: &mut SmallRng, d: &InstDef, sh: Shape) -> [u32; 3] {
+    let srcs: Vec<Ty> = d
+        .operands
+        .iter()
+        .filter(|o| matches!(o.role, Role::Src | Role::Modify))
+        .filter_map(|o| if let Kind::Reg(t) = o.kind { Some(t) } else { None })
+        .collect();
+    match sh {
+        Shape::F32 => match division_operands(rng, d.mnemonic) {
+            Some(set) => set,
+            None => {
+                let a = operand(rng, 0x3f80_0000);
+                [a, operand(rng, a), operand(rng, a)]
+            }
+        },
+        Shape::F16 => {
+            let one = |rng: &mut SmallRng, i: usize, near: u32| match srcs.get(i) {
+                Some(Ty::F32) => operand(rng, 0x3f80_0000),
+                _ => low16(rng, near),
+            };
+            let a = one(rng, 0, 0x3c00);
+            [a, one(rng, 1, a), one(rng, 2, a)]
+        }
+        Shape::Packed => {
+            let a = pair16(rng, 0x3c00_3c00);
+            [a, pair16(rng, a), pair16(rng, a)]
+        }
+        Shape::Mix => std::array::from_fn(|_| {
+            if rng.random_range(0..2) == 0 { operand(rng, 0x3f80_0000) } else { pair16(rng, 0x3c00_3c00) }
+        }),
     }
 }
 
@@ -258,10 +362,11 @@ fn division_operands(rng: &mut SmallRng, m: rdna3_isa::Mnemonic) -> Option<[u32;
     Some([a, d, n])
 }
 
-/// The assembly of `d` in VOP3 (or VOP3SD) form, reading v0, v1, v2 and writing v3 (and s10
-/// for VOP3SD's SDST, or s10 alone for a compare; `v_cmpx` writes EXEC), with OMOD and CLAMP
-/// where the row has them.
-fn line(d: &InstDef, omod: u32, clamp: bool) -> String {
+/// The assembly of `d` in VOP3 (or VOP3SD, or VOP3P) form, reading v0, v1, v2 and writing v3
+/// (and s10 for VOP3SD's SDST, or s10 alone for a compare; `v_cmpx` writes EXEC), with OMOD
+/// and CLAMP where the row has them, and a mix's `mix` ({NEG_HI, NEG, OPSEL_HI, OPSEL}, three
+/// bits each).
+fn line(d: &InstDef, omod: u32, clamp: bool, mix: u32) -> String {
     let srcs = d.operands.iter().filter(|o| o.role == Role::Src && !matches!(o.kind, Kind::Imm(_))).count();
     let mut ops: Vec<String> = Vec::new();
     if d.compare.is_none() {
@@ -272,8 +377,21 @@ fn line(d: &InstDef, omod: u32, clamp: bool) -> String {
     } else if !d.name.starts_with("v_cmpx") {
         ops.push("s10".into());
     }
-    ops.extend((0..srcs).map(|i| format!("v{i}")));
-    let mut s = format!("{}_e64 {}", d.name, ops.join(", "));
+    let is_mix = shape(d) == Shape::Mix;
+    let bit = |k: u32, i: u32| mix >> (3 * k + i) & 1 == 1;
+    // A mix's NEG_HI is the absolute value and NEG the negation, in LLVM's syntax.
+    ops.extend((0..srcs as u32).map(|i| match (is_mix && bit(2, i), is_mix && bit(3, i)) {
+        (false, false) => format!("v{i}"),
+        (true, false) => format!("-v{i}"),
+        (false, true) => format!("|v{i}|"),
+        (true, true) => format!("-|v{i}|"),
+    }));
+    let vop3p = d.format().name == "VOP3P";
+    let mut s = format!("{}{} {}", d.name, if vop3p { "" } else { "_e64" }, ops.join(", "));
+    if is_mix {
+        let bits = |k: u32| (0..3).map(|i| u32::from(bit(k, i)).to_string()).collect::<Vec<_>>().join(",");
+        write!(s, " op_sel:[{}] op_sel_hi:[{}]", bits(0), bits(1)).expect("writing to a string");
+    }
     if clamp {
         s.push_str(" clamp");
     }
@@ -297,23 +415,17 @@ fn vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
     for &(d, op) in rows {
         let mut done = 0;
         while done < per_row {
+            let sh = shape(d);
             let omod = if has(d, Field::Omod) { rng.random_range(0..4) } else { 0 };
             let clamp = has(d, Field::Clmp) && rng.random_range(0..4) == 0;
-            let src = line(d, omod, clamp);
+            let mix = if sh == Shape::Mix { rng.random_range(0..4096) } else { 0 };
+            let src = line(d, omod, clamp, mix);
             let prog = program(&src);
             let mut wave = Wave::new(BASE);
             // MODE's F32 fields (and the F16/F64 ones, which the unit must ignore), random.
             wave.mode = rng.random_range(0..1024);
             // Lane by lane: a, then b and c near a.
-            let sets: Vec<[u32; 3]> = (0..32)
-                .map(|_| match division_operands(&mut rng, d.mnemonic) {
-                    Some(set) => set,
-                    None => {
-                        let a = operand(&mut rng, 0x3f80_0000);
-                        [a, operand(&mut rng, a), operand(&mut rng, a)]
-                    }
-                })
-                .collect();
+            let sets: Vec<[u32; 3]> = (0..32).map(|_| operand_set(&mut rng, d, sh)).collect();
             let abc: [[u32; 32]; 3] = std::array::from_fn(|s| std::array::from_fn(|l| sets[l][s]));
             wave.vgpr[0] = abc[0];
             wave.vgpr[1] = abc[1];
@@ -334,22 +446,31 @@ fn vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
             } else {
                 Some(wave.sgpr[10])
             };
-            for (l, [a, b, c]) in sets.iter().enumerate() {
+            let f16_dst = d.operands.iter().any(|o| o.field == Field::Vdst && o.kind == Kind::Reg(Ty::F16));
+            for (l, &[a, b, c]) in sets.iter().enumerate() {
+                let v3 = wave.vgpr[3][l];
+                // (a, b, c, check, expected) for each check of the set.
                 let mut checks = vec![match mask {
-                    Some(m) => ('m', m >> l & 1),
-                    None if d.unit == Unit::Trans => ('t', wave.vgpr[3][l]),
-                    None => ('d', wave.vgpr[3][l]),
+                    Some(m) => (a, b, c, 'm', m >> l & 1),
+                    None if d.unit == Unit::Trans => (a, b, c, 't', v3),
+                    None if d.mnemonic == rdna3_isa::Mnemonic::v_fma_mixhi_f16 => (a, b, c, 'h', v3 >> 16),
+                    None if f16_dst || sh == Shape::Packed => (a, b, c, 'h', v3 & 0xffff),
+                    None => (a, b, c, 'd', v3),
                 }];
+                // A packed row's high half, presented in the low half.
+                if sh == Shape::Packed {
+                    checks.push((a >> 16, b >> 16, c >> 16, 'h', v3 >> 16));
+                }
                 // VOP3SD's SDST (v_div_scale's flag) too.
                 if mask.is_none() && has(d, Field::Sdst) {
-                    checks.push(('m', wave.sgpr[10] >> l & 1));
+                    checks.push((a, b, c, 'm', wave.sgpr[10] >> l & 1));
                 }
                 let mode = wave.mode & 0x3ff;
                 let m = vcc >> l & 1;
-                for (check, expected) in checks {
+                for (a, b, c, check, expected) in checks {
                     writeln!(
                         out,
-                        "{op:x} {mode:x} {omod:x} {:x} {a:x} {b:x} {c:x} {m:x} {check} {expected:x}",
+                        "{op:x} {mode:x} {omod:x} {:x} {a:x} {b:x} {c:x} {m:x} {mix:x} {check} {expected:x}",
                         u32::from(clamp)
                     )
                     .expect("writing to a string");
@@ -432,7 +553,12 @@ fn vopd_f32_halves_match_the_golden_model() {
     let rows = dual_rows();
     let dir = conformance::fresh_dir(env!("CARGO_TARGET_TMPDIR"), "fp32_dual_tb");
     let file = dir.join("vectors.txt");
-    std::fs::write(&file, dual_vectors(&rows, 3_200)).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    // The packed F16 rows too: the Y half's unit runs their high halves.
+    let packed: Vec<(&'static InstDef, u32)> =
+        self::rows().into_iter().filter(|&(d, _)| shape(d) == Shape::Packed).collect();
+    assert!(packed.len() >= 5, "only {} packed F16 rows in the F32 unit", packed.len());
+    let text = dual_vectors(&rows, 3_200) + &vectors(&packed, 1_600);
+    std::fs::write(&file, text).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
     // The Y half's unit (Dual) and the X half's (the full unit), at the default depth.
     for dual in [true, false] {
         let what = format!("VOPD's F32 halves on the unit with Dual = {dual}");

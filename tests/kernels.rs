@@ -78,6 +78,8 @@ const RTL_KERNELS: &[&str] = &[
     "global_fadd",
     "private_sort",
     "private_bytes",
+    "half2_fma",
+    "half_ops",
 ];
 
 /// Kernels whose results depend on the order in which the waves' atomics reach memory: the

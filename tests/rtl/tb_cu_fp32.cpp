@@ -2,10 +2,12 @@
 // golden model's results from a file, streams them into the unit one per clock and compares
 // each result when it leaves the pipeline, STAGES cycles later (0: combinational, no clock).
 // One vector per line, hexadecimal fields:
-//   OP MODE OMOD CLAMP A B C M CHECK EXPECTED
-// OP is the valu_op_e value, M the mask-in bit (VCC's, for v_div_fmas_f32), CHECK is `d` (the 32-bit result), `m` (the compare bit) or `t`
-// (the 32-bit result of the transcendental unit: those vectors run after the streamed ones,
-// one at a time, started with start_i and checked TRANS cycles later, the inputs held).
+//   OP MODE OMOD CLAMP A B C M MIX CHECK EXPECTED
+// OP is the valu_op_e value, M the mask-in bit (VCC's, for v_div_fmas_f32), MIX v_fma_mix*'s
+// {NEG_HI, NEG, OPSEL_HI, OPSEL} (mix_i), CHECK is `d` (the 32-bit result), `h` (an F16
+// result: the low 16 bits), `m` (the compare bit) or `t` (the 32-bit result of the
+// transcendental unit: those vectors run after the streamed ones, one at a time, started with
+// start_i and checked TRANS cycles later, the inputs held).
 // Usage: Vcu_fp32 VECTORS STAGES TRANS (STAGES must be the model's Stages parameter, TRANS
 // cu_pkg's TransCycles).
 // Prints the first mismatches and `PASS tb_cu_fp32: N vectors` or `FAIL tb_cu_fp32: ...`.
@@ -22,7 +24,7 @@
 namespace {
 
 struct Vector {
-    unsigned op, mode, omod, clamp, a, b, c, m, expected;
+    unsigned op, mode, omod, clamp, a, b, c, m, mix, expected;
     char check;
 };
 
@@ -52,8 +54,8 @@ int main(int argc, char** argv) {
     char line[256];
     while (std::fgets(line, sizeof line, f)) {
         Vector v;
-        if (std::sscanf(line, "%x %x %x %x %x %x %x %x %c %x", &v.op, &v.mode, &v.omod, &v.clamp, &v.a, &v.b, &v.c,
-                        &v.m, &v.check, &v.expected) != 10) {
+        if (std::sscanf(line, "%x %x %x %x %x %x %x %x %x %c %x", &v.op, &v.mode, &v.omod, &v.clamp, &v.a, &v.b,
+                        &v.c, &v.m, &v.mix, &v.check, &v.expected) != 11) {
             std::printf("FAIL tb_cu_fp32: malformed vector line %zu: %s", vs.size() + 1, line);
             return 2;
         }
@@ -70,14 +72,14 @@ int main(int argc, char** argv) {
     uint64_t bad = 0;
     auto report = [&](const Vector& v, unsigned got, bool known) {
         if (++bad <= 20) {
-            std::printf("mismatch: op %u mode %03x omod %u clamp %u a %08x b %08x c %08x m %u: %c %08x "
+            std::printf("mismatch: op %u mode %03x omod %u clamp %u a %08x b %08x c %08x m %u mix %03x: %c %08x "
                         "(golden) vs %08x (RTL)%s\n",
-                        v.op, v.mode, v.omod, v.clamp, v.a, v.b, v.c, v.m, v.check, v.expected, got,
+                        v.op, v.mode, v.omod, v.clamp, v.a, v.b, v.c, v.m, v.mix, v.check, v.expected, got,
                         known ? "" : ", and the unit does not know the operation");
         }
     };
     auto check = [&](const Vector& v) {
-        unsigned got = v.check == 'm' ? top->m_o : top->d_o;
+        unsigned got = v.check == 'm' ? top->m_o : v.check == 'h' ? top->d_o & 0xffffu : top->d_o;
         if (got != v.expected) report(v, got, true);
     };
     auto present = [&](const Vector& v) {
@@ -89,6 +91,7 @@ int main(int argc, char** argv) {
         top->b_i = v.b;
         top->c_i = v.c;
         top->m_i = v.m;
+        top->mix_i = v.mix;
     };
 
     top->clk_i = 0;

@@ -85,7 +85,11 @@ impl Views {
             },
             vgpr_file: VgprFileView { header: header("hdl-gen/src/sv/view.rs", "cu_vgpr_file.sv") },
             valu: ValuView { header: header("hdl-gen/src/sv/view.rs", "cu_valu.sv") },
-            fp32: Fp32View { header: header("hdl-gen/src/sv/view.rs", "cu_fp32.sv"), cmps: fp32_compares() },
+            fp32: Fp32View {
+                header: header("hdl-gen/src/sv/view.rs", "cu_fp32.sv"),
+                cmps: fp32_compares(),
+                f16_twins: f16_twins(),
+            },
             fp64: Fp64View { header: header("hdl-gen/src/sv/view.rs", "cu_fp64.sv") },
             top: TopView {
                 header: header("hdl-gen/src/sv/view.rs", "cu_top.sv"),
@@ -232,9 +236,11 @@ const FMA_FRAMES: [FmaFrame; 2] = [
 
 /// The rounders the F32 unit calls: the fused multiply-add's 103-bit exact sum (integers and
 /// integral values too), a 24-bit significand scaled by a power of two (ldexp, OMOD), and the
-/// transcendental unit's 26 result bits with a sticky bit; and the F64 unit's: its FMA's
-/// 218-bit sum and a 53-bit significand scaled by a power of two (OMOD).
-const ROUNDERS: [Rounder; 5] = [
+/// transcendental unit's 26 result bits with a sticky bit; for its F16 rows, the same frame
+/// rounded to F16 and an F32 or F16 significand scaled to F16 (v_cvt_f16_f32, the mixes, OMOD);
+/// and the F64 unit's: its FMA's 218-bit sum and a 53-bit significand scaled by a power of two
+/// (OMOD).
+const ROUNDERS: [Rounder; 7] = [
     Rounder {
         name: "round_f32_fma",
         what: "F32 from the FMA's sum frame",
@@ -257,6 +263,22 @@ const ROUNDERS: [Rounder; 5] = [
         w: 27,
         exp_w: 8,
         man_w: 23,
+        qw: 14,
+    },
+    Rounder {
+        name: "round_f16_fma",
+        what: "F16 from the F32 FMA's sum frame (the F16 rows)",
+        w: 103,
+        exp_w: 5,
+        man_w: 10,
+        qw: 14,
+    },
+    Rounder {
+        name: "round_f16_sig",
+        what: "F16 from a scaled F32 or F16 significand",
+        w: 24,
+        exp_w: 5,
+        man_w: 10,
         qw: 14,
     },
     Rounder {
@@ -1276,6 +1298,8 @@ pub struct ValuView {
 pub struct Fp32View {
     pub header: String,
     pub cmps: Vec<CmpCase>,
+    /// The F16 compares and class tests, each with its F32 twin (`valu_op_e` labels).
+    pub f16_twins: Vec<(String, String)>,
 }
 
 #[derive(Template)]
@@ -1289,6 +1313,26 @@ pub struct Fp64View {
 pub struct CmpCase {
     pub labels: String,
     pub pred: String,
+}
+
+/// The F16 compares and class tests (`v_cmp_*_f16`, `v_cmpx_*_f16`), each with the F32 row of
+/// the same condition that the F32 unit runs it as (on its sources widened to F32).
+fn f16_twins() -> Vec<(String, String)> {
+    let names = valu::vop_names();
+    let mut out: Vec<(String, String)> = Vec::new();
+    for d in table().insts.iter().filter(|d| valu::is_valu(d)) {
+        let Some(c) = d.compare else { continue };
+        if c.ty != Ty::F16 {
+            continue;
+        }
+        let name = valu::vop_name(d);
+        let twin = name.replace("_F16", "_F32");
+        assert!(names.contains(&twin), "{name} has no F32 twin {twin}");
+        if !out.iter().any(|(n, _)| *n == name) {
+            out.push((name, twin));
+        }
+    }
+    out
 }
 
 /// The F32 compares (`v_cmp_*_f32`, `v_cmpx_*_f32`, not the class tests), grouped by condition.
