@@ -305,6 +305,12 @@ fn fma_mix_reads_f32_or_a_selected_f16_half() {
         one_mode("v_fma_mixlo_f16 v0, v1, v2, v3", MODE_ALL | 0xc, f(65520.0), f(1.0), 0) & 0xffff,
         u32::from(HMAX)
     );
+    // An inline float constant is the F16 constant in the low half, as on every VOP3P row
+    // (not the low half of the F32 constant, which is zero): 1.0 read as F16 is 1.0, and
+    // read as F32 the pattern 0x00003c00.
+    assert_eq!(one("v_fma_mix_f32 v0, 1.0, v2, v3 op_sel_hi:[1,0,0]", 0, f(2.0), f(0.25)), f(2.25));
+    let tiny = f32::from_bits(0x3c00);
+    assert_eq!(one("v_fma_mix_f32 v0, 1.0, v2, v3", 0, f(2.0f32.powi(100)), 0), f(tiny * 2.0f32.powi(100)));
 }
 
 #[test]

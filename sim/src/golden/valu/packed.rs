@@ -92,7 +92,9 @@ fn inline_constant(x: &VExec, n: usize) -> Option<u64> {
     let code = x.inst.field([Field::Src0, Field::Src1, Field::Src2][n]);
     match code {
         128..=208 => Some(x.raw(n)[0] as u16 as i16 as i32 as u32 as u64),
-        240..=248 => Some(x.raw(n)[0] & 0xffff),
+        // The F16 constant, whatever the row's source type: v_fma_mix*'s sources are typed
+        // F32, whose constant (0x3f800000 for 1.0) has nothing in its low half.
+        240..=248 => Some(u64::from(rdna3_isa::operand::F16_CONSTS[code as usize - 240])),
         _ => None,
     }
 }
