@@ -1169,6 +1169,7 @@ module cu_fp32
 
   always_comb begin
     logic [31:0] o_in, o_scaled;
+    logic [15:0] h_in, h_scaled;  // an F16 result's
     o_in = flush(so.r, so.den_in);
     o_scaled = so.r;
     if (so.omod != 2'd0 && !is_nan(so.r[30:0])) begin
@@ -1188,10 +1189,9 @@ module cu_fp32
       default: ;
     endcase
     // An F16 result: the modifiers in F16.
+    h_in = flush16(so.r[15:0], so.den_in);
+    h_scaled = so.r[15:0];
     if (so.h) begin
-      logic [15:0] h_in, h_scaled;
-      h_in = flush16(so.r[15:0], so.den_in);
-      h_scaled = so.r[15:0];
       if (so.omod != 2'd0 && !is_nan16(so.r[14:0])) begin
         h_scaled = ldexp16(h_in, (so.omod == 2'd1) ? QW'(signed'(1)) :
                                  (so.omod == 2'd2) ? QW'(signed'(2)) : -QW'(signed'(1)),
