@@ -71,7 +71,7 @@
 // v_cvt_f16_f32 does (a second rounding, as the golden model's).
 //
 // The case labels are read by hdl-gen to say which rows the RTL executes. Not here yet: the
-// rest of F16 (ldexp, rounding, frexp, conversions to and from integers, the transcendentals),
+// rest of F16 (ldexp, the norm conversions, the transcendentals),
 // exp, log, sin and cos, VOPD's dot products.
 module cu_fp32
   import cu_pkg::*;
@@ -386,6 +386,21 @@ module cu_fp32
       VOP_V_MINMAX_F16: twin = VOP_V_MINMAX_F32;
       VOP_V_MAXMIN_F16: twin = VOP_V_MAXMIN_F32;
       VOP_V_DIV_FIXUP_F16: twin = VOP_V_DIV_FIXUP_F32;
+      // Rounding to integral values, fract and frexp: exact on the widened source (fract's
+      // difference rounds once, to F16), then narrowed.
+      VOP_V_TRUNC_F16: twin = VOP_V_TRUNC_F32;
+      VOP_V_CEIL_F16: twin = VOP_V_CEIL_F32;
+      VOP_V_FLOOR_F16: twin = VOP_V_FLOOR_F32;
+      VOP_V_RNDNE_F16: twin = VOP_V_RNDNE_F32;
+      VOP_V_FRACT_F16: twin = VOP_V_FRACT_F32;
+      VOP_V_FREXP_MANT_F16: twin = VOP_V_FREXP_MANT_F32;
+      VOP_V_FREXP_EXP_I16_F16: twin = VOP_V_FREXP_EXP_I32_F32;
+      // Conversions between F16 and 16-bit integers: the integer extended to 32 bits at the
+      // inputs and rounded once to F16; an F16 truncated and saturated to 16 bits.
+      VOP_V_CVT_F16_I16: twin = VOP_V_CVT_F32_I32;
+      VOP_V_CVT_F16_U16: twin = VOP_V_CVT_F32_U32;
+      VOP_V_CVT_I16_F16: twin = VOP_V_CVT_I32_F32;
+      VOP_V_CVT_U16_F16: twin = VOP_V_CVT_U32_F32;
       // The F16 compares and class tests, from the table.
       VOP_V_CMP_F_F16: twin = VOP_V_CMP_F_F32;
       VOP_V_CMP_LT_F16: twin = VOP_V_CMP_LT_F32;
@@ -456,8 +471,12 @@ module cu_fp32
       VOP_V_ADD_F16, VOP_V_SUB_F16, VOP_V_SUBREV_F16, VOP_V_MUL_F16, VOP_V_FMA_F16, VOP_V_FMAC_F16,
       VOP_V_FMAAK_F16, VOP_V_FMAMK_F16, VOP_V_MIN_F16, VOP_V_MAX_F16, VOP_V_MIN3_F16, VOP_V_MAX3_F16,
       VOP_V_MED3_F16, VOP_V_MINMAX_F16, VOP_V_MAXMIN_F16, VOP_V_DIV_FIXUP_F16, VOP_V_PK_FMA_F16,
-      VOP_V_PK_ADD_F16, VOP_V_PK_MUL_F16, VOP_V_PK_MIN_F16, VOP_V_PK_MAX_F16:
+      VOP_V_PK_ADD_F16, VOP_V_PK_MUL_F16, VOP_V_PK_MIN_F16, VOP_V_PK_MAX_F16, VOP_V_TRUNC_F16,
+      VOP_V_CEIL_F16, VOP_V_FLOOR_F16, VOP_V_RNDNE_F16, VOP_V_FRACT_F16, VOP_V_FREXP_MANT_F16,
+      VOP_V_CVT_F16_I16, VOP_V_CVT_F16_U16:
         fmt_of = '{hin: 1'b1, hout: 1'b1, mix: 1'b0, mix16: 1'b0};
+      // An integer result in the low half (the exponent; the conversions saturate to 16 bits).
+      VOP_V_FREXP_EXP_I16_F16, VOP_V_CVT_I16_F16, VOP_V_CVT_U16_F16: fmt_of.hin = 1'b1;
       VOP_V_CMP_F_F16: fmt_of.hin = 1'b1;
       VOP_V_CMP_LT_F16: fmt_of.hin = 1'b1;
       VOP_V_CMP_EQ_F16: fmt_of.hin = 1'b1;
@@ -913,29 +932,38 @@ module cu_fp32
       // 0x3f7fffff"). a's NaN is quiet(a) and an infinity the default NaN, as from the FMA.
       FkFract: begin
         r = fma_r;
-        if (!r[31] && r[30:0] >= 31'h3f80_0000 && !is_nan(r[30:0])) r = 32'h3f7f_ffff;
+        if (h) begin
+          if (!r[15] && r[14:0] >= 15'h3c00 && !is_nan16(r[14:0])) r = {16'd0, One16 - 16'd1};
+        end else if (!r[31] && r[30:0] >= 31'h3f80_0000 && !is_nan(r[30:0])) begin
+          r = 32'h3f7f_ffff;
+        end
       end
-      FkMinMax: begin
-        r = min_max_op(d.mm, d.a, d.b, d.c, d.ieee);
-        if (h) r = {16'd0, narrow(r)};
-      end
+      FkMinMax: r = min_max_op(d.mm, d.a, d.b, d.c, d.ieee);
       FkLdexp: r = ldexp(d.a, clamp_exp(s.in.b), d.rm, d.den_out);
       FkFromInt: r = (d.i_mag == '0) ? 32'd0 : rounded;
       // An integral value: exact, never denormal; zero keeps the sign.
       FkRound: r = ri;
-      FkToInt, FkNearest: r = to_int(ri, d.isigned);
+      FkToInt, FkNearest: begin
+        r = to_int(ri, d.isigned);
+        // From F16: to a 16-bit integer (sign-extended; the destination takes the low half).
+        if (s.cls.fmt.hin) begin
+          if (d.isigned && $signed(r) > 32'sd32767) r = 32'd32767;
+          else if (d.isigned && $signed(r) < -32'sd32768) r = 32'hffff_8000;
+          else if (!d.isigned && r > 32'd65535) r = 32'd65535;
+        end
+      end
       FkFrexpMant, FkFrexpExp: r = frexp(d.a, d.kind == FkFrexpExp);
       FkDivScale: {m, r} = div_scale(s.in.a, s.in.b, s.in.c, d.rm);
-      FkDivFixup: begin
-        r = div_fixup(s.in.a[30:0], s.in.b, s.in.c);
-        if (h) r = {16'd0, narrow(r)};
-      end
+      FkDivFixup: r = div_fixup(s.in.a[30:0], s.in.b, s.in.c);
       FkCvt16: r = {16'd0, cvt16(d.a, m16[1:0], m16[3])};
       FkCvt32: r = is_nan(d.a[30:0]) ? quiet(d.a) : d.a;
       FkCmp: m = compare(d.pred, d.a, d.b);
       FkClass: m = s.in.b[{1'b0, s.cls.fmt.hin ? fclass16(s.in.a[15:0]) : fclass(s.in.a)}];
       default: ;
     endcase
+    // An F16 row's exact F32 result (min/max, div_fixup, the integral values, frexp's
+    // mantissa), which F16 holds, back to F16: one narrowing for all of them.
+    if (h && d.kind inside {FkMinMax, FkDivFixup, FkRound, FkFrexpMant}) r = {16'd0, narrow(r)};
     // v_div_fmas_f32's output modifiers keep a denormal input too.
     to_cut2 = '{kind: d.kind, h: s.cls.fmt.hout,
                 rm: s.cls.fmt.hout ? m16[1:0] : d.rm,
@@ -964,13 +992,14 @@ module cu_fp32
       if (mix[3 + n]) v = widen(mix[n] ? x[31:16] : x[15:0], den16);
       if (mix[9 + n]) v[31] = 1'b0;
       if (mix[6 + n]) v[31] = !v[31];
-    end else if (hin && kind != FkClass) begin
+    end else if (hin && !(kind inside {FkClass, FkFromInt})) begin
       v = widen(x[15:0], den16 || kind == FkDivFixup);
     end
     src_in = v;
   endfunction
 
-  valu_op_e op0;  // op_i as the F32 row it runs as (a VOPD half's, an F16 row's twin)
+  valu_op_e    op0;  // op_i as the F32 row it runs as (a VOPD half's, an F16 row's twin)
+  logic [31:0] a16;  // source 0 as the unit computes on it (a 16-bit integer extended)
   logic     f16m; // the arithmetic is F16's: MODE's F16 fields
   assign op0 = canon(op_i);
   always_comb begin
@@ -978,10 +1007,17 @@ module cu_fp32
     cls0.fmt = fmt_of(op_i);
   end
   assign f16m = cls0.fmt.hin && cls0.kind != FkCvt32;
+  always_comb begin
+    unique case (op_i)
+      VOP_V_CVT_F16_I16: a16 = { {16{a_i[15]}}, a_i[15:0]};
+      VOP_V_CVT_F16_U16: a16 = {16'd0, a_i[15:0]};
+      default: a16 = src_in(cls0.fmt.mix, cls0.fmt.hin, cls0.kind, a_i, 0, mix_i, mode_i[6]);
+    endcase
+  end
   assign in0 = '{op: op0,
                  mode: f16m ? {mode_i[9:8], mode_i[7:6], mode_i[3:2]} : {mode_i[9:8], mode_i[5:4], mode_i[1:0]},
                  m16: {mode_i[7:6], mode_i[3:2]}, omod: omod_i, clamp: clamp_i, m: m_i,
-                 a: src_in(cls0.fmt.mix, cls0.fmt.hin, cls0.kind, a_i, 0, mix_i, mode_i[6]), b: src_in(cls0.fmt.mix, cls0.fmt.hin, cls0.kind, b_i, 1, mix_i, mode_i[6]),
+                 a: a16, b: src_in(cls0.fmt.mix, cls0.fmt.hin, cls0.kind, b_i, 1, mix_i, mode_i[6]),
                  c: src_in(cls0.fmt.mix, cls0.fmt.hin, cls0.kind, c_i, 2, mix_i, mode_i[6])};
   assign ok_o = cls0.kind != FkNone;
 

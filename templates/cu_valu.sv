@@ -512,6 +512,8 @@ module cu_valu
       VOP_V_CVT_PK_I16_I32, VOP_V_CVT_PK_U16_U32:
         lane.d[31:0] = {sat16(kb[33:0], t.sgn), sat16(ka[33:0], t.sgn)};
       VOP_V_SAT_PK_U8_I16: lane.d[15:0] = {sat_u8(a[31:16]), sat_u8(a[15:0])};
+      // Two F16 halves (OPSEL, ABS and NEG applied by the operand collector) in one dword.
+      VOP_V_PACK_B32_F16: lane.d[31:0] = {b[15:0], a[15:0]};
 
       // ---- Byte arithmetic and SADs ----------------------------------------------------------
       // Per byte: (S0 + S1 + S2's bit 0) / 2.

@@ -446,7 +446,11 @@ fn vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
             } else {
                 Some(wave.sgpr[10])
             };
-            let f16_dst = d.operands.iter().any(|o| o.field == Field::Vdst && o.kind == Kind::Reg(Ty::F16));
+            // A 16-bit destination (an F16, or v_frexp_exp_i16_f16's i16) is checked in the low half.
+            let dst16 = d
+                .operands
+                .iter()
+                .any(|o| o.field == Field::Vdst && matches!(o.kind, Kind::Reg(t) if t.is16()));
             for (l, &[a, b, c]) in sets.iter().enumerate() {
                 let v3 = wave.vgpr[3][l];
                 // (a, b, c, check, expected) for each check of the set.
@@ -454,7 +458,7 @@ fn vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
                     Some(m) => (a, b, c, 'm', m >> l & 1),
                     None if d.unit == Unit::Trans => (a, b, c, 't', v3),
                     None if d.mnemonic == rdna3_isa::Mnemonic::v_fma_mixhi_f16 => (a, b, c, 'h', v3 >> 16),
-                    None if f16_dst || sh == Shape::Packed => (a, b, c, 'h', v3 & 0xffff),
+                    None if dst16 || sh == Shape::Packed => (a, b, c, 'h', v3 & 0xffff),
                     None => (a, b, c, 'd', v3),
                 }];
                 // A packed row's high half, presented in the low half.

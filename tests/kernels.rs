@@ -80,6 +80,7 @@ const RTL_KERNELS: &[&str] = &[
     "private_bytes",
     "half2_fma",
     "half_ops",
+    "half_round",
 ];
 
 /// Kernels whose results depend on the order in which the waves' atomics reach memory: the
@@ -1174,6 +1175,96 @@ fn half_ops() {
     same_f16("out", &u16s(&out[2]), &want, |e| {
         format!("x {:#06x} y {:#06x}, result {}", a[e / 3], b[e / 3], e % 3)
     });
+}
+
+/// f16 rounding, fract and frexp, and the conversions between f16 and 16-bit integers (one
+/// VOP1 instruction each: v_floor_f16 ... v_cvt_u16_f16, v_frexp_exp_i16_f16) on every edge
+/// case and random operands, against the host's f64 arithmetic: rounding to an integral value,
+/// x - floor(x) and frexp are exact there, and each conversion rounds once. The rules the guide
+/// adds: fract of an infinity is NaN and a result that rounds to 1.0 is the largest f16 below
+/// it; frexp of a zero, infinity or NaN gives the operand and exponent 0; a conversion to an
+/// integer truncates and saturates, NaN giving 0.
+#[test]
+fn half_round() {
+    let mut r = Rng(21);
+    let n = 400u32;
+    let mut a: Vec<u16> = (0..n).map(|_| half_operand(&mut r)).collect();
+    let mut k: Vec<u16> = (0..n).map(|_| r.next() as u16).collect();
+    for (j, &e) in F16_EDGES.iter().enumerate() {
+        a[j] = e;
+    }
+    // Halves (ties for rndne), tiny negatives (fract rounds to 1.0), the saturation bounds.
+    let extra: [u16; 12] =
+        [0x3800, 0xb800, 0x3e00, 0x4100, 0xc100, 0x8001, 0x9000, 0x7800, 0xf800, 0x77ff, 0xf7ff, 0x6bff];
+    a[16..16 + extra.len()].copy_from_slice(&extra);
+    k[..8].copy_from_slice(&[0, 1, 0x7fff, 0x8000, 0xffff, 0xfff0, 2049, 0xffe0]);
+    let out = launch(
+        "half",
+        "half_round",
+        grid(n, 96),
+        [96, 1, 1],
+        vec![
+            ArgSpec::Buf(bytes_u16(&a)),
+            ArgSpec::Buf(bytes_u16(&k)),
+            ArgSpec::Zeros(16 * u64::from(n)),
+            ArgSpec::Zeros(8 * u64::from(n)),
+            ArgSpec::U32(n),
+        ],
+    );
+    // frexp: (mantissa in [0.5, 1) with x's sign, exponent); x itself and 0 when not finite
+    // or zero.
+    let frexp = |x: f64| -> (f64, i32) {
+        if x == 0.0 || !x.is_finite() {
+            return (x, 0);
+        }
+        let mut e = 0;
+        let mut m = x;
+        while m.abs() >= 1.0 {
+            m /= 2.0;
+            e += 1;
+        }
+        while m.abs() < 0.5 {
+            m *= 2.0;
+            e -= 1;
+        }
+        (m, e)
+    };
+    let to_int = |x: f64, lo: f64, hi: f64| -> u16 {
+        if x.is_nan() { 0 } else { x.trunc().clamp(lo, hi) as i64 as u16 }
+    };
+    let mut want = Vec::new();
+    let mut want_i = Vec::new();
+    for i in 0..n as usize {
+        let x = f16_to_f64(a[i]);
+        let fract = match f64_to_f16(if x.is_infinite() { f64::NAN } else { x - x.floor() }) {
+            0x3c00 => 0x3bff,
+            f => f,
+        };
+        want.extend([
+            f64_to_f16(x.floor()),
+            f64_to_f16(x.ceil()),
+            f64_to_f16(x.trunc()),
+            f64_to_f16(x.round_ties_even()),
+            fract,
+            f64_to_f16(frexp(x).0),
+            f64_to_f16(f64::from(k[i] as i16)),
+            f64_to_f16(f64::from(k[i])),
+        ]);
+        let half = f16_to_f64(f64_to_f16(x * 0.5));
+        want_i.extend([
+            frexp(x).1 as i16 as u16,
+            to_int(x, -32768.0, 32767.0),
+            to_int(x, 0.0, 65535.0),
+            to_int(half, -32768.0, 32767.0),
+        ]);
+    }
+    same_f16("out", &u16s(&out[2]), &want, |e| {
+        format!("x {:#06x} k {:#06x}, result {}", a[e / 8], k[e / 8], e % 8)
+    });
+    let got_i = u16s(&out[3]);
+    for (e, (g, w)) in got_i.iter().zip(&want_i).enumerate() {
+        assert_eq!(g, w, "iout element {e} (x {:#06x}, result {})", a[e / 4], e % 4);
+    }
 }
 
 /// A histogram of bytes (their low 6 bits) built with LDS atomics (ds_add_u32) per workgroup
