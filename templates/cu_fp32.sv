@@ -65,7 +65,7 @@
 // v_cvt_f16_f32 does (a second rounding, as the golden model's).
 //
 // The case labels are read by hdl-gen to say which rows the RTL executes. Not here yet: the
-// rest of F16 (ldexp, the norm conversions, the transcendentals),
+// rest of F16 (the norm conversions, the transcendentals),
 // exp, log, sin and cos, VOPD's dot products.
 module cu_fp32
   import cu_pkg::*;
@@ -387,6 +387,7 @@ module cu_fp32
       VOP_V_FLOOR_F16: twin = VOP_V_FLOOR_F32;
       VOP_V_RNDNE_F16: twin = VOP_V_RNDNE_F32;
       VOP_V_FRACT_F16: twin = VOP_V_FRACT_F32;
+      VOP_V_LDEXP_F16: twin = VOP_V_LDEXP_F32;
       VOP_V_FREXP_MANT_F16: twin = VOP_V_FREXP_MANT_F32;
       VOP_V_FREXP_EXP_I16_F16: twin = VOP_V_FREXP_EXP_I32_F32;
       // Conversions between F16 and 16-bit integers: the integer extended to 32 bits at the
@@ -436,7 +437,7 @@ module cu_fp32
       VOP_V_MED3_F16, VOP_V_MINMAX_F16, VOP_V_MAXMIN_F16, VOP_V_DIV_FIXUP_F16, VOP_V_PK_FMA_F16,
       VOP_V_PK_ADD_F16, VOP_V_PK_MUL_F16, VOP_V_PK_MIN_F16, VOP_V_PK_MAX_F16, VOP_V_TRUNC_F16,
       VOP_V_CEIL_F16, VOP_V_FLOOR_F16, VOP_V_RNDNE_F16, VOP_V_FRACT_F16, VOP_V_FREXP_MANT_F16,
-      VOP_V_CVT_F16_I16, VOP_V_CVT_F16_U16:
+      VOP_V_CVT_F16_I16, VOP_V_CVT_F16_U16, VOP_V_LDEXP_F16:
         fmt_of = '{hin: 1'b1, hout: 1'b1, mix: 1'b0, mix16: 1'b0};
       // An integer result in the low half (the exponent; the conversions saturate to 16 bits).
       VOP_V_FREXP_EXP_I16_F16, VOP_V_CVT_I16_F16, VOP_V_CVT_U16_F16: fmt_of.hin = 1'b1;
@@ -619,6 +620,14 @@ module cu_fp32
     if ($signed(n) > 400) clamp_exp = QW'(signed'(400));
     else if ($signed(n) < -400) clamp_exp = -QW'(signed'(400));
     else clamp_exp = QW'($signed(n));
+  endfunction
+
+  // v_ldexp_f16's exponent (an i16): beyond +-64 the same result as +-64 (an F16's exponent
+  // is within [-24, 15]), and within the range round_f16_sig's exponent field holds.
+  function automatic logic signed [QW-1:0] clamp_exp16(logic [15:0] n);
+    if ($signed(n) > 16'sd64) clamp_exp16 = QW'(signed'(64));
+    else if ($signed(n) < -16'sd64) clamp_exp16 = -QW'(signed'(64));
+    else clamp_exp16 = QW'($signed(n));
   endfunction
 
   // x * 2^n in rounding mode rm, x flushed; NaN made quiet, infinities and zeros as they are.
@@ -813,7 +822,10 @@ module cu_fp32
         end
       end
       FkMinMax: r = min_max_op(d.mm, d.a, d.b, d.c, d.ieee);
-      FkLdexp: r = ldexp(d.a, clamp_exp(s.in.b), d.rm, d.den_out);
+      // v_ldexp_f16's exponent is the i16 in source 1's low half (not widened), and the
+      // scaled value rounds once, to F16.
+      FkLdexp: r = h ? {16'd0, ldexp16(narrow(d.a), clamp_exp16(s.in.b[15:0]), d.rm, d.den_out)}
+                     : ldexp(d.a, clamp_exp(s.in.b), d.rm, d.den_out);
       FkFromInt: r = (d.i_mag == '0) ? 32'd0 : rounded;
       // An integral value: exact, never denormal; zero keeps the sign.
       FkRound: r = ri;
@@ -866,7 +878,7 @@ module cu_fp32
       if (mix[3 + n]) v = widen(mix[n] ? x[31:16] : x[15:0], den16);
       if (mix[9 + n]) v[31] = 1'b0;
       if (mix[6 + n]) v[31] = !v[31];
-    end else if (hin && !(kind inside {FkClass, FkFromInt})) begin
+    end else if (hin && !(kind inside {FkClass, FkFromInt}) && !(kind == FkLdexp && n == 1)) begin
       v = widen(x[15:0], den16 || kind == FkDivFixup);
     end
     src_in = v;

@@ -280,6 +280,10 @@ fn operand_set(rng: &mut SmallRng, d: &InstDef, sh: Shape) -> [u32; 3] {
         Shape::F16 => {
             let one = |rng: &mut SmallRng, i: usize, near: u32| match srcs.get(i) {
                 Some(Ty::F32) => operand(rng, 0x3f80_0000),
+                // An i16 (v_ldexp_f16's exponent, a conversion's integer): half of them small.
+                Some(Ty::I16) if rng.random_range(0..2) == 0 => {
+                    (rng.random::<u32>() & 0xffff_0000) | (rng.random_range(-40i32..=40) as u32 & 0xffff)
+                }
                 _ => low16(rng, near),
             };
             let a = one(rng, 0, 0x3c00);
