@@ -439,7 +439,7 @@ module cu_ds
   // not read.)
   logic unused_f_add, unused_f_m, unused_f_den;
   assign unused_f_den = den_q[3];
-  cu_fp32 #(.Stages(0), .Dual(1'b1)) u_f_add (
+  cu_fp32 #(.Stages(0), .Dual(1'b1), .F16(1'b0)) u_f_add (
     .clk_i,
     .rst_ni,
     .start_i(1'b0),

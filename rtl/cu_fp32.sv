@@ -77,7 +77,11 @@ module cu_fp32
   import cu_pkg::*;
 #(
   parameter int unsigned Stages = 2,  // pipeline registers: 0 (combinational), 1 or 2
-  parameter bit          Dual = 1'b0  // VOPD's Y half: the VOPD operations only
+  parameter bit          Dual = 1'b0,  // VOPD's Y half: the VOPD operations only
+  // The F16 rows and the mixes; cleared for a unit that never runs them (the DS unit's F32
+  // adder), whose F16 logic then folds away (a ninth of the 4-lane unit's shifters, which
+  // dominate the synthesis's resource sharing time).
+  parameter bit          F16 = 1'b1
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -1016,7 +1020,7 @@ module cu_fp32
   assign op0 = canon(op_i);
   always_comb begin
     cls0 = classify(op0);
-    cls0.fmt = fmt_of(op_i);
+    cls0.fmt = F16 ? fmt_of(op_i) : '0;
   end
   assign f16m = cls0.fmt.hin && cls0.kind != FkCvt32;
   always_comb begin
