@@ -30,9 +30,16 @@
 // addend aligned to it), its rounding from the shared back end (round_f64_fma). add runs as
 // a * 1.0 + b; mul as a * b with no addend, whose zero result keeps the product's sign.
 //
+// The exact rows run beside the FMA in the first stage, bit for bit fp.rs's min_max,
+// round_integral, ldexp and frexp: v_min_f64/v_max_f64 (never flushing their result),
+// v_ldexp_f64 (the i32 in source 1's low dword; one rounding through the shared back end,
+// round_f64_sig), trunc/ceil/floor/rndne (on the bit pattern), v_frexp_mant_f64 and
+// v_frexp_exp_i32_f64 (an integer result, no output modifiers). v_fract_f64 is a - floor(a)
+// on the FMA, clamped below 1.0 (0x3fefffffffffffff), as v_fract_f32.
+//
 // The case labels are read by hdl-gen to say which rows the RTL executes. Not here yet: the
-// other F64 rows (min/max, ldexp, compares and class, conversions, rounding, frexp, the
-// division helpers, rcp/rsq/sqrt).
+// other F64 rows (compares and class, conversions, the division helpers, rcp/rsq/sqrt,
+// v_trig_preop_f64).
 module cu_fp64
   import cu_pkg::*;
 #(
@@ -87,6 +94,86 @@ module cu_fp64
     lsb_exp = QW'(signed'({1'b0, (e == '0) ? 11'd1 : e})) - QW'(signed'(1075));
   endfunction
 
+  // v_ldexp_f64's exponent: beyond +-2200 the same result as +-2200 (overflow, or a value far
+  // below half the smallest denormal), and within what round_f64_sig's exponent holds.
+  function automatic logic signed [QW-1:0] clamp_exp(logic [31:0] n);
+    if ($signed(n) > 2200) clamp_exp = QW'(signed'(2200));
+    else if ($signed(n) < -2200) clamp_exp = -QW'(signed'(2200));
+    else clamp_exp = QW'($signed(n));
+  endfunction
+
+  // x < y for non-NaN values, ordering -0 below +0 (min/max).
+  function automatic logic less(logic [63:0] x, logic [63:0] y);
+    if (x[63] != y[63]) less = x[63];
+    else if (x[63]) less = x[62:0] > y[62:0];
+    else less = x[62:0] < y[62:0];
+  endfunction
+
+  // v_min_f64 / v_max_f64 on flushed inputs (fp::min_max).
+  function automatic logic [63:0] min_max(logic [63:0] x, logic [63:0] y, logic max, logic ieee);
+    if (ieee && is_nan(x[62:0]) && !x[51]) min_max = quiet(x);
+    else if (ieee && is_nan(y[62:0]) && !y[51]) min_max = quiet(y);
+    else if (is_nan(y[62:0])) min_max = x;
+    else if (is_nan(x[62:0])) min_max = y;
+    else min_max = (max == less(x, y)) ? y : x;
+  endfunction
+
+  // x rounded to an integral value in rm (MODE's encoding), exactly; NaN made quiet.
+  function automatic logic [63:0] round_integral(logic [63:0] x, logic [1:0] rm);
+    logic [51:0] frac;  // the fraction bits below the units' bit
+    logic [51:0] half;  // ... the highest of them
+    logic        lsb, g, st, up;
+    round_integral = x;
+    frac = '0;
+    half = '0;
+    lsb = 1'b0;
+    g = 1'b0;
+    st = 1'b0;
+    up = 1'b0;
+    if (is_nan(x[62:0])) begin
+      round_integral = quiet(x);
+    end else if (x[62:52] < 11'd1023) begin
+      // Below 1: the units' bit is 0, x's leading one is the guard bit at exponent 1022.
+      g = x[62:52] == 11'd1022;
+      st = (x[62:52] == 11'd1022) ? x[51:0] != '0 : x[62:0] != '0;
+      unique case (rm)
+        2'd0: up = g && st;
+        2'd1: up = !x[63] && (g || st);
+        2'd2: up = x[63] && (g || st);
+        default: up = 1'b0;
+      endcase
+      round_integral = {x[63], up ? 63'h3ff0_0000_0000_0000 : 63'd0};
+    end else if (x[62:52] < 11'd1075) begin
+      frac = 52'((53'd1 << (11'd1075 - x[62:52])) - 53'd1);
+      half = (frac >> 1) + 52'd1;
+      lsb = (x[62:52] == 11'd1023) || (x[51:0] & (frac + 52'd1)) != '0;
+      g = (x[51:0] & half) != '0;
+      st = (x[51:0] & (frac >> 1)) != '0;
+      unique case (rm)
+        2'd0: up = g && (st || lsb);
+        2'd1: up = !x[63] && (g || st);
+        2'd2: up = x[63] && (g || st);
+        default: up = 1'b0;
+      endcase
+      round_integral = {x[63], x[62:52], x[51:0] & ~frac} + (up ? {12'd0, frac} + 64'd1 : 64'd0);
+    end
+  endfunction
+
+  // frexp: a = mant * 2^exp with mant in [0.5, 1); exp (an i32, zero-extended) when `exp`,
+  // else mant.
+  function automatic logic [63:0] frexp(logic [63:0] a, logic exp);
+    logic [5:0]           lead;
+    logic [52:0]          m;
+    logic signed [QW-1:0] fe;
+    m = sig(a[62:0]);
+    lead = '0;
+    for (int i = 0; i < 53; i++) if (m[i]) lead = 6'(i);
+    fe = lsb_exp(a[62:52]) + QW'(signed'({1'b0, lead})) + QW'(signed'(1));
+    if (is_nan(a[62:0])) frexp = exp ? '0 : quiet(a);
+    else if (is_inf(a[62:0]) || is_zero(a[62:0])) frexp = exp ? '0 : a;
+    else frexp = exp ? {32'd0, 32'(fe)} : {a[63], 11'd1022, 52'(m << (6'd52 - lead))};
+  endfunction
+
   // x * 2^n in rounding mode rm, x flushed; NaN made quiet, infinities and zeros as they are.
   function automatic logic [63:0] ldexp(logic [63:0] x, logic signed [QW-1:0] n, logic [1:0] rm,
                                         logic den_out);
@@ -101,7 +188,10 @@ module cu_fp64
   // What the second stage needs: the special result or the exact sum (cu_pkg's shared front
   // end, fma_f64_frame), and the modifiers.
   typedef struct packed {
-    fma_f64_frame_t f;
+    fma_f64_frame_t f;      // an exact row's result is f.value, with f.special set
+    logic           exact;  // ... which is not flushed (min/max, the integral values, frexp)
+    logic           fract;  // v_fract_f64: the sum clamped below 1.0
+    logic           int_res; // v_frexp_exp_i32_f64: an integer, no output modifiers
     logic [1:0]     rm;
     logic           den_in, den_out, dx10;
     logic [1:0]     omod;
@@ -109,35 +199,62 @@ module cu_fp64
   } st1_t;
 
   // x * y + z (or x * y without an addend) for op on the sources a, b, c, flushed as MODE
-  // says (mode: DX10_CLAMP, FP_DENORM[7:6], FP_ROUND[3:2]), with the output modifiers.
+  // says (mode: IEEE, DX10_CLAMP, FP_DENORM[7:6], FP_ROUND[3:2]), with the output modifiers;
+  // or an exact row's result.
   function automatic st1_t fma_sum(valu_op_e op, logic [63:0] a, logic [63:0] b, logic [63:0] c,
-                                   logic [4:0] mode, logic [1:0] omod, logic clamp);
+                                   logic [5:0] mode, logic [1:0] omod, logic clamp);
     st1_t        s;
-    logic [63:0] x, y, z;
-    logic        add_z;
+    logic [63:0] x, y, z, v;
+    logic        add_z, exact;
     s.rm = mode[1:0];
     s.den_in = mode[2];
     s.den_out = mode[3];
     s.dx10 = mode[4];
     s.omod = omod;
     s.clamp = clamp;
+    s.fract = op == VOP_V_FRACT_F64;
+    s.int_res = op == VOP_V_FREXP_EXP_I32_F64;
     x = flush(a, s.den_in);
     y = flush(b, s.den_in);
     z = flush(c, s.den_in);
     add_z = 1'b1;
+    exact = 1'b1;
+    v = '0;
     unique case (op)
-      VOP_V_ADD_F64: begin y = One; z = flush(b, s.den_in); end
-      VOP_V_MUL_F64: add_z = 1'b0;
-      default: ;  // VOP_V_FMA_F64
+      VOP_V_ADD_F64: begin y = One; z = flush(b, s.den_in); exact = 1'b0; end
+      VOP_V_MUL_F64: begin add_z = 1'b0; exact = 1'b0; end
+      VOP_V_FMA_F64: exact = 1'b0;
+      VOP_V_FRACT_F64: begin y = One; z = round_integral(x, 2'd2); z[63] = !z[63]; exact = 1'b0; end
+      VOP_V_MIN_F64: v = min_max(x, y, 1'b0, mode[5]);
+      VOP_V_MAX_F64: v = min_max(x, y, 1'b1, mode[5]);
+      VOP_V_LDEXP_F64: v = ldexp(x, clamp_exp(b[31:0]), s.rm, s.den_out);
+      VOP_V_TRUNC_F64: v = round_integral(x, 2'd3);
+      VOP_V_CEIL_F64: v = round_integral(x, 2'd1);
+      VOP_V_FLOOR_F64: v = round_integral(x, 2'd2);
+      VOP_V_RNDNE_F64: v = round_integral(x, 2'd0);
+      VOP_V_FREXP_MANT_F64: v = frexp(x, 1'b0);
+      VOP_V_FREXP_EXP_I32_F64: v = frexp(x, 1'b1);
+      default: exact = 1'b0;
     endcase
-    s.f = fma_f64_frame(x, y, z, add_z, s.rm);
+    s.exact = exact;
+    if (exact) begin
+      s.f = '0;
+      s.f.special = 1'b1;
+      s.f.value = v;
+    end else begin
+      s.f = fma_f64_frame(x, y, z, add_z, s.rm);
+    end
     fma_sum = s;
   endfunction
 
   // The rounded result, then OMOD and CLAMP.
   function automatic logic [63:0] finish(st1_t s);
     logic [63:0] r, o_in, o;
-    r = flush(s.f.special ? s.f.value : round_f64_fma(s.f.sign, s.f.sum, s.f.q, s.rm), s.den_out);
+    r = s.f.special ? s.f.value : round_f64_fma(s.f.sign, s.f.sum, s.f.q, s.rm);
+    if (!s.exact) r = flush(r, s.den_out);
+    // a - floor(a) rounding to 1.0 (a tiny negative a): the largest F64 below 1 instead. A
+    // NaN's result is quiet(a) and an infinity's the default NaN, as from the FMA.
+    if (s.fract && !r[63] && r[62:0] >= One[62:0] && !is_nan(r[62:0])) r = 64'h3fef_ffff_ffff_ffff;
     o_in = flush(r, s.den_in);
     o = r;
     if (s.omod != 2'd0 && !is_nan(r[62:0])) begin
@@ -145,7 +262,8 @@ module cu_fp64
                       (s.omod == 2'd2) ? QW'(signed'(2)) : -QW'(signed'(1)), s.rm, s.den_out);
     end
     finish = o;
-    if (s.clamp) begin
+    if (s.int_res) finish = r;
+    else if (s.clamp) begin
       if (is_nan(o[62:0])) finish = s.dx10 ? 64'd0 : o;
       else if (o[63]) finish = 64'd0;
       else if (o > One) finish = One;
@@ -157,7 +275,10 @@ module cu_fp64
 
   always_comb begin
     unique case (op_i)
-      VOP_V_FMA_F64, VOP_V_ADD_F64, VOP_V_MUL_F64: ok_o = 1'b1;
+      VOP_V_FMA_F64, VOP_V_ADD_F64, VOP_V_MUL_F64, VOP_V_FRACT_F64, VOP_V_MIN_F64,
+      VOP_V_MAX_F64, VOP_V_LDEXP_F64, VOP_V_TRUNC_F64, VOP_V_CEIL_F64, VOP_V_FLOOR_F64,
+      VOP_V_RNDNE_F64, VOP_V_FREXP_MANT_F64, VOP_V_FREXP_EXP_I32_F64:
+        ok_o = 1'b1;
       default: ok_o = 1'b0;
     endcase
   end
@@ -186,7 +307,7 @@ module cu_fp64
     end else begin
       s1_v_q <= go;
       if (go) begin
-        s1_q <= fma_sum(op_i, a_i[lane], b_i[lane], c_i[lane], {mode_i[8:6], mode_i[3:2]}, omod_i,
+        s1_q <= fma_sum(op_i, a_i[lane], b_i[lane], c_i[lane], {mode_i[9:6], mode_i[3:2]}, omod_i,
                         clamp_i);
         s1_lane_q <= lane;
         next_q <= lane + 1'b1;
@@ -199,6 +320,6 @@ module cu_fp64
   assign d_o = res_q;
 
   logic unused_mode;
-  assign unused_mode = ^{mode_i[9], mode_i[5:4], mode_i[1:0]};
+  assign unused_mode = ^{mode_i[5:4], mode_i[1:0]};
 
 endmodule

@@ -19,7 +19,7 @@ use std::process::Command;
 
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
-use rdna3_isa::{Field, InstDef, Kind, Role, table};
+use rdna3_isa::{Field, InstDef, Kind, Role, Ty, table};
 use sim::golden::memory::Memory;
 use sim::golden::{Code, Env, Program, Status, Wave, exec_in};
 
@@ -99,12 +99,24 @@ fn operand(rng: &mut SmallRng, near: u64) -> u64 {
     }
 }
 
-/// The assembly of `d` (VOP3) reading v[0:1], v[2:3], v[4:5] and writing v[6:7], with OMOD and
-/// CLAMP.
+/// v[n:n+1] for a 64-bit operand, vn for a 32-bit one (v_ldexp_f64's exponent,
+/// v_frexp_exp_i32_f64's result).
+fn reg(ty: Option<Ty>, n: usize) -> String {
+    if ty.is_some_and(|t| t.dwords() == 1) { format!("v{n}") } else { format!("v[{n}:{}]", n + 1) }
+}
+
+/// The assembly of `d` (VOP3) reading v[0:1], v[2:3], v[4:5] and writing v[6:7] (the low
+/// dwords of each for 32-bit operands), with OMOD and CLAMP.
 fn line(d: &InstDef, omod: u32, clamp: bool) -> String {
-    let srcs = d.operands.iter().filter(|o| o.role == Role::Src && !matches!(o.kind, Kind::Imm(_))).count();
-    let mut ops = vec!["v[6:7]".to_string()];
-    ops.extend((0..srcs).map(|i| format!("v[{}:{}]", 2 * i, 2 * i + 1)));
+    let dst = d.operands.iter().find(|o| o.role == Role::Dst).and_then(|o| o.ty());
+    let mut ops = vec![reg(dst, 6)];
+    ops.extend(
+        d.operands
+            .iter()
+            .filter(|o| o.role == Role::Src && !matches!(o.kind, Kind::Imm(_)))
+            .enumerate()
+            .map(|(i, o)| reg(o.ty(), 2 * i)),
+    );
     let mut s = format!("{} {}", d.name, ops.join(", "));
     if clamp {
         s.push_str(" clamp");
@@ -136,10 +148,17 @@ fn vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
             let mut wave = Wave::new(BASE);
             // MODE's F64 fields (and the F32 ones, which the unit must ignore), random.
             wave.mode = rng.random_range(0..1024);
+            // v_ldexp_f64's i32 exponent: half of them within the range where results differ.
+            let int_b = d.operands.iter().filter(|o| o.role == Role::Src).nth(1).and_then(|o| o.ty())
+                == Some(Ty::I32);
             let sets: Vec<[u64; 3]> = (0..32)
                 .map(|_| {
                     let a = operand(&mut rng, 0x3ff0_0000_0000_0000);
-                    [a, operand(&mut rng, a), operand(&mut rng, a)]
+                    let mut b = operand(&mut rng, a);
+                    if int_b && rng.random_range(0..2) == 0 {
+                        b = (b & !0xffff_ffff) | u64::from(rng.random_range(-2300i32..=2300) as u32);
+                    }
+                    [a, b, operand(&mut rng, a)]
                 })
                 .collect();
             for (l, set) in sets.iter().enumerate() {
