@@ -43,11 +43,14 @@ fi
 srcs="$rtl/cu_pkg.sv $(ls "$rtl"/*.sv | grep -v /cu_pkg.sv | tr '\n' ' ')"
 start=$(date +%s)
 # synth_ecp5's coarse step, as Yosys 0.70 prints it (help synth_lattice), with `share -fast`
-# for `share`: the full SAT problems of the lanes' F32 units held `share` for over an hour on
-# one core; -fast looks at the simple part of the control logic only and merges as many
-# cells (276 against 274 for the 4-lane unit) in minutes.
+# on the multipliers, dividers and memory read ports for `share`: the full SAT problems of the
+# lanes' F32 units held `share` for over an hour on one core, and even -fast (the simple part
+# of the control logic only) took most of an hour on the F32 and F16 units' variable shifts
+# (430 of 529 candidates), merging them into ever larger cells whose activation patterns make
+# every later problem bigger. Sharing the 68 other candidates takes minutes and keeps the
+# multipliers shared (76 MULT18X18D unshared against 65); the shifts stay one per use.
 coarse="proc -latches error; check; flatten; tribuf -logic; deminout; opt_expr; check; opt_clean;
-  opt -nodffe -nosdff; fsm; opt; wreduce; peepopt; opt_clean; share -fast;
+  opt -nodffe -nosdff; fsm; opt; wreduce; peepopt; opt_clean; share -fast t:\$mul t:\$mod t:\$div t:\$memrd*;
   techmap -map +/cmp2lut.v -D LUT_WIDTH=4; opt_expr; opt_clean;
   techmap -map +/mul2dsp.v -D DSP_A_MAXWIDTH=18 -D DSP_B_MAXWIDTH=18 -D DSP_A_MINWIDTH=2 -D DSP_B_MINWIDTH=2 -D DSP_NAME=\$__MUL18X18;
   chtype -set \$mul t:\$__soft_mul; techmap -map +/lattice/dsp_map_18x18.v; alumacc; opt; memory -nomap; opt_clean"
