@@ -79,7 +79,7 @@ fn operand(rng: &mut SmallRng, near: u64) -> u64 {
     ];
     let r: u64 = rng.random();
     let ne = (near >> 52 & 0x7ff) as i64;
-    match rng.random_range(0..12) {
+    match rng.random_range(0..13) {
         0 => SPECIAL[rng.random_range(0..SPECIAL.len())],
         // Denormals.
         1 => r & 0x800f_ffff_ffff_ffff,
@@ -95,6 +95,11 @@ fn operand(rng: &mut SmallRng, near: u64) -> u64 {
         7 => f64_of(r >> 63 != 0, rng.random_range(1500..2047), r),
         // Products near the denormal range: exponents that sum to about the bias.
         8 => f64_of(r >> 63 != 0, 1023 - ne + rng.random_range(-60..8), r),
+        // Integers and halves up to 32: the rounding rows' ties (1.5, 2.5, ...).
+        9 => {
+            let v = f64::from(rng.random_range(0..64u32)) * 0.5;
+            (if r >> 63 != 0 { -v } else { v }).to_bits()
+        }
         _ => r,
     }
 }
