@@ -179,7 +179,7 @@ fn operand(rng: &mut SmallRng, near: u32) -> u32 {
         0x4b00_0000,
     ];
     let r: u32 = rng.random();
-    match rng.random_range(0..12) {
+    match rng.random_range(0..13) {
         0 => SPECIAL[rng.random_range(0..SPECIAL.len())],
         // Denormals.
         1 => r & 0x807f_ffff,
@@ -198,6 +198,11 @@ fn operand(rng: &mut SmallRng, near: u32) -> u32 {
         7 => (r & 0x807f_ffff) | (rng.random_range(110u32..170)) << 23,
         // Small integers, for the conversions from integers and ldexp's exponent.
         8 => rng.random_range(0u32..512).wrapping_sub(256),
+        // Integers and halves up to 32: the rounding rows' ties (1.5, 2.5, ...).
+        9 => {
+            let v = rng.random_range(0..64u16) as f32 * 0.5;
+            (if r >> 31 != 0 { -v } else { v }).to_bits()
+        }
         _ => r,
     }
 }
@@ -236,7 +241,7 @@ fn operand16(rng: &mut SmallRng, near: u32) -> u32 {
         0x7c01, 0x7dff, 0x3c00, 0xbc00, 0x3800, 0x6400,
     ];
     let r: u32 = rng.random::<u32>() & 0xffff;
-    match rng.random_range(0..10) {
+    match rng.random_range(0..11) {
         0 => SPECIAL[rng.random_range(0..SPECIAL.len())],
         1 => r & 0x83ff,
         2 => (r & 0x83ff) | (near & 0x7c00),
@@ -247,6 +252,13 @@ fn operand16(rng: &mut SmallRng, near: u32) -> u32 {
         4 => r & 0xffc0,
         5 => (r & 0x83ff) | rng.random_range(1u32..4) << 10,
         6 => (r & 0x83ff) | rng.random_range(27u32..31) << 10,
+        // Integers and halves up to 32 (k / 2 for k below 64): the rounding rows' ties.
+        7 => {
+            let k = rng.random_range(0..64u32);
+            let lead = 31 - k.max(1).leading_zeros();
+            let v = if k == 0 { 0 } else { (lead + 14) << 10 | (k << (10 - lead)) & 0x3ff };
+            v | (r & 0x8000)
+        }
         _ => r,
     }
 }
