@@ -37,8 +37,12 @@
 // v_frexp_exp_i32_f64 (an integer result, no output modifiers). v_fract_f64 is a - floor(a)
 // on the FMA, clamped below 1.0 (0x3fefffffffffffff), as v_fract_f32.
 //
+// The compares (the table's conditions, on flushed inputs; a NaN operand makes every condition
+// but the unordered ones false) and the class tests (source 0 as it is) give a lane bit on m_o,
+// registered with the lane's result.
+//
 // The case labels are read by hdl-gen to say which rows the RTL executes. Not here yet: the
-// other F64 rows (compares and class, conversions, the division helpers, rcp/rsq/sqrt,
+// other F64 rows (conversions, the division helpers, rcp/rsq/sqrt,
 // v_trig_preop_f64).
 module cu_fp64
   import cu_pkg::*;
@@ -56,7 +60,8 @@ module cu_fp64
   input  logic [NumLanes-1:0][63:0] b_i,
   input  logic [NumLanes-1:0][63:0] c_i,
   output logic                      ok_o,     // the operation is one of this unit's
-  output logic [NumLanes-1:0][63:0] d_o
+  output logic [NumLanes-1:0][63:0] d_o,
+  output logic [NumLanes-1:0]       m_o       // the compares' and class tests' lane bits
 );
 
   localparam logic [63:0] One = 64'h3ff0_0000_0000_0000;
@@ -116,6 +121,63 @@ module cu_fp64
     else if (is_nan(y[62:0])) min_max = x;
     else if (is_nan(x[62:0])) min_max = y;
     else min_max = (max == less(x, y)) ? y : x;
+  endfunction
+
+  // The compare of condition pred ({unordered, greater, equal, less}) on flushed inputs.
+  function automatic logic compare(logic [3:0] pred, logic [63:0] a, logic [63:0] b);
+    logic eq, lt;
+    eq = (a == b) || (is_zero(a[62:0]) && is_zero(b[62:0]));
+    lt = !eq && less(a, b);
+    if (is_nan(a[62:0]) || is_nan(b[62:0])) compare = pred[3];
+    else compare = (!eq && !lt && pred[2]) || (eq && pred[1]) || (lt && pred[0]);
+  endfunction
+
+  // The class bit of x in v_cmp_class's mask (fp::class; x as it is, never flushed).
+  function automatic logic [3:0] fclass(logic [63:0] x);
+    if (is_nan(x[62:0])) fclass = x[51] ? 4'd1 : 4'd0;
+    else if (is_inf(x[62:0])) fclass = x[63] ? 4'd2 : 4'd9;
+    else if (is_zero(x[62:0])) fclass = x[63] ? 4'd5 : 4'd6;
+    else if (x[62:52] == '0) fclass = x[63] ? 4'd4 : 4'd7;
+    else fclass = x[63] ? 4'd3 : 4'd8;
+  endfunction
+
+  // {op is an F64 compare, its condition ({unordered, greater, equal, less})}, from the table.
+  function automatic logic [4:0] cmp_of(valu_op_e op);
+    unique case (op)
+      VOP_V_CMP_F_F64, VOP_V_CMPX_F_F64:
+        cmp_of = 5'b10000;
+      VOP_V_CMP_LT_F64, VOP_V_CMPX_LT_F64:
+        cmp_of = 5'b10001;
+      VOP_V_CMP_EQ_F64, VOP_V_CMPX_EQ_F64:
+        cmp_of = 5'b10010;
+      VOP_V_CMP_LE_F64, VOP_V_CMPX_LE_F64:
+        cmp_of = 5'b10011;
+      VOP_V_CMP_GT_F64, VOP_V_CMPX_GT_F64:
+        cmp_of = 5'b10100;
+      VOP_V_CMP_LG_F64, VOP_V_CMPX_LG_F64:
+        cmp_of = 5'b10101;
+      VOP_V_CMP_GE_F64, VOP_V_CMPX_GE_F64:
+        cmp_of = 5'b10110;
+      VOP_V_CMP_O_F64, VOP_V_CMPX_O_F64:
+        cmp_of = 5'b10111;
+      VOP_V_CMP_U_F64, VOP_V_CMPX_U_F64:
+        cmp_of = 5'b11000;
+      VOP_V_CMP_NGE_F64, VOP_V_CMPX_NGE_F64:
+        cmp_of = 5'b11001;
+      VOP_V_CMP_NLG_F64, VOP_V_CMPX_NLG_F64:
+        cmp_of = 5'b11010;
+      VOP_V_CMP_NGT_F64, VOP_V_CMPX_NGT_F64:
+        cmp_of = 5'b11011;
+      VOP_V_CMP_NLE_F64, VOP_V_CMPX_NLE_F64:
+        cmp_of = 5'b11100;
+      VOP_V_CMP_NEQ_F64, VOP_V_CMPX_NEQ_F64:
+        cmp_of = 5'b11101;
+      VOP_V_CMP_NLT_F64, VOP_V_CMPX_NLT_F64:
+        cmp_of = 5'b11110;
+      VOP_V_CMP_T_F64, VOP_V_CMPX_T_F64:
+        cmp_of = 5'b11111;
+      default: cmp_of = '0;
+    endcase
   endfunction
 
   // x rounded to an integral value in rm (MODE's encoding), exactly; NaN made quiet.
@@ -191,7 +253,8 @@ module cu_fp64
     fma_f64_frame_t f;      // an exact row's result is f.value, with f.special set
     logic           exact;  // ... which is not flushed (min/max, the integral values, frexp)
     logic           fract;  // v_fract_f64: the sum clamped below 1.0
-    logic           int_res; // v_frexp_exp_i32_f64: an integer, no output modifiers
+    logic           int_res; // v_frexp_exp_i32_f64, the compares: an integer, no output modifiers
+    logic           m;       // a compare's or class test's lane bit
     logic [1:0]     rm;
     logic           den_in, den_out, dx10;
     logic [1:0]     omod;
@@ -206,6 +269,8 @@ module cu_fp64
     st1_t        s;
     logic [63:0] x, y, z, v;
     logic        add_z, exact;
+    logic [4:0]  cmp;
+    cmp = cmp_of(op);
     s.rm = mode[1:0];
     s.den_in = mode[2];
     s.den_out = mode[3];
@@ -214,6 +279,7 @@ module cu_fp64
     s.clamp = clamp;
     s.fract = op == VOP_V_FRACT_F64;
     s.int_res = op == VOP_V_FREXP_EXP_I32_F64;
+    s.m = 1'b0;
     x = flush(a, s.den_in);
     y = flush(b, s.den_in);
     z = flush(c, s.den_in);
@@ -234,7 +300,16 @@ module cu_fp64
       VOP_V_RNDNE_F64: v = round_integral(x, 2'd0);
       VOP_V_FREXP_MANT_F64: v = frexp(x, 1'b0);
       VOP_V_FREXP_EXP_I32_F64: v = frexp(x, 1'b1);
-      default: exact = 1'b0;
+      // The class test reads source 0 as it is and source 1's low bits as the mask.
+      VOP_V_CMP_CLASS_F64, VOP_V_CMPX_CLASS_F64: begin
+        s.int_res = 1'b1;
+        s.m = b[{2'b0, fclass(a)}];
+      end
+      default: begin
+        exact = cmp[4];
+        s.int_res = cmp[4];
+        s.m = cmp[4] && compare(cmp[3:0], x, y);
+      end
     endcase
     s.exact = exact;
     if (exact) begin
@@ -250,6 +325,8 @@ module cu_fp64
   // The rounded result, then OMOD and CLAMP.
   function automatic logic [63:0] finish(st1_t s);
     logic [63:0] r, o_in, o;
+    logic        unused_m;
+    unused_m = s.m;  // registered beside the result (res_m_q)
     r = s.f.special ? s.f.value : round_f64_fma(s.f.sign, s.f.sum, s.f.q, s.rm);
     if (!s.exact) r = flush(r, s.den_out);
     // a - floor(a) rounding to 1.0 (a tiny negative a): the largest F64 below 1 instead. A
@@ -277,7 +354,41 @@ module cu_fp64
     unique case (op_i)
       VOP_V_FMA_F64, VOP_V_ADD_F64, VOP_V_MUL_F64, VOP_V_FRACT_F64, VOP_V_MIN_F64,
       VOP_V_MAX_F64, VOP_V_LDEXP_F64, VOP_V_TRUNC_F64, VOP_V_CEIL_F64, VOP_V_FLOOR_F64,
-      VOP_V_RNDNE_F64, VOP_V_FREXP_MANT_F64, VOP_V_FREXP_EXP_I32_F64:
+      VOP_V_RNDNE_F64, VOP_V_FREXP_MANT_F64, VOP_V_FREXP_EXP_I32_F64, VOP_V_CMP_CLASS_F64,
+      VOP_V_CMPX_CLASS_F64:
+        ok_o = 1'b1;
+      // The compares, from the table.
+      VOP_V_CMP_F_F64, VOP_V_CMPX_F_F64:
+        ok_o = 1'b1;
+      VOP_V_CMP_LT_F64, VOP_V_CMPX_LT_F64:
+        ok_o = 1'b1;
+      VOP_V_CMP_EQ_F64, VOP_V_CMPX_EQ_F64:
+        ok_o = 1'b1;
+      VOP_V_CMP_LE_F64, VOP_V_CMPX_LE_F64:
+        ok_o = 1'b1;
+      VOP_V_CMP_GT_F64, VOP_V_CMPX_GT_F64:
+        ok_o = 1'b1;
+      VOP_V_CMP_LG_F64, VOP_V_CMPX_LG_F64:
+        ok_o = 1'b1;
+      VOP_V_CMP_GE_F64, VOP_V_CMPX_GE_F64:
+        ok_o = 1'b1;
+      VOP_V_CMP_O_F64, VOP_V_CMPX_O_F64:
+        ok_o = 1'b1;
+      VOP_V_CMP_U_F64, VOP_V_CMPX_U_F64:
+        ok_o = 1'b1;
+      VOP_V_CMP_NGE_F64, VOP_V_CMPX_NGE_F64:
+        ok_o = 1'b1;
+      VOP_V_CMP_NLG_F64, VOP_V_CMPX_NLG_F64:
+        ok_o = 1'b1;
+      VOP_V_CMP_NGT_F64, VOP_V_CMPX_NGT_F64:
+        ok_o = 1'b1;
+      VOP_V_CMP_NLE_F64, VOP_V_CMPX_NLE_F64:
+        ok_o = 1'b1;
+      VOP_V_CMP_NEQ_F64, VOP_V_CMPX_NEQ_F64:
+        ok_o = 1'b1;
+      VOP_V_CMP_NLT_F64, VOP_V_CMPX_NLT_F64:
+        ok_o = 1'b1;
+      VOP_V_CMP_T_F64, VOP_V_CMPX_T_F64:
         ok_o = 1'b1;
       default: ok_o = 1'b0;
     endcase
@@ -291,6 +402,7 @@ module cu_fp64
   logic [LaneW-1:0] s1_lane_q;
   logic             s1_v_q;
   logic [NumLanes-1:0][63:0] res_q;
+  logic [NumLanes-1:0]       res_m_q;
 
   assign go = (start_i && ok_o) || run_q;
   assign lane = (start_i && ok_o) ? '0 : next_q;
@@ -304,6 +416,7 @@ module cu_fp64
       s1_lane_q <= '0;
       s1_v_q <= 1'b0;
       res_q <= '0;
+      res_m_q <= '0;
     end else begin
       s1_v_q <= go;
       if (go) begin
@@ -313,11 +426,15 @@ module cu_fp64
         next_q <= lane + 1'b1;
         run_q <= int'(lane) != NumLanes - 1;
       end
-      if (s1_v_q) res_q[s1_lane_q] <= finish(s1_q);
+      if (s1_v_q) begin
+        res_q[s1_lane_q] <= finish(s1_q);
+        res_m_q[s1_lane_q] <= s1_q.m;
+      end
     end
   end
 
   assign d_o = res_q;
+  assign m_o = res_m_q;
 
   logic unused_mode;
   assign unused_mode = ^{mode_i[5:4], mode_i[1:0]};

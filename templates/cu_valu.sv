@@ -597,6 +597,7 @@ module cu_valu
   // The F64 unit (cu_fp64): one for all the lanes, a lane a cycle; its operations leave
   // lane()'s and cu_fp32's ok low.
   logic                      f64_ok;
+  logic [NumLanes-1:0]       f64_m;
   logic [NumLanes-1:0][63:0] f64_a, f64_b, f64_c, f64_d;
   for (genvar l = 0; l < NumLanes; l++) begin : gen_f64_src
     assign f64_a[l] = a_i[l];
@@ -616,7 +617,8 @@ module cu_valu
     .b_i    (f64_b),
     .c_i    (f64_c),
     .ok_o   (f64_ok),
-    .d_o    (f64_d)
+    .d_o    (f64_d),
+    .m_o    (f64_m)
   );
 
   for (genvar l = 0; l < NumLanes; l++) begin : gen_lane
@@ -673,7 +675,7 @@ module cu_valu
     always_comb begin
       ri = (op_i == VOP_NONE) ? '{ok: 1'b0, d: '0, m: 1'b0} :
                                 lane(op_i, a_i[l], b_i[l], c_i[l], m_i[l], clamp_i, lane0_i + 5'(l));
-      r = f64_ok ? '{ok: 1'b1, d: {64'd0, f64_d[l]}, m: 1'b0} :
+      r = f64_ok ? '{ok: 1'b1, d: {64'd0, f64_d[l]}, m: f64_m[l]} :
           (fp_ok && pk16) ? '{ok: fpy_ok, d: {96'd0, fpy_d[15:0], fp_d[15:0]}, m: 1'b0} :
           fp_ok ? '{ok: 1'b1, d: {96'd0, fp_d}, m: fp_m} : ri;
       ry = (op_y_i == VOP_NONE) ? '{ok: 1'b1, d: '0, m: 1'b0} :

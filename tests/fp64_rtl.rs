@@ -111,10 +111,15 @@ fn reg(ty: Option<Ty>, n: usize) -> String {
 }
 
 /// The assembly of `d` (VOP3) reading v[0:1], v[2:3], v[4:5] and writing v[6:7] (the low
-/// dwords of each for 32-bit operands), with OMOD and CLAMP.
+/// dwords of each for 32-bit operands) or a compare's mask, with OMOD and CLAMP.
 fn line(d: &InstDef, omod: u32, clamp: bool) -> String {
     let dst = d.operands.iter().find(|o| o.role == Role::Dst).and_then(|o| o.ty());
-    let mut ops = vec![reg(dst, 6)];
+    // A compare writes its mask to s10 (v_cmpx: EXEC only).
+    let mut ops = match d.compare {
+        None => vec![reg(dst, 6)],
+        Some(_) if d.name.starts_with("v_cmpx") => vec![],
+        Some(_) => vec!["s10".to_string()],
+    };
     ops.extend(
         d.operands
             .iter()
@@ -122,7 +127,7 @@ fn line(d: &InstDef, omod: u32, clamp: bool) -> String {
             .enumerate()
             .map(|(i, o)| reg(o.ty(), 2 * i)),
     );
-    let mut s = format!("{} {}", d.name, ops.join(", "));
+    let mut s = format!("{}_e64 {}", d.name, ops.join(", "));
     if clamp {
         s.push_str(" clamp");
     }
@@ -144,7 +149,7 @@ fn vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
         let mut done = 0;
         while done < per_row {
             let omod = if has(Field::Omod) { rng.random_range(0..4) } else { 0 };
-            let clamp = has(Field::Clmp) && rng.random_range(0..4) == 0;
+            let clamp = has(Field::Clmp) && d.compare.is_none() && rng.random_range(0..4) == 0;
             let src = line(d, omod, clamp);
             let dwords = rdna3_isa::asm::assemble(&format!("{src}\n"), "fp64_rtl.s")
                 .unwrap_or_else(|e| panic!("assembling `{src}`: {e}"))
@@ -177,10 +182,25 @@ fn vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
             exec_in(&mut wave, &prog, &mut env);
             assert!(matches!(wave.status, Status::Running), "golden model on `{src}`: {:?}", wave.status);
             let mode = wave.mode & 0x3ff;
+            // A compare's lane bit, from its mask (every lane starts active).
+            let mask = match d.compare {
+                None => None,
+                Some(_) if d.name.starts_with("v_cmpx") => {
+                    Some(wave.sgpr[rdna3_isa::operand::EXEC_LO as usize])
+                }
+                Some(_) => Some(wave.sgpr[10]),
+            };
             for (l, [a, b, c]) in sets.iter().enumerate() {
-                let r = u64::from(wave.vgpr[6][l]) | u64::from(wave.vgpr[7][l]) << 32;
-                writeln!(out, "{op:x} {mode:x} {omod:x} {:x} {a:x} {b:x} {c:x} {r:x}", u32::from(clamp))
-                    .expect("writing to a string");
+                let (check, r) = match mask {
+                    Some(m) => (1, u64::from(m >> l & 1)),
+                    None => (0, u64::from(wave.vgpr[6][l]) | u64::from(wave.vgpr[7][l]) << 32),
+                };
+                writeln!(
+                    out,
+                    "{op:x} {mode:x} {omod:x} {:x} {check} {a:x} {b:x} {c:x} {r:x}",
+                    u32::from(clamp)
+                )
+                .expect("writing to a string");
             }
             done += 32;
         }

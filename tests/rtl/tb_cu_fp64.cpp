@@ -3,8 +3,9 @@
 // all with the same OP, MODE, OMOD and CLAMP), presents the 32 lanes' operands, starts the
 // unit and checks every lane's result NumLanes + 1 cycles later (cu_top's F64Cycles), the
 // inputs held meanwhile. One vector per line, hexadecimal fields:
-//   OP MODE OMOD CLAMP A B C EXPECTED
-// OP is the valu_op_e value; A, B, C and EXPECTED are 64-bit.
+//   OP MODE OMOD CLAMP MASK A B C EXPECTED
+// OP is the valu_op_e value; A, B and C are 64-bit; EXPECTED is the lane's 64-bit result, or
+// with MASK 1 its compare bit (m_o).
 // Usage: Vcu_fp64 VECTORS
 // Prints the first mismatches and `PASS tb_cu_fp64: N vectors` or `FAIL tb_cu_fp64: ...`.
 #include <cinttypes>
@@ -21,7 +22,7 @@ namespace {
 constexpr int kLanes = 32;
 
 struct Vector {
-    unsigned op, mode, omod, clamp;
+    unsigned op, mode, omod, clamp, mask;
     uint64_t a, b, c, expected;
 };
 
@@ -48,8 +49,8 @@ int main(int argc, char** argv) {
     char line[256];
     while (std::fgets(line, sizeof line, f)) {
         Vector v;
-        if (std::sscanf(line, "%x %x %x %x %" SCNx64 " %" SCNx64 " %" SCNx64 " %" SCNx64, &v.op, &v.mode, &v.omod,
-                        &v.clamp, &v.a, &v.b, &v.c, &v.expected) != 8) {
+        if (std::sscanf(line, "%x %x %x %x %x %" SCNx64 " %" SCNx64 " %" SCNx64 " %" SCNx64, &v.op, &v.mode,
+                        &v.omod, &v.clamp, &v.mask, &v.a, &v.b, &v.c, &v.expected) != 9) {
             std::printf("FAIL tb_cu_fp64: malformed vector line %zu: %s", vs.size() + 1, line);
             return 2;
         }
@@ -97,7 +98,7 @@ int main(int argc, char** argv) {
         top->eval();
         for (int l = 0; l < kLanes; l++) {
             const Vector& v = vs[i + l];
-            const uint64_t got = get(top->d_o, l);
+            const uint64_t got = v.mask ? uint64_t(top->m_o >> l & 1) : get(top->d_o, l);
             if (got != v.expected && ++bad <= 20) {
                 std::printf("mismatch: op %u mode %03x omod %u clamp %u lane %d a %016" PRIx64 " b %016" PRIx64
                             " c %016" PRIx64 ": %016" PRIx64 " (golden) vs %016" PRIx64 " (RTL)\n",

@@ -87,10 +87,13 @@ impl Views {
             valu: ValuView { header: header("hdl-gen/src/sv/view.rs", "cu_valu.sv") },
             fp32: Fp32View {
                 header: header("hdl-gen/src/sv/view.rs", "cu_fp32.sv"),
-                cmps: fp32_compares(),
+                cmps: fp_compares(Ty::F32),
                 f16_twins: f16_twins(),
             },
-            fp64: Fp64View { header: header("hdl-gen/src/sv/view.rs", "cu_fp64.sv") },
+            fp64: Fp64View {
+                header: header("hdl-gen/src/sv/view.rs", "cu_fp64.sv"),
+                cmps: fp_compares(Ty::F64),
+            },
             top: TopView {
                 header: header("hdl-gen/src/sv/view.rs", "cu_top.sv"),
                 num_waves: cfg.num_waves,
@@ -1306,6 +1309,7 @@ pub struct Fp32View {
 #[template(path = "cu_fp64.sv", escape = "none")]
 pub struct Fp64View {
     pub header: String,
+    pub cmps: Vec<CmpCase>,
 }
 
 /// The compare rows of one condition: their `valu_op_e` labels and the condition as the
@@ -1335,8 +1339,9 @@ fn f16_twins() -> Vec<(String, String)> {
     out
 }
 
-/// The F32 compares (`v_cmp_*_f32`, `v_cmpx_*_f32`, not the class tests), grouped by condition.
-fn fp32_compares() -> Vec<CmpCase> {
+/// The compares of format `ty` (`v_cmp_*_f32`, `v_cmpx_*_f32` for F32; not the class tests),
+/// grouped by condition.
+fn fp_compares(ty: Ty) -> Vec<CmpCase> {
     use rdna3_isa::CmpOp as C;
     let pred = |op: C| -> &'static str {
         match op {
@@ -1362,7 +1367,7 @@ fn fp32_compares() -> Vec<CmpCase> {
     let mut groups: Vec<(&'static str, Vec<String>)> = Vec::new();
     for d in table().insts.iter().filter(|d| valu::is_valu(d)) {
         let Some(c) = d.compare else { continue };
-        if c.ty != Ty::F32 || c.op == rdna3_isa::CmpOp::Class {
+        if c.ty != ty || c.op == rdna3_isa::CmpOp::Class {
             continue;
         }
         let name = valu::vop_name(d);
