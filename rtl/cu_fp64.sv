@@ -37,13 +37,21 @@
 // v_frexp_exp_i32_f64 (an integer result, no output modifiers). v_fract_f64 is a - floor(a)
 // on the FMA, clamped below 1.0 (0x3fefffffffffffff), as v_fract_f32.
 //
+// The conversions, bit for bit convert.rs (fp::convert, from_int, to_int):
+//   - v_cvt_f64_i32/u32 are exact; v_cvt_i32_f64/u32_f64 truncate the flushed input and
+//     saturate, NaN to 0 (an integer result, no output modifiers);
+//   - v_cvt_f64_f32 widens the F32 input, flushed by MODE's F32 denormal control, exactly; a NaN
+//     keeps its payload, made quiet;
+//   - v_cvt_f32_f64 rounds the flushed F64 input in MODE's F32 rounding mode (FP_ROUND[1:0]) and
+//     flushes a denormal result unless FP_DENORM[5] (F32 outputs); a NaN keeps the top of its
+//     payload. Its OMOD and CLAMP act on the F32 result, with F32's MODE fields.
+//
 // The compares (the table's conditions, on flushed inputs; a NaN operand makes every condition
 // but the unordered ones false) and the class tests (source 0 as it is) give a lane bit on m_o,
 // registered with the lane's result.
 //
 // The case labels are read by hdl-gen to say which rows the RTL executes. Not here yet: the
-// other F64 rows (conversions, the division helpers, rcp/rsq/sqrt,
-// v_trig_preop_f64).
+// other F64 rows (the division helpers, rcp/rsq/sqrt, v_trig_preop_f64).
 module cu_fp64
   import cu_pkg::*;
 #(
@@ -245,6 +253,68 @@ module cu_fp64
   endfunction
 
   // ------------------------------------------------------------------------------------------
+  // The conversions.
+
+  // A 32-bit integer, signed or not, as an F64 (exact; zero is +0).
+  function automatic logic [63:0] from_int(logic [31:0] n, logic isigned);
+    logic        neg;
+    logic [31:0] mag;
+    logic [4:0]  lead;
+    neg = isigned && n[31];
+    mag = neg ? -n : n;
+    lead = '0;
+    for (int i = 0; i < 32; i++) if (mag[i]) lead = 5'(i);
+    if (mag == '0) from_int = '0;
+    else from_int = {neg, 11'(11'd1023 + 11'(lead)), 52'({20'd0, mag} << (6'd52 - 6'(lead)))};
+  endfunction
+
+  // x (flushed) truncated to a 32-bit integer, signed or not: saturated, NaN to 0.
+  function automatic logic [31:0] to_int(logic [63:0] x, logic isigned);
+    logic [33:0] mag;  // the magnitude, saturated at 2^32 and beyond (infinities too)
+    if (x[62:52] < 11'd1023) mag = '0;
+    else if (x[62:52] > 11'd1054) mag = '1;
+    else mag = 34'(sig(x[62:0]) >> (11'd1075 - x[62:52]));
+    if (is_nan(x[62:0])) to_int = '0;
+    else if (isigned && x[63]) to_int = (mag > 34'h0_8000_0000) ? 32'h8000_0000 : -mag[31:0];
+    else if (isigned) to_int = (mag > 34'h0_7fff_ffff) ? 32'h7fff_ffff : mag[31:0];
+    else if (x[63]) to_int = '0;
+    else to_int = (mag > 34'h0_ffff_ffff) ? 32'hffff_ffff : mag[31:0];
+  endfunction
+
+  // An F32 widened to F64 (exact); a NaN keeps its payload, made quiet. x is flushed.
+  function automatic logic [63:0] widen(logic [31:0] x);
+    logic [7:0]  lead;
+    logic [22:0] f;
+    f = x[22:0];
+    lead = '0;
+    for (int i = 0; i < 23; i++) if (f[i]) lead = 8'(i);
+    if (x[30:23] == 8'hff) widen = {x[31], 11'h7ff, f != '0, f[21:0], 29'd0};
+    else if (x[30:0] == '0) widen = {x[31], 63'd0};
+    // A denormal: its leading one (at lead, weight 2^(lead - 149)) becomes the hidden bit.
+    else if (x[30:23] == '0) widen = {x[31], 11'(11'd874 + 11'(lead)), 52'({29'd0, f} << (6'd52 - 6'(lead)))};
+    else widen = {x[31], 11'(11'd896 + 11'(x[30:23])), f, 29'd0};
+  endfunction
+
+  // x * 2^n rounded to F32 in rm, flushed unless den_out; a NaN keeps the top of its payload,
+  // made quiet. x is flushed.
+  function automatic logic [31:0] narrow(logic [63:0] x, logic signed [QW-1:0] n, logic [1:0] rm,
+                                         logic den_out);
+    logic [31:0] r;
+    if (is_nan(x[62:0])) narrow = {x[63], 9'h1ff, x[50:29]};
+    else if (is_inf(x[62:0])) narrow = {x[63], 31'h7f80_0000};
+    else if (is_zero(x[62:0])) narrow = {x[63], 31'd0};
+    else begin
+      r = round_f32_dsig(x[63], sig(x[62:0]), lsb_exp(x[62:52]) + n, rm);
+      narrow = (!den_out && r[30:23] == '0) ? {r[31], 31'd0} : r;
+    end
+  endfunction
+
+  // An F32 flushed to a signed zero unless `keep`.
+  function automatic logic [31:0] flush32(logic [31:0] x, logic keep);
+    flush32 = (!keep && x[30:23] == '0) ? {x[31], 31'd0} : x;
+  endfunction
+
+  // ------------------------------------------------------------------------------------------
   // The fused multiply-add.
 
   // What the second stage needs: the special result or the exact sum (cu_pkg's shared front
@@ -255,26 +325,33 @@ module cu_fp64
     logic           fract;  // v_fract_f64: the sum clamped below 1.0
     logic           int_res; // v_frexp_exp_i32_f64, the compares: an integer, no output modifiers
     logic           m;       // a compare's or class test's lane bit
+    logic           f32;     // v_cvt_f32_f64: an F32 result in the low dword, F32's modifiers
     logic [1:0]     rm;
     logic           den_in, den_out, dx10;
+    logic [1:0]     rm32;    // MODE's F32 fields (v_cvt_f32_f64's output modifiers)
+    logic           den_in32, den_out32;
     logic [1:0]     omod;
     logic           clamp;
   } st1_t;
 
   // x * y + z (or x * y without an addend) for op on the sources a, b, c, flushed as MODE
-  // says (mode: IEEE, DX10_CLAMP, FP_DENORM[7:6], FP_ROUND[3:2]), with the output modifiers;
+  // says (mode: MODE[9:0]: IEEE, DX10_CLAMP, FP_DENORM, FP_ROUND), with the output modifiers;
   // or an exact row's result.
   function automatic st1_t fma_sum(valu_op_e op, logic [63:0] a, logic [63:0] b, logic [63:0] c,
-                                   logic [5:0] mode, logic [1:0] omod, logic clamp);
+                                   logic [9:0] mode, logic [1:0] omod, logic clamp);
     st1_t        s;
     logic [63:0] x, y, z, v;
     logic        add_z, exact;
     logic [4:0]  cmp;
     cmp = cmp_of(op);
-    s.rm = mode[1:0];
-    s.den_in = mode[2];
-    s.den_out = mode[3];
-    s.dx10 = mode[4];
+    s.rm = mode[3:2];
+    s.den_in = mode[6];
+    s.den_out = mode[7];
+    s.dx10 = mode[8];
+    s.rm32 = mode[1:0];
+    s.den_in32 = mode[4];
+    s.den_out32 = mode[5];
+    s.f32 = 1'b0;
     s.omod = omod;
     s.clamp = clamp;
     s.fract = op == VOP_V_FRACT_F64;
@@ -291,8 +368,8 @@ module cu_fp64
       VOP_V_MUL_F64: begin add_z = 1'b0; exact = 1'b0; end
       VOP_V_FMA_F64: exact = 1'b0;
       VOP_V_FRACT_F64: begin y = One; z = round_integral(x, 2'd2); z[63] = !z[63]; exact = 1'b0; end
-      VOP_V_MIN_F64: v = min_max(x, y, 1'b0, mode[5]);
-      VOP_V_MAX_F64: v = min_max(x, y, 1'b1, mode[5]);
+      VOP_V_MIN_F64: v = min_max(x, y, 1'b0, mode[9]);
+      VOP_V_MAX_F64: v = min_max(x, y, 1'b1, mode[9]);
       VOP_V_LDEXP_F64: v = ldexp(x, clamp_exp(b[31:0]), s.rm, s.den_out);
       VOP_V_TRUNC_F64: v = round_integral(x, 2'd3);
       VOP_V_CEIL_F64: v = round_integral(x, 2'd1);
@@ -300,6 +377,13 @@ module cu_fp64
       VOP_V_RNDNE_F64: v = round_integral(x, 2'd0);
       VOP_V_FREXP_MANT_F64: v = frexp(x, 1'b0);
       VOP_V_FREXP_EXP_I32_F64: v = frexp(x, 1'b1);
+      // The conversions; 32-bit sources and results in the low dword.
+      VOP_V_CVT_F64_I32: v = from_int(a[31:0], 1'b1);
+      VOP_V_CVT_F64_U32: v = from_int(a[31:0], 1'b0);
+      VOP_V_CVT_I32_F64: begin s.int_res = 1'b1; v = {32'd0, to_int(x, 1'b1)}; end
+      VOP_V_CVT_U32_F64: begin s.int_res = 1'b1; v = {32'd0, to_int(x, 1'b0)}; end
+      VOP_V_CVT_F64_F32: v = widen(flush32(a[31:0], s.den_in32));
+      VOP_V_CVT_F32_F64: begin s.f32 = 1'b1; v = {32'd0, narrow(x, '0, s.rm32, s.den_out32)}; end
       // The class test reads source 0 as it is and source 1's low bits as the mask.
       VOP_V_CMP_CLASS_F64, VOP_V_CMPX_CLASS_F64: begin
         s.int_res = 1'b1;
@@ -322,6 +406,25 @@ module cu_fp64
     fma_sum = s;
   endfunction
 
+  // v_cvt_f32_f64's F32 result r with OMOD and CLAMP, in F32's MODE fields: OMOD's scaling
+  // of the (flushed) result is exact in F64 and rounds once to F32, as an F32 ldexp does.
+  function automatic logic [31:0] finish32(logic [31:0] r, logic [1:0] omod, logic clamp,
+                                           logic dx10, logic [1:0] rm, logic den_in,
+                                           logic den_out);
+    logic [31:0] o;
+    o = r;
+    if (omod != 2'd0 && !(r[30:23] == 8'hff && r[22:0] != '0)) begin
+      o = narrow(widen(flush32(r, den_in)), (omod == 2'd1) ? QW'(signed'(1)) :
+                 (omod == 2'd2) ? QW'(signed'(2)) : -QW'(signed'(1)), rm, den_out);
+    end
+    finish32 = o;
+    if (clamp) begin
+      if (o[30:23] == 8'hff && o[22:0] != '0) finish32 = dx10 ? 32'd0 : o;
+      else if (o[31]) finish32 = 32'd0;
+      else if (o > 32'h3f80_0000) finish32 = 32'h3f80_0000;
+    end
+  endfunction
+
   // The rounded result, then OMOD and CLAMP.
   function automatic logic [63:0] finish(st1_t s);
     logic [63:0] r, o_in, o;
@@ -340,6 +443,8 @@ module cu_fp64
     end
     finish = o;
     if (s.int_res) finish = r;
+    else if (s.f32) finish = {32'd0, finish32(r[31:0], s.omod, s.clamp, s.dx10, s.rm32, s.den_in32,
+                                              s.den_out32)};
     else if (s.clamp) begin
       if (is_nan(o[62:0])) finish = s.dx10 ? 64'd0 : o;
       else if (o[63]) finish = 64'd0;
@@ -355,7 +460,8 @@ module cu_fp64
       VOP_V_FMA_F64, VOP_V_ADD_F64, VOP_V_MUL_F64, VOP_V_FRACT_F64, VOP_V_MIN_F64,
       VOP_V_MAX_F64, VOP_V_LDEXP_F64, VOP_V_TRUNC_F64, VOP_V_CEIL_F64, VOP_V_FLOOR_F64,
       VOP_V_RNDNE_F64, VOP_V_FREXP_MANT_F64, VOP_V_FREXP_EXP_I32_F64, VOP_V_CMP_CLASS_F64,
-      VOP_V_CMPX_CLASS_F64:
+      VOP_V_CMPX_CLASS_F64, VOP_V_CVT_F64_I32, VOP_V_CVT_F64_U32, VOP_V_CVT_I32_F64,
+      VOP_V_CVT_U32_F64, VOP_V_CVT_F64_F32, VOP_V_CVT_F32_F64:
         ok_o = 1'b1;
       // The compares, from the table.
       VOP_V_CMP_F_F64, VOP_V_CMPX_F_F64:
@@ -420,8 +526,7 @@ module cu_fp64
     end else begin
       s1_v_q <= go;
       if (go) begin
-        s1_q <= fma_sum(op_i, a_i[lane], b_i[lane], c_i[lane], {mode_i[9:6], mode_i[3:2]}, omod_i,
-                        clamp_i);
+        s1_q <= fma_sum(op_i, a_i[lane], b_i[lane], c_i[lane], mode_i, omod_i, clamp_i);
         s1_lane_q <= lane;
         next_q <= lane + 1'b1;
         run_q <= int'(lane) != NumLanes - 1;
@@ -435,8 +540,5 @@ module cu_fp64
 
   assign d_o = res_q;
   assign m_o = res_m_q;
-
-  logic unused_mode;
-  assign unused_mode = ^{mode_i[5:4], mode_i[1:0]};
 
 endmodule

@@ -79,7 +79,7 @@ fn operand(rng: &mut SmallRng, near: u64) -> u64 {
     ];
     let r: u64 = rng.random();
     let ne = (near >> 52 & 0x7ff) as i64;
-    match rng.random_range(0..13) {
+    match rng.random_range(0..15) {
         0 => SPECIAL[rng.random_range(0..SPECIAL.len())],
         // Denormals.
         1 => r & 0x800f_ffff_ffff_ffff,
@@ -100,7 +100,41 @@ fn operand(rng: &mut SmallRng, near: u64) -> u64 {
             let v = f64::from(rng.random_range(0..64u32)) * 0.5;
             (if r >> 63 != 0 { -v } else { v }).to_bits()
         }
+        // Near the 32-bit integers' bounds (v_cvt_i32_f64 and v_cvt_u32_f64 saturate there).
+        10 => {
+            let k = [2f64.powi(31), 2f64.powi(32), 1.0][rng.random_range(0..3)];
+            let v = k + f64::from(rng.random_range(-8..8i32)) * 0.25;
+            (if r >> 63 != 0 { -v } else { v }).to_bits()
+        }
+        // In F32's range with the bits below F32's precision at a tie, just off it, or zero
+        // (v_cvt_f32_f64's rounding, its denormals and its overflow).
+        11 => {
+            let low = [0x1000_0000, 0x0fff_ffff, 0x1000_0001, 0][rng.random_range(0..4)];
+            f64_of(r >> 63 != 0, 1023 + rng.random_range(-155..130), (r & !0x1fff_ffff) | low)
+        }
         _ => r,
+    }
+}
+
+/// A 32-bit source's operand: an F32 biased as [`operand`] biases F64 ones, or an integer
+/// (signed or not) biased toward zero, small values and the bounds.
+fn operand32(rng: &mut SmallRng, ty: Ty) -> u32 {
+    let r: u32 = rng.random();
+    if ty == Ty::F32 {
+        const SPECIAL: [u32; 12] = [
+            0, 0x8000_0000, 1, 0x807f_ffff, 0x0080_0000, 0x7f7f_ffff, 0x7f80_0000, 0xff80_0000, 0x7fc0_0000,
+            0x7f80_0001, 0xffbf_ffff, 0x3f80_0000,
+        ];
+        return match rng.random_range(0..4) {
+            0 => SPECIAL[rng.random_range(0..SPECIAL.len())],
+            1 => r & 0x807f_ffff,
+            _ => r,
+        };
+    }
+    match rng.random_range(0..4) {
+        0 => [0, 1, 0xffff_ffff, 0x8000_0000, 0x7fff_ffff][rng.random_range(0..5)],
+        1 => (rng.random_range(-64..64i32)) as u32,
+        _ => r >> rng.random_range(0..32),
     }
 }
 
@@ -156,14 +190,19 @@ fn vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
                 .dwords();
             let prog = Program::new(Code::new(BASE, dwords));
             let mut wave = Wave::new(BASE);
-            // MODE's F64 fields (and the F32 ones, which the unit must ignore), random.
+            // MODE's F64 fields and its F32 ones (v_cvt_f32_f64, v_cvt_f64_f32), random.
             wave.mode = rng.random_range(0..1024);
             // v_ldexp_f64's i32 exponent: half of them within the range where results differ.
             let int_b = d.operands.iter().filter(|o| o.role == Role::Src).nth(1).and_then(|o| o.ty())
                 == Some(Ty::I32);
+            // A 32-bit source 0 (the conversions from F32 and the integers).
+            let src0 = d.operands.iter().find(|o| o.role == Role::Src).and_then(|o| o.ty());
             let sets: Vec<[u64; 3]> = (0..32)
                 .map(|_| {
-                    let a = operand(&mut rng, 0x3ff0_0000_0000_0000);
+                    let mut a = operand(&mut rng, 0x3ff0_0000_0000_0000);
+                    if let Some(t) = src0.filter(|t| t.dwords() == 1) {
+                        a = (a & !0xffff_ffff) | u64::from(operand32(&mut rng, t));
+                    }
                     let mut b = operand(&mut rng, a);
                     if int_b && rng.random_range(0..2) == 0 {
                         b = (b & !0xffff_ffff) | u64::from(rng.random_range(-2300i32..=2300) as u32);

@@ -241,9 +241,9 @@ const FMA_FRAMES: [FmaFrame; 2] = [
 /// integral values too), a 24-bit significand scaled by a power of two (ldexp, OMOD), and the
 /// transcendental unit's 26 result bits with a sticky bit; for its F16 rows, the same frame
 /// rounded to F16 and an F32 or F16 significand scaled to F16 (v_cvt_f16_f32, the mixes, OMOD);
-/// and the F64 unit's: its FMA's 218-bit sum and a 53-bit significand scaled by a power of two
-/// (OMOD).
-const ROUNDERS: [Rounder; 7] = [
+/// and the F64 unit's: its FMA's 218-bit sum, a 53-bit significand scaled by a power of two
+/// (ldexp, OMOD), and the same significand rounded to F32 (v_cvt_f32_f64, and that row's OMOD).
+const ROUNDERS: [Rounder; 8] = [
     Rounder {
         name: "round_f32_fma",
         what: "F32 from the FMA's sum frame",
@@ -298,6 +298,14 @@ const ROUNDERS: [Rounder; 7] = [
         w: 53,
         exp_w: 11,
         man_w: 52,
+        qw: 14,
+    },
+    Rounder {
+        name: "round_f32_dsig",
+        what: "F32 from a scaled F64 significand (v_cvt_f32_f64)",
+        w: 53,
+        exp_w: 8,
+        man_w: 23,
         qw: 14,
     },
 ];
