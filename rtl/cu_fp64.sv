@@ -50,6 +50,10 @@
 // but the unordered ones false) and the class tests (source 0 as it is) give a lane bit on m_o,
 // registered with the lane's result.
 //
+// The value-level helpers (classification, flushing, the orderings, the class bit, the exact
+// integral rounding, frexp, ldexp, the conversion to an integer) are cu_pkg's f64_ (f32_ for the conversions' F32 side) functions,
+// one text for every format, generated from templates/cu_fp_fmt.sv.
+//
 // The case labels are read by hdl-gen to say which rows the RTL executes. Not here yet: the
 // other F64 rows (the division helpers, rcp/rsq/sqrt, v_trig_preop_f64).
 module cu_fp64
@@ -73,39 +77,8 @@ module cu_fp64
 );
 
   localparam logic [63:0] One = 64'h3ff0_0000_0000_0000;
-  localparam logic [62:0] InfMag = 63'h7ff0_0000_0000_0000;
   localparam int unsigned QW = 14;
   localparam int unsigned LaneW = (NumLanes > 1) ? $clog2(NumLanes) : 1;
-
-  function automatic logic is_nan(logic [62:0] x);
-    is_nan = x[62:52] == 11'h7ff && x[51:0] != '0;
-  endfunction
-
-  function automatic logic is_inf(logic [62:0] x);
-    is_inf = x == InfMag;
-  endfunction
-
-  function automatic logic is_zero(logic [62:0] x);
-    is_zero = x == '0;
-  endfunction
-
-  function automatic logic [63:0] quiet(logic [63:0] x);
-    quiet = x | 64'h0008_0000_0000_0000;
-  endfunction
-
-  // A denormal flushed to a signed zero unless `keep`.
-  function automatic logic [63:0] flush(logic [63:0] x, logic keep);
-    flush = (!keep && x[62:52] == '0) ? {x[63], 63'd0} : x;
-  endfunction
-
-  // The significand (hidden bit included) and the exponent of its least significant bit.
-  function automatic logic [52:0] sig(logic [62:0] x);
-    sig = {x[62:52] != '0, x[51:0]};
-  endfunction
-
-  function automatic logic signed [QW-1:0] lsb_exp(logic [10:0] e);
-    lsb_exp = QW'(signed'({1'b0, (e == '0) ? 11'd1 : e})) - QW'(signed'(1075));
-  endfunction
 
   // v_ldexp_f64's exponent: beyond +-2200 the same result as +-2200 (overflow, or a value far
   // below half the smallest denormal), and within what round_f64_sig's exponent holds.
@@ -113,40 +86,6 @@ module cu_fp64
     if ($signed(n) > 2200) clamp_exp = QW'(signed'(2200));
     else if ($signed(n) < -2200) clamp_exp = -QW'(signed'(2200));
     else clamp_exp = QW'($signed(n));
-  endfunction
-
-  // x < y for non-NaN values, ordering -0 below +0 (min/max).
-  function automatic logic less(logic [63:0] x, logic [63:0] y);
-    if (x[63] != y[63]) less = x[63];
-    else if (x[63]) less = x[62:0] > y[62:0];
-    else less = x[62:0] < y[62:0];
-  endfunction
-
-  // v_min_f64 / v_max_f64 on flushed inputs (fp::min_max).
-  function automatic logic [63:0] min_max(logic [63:0] x, logic [63:0] y, logic max, logic ieee);
-    if (ieee && is_nan(x[62:0]) && !x[51]) min_max = quiet(x);
-    else if (ieee && is_nan(y[62:0]) && !y[51]) min_max = quiet(y);
-    else if (is_nan(y[62:0])) min_max = x;
-    else if (is_nan(x[62:0])) min_max = y;
-    else min_max = (max == less(x, y)) ? y : x;
-  endfunction
-
-  // The compare of condition pred ({unordered, greater, equal, less}) on flushed inputs.
-  function automatic logic compare(logic [3:0] pred, logic [63:0] a, logic [63:0] b);
-    logic eq, lt;
-    eq = (a == b) || (is_zero(a[62:0]) && is_zero(b[62:0]));
-    lt = !eq && less(a, b);
-    if (is_nan(a[62:0]) || is_nan(b[62:0])) compare = pred[3];
-    else compare = (!eq && !lt && pred[2]) || (eq && pred[1]) || (lt && pred[0]);
-  endfunction
-
-  // The class bit of x in v_cmp_class's mask (fp::class; x as it is, never flushed).
-  function automatic logic [3:0] fclass(logic [63:0] x);
-    if (is_nan(x[62:0])) fclass = x[51] ? 4'd1 : 4'd0;
-    else if (is_inf(x[62:0])) fclass = x[63] ? 4'd2 : 4'd9;
-    else if (is_zero(x[62:0])) fclass = x[63] ? 4'd5 : 4'd6;
-    else if (x[62:52] == '0) fclass = x[63] ? 4'd4 : 4'd7;
-    else fclass = x[63] ? 4'd3 : 4'd8;
   endfunction
 
   // {op is an F64 compare, its condition ({unordered, greater, equal, less})}, from the table.
@@ -188,70 +127,6 @@ module cu_fp64
     endcase
   endfunction
 
-  // x rounded to an integral value in rm (MODE's encoding), exactly; NaN made quiet.
-  function automatic logic [63:0] round_integral(logic [63:0] x, logic [1:0] rm);
-    logic [51:0] frac;  // the fraction bits below the units' bit
-    logic [51:0] half;  // ... the highest of them
-    logic        lsb, g, st, up;
-    round_integral = x;
-    frac = '0;
-    half = '0;
-    lsb = 1'b0;
-    g = 1'b0;
-    st = 1'b0;
-    up = 1'b0;
-    if (is_nan(x[62:0])) begin
-      round_integral = quiet(x);
-    end else if (x[62:52] < 11'd1023) begin
-      // Below 1: the units' bit is 0, x's leading one is the guard bit at exponent 1022.
-      g = x[62:52] == 11'd1022;
-      st = (x[62:52] == 11'd1022) ? x[51:0] != '0 : x[62:0] != '0;
-      unique case (rm)
-        2'd0: up = g && st;
-        2'd1: up = !x[63] && (g || st);
-        2'd2: up = x[63] && (g || st);
-        default: up = 1'b0;
-      endcase
-      round_integral = {x[63], up ? 63'h3ff0_0000_0000_0000 : 63'd0};
-    end else if (x[62:52] < 11'd1075) begin
-      frac = 52'((53'd1 << (11'd1075 - x[62:52])) - 53'd1);
-      half = (frac >> 1) + 52'd1;
-      lsb = (x[62:52] == 11'd1023) || (x[51:0] & (frac + 52'd1)) != '0;
-      g = (x[51:0] & half) != '0;
-      st = (x[51:0] & (frac >> 1)) != '0;
-      unique case (rm)
-        2'd0: up = g && (st || lsb);
-        2'd1: up = !x[63] && (g || st);
-        2'd2: up = x[63] && (g || st);
-        default: up = 1'b0;
-      endcase
-      round_integral = {x[63], x[62:52], x[51:0] & ~frac} + (up ? {12'd0, frac} + 64'd1 : 64'd0);
-    end
-  endfunction
-
-  // frexp: a = mant * 2^exp with mant in [0.5, 1); exp (an i32, zero-extended) when `exp`,
-  // else mant.
-  function automatic logic [63:0] frexp(logic [63:0] a, logic exp);
-    logic [5:0]           lead;
-    logic [52:0]          m;
-    logic signed [QW-1:0] fe;
-    m = sig(a[62:0]);
-    lead = '0;
-    for (int i = 0; i < 53; i++) if (m[i]) lead = 6'(i);
-    fe = lsb_exp(a[62:52]) + QW'(signed'({1'b0, lead})) + QW'(signed'(1));
-    if (is_nan(a[62:0])) frexp = exp ? '0 : quiet(a);
-    else if (is_inf(a[62:0]) || is_zero(a[62:0])) frexp = exp ? '0 : a;
-    else frexp = exp ? {32'd0, 32'(fe)} : {a[63], 11'd1022, 52'(m << (6'd52 - lead))};
-  endfunction
-
-  // x * 2^n in rounding mode rm, x flushed; NaN made quiet, infinities and zeros as they are.
-  function automatic logic [63:0] ldexp(logic [63:0] x, logic signed [QW-1:0] n, logic [1:0] rm,
-                                        logic den_out);
-    if (is_nan(x[62:0])) ldexp = quiet(x);
-    else if (is_inf(x[62:0]) || is_zero(x[62:0])) ldexp = x;
-    else ldexp = flush(round_f64_sig(x[63], sig(x[62:0]), lsb_exp(x[62:52]) + n, rm), den_out);
-  endfunction
-
   // ------------------------------------------------------------------------------------------
   // The conversions.
 
@@ -266,19 +141,6 @@ module cu_fp64
     for (int i = 0; i < 32; i++) if (mag[i]) lead = 5'(i);
     if (mag == '0) from_int = '0;
     else from_int = {neg, 11'(11'd1023 + 11'(lead)), 52'({20'd0, mag} << (6'd52 - 6'(lead)))};
-  endfunction
-
-  // x (flushed) truncated to a 32-bit integer, signed or not: saturated, NaN to 0.
-  function automatic logic [31:0] to_int(logic [63:0] x, logic isigned);
-    logic [33:0] mag;  // the magnitude, saturated at 2^32 and beyond (infinities too)
-    if (x[62:52] < 11'd1023) mag = '0;
-    else if (x[62:52] > 11'd1054) mag = '1;
-    else mag = 34'(sig(x[62:0]) >> (11'd1075 - x[62:52]));
-    if (is_nan(x[62:0])) to_int = '0;
-    else if (isigned && x[63]) to_int = (mag > 34'h0_8000_0000) ? 32'h8000_0000 : -mag[31:0];
-    else if (isigned) to_int = (mag > 34'h0_7fff_ffff) ? 32'h7fff_ffff : mag[31:0];
-    else if (x[63]) to_int = '0;
-    else to_int = (mag > 34'h0_ffff_ffff) ? 32'hffff_ffff : mag[31:0];
   endfunction
 
   // An F32 widened to F64 (exact); a NaN keeps its payload, made quiet. x is flushed.
@@ -300,18 +162,13 @@ module cu_fp64
   function automatic logic [31:0] narrow(logic [63:0] x, logic signed [QW-1:0] n, logic [1:0] rm,
                                          logic den_out);
     logic [31:0] r;
-    if (is_nan(x[62:0])) narrow = {x[63], 9'h1ff, x[50:29]};
-    else if (is_inf(x[62:0])) narrow = {x[63], 31'h7f80_0000};
-    else if (is_zero(x[62:0])) narrow = {x[63], 31'd0};
+    if (f64_is_nan(x[62:0])) narrow = {x[63], 9'h1ff, x[50:29]};
+    else if (f64_is_inf(x[62:0])) narrow = {x[63], 31'h7f80_0000};
+    else if (f64_is_zero(x[62:0])) narrow = {x[63], 31'd0};
     else begin
-      r = round_f32_dsig(x[63], sig(x[62:0]), lsb_exp(x[62:52]) + n, rm);
+      r = round_f32_dsig(x[63], f64_sig(x[62:0]), f64_lsb_exp(x[62:52]) + n, rm);
       narrow = (!den_out && r[30:23] == '0) ? {r[31], 31'd0} : r;
     end
-  endfunction
-
-  // An F32 flushed to a signed zero unless `keep`.
-  function automatic logic [31:0] flush32(logic [31:0] x, logic keep);
-    flush32 = (!keep && x[30:23] == '0) ? {x[31], 31'd0} : x;
   endfunction
 
   // ------------------------------------------------------------------------------------------
@@ -357,42 +214,42 @@ module cu_fp64
     s.fract = op == VOP_V_FRACT_F64;
     s.int_res = op == VOP_V_FREXP_EXP_I32_F64;
     s.m = 1'b0;
-    x = flush(a, s.den_in);
-    y = flush(b, s.den_in);
-    z = flush(c, s.den_in);
+    x = f64_flush(a, s.den_in);
+    y = f64_flush(b, s.den_in);
+    z = f64_flush(c, s.den_in);
     add_z = 1'b1;
     exact = 1'b1;
     v = '0;
     unique case (op)
-      VOP_V_ADD_F64: begin y = One; z = flush(b, s.den_in); exact = 1'b0; end
+      VOP_V_ADD_F64: begin y = One; z = f64_flush(b, s.den_in); exact = 1'b0; end
       VOP_V_MUL_F64: begin add_z = 1'b0; exact = 1'b0; end
       VOP_V_FMA_F64: exact = 1'b0;
-      VOP_V_FRACT_F64: begin y = One; z = round_integral(x, 2'd2); z[63] = !z[63]; exact = 1'b0; end
-      VOP_V_MIN_F64: v = min_max(x, y, 1'b0, mode[9]);
-      VOP_V_MAX_F64: v = min_max(x, y, 1'b1, mode[9]);
-      VOP_V_LDEXP_F64: v = ldexp(x, clamp_exp(b[31:0]), s.rm, s.den_out);
-      VOP_V_TRUNC_F64: v = round_integral(x, 2'd3);
-      VOP_V_CEIL_F64: v = round_integral(x, 2'd1);
-      VOP_V_FLOOR_F64: v = round_integral(x, 2'd2);
-      VOP_V_RNDNE_F64: v = round_integral(x, 2'd0);
-      VOP_V_FREXP_MANT_F64: v = frexp(x, 1'b0);
-      VOP_V_FREXP_EXP_I32_F64: v = frexp(x, 1'b1);
+      VOP_V_FRACT_F64: begin y = One; z = f64_round_integral(x, 2'd2); z[63] = !z[63]; exact = 1'b0; end
+      VOP_V_MIN_F64: v = f64_min_max(x, y, 1'b0, mode[9]);
+      VOP_V_MAX_F64: v = f64_min_max(x, y, 1'b1, mode[9]);
+      VOP_V_LDEXP_F64: v = f64_ldexp(x, clamp_exp(b[31:0]), s.rm, s.den_out);
+      VOP_V_TRUNC_F64: v = f64_round_integral(x, 2'd3);
+      VOP_V_CEIL_F64: v = f64_round_integral(x, 2'd1);
+      VOP_V_FLOOR_F64: v = f64_round_integral(x, 2'd2);
+      VOP_V_RNDNE_F64: v = f64_round_integral(x, 2'd0);
+      VOP_V_FREXP_MANT_F64: v = f64_frexp(x, 1'b0);
+      VOP_V_FREXP_EXP_I32_F64: v = f64_frexp(x, 1'b1);
       // The conversions; 32-bit sources and results in the low dword.
       VOP_V_CVT_F64_I32: v = from_int(a[31:0], 1'b1);
       VOP_V_CVT_F64_U32: v = from_int(a[31:0], 1'b0);
-      VOP_V_CVT_I32_F64: begin s.int_res = 1'b1; v = {32'd0, to_int(x, 1'b1)}; end
-      VOP_V_CVT_U32_F64: begin s.int_res = 1'b1; v = {32'd0, to_int(x, 1'b0)}; end
-      VOP_V_CVT_F64_F32: v = widen(flush32(a[31:0], s.den_in32));
+      VOP_V_CVT_I32_F64: begin s.int_res = 1'b1; v = {32'd0, f64_to_int(x, 1'b1)}; end
+      VOP_V_CVT_U32_F64: begin s.int_res = 1'b1; v = {32'd0, f64_to_int(x, 1'b0)}; end
+      VOP_V_CVT_F64_F32: v = widen(f32_flush(a[31:0], s.den_in32));
       VOP_V_CVT_F32_F64: begin s.f32 = 1'b1; v = {32'd0, narrow(x, '0, s.rm32, s.den_out32)}; end
       // The class test reads source 0 as it is and source 1's low bits as the mask.
       VOP_V_CMP_CLASS_F64, VOP_V_CMPX_CLASS_F64: begin
         s.int_res = 1'b1;
-        s.m = b[{2'b0, fclass(a)}];
+        s.m = b[{2'b0, f64_fclass(a)}];
       end
       default: begin
         exact = cmp[4];
         s.int_res = cmp[4];
-        s.m = cmp[4] && compare(cmp[3:0], x, y);
+        s.m = cmp[4] && f64_compare(cmp[3:0], x, y);
       end
     endcase
     s.exact = exact;
@@ -414,7 +271,7 @@ module cu_fp64
     logic [31:0] o;
     o = r;
     if (omod != 2'd0 && !(r[30:23] == 8'hff && r[22:0] != '0)) begin
-      o = narrow(widen(flush32(r, den_in)), (omod == 2'd1) ? QW'(signed'(1)) :
+      o = narrow(widen(f32_flush(r, den_in)), (omod == 2'd1) ? QW'(signed'(1)) :
                  (omod == 2'd2) ? QW'(signed'(2)) : -QW'(signed'(1)), rm, den_out);
     end
     finish32 = o;
@@ -431,14 +288,14 @@ module cu_fp64
     logic        unused_m;
     unused_m = s.m;  // registered beside the result (res_m_q)
     r = s.f.special ? s.f.value : round_f64_fma(s.f.sign, s.f.sum, s.f.q, s.rm);
-    if (!s.exact) r = flush(r, s.den_out);
+    if (!s.exact) r = f64_flush(r, s.den_out);
     // a - floor(a) rounding to 1.0 (a tiny negative a): the largest F64 below 1 instead. A
-    // NaN's result is quiet(a) and an infinity's the default NaN, as from the FMA.
-    if (s.fract && !r[63] && r[62:0] >= One[62:0] && !is_nan(r[62:0])) r = 64'h3fef_ffff_ffff_ffff;
-    o_in = flush(r, s.den_in);
+    // NaN's result is f64_quiet(a) and an infinity's the default NaN, as from the FMA.
+    if (s.fract && !r[63] && r[62:0] >= One[62:0] && !f64_is_nan(r[62:0])) r = 64'h3fef_ffff_ffff_ffff;
+    o_in = f64_flush(r, s.den_in);
     o = r;
-    if (s.omod != 2'd0 && !is_nan(r[62:0])) begin
-      o = ldexp(o_in, (s.omod == 2'd1) ? QW'(signed'(1)) :
+    if (s.omod != 2'd0 && !f64_is_nan(r[62:0])) begin
+      o = f64_ldexp(o_in, (s.omod == 2'd1) ? QW'(signed'(1)) :
                       (s.omod == 2'd2) ? QW'(signed'(2)) : -QW'(signed'(1)), s.rm, s.den_out);
     end
     finish = o;
@@ -446,7 +303,7 @@ module cu_fp64
     else if (s.f32) finish = {32'd0, finish32(r[31:0], s.omod, s.clamp, s.dx10, s.rm32, s.den_in32,
                                               s.den_out32)};
     else if (s.clamp) begin
-      if (is_nan(o[62:0])) finish = s.dx10 ? 64'd0 : o;
+      if (f64_is_nan(o[62:0])) finish = s.dx10 ? 64'd0 : o;
       else if (o[63]) finish = 64'd0;
       else if (o > One) finish = One;
     end

@@ -2,7 +2,8 @@
 // from the ISA table isa/src/table and the configuration.
 // Generated: everything: formats, units, opcodes, vector operations and operand kinds,
 // constants, counters, decoded_t and the instruction-length function; the floating-point
-// rounding functions' shapes (their body is written by hand in templates/cu_fp_round.sv)
+// rounding functions' shapes (their body is written by hand in templates/cu_fp_round.sv) and
+// each float format's value-level helpers (one text per helper in templates/cu_fp_fmt.sv)
 // DO NOT EDIT: change the table, the template or the generator, then run
 //   cargo run --release -p hdl-gen -- generate --out rtl/
 
@@ -3479,6 +3480,384 @@ package cu_pkg;
       end
     end
     fma_f64_frame = f;
+  endfunction
+  // ------------------------------------------------------------------------------------------
+  // The value-level helpers of each IEEE binary format the units compute in (F16, F32, F64),
+  // written once here and generated per format (templates/cu_fp_fmt.sv; hdl-gen lists the
+  // formats), so that the F32 unit (cu_fp32, its F16 rows too) and the F64 unit (cu_fp64)
+  // share one text of each: classification, quieting, flushing, the significand and its
+  // exponent, and for F32 and F64 the orderings (min/max, the compares), the class tests, the
+  // exact integral rounding, frexp, ldexp (through the format's rounder) and the conversion to
+  // a 32-bit integer. Each is bit for bit the golden model's sim/src/golden/fp.rs function of
+  // the same name. A magnitude argument (x[W-2:0]) is the value without its sign bit.
+
+  localparam int unsigned FpQW = 14;  // the units' signed exponents (the rounders' q)
+
+  // ---- F16: 5 exponent and 10 fraction bits, bias 15.
+
+  function automatic logic f16_is_nan(logic [14:0] x);
+    f16_is_nan = x[14:10] == '1 && x[9:0] != '0;
+  endfunction
+
+  function automatic logic f16_is_inf(logic [14:0] x);
+    f16_is_inf = x == 15'h7c00;
+  endfunction
+
+  function automatic logic f16_is_zero(logic [14:0] x);
+    f16_is_zero = x == '0;
+  endfunction
+
+  function automatic logic [15:0] f16_quiet(logic [15:0] x);
+    f16_quiet = x | 16'h200;
+  endfunction
+
+  // A denormal flushed to a signed zero unless `keep`.
+  function automatic logic [15:0] f16_flush(logic [15:0] x, logic keep);
+    f16_flush = (!keep && x[14:10] == '0) ? {x[15], 15'd0} : x;
+  endfunction
+
+  // The significand (hidden bit included) and the exponent of its least significant bit.
+  function automatic logic [10:0] f16_sig(logic [14:0] x);
+    f16_sig = {x[14:10] != '0, x[9:0]};
+  endfunction
+
+  function automatic logic signed [FpQW-1:0] f16_lsb_exp(logic [4:0] e);
+    f16_lsb_exp = FpQW'(signed'({1'b0, (e == '0) ? 5'd1 : e})) - FpQW'(signed'(25));
+  endfunction
+
+  // The class bit of x in v_cmp_class's mask (fp::class; x as it is, never flushed): 0 sNaN,
+  // 1 qNaN, 2 -inf, 3 -normal, 4 -denormal, 5 -0, 6 +0, 7 +denormal, 8 +normal, 9 +inf.
+  function automatic logic [3:0] f16_fclass(logic [15:0] x);
+    if (f16_is_nan(x[14:0])) f16_fclass = x[9] ? 4'd1 : 4'd0;
+    else if (f16_is_inf(x[14:0])) f16_fclass = x[15] ? 4'd2 : 4'd9;
+    else if (f16_is_zero(x[14:0])) f16_fclass = x[15] ? 4'd5 : 4'd6;
+    else if (x[14:10] == '0) f16_fclass = x[15] ? 4'd4 : 4'd7;
+    else f16_fclass = x[15] ? 4'd3 : 4'd8;
+  endfunction
+
+  // x * 2^n in rounding mode rm (one rounding, round_f16_sig), x flushed; NaN made quiet,
+  // infinities and zeros as they are; a denormal result flushed unless den_out.
+  function automatic logic [15:0] f16_ldexp(logic [15:0] x, logic signed [FpQW-1:0] n,
+      logic [1:0] rm, logic den_out);
+    if (f16_is_nan(x[14:0])) f16_ldexp = f16_quiet(x);
+    else if (f16_is_inf(x[14:0]) || f16_is_zero(x[14:0])) f16_ldexp = x;
+    else f16_ldexp = f16_flush(round_f16_sig(x[15], 24'(f16_sig(x[14:0])),
+        f16_lsb_exp(x[14:10]) + n, rm), den_out);
+  endfunction
+
+  // ---- F32: 8 exponent and 23 fraction bits, bias 127.
+
+  function automatic logic f32_is_nan(logic [30:0] x);
+    f32_is_nan = x[30:23] == '1 && x[22:0] != '0;
+  endfunction
+
+  function automatic logic f32_is_inf(logic [30:0] x);
+    f32_is_inf = x == 31'h7f800000;
+  endfunction
+
+  function automatic logic f32_is_zero(logic [30:0] x);
+    f32_is_zero = x == '0;
+  endfunction
+
+  function automatic logic [31:0] f32_quiet(logic [31:0] x);
+    f32_quiet = x | 32'h400000;
+  endfunction
+
+  // A denormal flushed to a signed zero unless `keep`.
+  function automatic logic [31:0] f32_flush(logic [31:0] x, logic keep);
+    f32_flush = (!keep && x[30:23] == '0) ? {x[31], 31'd0} : x;
+  endfunction
+
+  // The significand (hidden bit included) and the exponent of its least significant bit.
+  function automatic logic [23:0] f32_sig(logic [30:0] x);
+    f32_sig = {x[30:23] != '0, x[22:0]};
+  endfunction
+
+  function automatic logic signed [FpQW-1:0] f32_lsb_exp(logic [7:0] e);
+    f32_lsb_exp = FpQW'(signed'({1'b0, (e == '0) ? 8'd1 : e})) - FpQW'(signed'(150));
+  endfunction
+
+  // The class bit of x in v_cmp_class's mask (fp::class; x as it is, never flushed): 0 sNaN,
+  // 1 qNaN, 2 -inf, 3 -normal, 4 -denormal, 5 -0, 6 +0, 7 +denormal, 8 +normal, 9 +inf.
+  function automatic logic [3:0] f32_fclass(logic [31:0] x);
+    if (f32_is_nan(x[30:0])) f32_fclass = x[22] ? 4'd1 : 4'd0;
+    else if (f32_is_inf(x[30:0])) f32_fclass = x[31] ? 4'd2 : 4'd9;
+    else if (f32_is_zero(x[30:0])) f32_fclass = x[31] ? 4'd5 : 4'd6;
+    else if (x[30:23] == '0) f32_fclass = x[31] ? 4'd4 : 4'd7;
+    else f32_fclass = x[31] ? 4'd3 : 4'd8;
+  endfunction
+
+  // x * 2^n in rounding mode rm (one rounding, round_f32_sig), x flushed; NaN made quiet,
+  // infinities and zeros as they are; a denormal result flushed unless den_out.
+  function automatic logic [31:0] f32_ldexp(logic [31:0] x, logic signed [FpQW-1:0] n,
+      logic [1:0] rm, logic den_out);
+    if (f32_is_nan(x[30:0])) f32_ldexp = f32_quiet(x);
+    else if (f32_is_inf(x[30:0]) || f32_is_zero(x[30:0])) f32_ldexp = x;
+    else f32_ldexp = f32_flush(round_f32_sig(x[31], 24'(f32_sig(x[30:0])),
+        f32_lsb_exp(x[30:23]) + n, rm), den_out);
+  endfunction
+
+  // x < y for non-NaN values, ordering -0 below +0 (min/max, the compares).
+  function automatic logic f32_less(logic [31:0] x, logic [31:0] y);
+    if (x[31] != y[31]) f32_less = x[31];
+    else if (x[31]) f32_less = x[30:0] > y[30:0];
+    else f32_less = x[30:0] < y[30:0];
+  endfunction
+
+  // v_min / v_max on flushed inputs (fp::min_max): in IEEE mode a signalling NaN in x, else
+  // in y, gives it quiet; otherwise a NaN in y gives x, one in x gives y.
+  function automatic logic [31:0] f32_min_max(logic [31:0] x, logic [31:0] y, logic max,
+      logic ieee);
+    if (ieee && f32_is_nan(x[30:0]) && !x[22]) f32_min_max = f32_quiet(x);
+    else if (ieee && f32_is_nan(y[30:0]) && !y[22]) f32_min_max = f32_quiet(y);
+    else if (f32_is_nan(y[30:0])) f32_min_max = x;
+    else if (f32_is_nan(x[30:0])) f32_min_max = y;
+    else f32_min_max = (max == f32_less(x, y)) ? y : x;
+  endfunction
+
+  // The compare of condition pred ({unordered, greater, equal, less}) on flushed inputs: a NaN
+  // operand makes every condition but the unordered ones false.
+  function automatic logic f32_compare(logic [3:0] pred, logic [31:0] a, logic [31:0] b);
+    logic eq, lt;
+    eq = (a == b) || (f32_is_zero(a[30:0]) && f32_is_zero(b[30:0]));
+    lt = !eq && f32_less(a, b);
+    if (f32_is_nan(a[30:0]) || f32_is_nan(b[30:0])) f32_compare = pred[3];
+    else f32_compare = (!eq && !lt && pred[2]) || (eq && pred[1]) || (lt && pred[0]);
+  endfunction
+
+  // x rounded to an integral value in rounding mode rm (MODE's encoding), exactly, on its bit
+  // pattern: the fraction bits below the units' bit cleared, and one unit more in magnitude
+  // when the discarded bits round up (a carry into the exponent field is right). Below 1 in
+  // magnitude the result is a signed zero or +-1.0. A NaN is made quiet; infinities and values
+  // of 2^23 and more are integral already.
+  function automatic logic [31:0] f32_round_integral(logic [31:0] x, logic [1:0] rm);
+    logic [22:0] frac;  // the fraction bits below the units' bit
+    logic [22:0] half;  // ... the highest of them
+    logic        lsb, g, st, up;
+    f32_round_integral = x;
+    frac = '0;
+    half = '0;
+    lsb = 1'b0;
+    g = 1'b0;
+    st = 1'b0;
+    up = 1'b0;
+    if (f32_is_nan(x[30:0])) begin
+      f32_round_integral = f32_quiet(x);
+    end else if (x[30:23] < 8'd127) begin
+      // Below 1: the units' bit is 0, x's leading one is the guard bit at exponent field
+      // 126.
+      g = x[30:23] == 8'd126;
+      st = (x[30:23] == 8'd126) ? x[22:0] != '0 : x[30:0] != '0;
+      unique case (rm)
+        2'd0: up = g && st;
+        2'd1: up = !x[31] && (g || st);
+        2'd2: up = x[31] && (g || st);
+        default: up = 1'b0;
+      endcase
+      f32_round_integral = {x[31], up ? 31'h3f800000 : 31'd0};
+    end else if (x[30:23] < 8'd150) begin
+      frac = 23'((24'd1 << (8'd150 - x[30:23])) - 24'd1);
+      half = (frac >> 1) + 23'd1;
+      lsb = (x[30:23] == 8'd127) || (x[22:0] & (frac + 23'd1)) != '0;
+      g = (x[22:0] & half) != '0;
+      st = (x[22:0] & (frac >> 1)) != '0;
+      unique case (rm)
+        2'd0: up = g && (st || lsb);
+        2'd1: up = !x[31] && (g || st);
+        2'd2: up = x[31] && (g || st);
+        default: up = 1'b0;
+      endcase
+      f32_round_integral = {x[31], x[30:23], x[22:0] & ~frac} +
+          (up ? {9'd0, frac} + 32'd1 : 32'd0);
+    end
+  endfunction
+
+  // frexp: a = mant * 2^exp with mant in [0.5, 1); exp (an i32, zero-extended) when `exp`,
+  // else mant. Infinities and zeros give themselves (a NaN quiet) and exponent 0.
+  function automatic logic [31:0] f32_frexp(logic [31:0] a, logic exp);
+    logic [4:0]      lead;
+    logic [23:0]     m;
+    logic signed [FpQW-1:0] fe;
+    m = f32_sig(a[30:0]);
+    lead = '0;
+    for (int i = 0; i < 24; i++) if (m[i]) lead = 5'(i);
+    fe = f32_lsb_exp(a[30:23]) + FpQW'(signed'({1'b0, lead})) + FpQW'(signed'(1));
+    if (f32_is_nan(a[30:0])) f32_frexp = exp ? '0 : f32_quiet(a);
+    else if (f32_is_inf(a[30:0]) || f32_is_zero(a[30:0])) f32_frexp = exp ? '0 : a;
+    else f32_frexp = exp ? 32'($unsigned(32'(fe)))
+                       : {a[31], 8'd126, 23'(m << (5'd23 - lead))};
+  endfunction
+
+  // x (flushed; an integral value for the rounding conversions) truncated to a 32-bit integer,
+  // signed or not: saturated (infinities too), NaN to 0.
+  function automatic logic [31:0] f32_to_int(logic [31:0] x, logic isigned);
+    logic [33:0] mag;  // the magnitude, saturated beyond 33 bits
+    if (x[30:23] < 8'd127) mag = '0;
+    else if (x[30:23] > 8'd159) mag = '1;
+    else if (x[30:23] >= 8'd150) mag = 34'(f32_sig(x[30:0])) << (x[30:23] - 8'd150);
+    else mag = 34'(f32_sig(x[30:0])) >> (8'd150 - x[30:23]);
+    if (f32_is_nan(x[30:0])) f32_to_int = '0;
+    else if (isigned && x[31]) f32_to_int = (mag > 34'h0_8000_0000) ? 32'h8000_0000 : -mag[31:0];
+    else if (isigned) f32_to_int = (mag > 34'h0_7fff_ffff) ? 32'h7fff_ffff : mag[31:0];
+    else if (x[31]) f32_to_int = '0;
+    else f32_to_int = (mag > 34'h0_ffff_ffff) ? 32'hffff_ffff : mag[31:0];
+  endfunction
+
+  // ---- F64: 11 exponent and 52 fraction bits, bias 1023.
+
+  function automatic logic f64_is_nan(logic [62:0] x);
+    f64_is_nan = x[62:52] == '1 && x[51:0] != '0;
+  endfunction
+
+  function automatic logic f64_is_inf(logic [62:0] x);
+    f64_is_inf = x == 63'h7ff0000000000000;
+  endfunction
+
+  function automatic logic f64_is_zero(logic [62:0] x);
+    f64_is_zero = x == '0;
+  endfunction
+
+  function automatic logic [63:0] f64_quiet(logic [63:0] x);
+    f64_quiet = x | 64'h8000000000000;
+  endfunction
+
+  // A denormal flushed to a signed zero unless `keep`.
+  function automatic logic [63:0] f64_flush(logic [63:0] x, logic keep);
+    f64_flush = (!keep && x[62:52] == '0) ? {x[63], 63'd0} : x;
+  endfunction
+
+  // The significand (hidden bit included) and the exponent of its least significant bit.
+  function automatic logic [52:0] f64_sig(logic [62:0] x);
+    f64_sig = {x[62:52] != '0, x[51:0]};
+  endfunction
+
+  function automatic logic signed [FpQW-1:0] f64_lsb_exp(logic [10:0] e);
+    f64_lsb_exp = FpQW'(signed'({1'b0, (e == '0) ? 11'd1 : e})) - FpQW'(signed'(1075));
+  endfunction
+
+  // The class bit of x in v_cmp_class's mask (fp::class; x as it is, never flushed): 0 sNaN,
+  // 1 qNaN, 2 -inf, 3 -normal, 4 -denormal, 5 -0, 6 +0, 7 +denormal, 8 +normal, 9 +inf.
+  function automatic logic [3:0] f64_fclass(logic [63:0] x);
+    if (f64_is_nan(x[62:0])) f64_fclass = x[51] ? 4'd1 : 4'd0;
+    else if (f64_is_inf(x[62:0])) f64_fclass = x[63] ? 4'd2 : 4'd9;
+    else if (f64_is_zero(x[62:0])) f64_fclass = x[63] ? 4'd5 : 4'd6;
+    else if (x[62:52] == '0) f64_fclass = x[63] ? 4'd4 : 4'd7;
+    else f64_fclass = x[63] ? 4'd3 : 4'd8;
+  endfunction
+
+  // x * 2^n in rounding mode rm (one rounding, round_f64_sig), x flushed; NaN made quiet,
+  // infinities and zeros as they are; a denormal result flushed unless den_out.
+  function automatic logic [63:0] f64_ldexp(logic [63:0] x, logic signed [FpQW-1:0] n,
+      logic [1:0] rm, logic den_out);
+    if (f64_is_nan(x[62:0])) f64_ldexp = f64_quiet(x);
+    else if (f64_is_inf(x[62:0]) || f64_is_zero(x[62:0])) f64_ldexp = x;
+    else f64_ldexp = f64_flush(round_f64_sig(x[63], 53'(f64_sig(x[62:0])),
+        f64_lsb_exp(x[62:52]) + n, rm), den_out);
+  endfunction
+
+  // x < y for non-NaN values, ordering -0 below +0 (min/max, the compares).
+  function automatic logic f64_less(logic [63:0] x, logic [63:0] y);
+    if (x[63] != y[63]) f64_less = x[63];
+    else if (x[63]) f64_less = x[62:0] > y[62:0];
+    else f64_less = x[62:0] < y[62:0];
+  endfunction
+
+  // v_min / v_max on flushed inputs (fp::min_max): in IEEE mode a signalling NaN in x, else
+  // in y, gives it quiet; otherwise a NaN in y gives x, one in x gives y.
+  function automatic logic [63:0] f64_min_max(logic [63:0] x, logic [63:0] y, logic max,
+      logic ieee);
+    if (ieee && f64_is_nan(x[62:0]) && !x[51]) f64_min_max = f64_quiet(x);
+    else if (ieee && f64_is_nan(y[62:0]) && !y[51]) f64_min_max = f64_quiet(y);
+    else if (f64_is_nan(y[62:0])) f64_min_max = x;
+    else if (f64_is_nan(x[62:0])) f64_min_max = y;
+    else f64_min_max = (max == f64_less(x, y)) ? y : x;
+  endfunction
+
+  // The compare of condition pred ({unordered, greater, equal, less}) on flushed inputs: a NaN
+  // operand makes every condition but the unordered ones false.
+  function automatic logic f64_compare(logic [3:0] pred, logic [63:0] a, logic [63:0] b);
+    logic eq, lt;
+    eq = (a == b) || (f64_is_zero(a[62:0]) && f64_is_zero(b[62:0]));
+    lt = !eq && f64_less(a, b);
+    if (f64_is_nan(a[62:0]) || f64_is_nan(b[62:0])) f64_compare = pred[3];
+    else f64_compare = (!eq && !lt && pred[2]) || (eq && pred[1]) || (lt && pred[0]);
+  endfunction
+
+  // x rounded to an integral value in rounding mode rm (MODE's encoding), exactly, on its bit
+  // pattern: the fraction bits below the units' bit cleared, and one unit more in magnitude
+  // when the discarded bits round up (a carry into the exponent field is right). Below 1 in
+  // magnitude the result is a signed zero or +-1.0. A NaN is made quiet; infinities and values
+  // of 2^52 and more are integral already.
+  function automatic logic [63:0] f64_round_integral(logic [63:0] x, logic [1:0] rm);
+    logic [51:0] frac;  // the fraction bits below the units' bit
+    logic [51:0] half;  // ... the highest of them
+    logic        lsb, g, st, up;
+    f64_round_integral = x;
+    frac = '0;
+    half = '0;
+    lsb = 1'b0;
+    g = 1'b0;
+    st = 1'b0;
+    up = 1'b0;
+    if (f64_is_nan(x[62:0])) begin
+      f64_round_integral = f64_quiet(x);
+    end else if (x[62:52] < 11'd1023) begin
+      // Below 1: the units' bit is 0, x's leading one is the guard bit at exponent field
+      // 1022.
+      g = x[62:52] == 11'd1022;
+      st = (x[62:52] == 11'd1022) ? x[51:0] != '0 : x[62:0] != '0;
+      unique case (rm)
+        2'd0: up = g && st;
+        2'd1: up = !x[63] && (g || st);
+        2'd2: up = x[63] && (g || st);
+        default: up = 1'b0;
+      endcase
+      f64_round_integral = {x[63], up ? 63'h3ff0000000000000 : 63'd0};
+    end else if (x[62:52] < 11'd1075) begin
+      frac = 52'((53'd1 << (11'd1075 - x[62:52])) - 53'd1);
+      half = (frac >> 1) + 52'd1;
+      lsb = (x[62:52] == 11'd1023) || (x[51:0] & (frac + 52'd1)) != '0;
+      g = (x[51:0] & half) != '0;
+      st = (x[51:0] & (frac >> 1)) != '0;
+      unique case (rm)
+        2'd0: up = g && (st || lsb);
+        2'd1: up = !x[63] && (g || st);
+        2'd2: up = x[63] && (g || st);
+        default: up = 1'b0;
+      endcase
+      f64_round_integral = {x[63], x[62:52], x[51:0] & ~frac} +
+          (up ? {12'd0, frac} + 64'd1 : 64'd0);
+    end
+  endfunction
+
+  // frexp: a = mant * 2^exp with mant in [0.5, 1); exp (an i32, zero-extended) when `exp`,
+  // else mant. Infinities and zeros give themselves (a NaN quiet) and exponent 0.
+  function automatic logic [63:0] f64_frexp(logic [63:0] a, logic exp);
+    logic [5:0]      lead;
+    logic [52:0]     m;
+    logic signed [FpQW-1:0] fe;
+    m = f64_sig(a[62:0]);
+    lead = '0;
+    for (int i = 0; i < 53; i++) if (m[i]) lead = 6'(i);
+    fe = f64_lsb_exp(a[62:52]) + FpQW'(signed'({1'b0, lead})) + FpQW'(signed'(1));
+    if (f64_is_nan(a[62:0])) f64_frexp = exp ? '0 : f64_quiet(a);
+    else if (f64_is_inf(a[62:0]) || f64_is_zero(a[62:0])) f64_frexp = exp ? '0 : a;
+    else f64_frexp = exp ? 64'($unsigned(32'(fe)))
+                       : {a[63], 11'd1022, 52'(m << (6'd52 - lead))};
+  endfunction
+
+  // x (flushed; an integral value for the rounding conversions) truncated to a 32-bit integer,
+  // signed or not: saturated (infinities too), NaN to 0.
+  function automatic logic [31:0] f64_to_int(logic [63:0] x, logic isigned);
+    logic [33:0] mag;  // the magnitude, saturated beyond 33 bits
+    if (x[62:52] < 11'd1023) mag = '0;
+    else if (x[62:52] > 11'd1055) mag = '1;
+    else mag = 34'(f64_sig(x[62:0]) >> (11'd1075 - x[62:52]));
+    if (f64_is_nan(x[62:0])) f64_to_int = '0;
+    else if (isigned && x[63]) f64_to_int = (mag > 34'h0_8000_0000) ? 32'h8000_0000 : -mag[31:0];
+    else if (isigned) f64_to_int = (mag > 34'h0_7fff_ffff) ? 32'h7fff_ffff : mag[31:0];
+    else if (x[63]) f64_to_int = '0;
+    else f64_to_int = (mag > 34'h0_ffff_ffff) ? 32'hffff_ffff : mag[31:0];
   endfunction
 
 endpackage

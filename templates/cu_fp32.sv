@@ -64,6 +64,10 @@
 // in F32 (denormal results kept), and mixlo/mixhi convert the result to F16 in F16's mode, as
 // v_cvt_f16_f32 does (a second rounding, as the golden model's).
 //
+// The value-level helpers (classification, flushing, the orderings, the class bit, the exact
+// integral rounding, frexp, ldexp, the conversion to an integer) are cu_pkg's f32_ (f16_ for the F16 values) functions,
+// one text for every format, generated from templates/cu_fp_fmt.sv.
+//
 // The case labels are read by hdl-gen to say which rows the RTL executes. Not here yet: the
 // rest of F16 (the norm conversions, the transcendentals),
 // exp, log, sin and cos, VOPD's dot products.
@@ -103,83 +107,15 @@ module cu_fp32
   localparam int unsigned FW = 103;  // the frame of the exact sum (cu_pkg's fma_f32_frame)
   localparam int unsigned QW = 14;
 
-  function automatic logic is_nan(logic [30:0] x);
-    is_nan = x[30:23] == 8'hff && x[22:0] != '0;
-  endfunction
-
-  function automatic logic is_inf(logic [30:0] x);
-    is_inf = x == 31'h7f80_0000;
-  endfunction
-
-  function automatic logic is_zero(logic [30:0] x);
-    is_zero = x == '0;
-  endfunction
-
-  function automatic logic [31:0] quiet(logic [31:0] x);
-    quiet = x | 32'h0040_0000;
-  endfunction
-
-  // A denormal flushed to a signed zero unless `keep`.
-  function automatic logic [31:0] flush(logic [31:0] x, logic keep);
-    flush = (!keep && x[30:23] == '0) ? {x[31], 31'd0} : x;
-  endfunction
-
   // x negated unless it is a NaN (sub's operand).
   function automatic logic [31:0] negate(logic [31:0] x);
-    negate = is_nan(x[30:0]) ? x : {!x[31], x[30:0]};
-  endfunction
-
-  // The significand (hidden bit included) and the exponent of its least significant bit.
-  function automatic logic [23:0] sig(logic [30:0] x);
-    sig = {x[30:23] != '0, x[22:0]};
-  endfunction
-
-  function automatic logic signed [QW-1:0] lsb_exp(logic [7:0] e);
-    lsb_exp = QW'(signed'({1'b0, (e == '0) ? 8'd1 : e})) - QW'(signed'(150));
-  endfunction
-
-  // x < y for non-NaN values, ordering -0 below +0 (min/max).
-  function automatic logic less(logic [31:0] x, logic [31:0] y);
-    if (x[31] != y[31]) less = x[31];
-    else if (x[31]) less = x[30:0] > y[30:0];
-    else less = x[30:0] < y[30:0];
-  endfunction
-
-  // v_min_f32 / v_max_f32 on flushed inputs (fp::min_max).
-  function automatic logic [31:0] min_max(logic [31:0] x, logic [31:0] y, logic max, logic ieee);
-    if (ieee && is_nan(x[30:0]) && !x[22]) min_max = quiet(x);
-    else if (ieee && is_nan(y[30:0]) && !y[22]) min_max = quiet(y);
-    else if (is_nan(y[30:0])) min_max = x;
-    else if (is_nan(x[30:0])) min_max = y;
-    else min_max = (max == less(x, y)) ? y : x;
-  endfunction
-
-  // The class bit of x in v_cmp_class's mask (fp::class): 0 sNaN, 1 qNaN, 2 -inf, 3 -normal,
-  // 4 -denormal, 5 -0, 6 +0, 7 +denormal, 8 +normal, 9 +inf.
-  function automatic logic [3:0] fclass(logic [31:0] x);
-    if (is_nan(x[30:0])) fclass = x[22] ? 4'd1 : 4'd0;
-    else if (is_inf(x[30:0])) fclass = x[31] ? 4'd2 : 4'd9;
-    else if (is_zero(x[30:0])) fclass = x[31] ? 4'd5 : 4'd6;
-    else if (x[30:23] == '0) fclass = x[31] ? 4'd4 : 4'd7;
-    else fclass = x[31] ? 4'd3 : 4'd8;
+    negate = f32_is_nan(x[30:0]) ? x : {!x[31], x[30:0]};
   endfunction
 
   // ------------------------------------------------------------------------------------------
   // F16 values (the F16 rows, and the F16 sources and results of the conversions and mixes).
 
   localparam logic [15:0] One16 = 16'h3c00;
-
-  function automatic logic is_nan16(logic [14:0] x);
-    is_nan16 = x[14:10] == 5'h1f && x[9:0] != '0;
-  endfunction
-
-  function automatic logic [15:0] flush16(logic [15:0] x, logic keep);
-    flush16 = (!keep && x[14:10] == '0) ? {x[15], 15'd0} : x;
-  endfunction
-
-  function automatic logic signed [QW-1:0] lsb_exp16(logic [4:0] e);
-    lsb_exp16 = QW'(signed'({1'b0, (e == '0) ? 5'd1 : e})) - QW'(signed'(25));
-  endfunction
 
   // An F16 as the F32 of the same value (NaNs keep their payload), a denormal flushed to a
   // signed zero unless `keep`.
@@ -200,94 +136,16 @@ module cu_fp32
     if (x[30:23] == 8'hff) narrow = {x[31], 5'h1f, x[22:13]};
     else if (x[30:0] == '0) narrow = {x[31], 15'd0};
     else if (e >= QW'(signed'(1))) narrow = {x[31], e[4:0], x[22:13]};
-    else narrow = {x[31], 5'd0, 10'(sig(x[30:0]) >> (QW'(signed'(14)) - e))};
+    else narrow = {x[31], 5'd0, 10'(f32_sig(x[30:0]) >> (QW'(signed'(14)) - e))};
   endfunction
 
   // An F32 (flushed as its mode says) converted to F16 in rounding mode rm (fp::convert): a
   // NaN keeps its payload's top, made quiet; a denormal result is flushed unless den_out.
   function automatic logic [15:0] cvt16(logic [31:0] x, logic [1:0] rm, logic den_out);
-    if (is_nan(x[30:0])) cvt16 = {x[31], 5'h1f, 1'b1, x[21:13]};
-    else if (is_inf(x[30:0])) cvt16 = {x[31], 15'h7c00};
-    else if (is_zero(x[30:0])) cvt16 = {x[31], 15'd0};
-    else cvt16 = flush16(round_f16_sig(x[31], sig(x[30:0]), lsb_exp(x[30:23]), rm), den_out);
-  endfunction
-
-  // x * 2^n in F16 (OMOD of an F16 result), x flushed; NaN made quiet.
-  function automatic logic [15:0] ldexp16(logic [15:0] x, logic signed [QW-1:0] n, logic [1:0] rm,
-                                          logic den_out);
-    if (is_nan16(x[14:0])) ldexp16 = x | 16'h0200;
-    else if (x[14:10] == 5'h1f || x[14:0] == '0) ldexp16 = x;
-    else ldexp16 = flush16(round_f16_sig(x[15], 24'({x[14:10] != '0, x[9:0]}), lsb_exp16(x[14:10]) + n,
-                                         rm), den_out);
-  endfunction
-
-  // v_cmp_class_f16's class bit of x (as fclass).
-  function automatic logic [3:0] fclass16(logic [15:0] x);
-    if (is_nan16(x[14:0])) fclass16 = x[9] ? 4'd1 : 4'd0;
-    else if (x[14:0] == 15'h7c00) fclass16 = x[15] ? 4'd2 : 4'd9;
-    else if (x[14:0] == '0) fclass16 = x[15] ? 4'd5 : 4'd6;
-    else if (x[14:10] == '0) fclass16 = x[15] ? 4'd4 : 4'd7;
-    else fclass16 = x[15] ? 4'd3 : 4'd8;
-  endfunction
-
-  // x rounded to an integral F32 in rounding mode rm (MODE's encoding), exactly, on its bit
-  // pattern: the fraction bits below the units' bit cleared, and one unit more in magnitude
-  // when the discarded bits round up (a carry into the exponent field is right). Below 1 in
-  // magnitude the result is a signed zero or +-1.0. A NaN is made quiet; infinities and values
-  // of 2^23 and more are integral already.
-  function automatic logic [31:0] round_integral(logic [31:0] x, logic [1:0] rm);
-    logic [22:0] frac;  // the fraction bits below the units' bit
-    logic [22:0] half;  // ... the highest of them
-    logic        lsb, g, st, up;
-    round_integral = x;
-    frac = '0;
-    half = '0;
-    lsb = 1'b0;
-    g = 1'b0;
-    st = 1'b0;
-    up = 1'b0;
-    if (is_nan(x[30:0])) begin
-      round_integral = quiet(x);
-    end else if (x[30:23] < 8'd127) begin
-      // Below 1: the units' bit is 0, x's leading one is the guard bit at exponent 126.
-      g = x[30:23] == 8'd126;
-      st = (x[30:23] == 8'd126) ? x[22:0] != '0 : x[30:0] != '0;
-      unique case (rm)
-        2'd0: up = g && st;
-        2'd1: up = !x[31] && (g || st);
-        2'd2: up = x[31] && (g || st);
-        default: up = 1'b0;
-      endcase
-      round_integral = {x[31], up ? 31'h3f80_0000 : 31'd0};
-    end else if (x[30:23] < 8'd150) begin
-      frac = 23'((24'd1 << (8'd150 - x[30:23])) - 24'd1);
-      half = (frac >> 1) + 23'd1;
-      lsb = (x[30:23] == 8'd127) || (x[22:0] & (frac + 23'd1)) != '0;
-      g = (x[22:0] & half) != '0;
-      st = (x[22:0] & (frac >> 1)) != '0;
-      unique case (rm)
-        2'd0: up = g && (st || lsb);
-        2'd1: up = !x[31] && (g || st);
-        2'd2: up = x[31] && (g || st);
-        default: up = 1'b0;
-      endcase
-      round_integral = {x[31], x[30:23], x[22:0] & ~frac} + (up ? {9'd0, frac} + 32'd1 : 32'd0);
-    end
-  endfunction
-
-  // An integral F32 (or an infinity or NaN) as a 32-bit integer, signed or not: saturated,
-  // NaN to 0.
-  function automatic logic [31:0] to_int(logic [31:0] x, logic isigned);
-    logic [33:0] mag;  // the magnitude, saturated beyond 33 bits (infinities too)
-    if (x[30:23] < 8'd127) mag = '0;
-    else if (x[30:23] > 8'd159) mag = '1;
-    else if (x[30:23] >= 8'd150) mag = 34'(sig(x[30:0])) << (x[30:23] - 8'd150);
-    else mag = 34'(sig(x[30:0])) >> (8'd150 - x[30:23]);
-    if (is_nan(x[30:0])) to_int = '0;
-    else if (isigned && x[31]) to_int = (mag > 34'h0_8000_0000) ? 32'h8000_0000 : -mag[31:0];
-    else if (isigned) to_int = (mag > 34'h0_7fff_ffff) ? 32'h7fff_ffff : mag[31:0];
-    else if (x[31]) to_int = '0;
-    else to_int = (mag > 34'h0_ffff_ffff) ? 32'hffff_ffff : mag[31:0];
+    if (f32_is_nan(x[30:0])) cvt16 = {x[31], 5'h1f, 1'b1, x[21:13]};
+    else if (f32_is_inf(x[30:0])) cvt16 = {x[31], 15'h7c00};
+    else if (f32_is_zero(x[30:0])) cvt16 = {x[31], 15'd0};
+    else cvt16 = f16_flush(round_f16_sig(x[31], f32_sig(x[30:0]), f32_lsb_exp(x[30:23]), rm), den_out);
   endfunction
 
   // ------------------------------------------------------------------------------------------
@@ -514,9 +372,9 @@ module cu_fp32
     d.den_out = mode[3];
     d.dx10 = mode[4];
     d.ieee = mode[5];
-    d.a = flush(a, d.den_in);
-    d.b = flush(b, d.den_in);
-    d.c = flush(c, d.den_in);
+    d.a = f32_flush(a, d.den_in);
+    d.b = f32_flush(b, d.den_in);
+    d.c = f32_flush(c, d.den_in);
     // Rounding to integers: toward zero but for these.
     d.irm = 2'd3;
     unique case (op)
@@ -571,12 +429,12 @@ module cu_fp32
       // A zero factor (after input flushing) makes the product +0, whatever the other is.
       VOP_V_MUL_DX9_ZERO_F32: begin
         add_z = 1'b0;
-        if (is_zero(a[30:0]) || is_zero(b[30:0])) begin
+        if (f32_is_zero(a[30:0]) || f32_is_zero(b[30:0])) begin
           x = 32'd0;
           y = One;
         end
       end
-      VOP_V_FRACT_F32: begin y = One; z = negate(round_integral(a, 2'd2)); end
+      VOP_V_FRACT_F32: begin y = One; z = negate(f32_round_integral(a, 2'd2)); end
       // floor(a + 0.5), as the guide's pseudocode: the sum rounded in MODE's rounding mode.
       VOP_V_CVT_NEAREST_I32_F32: begin y = One; z = 32'h3f00_0000; end
       default: ;
@@ -599,26 +457,12 @@ module cu_fp32
     if (cls.kind inside {FkFma, FkFract, FkNearest}) begin
       // v_div_fmas_f32 keeps denormal inputs whatever MODE says (guide note).
       keep = in.mode[2] || in.op == VOP_V_DIV_FMAS_F32;
-      f = fma_sum(in.op, flush(in.a, keep), flush(in.b, keep), flush(in.c, keep), in.mode[1:0]);
+      f = fma_sum(in.op, f32_flush(in.a, keep), f32_flush(in.b, keep), f32_flush(in.c, keep), in.mode[1:0]);
     end
     to_cut1 = '{in: in, cls: cls, f: f};
   endfunction
 
-  // frexp: a = mant * 2^exp with mant in [0.5, 1); exp (an integer) when `exp`, else mant.
-  function automatic logic [31:0] frexp(logic [31:0] a, logic exp);
-    logic [4:0]           lead;
-    logic [23:0]          m;
-    logic signed [QW-1:0] fe;
-    m = sig(a[30:0]);
-    lead = '0;
-    for (int i = 0; i < 24; i++) if (m[i]) lead = 5'(i);
-    fe = lsb_exp(a[30:23]) + QW'(signed'({1'b0, lead})) + QW'(signed'(1));
-    if (is_nan(a[30:0])) frexp = exp ? '0 : quiet(a);
-    else if (is_inf(a[30:0]) || is_zero(a[30:0])) frexp = exp ? '0 : a;
-    else frexp = exp ? 32'(fe) : {a[31], 8'd126, 23'(m << (5'd23 - lead))};
-  endfunction
-
-  // ldexp: v_ldexp_f32, and OMOD's scaling of every result. Exponents beyond +-400 give the
+  // v_ldexp_f32's exponent (f32_ldexp; also OMOD's scaling). Exponents beyond +-400 give the
   // same result as +-400 (overflow, or a value far below the smallest denormal).
   function automatic logic signed [QW-1:0] clamp_exp(logic [31:0] n);
     if ($signed(n) > 400) clamp_exp = QW'(signed'(400));
@@ -634,42 +478,25 @@ module cu_fp32
     else clamp_exp16 = QW'($signed(n));
   endfunction
 
-  // x * 2^n in rounding mode rm, x flushed; NaN made quiet, infinities and zeros as they are.
-  function automatic logic [31:0] ldexp(logic [31:0] x, logic signed [QW-1:0] n, logic [1:0] rm,
-                                        logic den_out);
-    if (is_nan(x[30:0])) ldexp = quiet(x);
-    else if (is_inf(x[30:0]) || is_zero(x[30:0])) ldexp = x;
-    else ldexp = flush(round_f32_sig(x[31], sig(x[30:0]), lsb_exp(x[30:23]) + n, rm), den_out);
-  endfunction
-
   // The min/max family.
   function automatic logic [31:0] min_max_op(mm_e mm, logic [31:0] a, logic [31:0] b,
                                              logic [31:0] c, logic ieee);
     logic        nan_in;
     logic [31:0] lo, hi;
-    nan_in = is_nan(a[30:0]) || is_nan(b[30:0]) || is_nan(c[30:0]);
-    lo = min_max(a, b, 1'b0, ieee);
-    hi = min_max(a, b, 1'b1, ieee);
+    nan_in = f32_is_nan(a[30:0]) || f32_is_nan(b[30:0]) || f32_is_nan(c[30:0]);
+    lo = f32_min_max(a, b, 1'b0, ieee);
+    hi = f32_min_max(a, b, 1'b1, ieee);
     unique case (mm)
       MmMin: min_max_op = lo;
       MmMax: min_max_op = hi;
-      MmMin3: min_max_op = min_max(lo, c, 1'b0, ieee);
-      MmMax3: min_max_op = min_max(hi, c, 1'b1, ieee);
+      MmMin3: min_max_op = f32_min_max(lo, c, 1'b0, ieee);
+      MmMax3: min_max_op = f32_min_max(hi, c, 1'b1, ieee);
       // With a NaN operand, the median is the minimum of the three.
-      MmMed3: min_max_op = nan_in ? min_max(lo, c, 1'b0, ieee)
-                                  : min_max(hi, min_max(lo, c, 1'b1, ieee), 1'b0, ieee);
-      MmMinMax: min_max_op = min_max(lo, c, 1'b1, ieee);
-      default: min_max_op = min_max(hi, c, 1'b0, ieee);
+      MmMed3: min_max_op = nan_in ? f32_min_max(lo, c, 1'b0, ieee)
+                                  : f32_min_max(hi, f32_min_max(lo, c, 1'b1, ieee), 1'b0, ieee);
+      MmMinMax: min_max_op = f32_min_max(lo, c, 1'b1, ieee);
+      default: min_max_op = f32_min_max(hi, c, 1'b0, ieee);
     endcase
-  endfunction
-
-  // The compare's predicate on {unordered, greater, equal, less}.
-  function automatic logic compare(logic [3:0] pred, logic [31:0] a, logic [31:0] b);
-    logic eq, lt;
-    eq = (a == b) || (is_zero(a[30:0]) && is_zero(b[30:0]));
-    lt = !eq && less(a, b);
-    if (is_nan(a[30:0]) || is_nan(b[30:0])) compare = pred[3];
-    else compare = (!eq && !lt && pred[2]) || (eq && pred[1]) || (lt && pred[0]);
   endfunction
 
   // ------------------------------------------------------------------------------------------
@@ -681,18 +508,18 @@ module cu_fp32
   function automatic logic [1:0] quot_cmp(logic [30:0] n, logic [30:0] d, logic signed [QW-1:0] t,
                                           logic [1:0] cut);
     logic signed [QW-1:0] sh;
-    logic [47:0]          cd;   // c * 2^24 * sig(d)
+    logic [47:0]          cd;   // c * 2^24 * f32_sig(d)
     logic [73:0]          l, r;
-    // n/d < c 2^t  <=>  sig(n) * 2^sh < c * 2^24 * sig(d), sh = lsb(n) - lsb(d) - t + 24.
-    sh = lsb_exp(n[30:23]) - lsb_exp(d[30:23]) - t + QW'(signed'(24));
-    cd = (48'(sig(d[30:0])) << 24) - (cut[0] ? 48'(sig(d[30:0])) : 48'd0) -
-         (cut[1] ? 48'(sig(d[30:0])) << 1 : 48'd0);
+    // n/d < c 2^t  <=>  f32_sig(n) * 2^sh < c * 2^24 * f32_sig(d), sh = lsb(n) - lsb(d) - t + 24.
+    sh = f32_lsb_exp(n[30:23]) - f32_lsb_exp(d[30:23]) - t + QW'(signed'(24));
+    cd = (48'(f32_sig(d[30:0])) << 24) - (cut[0] ? 48'(f32_sig(d[30:0])) : 48'd0) -
+         (cut[1] ? 48'(f32_sig(d[30:0])) << 1 : 48'd0);
     if (sh >= QW'(signed'(49))) begin
-      quot_cmp = 2'b00;  // sig(n) * 2^49 >= 2^49 > cd
+      quot_cmp = 2'b00;  // f32_sig(n) * 2^49 >= 2^49 > cd
     end else if (sh <= -QW'(signed'(25))) begin
-      quot_cmp = 2'b10;  // sig(n) < 2^24 <= cd * 2^25
+      quot_cmp = 2'b10;  // f32_sig(n) < 2^24 <= cd * 2^25
     end else begin
-      l = (sh >= 0) ? 74'(sig(n[30:0])) << sh : 74'(sig(n[30:0]));
+      l = (sh >= 0) ? 74'(f32_sig(n[30:0])) << sh : 74'(f32_sig(n[30:0]));
       r = (sh >= 0) ? 74'(cd) : 74'(cd) << (-sh);
       quot_cmp = {l < r, l == r};
     end
@@ -711,7 +538,7 @@ module cu_fp32
     rcp_den = (d[30:23] == 8'd253 && d[22:0] != '0) || d[30:23] == 8'd254;
     // n/d rounded in rm (denormals kept) is a denormal: between bounds that depend on the
     // direction the mode rounds the quotient's magnitude.
-    finite = n[30:23] != 8'hff && d[30:23] != 8'hff && !is_zero(n[30:0]) && !is_zero(d[30:0]);
+    finite = n[30:23] != 8'hff && d[30:23] != 8'hff && !f32_is_zero(n[30:0]) && !f32_is_zero(d[30:0]);
     qneg = n[31] ^ d[31];
     toward0 = rm == 2'd3 || (rm == 2'd2 && !qneg) || (rm == 2'd1 && qneg);
     // Two comparators, their bounds chosen by the direction: nearest even: above 2^-150 and
@@ -725,13 +552,13 @@ module cu_fp32
     else if (toward0) q_den = !lo[1] && hi[1];
     else q_den = hi != 2'b00;
     q_den = q_den && finite;
-    if (is_zero(n[30:0]) || is_zero(d[30:0])) div_scale = {1'b0, DefaultNan};
-    else if ($signed(en - ed) >= 9'sd96) div_scale = {1'b1, (a == d) ? ldexp(a, QW'(signed'(64)), rm, 1'b1) : a};
-    else if (d[30:23] == '0) div_scale = {1'b0, ldexp(a, QW'(signed'(64)), rm, 1'b1)};
-    else if (rcp_den && q_den) div_scale = {1'b1, (a == d) ? ldexp(a, -QW'(signed'(64)), rm, 1'b1) : a};
-    else if (rcp_den) div_scale = {1'b0, ldexp(a, -QW'(signed'(64)), rm, 1'b1)};
-    else if (q_den) div_scale = {1'b1, (a == n) ? ldexp(a, QW'(signed'(64)), rm, 1'b1) : a};
-    else if (n[30:23] <= 8'd23) div_scale = {1'b0, ldexp(a, QW'(signed'(64)), rm, 1'b1)};
+    if (f32_is_zero(n[30:0]) || f32_is_zero(d[30:0])) div_scale = {1'b0, DefaultNan};
+    else if ($signed(en - ed) >= 9'sd96) div_scale = {1'b1, (a == d) ? f32_ldexp(a, QW'(signed'(64)), rm, 1'b1) : a};
+    else if (d[30:23] == '0) div_scale = {1'b0, f32_ldexp(a, QW'(signed'(64)), rm, 1'b1)};
+    else if (rcp_den && q_den) div_scale = {1'b1, (a == d) ? f32_ldexp(a, -QW'(signed'(64)), rm, 1'b1) : a};
+    else if (rcp_den) div_scale = {1'b0, f32_ldexp(a, -QW'(signed'(64)), rm, 1'b1)};
+    else if (q_den) div_scale = {1'b1, (a == n) ? f32_ldexp(a, QW'(signed'(64)), rm, 1'b1) : a};
+    else if (n[30:23] <= 8'd23) div_scale = {1'b0, f32_ldexp(a, QW'(signed'(64)), rm, 1'b1)};
     else div_scale = {1'b0, a};
   endfunction
 
@@ -739,12 +566,12 @@ module cu_fp32
   function automatic logic [31:0] div_fixup(logic [30:0] q, logic [31:0] d, logic [31:0] n);
     logic sign;
     sign = d[31] ^ n[31];
-    if (is_nan(n[30:0])) div_fixup = quiet(n);
-    else if (is_nan(d[30:0])) div_fixup = quiet(d);
-    else if ((is_zero(d[30:0]) && is_zero(n[30:0])) || (is_inf(d[30:0]) && is_inf(n[30:0]))) div_fixup = DefaultNan;
-    else if (is_zero(d[30:0]) || is_inf(n[30:0])) div_fixup = {sign, 31'h7f80_0000};
-    else if (is_inf(d[30:0]) || is_zero(n[30:0]) || $signed({1'b0, n[30:23]}) - $signed({1'b0, d[30:23]}) < -9'sd150) div_fixup = {sign, 31'd0};
-    else if (is_nan(q)) div_fixup = {sign, 31'h7f80_0000};
+    if (f32_is_nan(n[30:0])) div_fixup = f32_quiet(n);
+    else if (f32_is_nan(d[30:0])) div_fixup = f32_quiet(d);
+    else if ((f32_is_zero(d[30:0]) && f32_is_zero(n[30:0])) || (f32_is_inf(d[30:0]) && f32_is_inf(n[30:0]))) div_fixup = DefaultNan;
+    else if (f32_is_zero(d[30:0]) || f32_is_inf(n[30:0])) div_fixup = {sign, 31'h7f80_0000};
+    else if (f32_is_inf(d[30:0]) || f32_is_zero(n[30:0]) || $signed({1'b0, n[30:23]}) - $signed({1'b0, d[30:23]}) < -9'sd150) div_fixup = {sign, 31'd0};
+    else if (f32_is_nan(q)) div_fixup = {sign, 31'h7f80_0000};
     else div_fixup = {sign, q[30:0]};
   endfunction
 
@@ -797,44 +624,44 @@ module cu_fp32
     if (d.kind inside {FkFma, FkFract, FkNearest, FkFromInt}) begin
       rounded = h ? {16'd0, round_f16_fma(n_sign, n_sum, n_q, d.rm)} : round_f32_fma(n_sign, n_sum, n_q, d.rm);
     end
-    fma_r = flush(s.f.special ? s.f.value : rounded, d.den_out);
-    if (h) fma_r = {16'd0, flush16(s.f.special ? narrow(s.f.value) : rounded[15:0], d.den_out)};
+    fma_r = f32_flush(s.f.special ? s.f.value : rounded, d.den_out);
+    if (h) fma_r = {16'd0, f16_flush(s.f.special ? narrow(s.f.value) : rounded[15:0], d.den_out)};
     // mixlo/mixhi: the F32 result (denormals kept) converted to F16 in F16's mode.
     if (s.cls.fmt.mix16) fma_r = {16'd0, cvt16(s.f.special ? s.f.value : rounded, m16[1:0], m16[3])};
     // ... and the addend alone (a zero product), scaled as any other sum.
-    if (fmas_scaled && s.f.special && !is_nan(s.f.value[30:0]) && !is_inf(s.f.value[30:0]) &&
-        !is_zero(s.f.value[30:0])) begin
-      fma_r = flush(ldexp(s.f.value, fmas_k, d.rm, 1'b1), d.den_out);
+    if (fmas_scaled && s.f.special && !f32_is_nan(s.f.value[30:0]) && !f32_is_inf(s.f.value[30:0]) &&
+        !f32_is_zero(s.f.value[30:0])) begin
+      fma_r = f32_flush(f32_ldexp(s.f.value, fmas_k, d.rm, 1'b1), d.den_out);
     end
     // One rounding to an integral value: of a, or of v_cvt_nearest_i32_f32's a + 0.5.
     ri = '0;
     if (d.kind inside {FkRound, FkToInt, FkNearest}) begin
-      ri = round_integral((d.kind == FkNearest) ? fma_r : d.a, d.irm);
+      ri = f32_round_integral((d.kind == FkNearest) ? fma_r : d.a, d.irm);
     end
     r = '0;
     m = 1'b0;
     unique case (d.kind)
       FkFma: r = fma_r;
       // 1 - a tiny value rounds to 1.0: the largest F32 below 1 instead (guide: "clamped to
-      // 0x3f7fffff"). a's NaN is quiet(a) and an infinity the default NaN, as from the FMA.
+      // 0x3f7fffff"). a's NaN is f32_quiet(a) and an infinity the default NaN, as from the FMA.
       FkFract: begin
         r = fma_r;
         if (h) begin
-          if (!r[15] && r[14:0] >= 15'h3c00 && !is_nan16(r[14:0])) r = {16'd0, One16 - 16'd1};
-        end else if (!r[31] && r[30:0] >= 31'h3f80_0000 && !is_nan(r[30:0])) begin
+          if (!r[15] && r[14:0] >= 15'h3c00 && !f16_is_nan(r[14:0])) r = {16'd0, One16 - 16'd1};
+        end else if (!r[31] && r[30:0] >= 31'h3f80_0000 && !f32_is_nan(r[30:0])) begin
           r = 32'h3f7f_ffff;
         end
       end
       FkMinMax: r = min_max_op(d.mm, d.a, d.b, d.c, d.ieee);
       // v_ldexp_f16's exponent is the i16 in source 1's low half (not widened), and the
       // scaled value rounds once, to F16.
-      FkLdexp: r = h ? {16'd0, ldexp16(narrow(d.a), clamp_exp16(s.in.b[15:0]), d.rm, d.den_out)}
-                     : ldexp(d.a, clamp_exp(s.in.b), d.rm, d.den_out);
+      FkLdexp: r = h ? {16'd0, f16_ldexp(narrow(d.a), clamp_exp16(s.in.b[15:0]), d.rm, d.den_out)}
+                     : f32_ldexp(d.a, clamp_exp(s.in.b), d.rm, d.den_out);
       FkFromInt: r = (d.i_mag == '0) ? 32'd0 : rounded;
       // An integral value: exact, never denormal; zero keeps the sign.
       FkRound: r = ri;
       FkToInt, FkNearest: begin
-        r = to_int(ri, d.isigned);
+        r = f32_to_int(ri, d.isigned);
         // From F16: to a 16-bit integer (sign-extended; the destination takes the low half).
         if (s.cls.fmt.hin) begin
           if (d.isigned && $signed(r) > 32'sd32767) r = 32'd32767;
@@ -842,13 +669,13 @@ module cu_fp32
           else if (!d.isigned && r > 32'd65535) r = 32'd65535;
         end
       end
-      FkFrexpMant, FkFrexpExp: r = frexp(d.a, d.kind == FkFrexpExp);
+      FkFrexpMant, FkFrexpExp: r = f32_frexp(d.a, d.kind == FkFrexpExp);
       FkDivScale: {m, r} = div_scale(s.in.a, s.in.b, s.in.c, d.rm);
       FkDivFixup: r = div_fixup(s.in.a[30:0], s.in.b, s.in.c);
       FkCvt16: r = {16'd0, cvt16(d.a, m16[1:0], m16[3])};
-      FkCvt32: r = is_nan(d.a[30:0]) ? quiet(d.a) : d.a;
-      FkCmp: m = compare(d.pred, d.a, d.b);
-      FkClass: m = s.in.b[{1'b0, s.cls.fmt.hin ? fclass16(s.in.a[15:0]) : fclass(s.in.a)}];
+      FkCvt32: r = f32_is_nan(d.a[30:0]) ? f32_quiet(d.a) : d.a;
+      FkCmp: m = f32_compare(d.pred, d.a, d.b);
+      FkClass: m = s.in.b[{1'b0, s.cls.fmt.hin ? f16_fclass(s.in.a[15:0]) : f32_fclass(s.in.a)}];
       default: ;
     endcase
     // An F16 row's exact F32 result (min/max, div_fixup, the integral values, frexp's
@@ -1015,13 +842,13 @@ module cu_fp32
     logic [7:0]           be;
     logic signed [QW-1:0] j;
     logic [25:0]          m;
-    x = flush(a, 1'b0);
+    x = f32_flush(a, 1'b0);
     be = x[30:23];
     t.k = (op == VOP_V_RSQ_F32) ? TkRsq : (op == VOP_V_SQRT_F32) ? TkSqrt : TkRcp;
     // a = M * 2^(2j): S * 2^(be - 150) with be - 150 made even.
-    m = be[0] ? {1'b0, sig(x[30:0]), 1'b0} : {sig(x[30:0]), 2'b00};
+    m = be[0] ? {1'b0, f32_sig(x[30:0]), 1'b0} : {f32_sig(x[30:0]), 2'b00};
     j = (QW'(signed'({1'b0, be})) - QW'(signed'(152)) + QW'(signed'({1'b0, be[0]}))) >>> 1;
-    t.n = (t.k == TkRcp) ? {2'b00, sig(x[30:0])} : m;
+    t.n = (t.k == TkRcp) ? {2'b00, f32_sig(x[30:0])} : m;
     t.s = '{e: (t.k == TkSqrt) ? '0 : EW'(1) << 22, v: '0, y: '0, rad: {2'b00, m}};
     t.cnt = TCntW'(TransCycles - 1);
     t.sign = (t.k == TkRcp) && x[31];
@@ -1032,14 +859,14 @@ module cu_fp32
     endcase
     t.special = 1'b1;
     t.value = '0;
-    if (is_nan(x[30:0])) t.value = quiet(x);
-    else if (t.k == TkRcp && is_zero(x[30:0])) t.value = {x[31], 31'h7f80_0000};
-    else if (t.k == TkRcp && is_inf(x[30:0])) t.value = {x[31], 31'd0};
-    else if (t.k == TkRsq && is_zero(x[30:0])) t.value = {x[31], 31'h7f80_0000};
-    else if (t.k == TkSqrt && is_zero(x[30:0])) t.value = x;
+    if (f32_is_nan(x[30:0])) t.value = f32_quiet(x);
+    else if (t.k == TkRcp && f32_is_zero(x[30:0])) t.value = {x[31], 31'h7f80_0000};
+    else if (t.k == TkRcp && f32_is_inf(x[30:0])) t.value = {x[31], 31'd0};
+    else if (t.k == TkRsq && f32_is_zero(x[30:0])) t.value = {x[31], 31'h7f80_0000};
+    else if (t.k == TkSqrt && f32_is_zero(x[30:0])) t.value = x;
     else if (t.k != TkRcp && x[31]) t.value = DefaultNan;
-    else if (t.k == TkRsq && is_inf(x[30:0])) t.value = '0;
-    else if (t.k == TkSqrt && is_inf(x[30:0])) t.value = x;
+    else if (t.k == TkRsq && f32_is_inf(x[30:0])) t.value = '0;
+    else if (t.k == TkSqrt && f32_is_inf(x[30:0])) t.value = x;
     else t.special = 1'b0;
     t.out = '{kind: FkTrans, h: 1'b0, rm: mode[1:0], den_in: mode[2], den_out: mode[3], dx10: mode[4],
               omod: omod, clamp: clamp, r: '0, m: 1'b0};
@@ -1077,7 +904,7 @@ module cu_fp32
       r = round_f32_trans(tr_q.sign, {tr_q.s.y, tr_q.s.e != '0}, tr_q.q,
                           (tr_q.k == TkSqrt) ? tr_q.out.rm : 2'd0);
       t2 = tr_q.out;
-      t2.r = tr_q.special ? tr_q.value : flush(r, 1'b0);
+      t2.r = tr_q.special ? tr_q.value : f32_flush(r, 1'b0);
     end
   end else begin : gen_no_trans
     logic unused_start;
@@ -1096,16 +923,16 @@ module cu_fp32
   always_comb begin
     logic [31:0] o_in, o_scaled;
     logic [15:0] h_in, h_scaled;  // an F16 result's
-    o_in = flush(so.r, so.den_in);
+    o_in = f32_flush(so.r, so.den_in);
     o_scaled = so.r;
-    if (so.omod != 2'd0 && !is_nan(so.r[30:0])) begin
-      o_scaled = ldexp(o_in, (so.omod == 2'd1) ? QW'(signed'(1)) :
+    if (so.omod != 2'd0 && !f32_is_nan(so.r[30:0])) begin
+      o_scaled = f32_ldexp(o_in, (so.omod == 2'd1) ? QW'(signed'(1)) :
                              (so.omod == 2'd2) ? QW'(signed'(2)) : -QW'(signed'(1)),
                        so.rm, so.den_out);
     end
     d_o = o_scaled;
     if (so.clamp) begin
-      if (is_nan(o_scaled[30:0])) d_o = so.dx10 ? 32'd0 : o_scaled;
+      if (f32_is_nan(o_scaled[30:0])) d_o = so.dx10 ? 32'd0 : o_scaled;
       else if (o_scaled[31]) d_o = 32'd0;
       else if (o_scaled > One) d_o = One;
     end
@@ -1115,17 +942,17 @@ module cu_fp32
       default: ;
     endcase
     // An F16 result: the modifiers in F16.
-    h_in = flush16(so.r[15:0], so.den_in);
+    h_in = f16_flush(so.r[15:0], so.den_in);
     h_scaled = so.r[15:0];
     if (so.h) begin
-      if (so.omod != 2'd0 && !is_nan16(so.r[14:0])) begin
-        h_scaled = ldexp16(h_in, (so.omod == 2'd1) ? QW'(signed'(1)) :
+      if (so.omod != 2'd0 && !f16_is_nan(so.r[14:0])) begin
+        h_scaled = f16_ldexp(h_in, (so.omod == 2'd1) ? QW'(signed'(1)) :
                                  (so.omod == 2'd2) ? QW'(signed'(2)) : -QW'(signed'(1)),
                            so.rm, so.den_out);
       end
       d_o = {16'd0, h_scaled};
       if (so.clamp) begin
-        if (is_nan16(h_scaled[14:0])) d_o = so.dx10 ? 32'd0 : {16'd0, h_scaled};
+        if (f16_is_nan(h_scaled[14:0])) d_o = so.dx10 ? 32'd0 : {16'd0, h_scaled};
         else if (h_scaled[15]) d_o = 32'd0;
         else if (h_scaled > One16) d_o = {16'd0, One16};
       end

@@ -304,5 +304,6 @@ package cu_pkg;
   endfunction
 
 {% include "cu_fp_round.sv" %}
+{% include "cu_fp_fmt.sv" %}
 
 endpackage

@@ -143,7 +143,8 @@ const GENERATED_PARTS: [(&str, &str); 13] = [
         "everything: formats, units, opcodes, vector operations and operand kinds, \
                    constants, counters, decoded_t and the instruction-length function; the \
                    floating-point rounding functions' shapes (their body is written by hand in \
-                   templates/cu_fp_round.sv)",
+                   templates/cu_fp_round.sv) and each float format's value-level helpers (one \
+                   text per helper in templates/cu_fp_fmt.sv)",
     ),
     (
         "cu_decode.sv",

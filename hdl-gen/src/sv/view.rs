@@ -198,6 +198,8 @@ pub struct PkgView {
     pub rounders: Vec<Rounder>,
     /// The formats of the fused multiply-add's shared front end (templates/cu_fp_round.sv).
     pub fma_frames: Vec<FmaFrame>,
+    /// The formats whose value-level helpers are generated (templates/cu_fp_fmt.sv).
+    pub fp_formats: Vec<FpFormat>,
     /// Result bits the transcendental unit's digit recurrence computes a cycle.
     pub trans_steps: u32,
     /// Config::trans_cycles: the one place that says how long the unit takes.
@@ -227,6 +229,59 @@ pub struct FmaFrame {
     pub g: u32,
     pub fw: u32,
     pub qw: u32,
+}
+
+/// One IEEE binary format's value-level helpers (templates/cu_fp_fmt.sv), functions named
+/// `<p>_<helper>`: `w` bits, `exp_w` exponent and `man_w` fraction bits; `rounder` (of
+/// `rounder_w` bits) rounds a scaled significand to it (ldexp); `full` adds the orderings,
+/// the integral rounding, frexp and the conversion to a 32-bit integer.
+pub struct FpFormat {
+    pub p: &'static str,
+    pub what: &'static str,
+    pub w: u32,
+    pub exp_w: u32,
+    pub man_w: u32,
+    pub bias: u32,
+    pub rounder: &'static str,
+    pub rounder_w: u32,
+    pub full: bool,
+    /// Bits of a leading-one position in the significand.
+    pub lead_w: u32,
+    /// The magnitudes of infinity and 1.0, and the quiet bit, in hex.
+    pub inf_hex: String,
+    pub one_hex: String,
+    pub quiet_hex: String,
+}
+
+impl FpFormat {
+    fn new(p: &'static str, what: &'static str, exp_w: u32, man_w: u32, rounder: &'static str, full: bool) -> FpFormat {
+        let bias = (1u64 << (exp_w - 1)) - 1;
+        let rounder_w = ROUNDERS.iter().find(|r| r.name == rounder).map_or(0, |r| r.w);
+        FpFormat {
+            p,
+            what,
+            w: 1 + exp_w + man_w,
+            exp_w,
+            man_w,
+            bias: bias as u32,
+            rounder,
+            rounder_w,
+            full,
+            lead_w: 32 - man_w.leading_zeros(),
+            inf_hex: format!("{:x}", ((1u64 << exp_w) - 1) << man_w),
+            one_hex: format!("{:x}", bias << man_w),
+            quiet_hex: format!("{:x}", 1u64 << (man_w - 1)),
+        }
+    }
+}
+
+/// F16 (the F32 unit's F16 rows: flushing, classes, OMOD), F32 and F64.
+fn fp_formats() -> Vec<FpFormat> {
+    vec![
+        FpFormat::new("f16", "F16", 5, 10, "round_f16_sig", false),
+        FpFormat::new("f32", "F32", 8, 23, "round_f32_sig", true),
+        FpFormat::new("f64", "F64", 11, 52, "round_f64_sig", true),
+    ]
 }
 
 /// The F32 unit's frame (its FMA, add, mul, fract and nearest) and the F64 unit's. A frame
@@ -471,6 +526,7 @@ impl PkgView {
             trans_cycles: cfg.trans_cycles(),
             rounders: ROUNDERS.into_iter().collect(),
             fma_frames: FMA_FRAMES.into_iter().collect(),
+            fp_formats: fp_formats(),
             fields: decoded_fields(),
             header: header("hdl-gen/src/sv/view.rs", "cu_pkg.sv"),
             max_dwords: max_dwords(),
