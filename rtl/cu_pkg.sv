@@ -3703,6 +3703,87 @@ package cu_pkg;
     else f32_to_int = (mag > 34'h0_ffff_ffff) ? 32'hffff_ffff : mag[31:0];
   endfunction
 
+  // ---- The division helpers (sim/src/golden/valu/div.rs, whose comments say how the guide's
+  // pseudocode is read).
+
+  // n/d (finite, non-zero magnitudes) against c * 2^t, c = cw / 2^24 (cw 2^24,
+  // 2^24 - 1 or 2^24 - 2 for cut 0, 1, 2): {below, equal}, exactly, from the
+  // significands and exponents.
+  function automatic logic [1:0] f32_quot_cmp(logic [30:0] n, logic [30:0] d,
+      logic signed [FpQW-1:0] t, logic [1:0] cut);
+    logic signed [FpQW-1:0] sh;
+    logic [47:0]          cd;   // c * 2^24 * sig(d)
+    logic [73:0]          l, r;
+    // n/d < c 2^t  <=>  sig(n) * 2^sh < c * 2^24 * sig(d), sh = lsb(n) - lsb(d) - t + 24.
+    sh = f32_lsb_exp(n[30:23]) - f32_lsb_exp(d[30:23]) - t + FpQW'(signed'(24));
+    cd = (48'(f32_sig(d)) << 24) - (cut[0] ? 48'(f32_sig(d)) : 48'd0) -
+         (cut[1] ? 48'(f32_sig(d)) << 1 : 48'd0);
+    if (sh >= FpQW'(signed'(49))) begin
+      f32_quot_cmp = 2'b00;  // sig(n) * 2^sh >= 2^49 > cd
+    end else if (sh <= -FpQW'(signed'(25))) begin
+      f32_quot_cmp = 2'b10;  // sig(n) * 2^sh < 1/2 < cd
+    end else begin
+      l = (sh >= 0) ? 74'(f32_sig(n)) << sh : 74'(f32_sig(n));
+      r = (sh >= 0) ? 74'(cd) : 74'(cd) << (-sh);
+      f32_quot_cmp = {l < r, l == r};
+    end
+  endfunction
+
+  // v_div_scale (a = S0, d = S1 the denominator, n = S2 the numerator, as they are; rm the
+  // format's rounding mode): {VCC's lane bit, the result}.
+  function automatic logic [32:0] f32_div_scale(logic [31:0] a, logic [31:0] d, logic [31:0] n,
+      logic [1:0] rm);
+    logic       finite, qneg, toward0, rcp_den, q_den;
+    logic [1:0] lo, hi, hi_cut;
+    logic signed [FpQW-1:0] lo_t;
+    logic [8:0] en, ed;
+    en = {1'b0, n[30:23]};
+    ed = {1'b0, d[30:23]};
+    // 1/d rounded to nearest is denormal: |d| > 2^126, finite.
+    rcp_den = (d[30:23] == 8'd253 && d[22:0] != '0) || d[30:23] == 8'd254;
+    // n/d rounded in rm (denormals kept) is a denormal: between bounds that depend on the
+    // direction the mode rounds the quotient's magnitude.
+    finite = n[30:23] != '1 && d[30:23] != '1 && !f32_is_zero(n[30:0]) && !f32_is_zero(d[30:0]);
+    qneg = n[31] ^ d[31];
+    toward0 = rm == 2'd3 || (rm == 2'd2 && !qneg) || (rm == 2'd1 && qneg);
+    // Two comparators, their bounds chosen by the direction: nearest even: above
+    // 2^-150 and below 2^-126 - 2^-150; toward zero: at least 2^-149 and below
+    // 2^-126; away from zero: at most 2^-126 - 2^-149 (no lower bound: any non-zero
+    // quotient rounds up to 2^-149).
+    lo_t = (rm == 2'd0) ? -FpQW'(signed'(150)) : -FpQW'(signed'(149));
+    hi_cut = (rm == 2'd0) ? 2'd1 : toward0 ? 2'd0 : 2'd2;
+    lo = f32_quot_cmp(n[30:0], d[30:0], lo_t, 2'd0);
+    hi = f32_quot_cmp(n[30:0], d[30:0], -FpQW'(signed'(126)), hi_cut);
+    if (rm == 2'd0) q_den = lo == 2'b00 && hi[1];
+    else if (toward0) q_den = !lo[1] && hi[1];
+    else q_den = hi != 2'b00;
+    q_den = q_den && finite;
+    if (f32_is_zero(n[30:0]) || f32_is_zero(d[30:0])) f32_div_scale = {1'b0, 32'hffc00000};
+    else if ($signed(en - ed) >= 9'sd96) f32_div_scale = {1'b1, (a == d) ? f32_ldexp(a, FpQW'(signed'(64)), rm, 1'b1) : a};
+    else if (d[30:23] == '0) f32_div_scale = {1'b0, f32_ldexp(a, FpQW'(signed'(64)), rm, 1'b1)};
+    else if (rcp_den && q_den) f32_div_scale = {1'b1, (a == d) ? f32_ldexp(a, -FpQW'(signed'(64)), rm, 1'b1) : a};
+    else if (rcp_den) f32_div_scale = {1'b0, f32_ldexp(a, -FpQW'(signed'(64)), rm, 1'b1)};
+    else if (q_den) f32_div_scale = {1'b1, (a == n) ? f32_ldexp(a, FpQW'(signed'(64)), rm, 1'b1) : a};
+    else if (n[30:23] <= 8'd23) f32_div_scale = {1'b0, f32_ldexp(a, FpQW'(signed'(64)), rm, 1'b1)};
+    else f32_div_scale = {1'b0, a};
+  endfunction
+
+  // v_div_fixup (q = S0 the quotient's magnitude, d = S1, n = S2, as they are).
+  function automatic logic [31:0] f32_div_fixup(logic [30:0] q, logic [31:0] d, logic [31:0] n);
+    logic sign;
+    sign = d[31] ^ n[31];
+    if (f32_is_nan(n[30:0])) f32_div_fixup = f32_quiet(n);
+    else if (f32_is_nan(d[30:0])) f32_div_fixup = f32_quiet(d);
+    else if ((f32_is_zero(d[30:0]) && f32_is_zero(n[30:0])) || (f32_is_inf(d[30:0]) && f32_is_inf(n[30:0])))
+      f32_div_fixup = 32'hffc00000;
+    else if (f32_is_zero(d[30:0]) || f32_is_inf(n[30:0])) f32_div_fixup = {sign, 31'h7f800000};
+    else if (f32_is_inf(d[30:0]) || f32_is_zero(n[30:0]) ||
+             $signed({1'b0, n[30:23]}) - $signed({1'b0, d[30:23]}) < -9'sd150)
+      f32_div_fixup = {sign, 31'd0};
+    else if (f32_is_nan(q)) f32_div_fixup = {sign, 31'h7f800000};
+    else f32_div_fixup = {sign, q};
+  endfunction
+
   // ---- F64: 11 exponent and 52 fraction bits, bias 1023.
 
   function automatic logic f64_is_nan(logic [62:0] x);
@@ -3858,6 +3939,87 @@ package cu_pkg;
     else if (isigned) f64_to_int = (mag > 34'h0_7fff_ffff) ? 32'h7fff_ffff : mag[31:0];
     else if (x[63]) f64_to_int = '0;
     else f64_to_int = (mag > 34'h0_ffff_ffff) ? 32'hffff_ffff : mag[31:0];
+  endfunction
+
+  // ---- The division helpers (sim/src/golden/valu/div.rs, whose comments say how the guide's
+  // pseudocode is read).
+
+  // n/d (finite, non-zero magnitudes) against c * 2^t, c = cw / 2^53 (cw 2^53,
+  // 2^53 - 1 or 2^53 - 2 for cut 0, 1, 2): {below, equal}, exactly, from the
+  // significands and exponents.
+  function automatic logic [1:0] f64_quot_cmp(logic [62:0] n, logic [62:0] d,
+      logic signed [FpQW-1:0] t, logic [1:0] cut);
+    logic signed [FpQW-1:0] sh;
+    logic [105:0]          cd;   // c * 2^53 * sig(d)
+    logic [160:0]          l, r;
+    // n/d < c 2^t  <=>  sig(n) * 2^sh < c * 2^53 * sig(d), sh = lsb(n) - lsb(d) - t + 53.
+    sh = f64_lsb_exp(n[62:52]) - f64_lsb_exp(d[62:52]) - t + FpQW'(signed'(53));
+    cd = (106'(f64_sig(d)) << 53) - (cut[0] ? 106'(f64_sig(d)) : 106'd0) -
+         (cut[1] ? 106'(f64_sig(d)) << 1 : 106'd0);
+    if (sh >= FpQW'(signed'(107))) begin
+      f64_quot_cmp = 2'b00;  // sig(n) * 2^sh >= 2^107 > cd
+    end else if (sh <= -FpQW'(signed'(54))) begin
+      f64_quot_cmp = 2'b10;  // sig(n) * 2^sh < 1/2 < cd
+    end else begin
+      l = (sh >= 0) ? 161'(f64_sig(n)) << sh : 161'(f64_sig(n));
+      r = (sh >= 0) ? 161'(cd) : 161'(cd) << (-sh);
+      f64_quot_cmp = {l < r, l == r};
+    end
+  endfunction
+
+  // v_div_scale (a = S0, d = S1 the denominator, n = S2 the numerator, as they are; rm the
+  // format's rounding mode): {VCC's lane bit, the result}.
+  function automatic logic [64:0] f64_div_scale(logic [63:0] a, logic [63:0] d, logic [63:0] n,
+      logic [1:0] rm);
+    logic       finite, qneg, toward0, rcp_den, q_den;
+    logic [1:0] lo, hi, hi_cut;
+    logic signed [FpQW-1:0] lo_t;
+    logic [11:0] en, ed;
+    en = {1'b0, n[62:52]};
+    ed = {1'b0, d[62:52]};
+    // 1/d rounded to nearest is denormal: |d| > 2^1022, finite.
+    rcp_den = (d[62:52] == 11'd2045 && d[51:0] != '0) || d[62:52] == 11'd2046;
+    // n/d rounded in rm (denormals kept) is a denormal: between bounds that depend on the
+    // direction the mode rounds the quotient's magnitude.
+    finite = n[62:52] != '1 && d[62:52] != '1 && !f64_is_zero(n[62:0]) && !f64_is_zero(d[62:0]);
+    qneg = n[63] ^ d[63];
+    toward0 = rm == 2'd3 || (rm == 2'd2 && !qneg) || (rm == 2'd1 && qneg);
+    // Two comparators, their bounds chosen by the direction: nearest even: above
+    // 2^-1075 and below 2^-1022 - 2^-1075; toward zero: at least 2^-1074 and below
+    // 2^-1022; away from zero: at most 2^-1022 - 2^-1074 (no lower bound: any non-zero
+    // quotient rounds up to 2^-1074).
+    lo_t = (rm == 2'd0) ? -FpQW'(signed'(1075)) : -FpQW'(signed'(1074));
+    hi_cut = (rm == 2'd0) ? 2'd1 : toward0 ? 2'd0 : 2'd2;
+    lo = f64_quot_cmp(n[62:0], d[62:0], lo_t, 2'd0);
+    hi = f64_quot_cmp(n[62:0], d[62:0], -FpQW'(signed'(1022)), hi_cut);
+    if (rm == 2'd0) q_den = lo == 2'b00 && hi[1];
+    else if (toward0) q_den = !lo[1] && hi[1];
+    else q_den = hi != 2'b00;
+    q_den = q_den && finite;
+    if (f64_is_zero(n[62:0]) || f64_is_zero(d[62:0])) f64_div_scale = {1'b0, 64'hfff8000000000000};
+    else if ($signed(en - ed) >= 12'sd768) f64_div_scale = {1'b1, (a == d) ? f64_ldexp(a, FpQW'(signed'(128)), rm, 1'b1) : a};
+    else if (d[62:52] == '0) f64_div_scale = {1'b0, f64_ldexp(a, FpQW'(signed'(128)), rm, 1'b1)};
+    else if (rcp_den && q_den) f64_div_scale = {1'b1, (a == d) ? f64_ldexp(a, -FpQW'(signed'(128)), rm, 1'b1) : a};
+    else if (rcp_den) f64_div_scale = {1'b0, f64_ldexp(a, -FpQW'(signed'(128)), rm, 1'b1)};
+    else if (q_den) f64_div_scale = {1'b1, (a == n) ? f64_ldexp(a, FpQW'(signed'(128)), rm, 1'b1) : a};
+    else if (n[62:52] <= 11'd53) f64_div_scale = {1'b0, f64_ldexp(a, FpQW'(signed'(128)), rm, 1'b1)};
+    else f64_div_scale = {1'b0, a};
+  endfunction
+
+  // v_div_fixup (q = S0 the quotient's magnitude, d = S1, n = S2, as they are).
+  function automatic logic [63:0] f64_div_fixup(logic [62:0] q, logic [63:0] d, logic [63:0] n);
+    logic sign;
+    sign = d[63] ^ n[63];
+    if (f64_is_nan(n[62:0])) f64_div_fixup = f64_quiet(n);
+    else if (f64_is_nan(d[62:0])) f64_div_fixup = f64_quiet(d);
+    else if ((f64_is_zero(d[62:0]) && f64_is_zero(n[62:0])) || (f64_is_inf(d[62:0]) && f64_is_inf(n[62:0])))
+      f64_div_fixup = 64'hfff8000000000000;
+    else if (f64_is_zero(d[62:0]) || f64_is_inf(n[62:0])) f64_div_fixup = {sign, 63'h7ff0000000000000};
+    else if (f64_is_inf(d[62:0]) || f64_is_zero(n[62:0]) ||
+             $signed({1'b0, n[62:52]}) - $signed({1'b0, d[62:52]}) < -12'sd1075)
+      f64_div_fixup = {sign, 63'd0};
+    else if (f64_is_nan(q)) f64_div_fixup = {sign, 63'h7ff0000000000000};
+    else f64_div_fixup = {sign, q};
   endfunction
 
 endpackage

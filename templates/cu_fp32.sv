@@ -500,80 +500,8 @@ module cu_fp32
   endfunction
 
   // ------------------------------------------------------------------------------------------
-  // The division helpers (sim/src/golden/valu/div.rs, whose comments say how the guide's
-  // pseudocode is read).
-
-  // n/d (finite, non-zero magnitudes) against c * 2^t, c = cw / 2^24 (cw 2^24, 2^24 - 1 or
-  // 2^24 - 2): {below, equal}, exactly, from the significands and exponents.
-  function automatic logic [1:0] quot_cmp(logic [30:0] n, logic [30:0] d, logic signed [QW-1:0] t,
-                                          logic [1:0] cut);
-    logic signed [QW-1:0] sh;
-    logic [47:0]          cd;   // c * 2^24 * f32_sig(d)
-    logic [73:0]          l, r;
-    // n/d < c 2^t  <=>  f32_sig(n) * 2^sh < c * 2^24 * f32_sig(d), sh = lsb(n) - lsb(d) - t + 24.
-    sh = f32_lsb_exp(n[30:23]) - f32_lsb_exp(d[30:23]) - t + QW'(signed'(24));
-    cd = (48'(f32_sig(d[30:0])) << 24) - (cut[0] ? 48'(f32_sig(d[30:0])) : 48'd0) -
-         (cut[1] ? 48'(f32_sig(d[30:0])) << 1 : 48'd0);
-    if (sh >= QW'(signed'(49))) begin
-      quot_cmp = 2'b00;  // f32_sig(n) * 2^49 >= 2^49 > cd
-    end else if (sh <= -QW'(signed'(25))) begin
-      quot_cmp = 2'b10;  // f32_sig(n) < 2^24 <= cd * 2^25
-    end else begin
-      l = (sh >= 0) ? 74'(f32_sig(n[30:0])) << sh : 74'(f32_sig(n[30:0]));
-      r = (sh >= 0) ? 74'(cd) : 74'(cd) << (-sh);
-      quot_cmp = {l < r, l == r};
-    end
-  endfunction
-
-  // v_div_scale_f32 (a = S0, d = S1, n = S2, raw): {flag, result}.
-  function automatic logic [32:0] div_scale(logic [31:0] a, logic [31:0] d, logic [31:0] n,
-                                            logic [1:0] rm);
-    logic       finite, qneg, toward0, rcp_den, q_den;
-    logic [1:0] lo, hi, hi_cut;
-    logic signed [QW-1:0] lo_t;
-    logic [8:0] en, ed;
-    en = {1'b0, n[30:23]};
-    ed = {1'b0, d[30:23]};
-    // 1/d rounded to nearest is denormal: |d| > 2^126, finite.
-    rcp_den = (d[30:23] == 8'd253 && d[22:0] != '0) || d[30:23] == 8'd254;
-    // n/d rounded in rm (denormals kept) is a denormal: between bounds that depend on the
-    // direction the mode rounds the quotient's magnitude.
-    finite = n[30:23] != 8'hff && d[30:23] != 8'hff && !f32_is_zero(n[30:0]) && !f32_is_zero(d[30:0]);
-    qneg = n[31] ^ d[31];
-    toward0 = rm == 2'd3 || (rm == 2'd2 && !qneg) || (rm == 2'd1 && qneg);
-    // Two comparators, their bounds chosen by the direction: nearest even: above 2^-150 and
-    // below 2^-126 - 2^-150; toward zero: at least 2^-149 and below 2^-126; away from zero:
-    // at most 2^-126 - 2^-149 (no lower bound: any non-zero quotient rounds up to 2^-149).
-    lo_t = (rm == 2'd0) ? -QW'(signed'(150)) : -QW'(signed'(149));
-    hi_cut = (rm == 2'd0) ? 2'd1 : toward0 ? 2'd0 : 2'd2;
-    lo = quot_cmp(n[30:0], d[30:0], lo_t, 2'd0);
-    hi = quot_cmp(n[30:0], d[30:0], -QW'(signed'(126)), hi_cut);
-    if (rm == 2'd0) q_den = lo == 2'b00 && hi[1];
-    else if (toward0) q_den = !lo[1] && hi[1];
-    else q_den = hi != 2'b00;
-    q_den = q_den && finite;
-    if (f32_is_zero(n[30:0]) || f32_is_zero(d[30:0])) div_scale = {1'b0, DefaultNan};
-    else if ($signed(en - ed) >= 9'sd96) div_scale = {1'b1, (a == d) ? f32_ldexp(a, QW'(signed'(64)), rm, 1'b1) : a};
-    else if (d[30:23] == '0) div_scale = {1'b0, f32_ldexp(a, QW'(signed'(64)), rm, 1'b1)};
-    else if (rcp_den && q_den) div_scale = {1'b1, (a == d) ? f32_ldexp(a, -QW'(signed'(64)), rm, 1'b1) : a};
-    else if (rcp_den) div_scale = {1'b0, f32_ldexp(a, -QW'(signed'(64)), rm, 1'b1)};
-    else if (q_den) div_scale = {1'b1, (a == n) ? f32_ldexp(a, QW'(signed'(64)), rm, 1'b1) : a};
-    else if (n[30:23] <= 8'd23) div_scale = {1'b0, f32_ldexp(a, QW'(signed'(64)), rm, 1'b1)};
-    else div_scale = {1'b0, a};
-  endfunction
-
-  // v_div_fixup_f32 (q = S0 the quotient, d = S1, n = S2, raw).
-  function automatic logic [31:0] div_fixup(logic [30:0] q, logic [31:0] d, logic [31:0] n);
-    logic sign;
-    sign = d[31] ^ n[31];
-    if (f32_is_nan(n[30:0])) div_fixup = f32_quiet(n);
-    else if (f32_is_nan(d[30:0])) div_fixup = f32_quiet(d);
-    else if ((f32_is_zero(d[30:0]) && f32_is_zero(n[30:0])) || (f32_is_inf(d[30:0]) && f32_is_inf(n[30:0]))) div_fixup = DefaultNan;
-    else if (f32_is_zero(d[30:0]) || f32_is_inf(n[30:0])) div_fixup = {sign, 31'h7f80_0000};
-    else if (f32_is_inf(d[30:0]) || f32_is_zero(n[30:0]) || $signed({1'b0, n[30:23]}) - $signed({1'b0, d[30:23]}) < -9'sd150) div_fixup = {sign, 31'd0};
-    else if (f32_is_nan(q)) div_fixup = {sign, 31'h7f80_0000};
-    else div_fixup = {sign, q[30:0]};
-  endfunction
+  // The division helpers are cu_pkg's f32_div_scale and f32_div_fixup (one text with the F64
+  // unit's); v_div_fmas_f32 is the FMA with its scaling in cut 2.
 
   // Cut 2: the result before the output modifiers (an integer one as it is), the compare
   // result, and what the output modifiers need.
@@ -670,8 +598,8 @@ module cu_fp32
         end
       end
       FkFrexpMant, FkFrexpExp: r = f32_frexp(d.a, d.kind == FkFrexpExp);
-      FkDivScale: {m, r} = div_scale(s.in.a, s.in.b, s.in.c, d.rm);
-      FkDivFixup: r = div_fixup(s.in.a[30:0], s.in.b, s.in.c);
+      FkDivScale: {m, r} = f32_div_scale(s.in.a, s.in.b, s.in.c, d.rm);
+      FkDivFixup: r = f32_div_fixup(s.in.a[30:0], s.in.b, s.in.c);
       FkCvt16: r = {16'd0, cvt16(d.a, m16[1:0], m16[3])};
       FkCvt32: r = f32_is_nan(d.a[30:0]) ? f32_quiet(d.a) : d.a;
       FkCmp: m = f32_compare(d.pred, d.a, d.b);

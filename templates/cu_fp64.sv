@@ -48,8 +48,15 @@
 // integral rounding, frexp, ldexp, the conversion to an integer) are cu_pkg's f64_ (f32_ for the conversions' F32 side) functions,
 // one text for every format, generated from templates/cu_fp_fmt.sv.
 //
+// The division helpers, bit for bit div.rs: v_div_scale_f64 (cu_pkg's f64_div_scale: the
+// result and the lane's VCC bit on m_o, no output modifiers), v_div_fixup_f64 (f64_div_fixup,
+// then OMOD and CLAMP), and v_div_fmas_f64: the FMA on unflushed inputs whose exact sum, in a
+// lane whose VCC bit (m_i) is set, is scaled by 2^128 (S2's exponent above the bias) or
+// 2^-128 before its one rounding, then flushed as MODE says; its OMOD reads the result
+// unflushed.
+//
 // The case labels are read by hdl-gen to say which rows the RTL executes. Not here yet: the
-// other F64 rows (the division helpers, rcp/rsq/sqrt, v_trig_preop_f64).
+// other F64 rows (rcp/rsq/sqrt, v_trig_preop_f64).
 module cu_fp64
   import cu_pkg::*;
 #(
@@ -65,6 +72,7 @@ module cu_fp64
   input  logic [NumLanes-1:0][63:0] a_i,      // held from start_i until the results are read
   input  logic [NumLanes-1:0][63:0] b_i,
   input  logic [NumLanes-1:0][63:0] c_i,
+  input  logic [NumLanes-1:0]       m_i,      // VCC's lane bits (v_div_fmas_f64), held as well
   output logic                      ok_o,     // the operation is one of this unit's
   output logic [NumLanes-1:0][63:0] d_o,
   output logic [NumLanes-1:0]       m_o       // the compares' and class tests' lane bits
@@ -146,7 +154,10 @@ module cu_fp64
     fma_f64_frame_t f;      // an exact row's result is f.value, with f.special set
     logic           exact;  // ... which is not flushed (min/max, the integral values, frexp)
     logic           fract;  // v_fract_f64: the sum clamped below 1.0
-    logic           int_res; // v_frexp_exp_i32_f64, the compares: an integer, no output modifiers
+    logic           int_res; // an integer (v_frexp_exp_i32_f64, the compares) or v_div_scale's
+                             // result: no output modifiers
+    logic           fmas;    // v_div_fmas_f64 in a lane with VCC set: the sum scaled by 2^fmas_k
+    logic signed [QW-1:0] fmas_k;
     logic           m;       // a compare's or class test's lane bit
     logic           f32;     // v_cvt_f32_f64: an F32 result in the low dword, F32's modifiers
     logic [1:0]     rm;
@@ -161,7 +172,7 @@ module cu_fp64
   // says (mode: MODE[9:0]: IEEE, DX10_CLAMP, FP_DENORM, FP_ROUND), with the output modifiers;
   // or an exact row's result.
   function automatic st1_t fma_sum(valu_op_e op, logic [63:0] a, logic [63:0] b, logic [63:0] c,
-                                   logic [9:0] mode, logic [1:0] omod, logic clamp);
+                                   logic m, logic [9:0] mode, logic [1:0] omod, logic clamp);
     st1_t        s;
     logic [63:0] x, y, z, v;
     logic        add_z, exact;
@@ -175,6 +186,8 @@ module cu_fp64
     s.den_in32 = mode[4];
     s.den_out32 = mode[5];
     s.f32 = 1'b0;
+    s.fmas = op == VOP_V_DIV_FMAS_F64 && m;
+    s.fmas_k = (c[62:52] > 11'd1023) ? QW'(signed'(128)) : -QW'(signed'(128));
     s.omod = omod;
     s.clamp = clamp;
     s.fract = op == VOP_V_FRACT_F64;
@@ -190,6 +203,10 @@ module cu_fp64
       VOP_V_ADD_F64: begin y = One; z = f64_flush(b, s.den_in); exact = 1'b0; end
       VOP_V_MUL_F64: begin add_z = 1'b0; exact = 1'b0; end
       VOP_V_FMA_F64: exact = 1'b0;
+      // Denormal inputs kept, for the sum and for OMOD.
+      VOP_V_DIV_FMAS_F64: begin x = a; y = b; z = c; s.den_in = 1'b1; exact = 1'b0; end
+      VOP_V_DIV_SCALE_F64: begin s.int_res = 1'b1; {s.m, v} = f64_div_scale(a, b, c, s.rm); end
+      VOP_V_DIV_FIXUP_F64: v = f64_div_fixup(a[62:0], b, c);
       VOP_V_FRACT_F64: begin y = One; z = f64_round_integral(x, 2'd2); z[63] = !z[63]; exact = 1'b0; end
       VOP_V_MIN_F64: v = f64_min_max(x, y, 1'b0, mode[9]);
       VOP_V_MAX_F64: v = f64_min_max(x, y, 1'b1, mode[9]);
@@ -253,7 +270,13 @@ module cu_fp64
     logic [63:0] r, o_in, o;
     logic        unused_m;
     unused_m = s.m;  // registered beside the result (res_m_q)
-    r = s.f.special ? s.f.value : round_f64_fma(s.f.sign, s.f.sum, s.f.q, s.rm);
+    r = s.f.special ? s.f.value : round_f64_fma(s.f.sign, s.f.sum, s.f.q + (s.fmas ? s.fmas_k : '0), s.rm);
+    // v_div_fmas_f64's addend alone (a zero product), scaled as any other sum. (A sum that
+    // rounds to zero unscaled rounds to the same zero scaled by 2^-128; scaled by 2^128, S2
+    // is at least 2, and a non-zero sum is a multiple of 2^-105 at least: no such sum.)
+    if (s.fmas && s.f.special && !f64_is_nan(r[62:0]) && !f64_is_inf(r[62:0]) && !f64_is_zero(r[62:0])) begin
+      r = f64_ldexp(r, s.fmas_k, s.rm, 1'b1);
+    end
     if (!s.exact) r = f64_flush(r, s.den_out);
     // a - floor(a) rounding to 1.0 (a tiny negative a): the largest F64 below 1 instead. A
     // NaN's result is f64_quiet(a) and an infinity's the default NaN, as from the FMA.
@@ -284,7 +307,8 @@ module cu_fp64
       VOP_V_MAX_F64, VOP_V_LDEXP_F64, VOP_V_TRUNC_F64, VOP_V_CEIL_F64, VOP_V_FLOOR_F64,
       VOP_V_RNDNE_F64, VOP_V_FREXP_MANT_F64, VOP_V_FREXP_EXP_I32_F64, VOP_V_CMP_CLASS_F64,
       VOP_V_CMPX_CLASS_F64, VOP_V_CVT_F64_I32, VOP_V_CVT_F64_U32, VOP_V_CVT_I32_F64,
-      VOP_V_CVT_U32_F64, VOP_V_CVT_F64_F32, VOP_V_CVT_F32_F64:
+      VOP_V_CVT_U32_F64, VOP_V_CVT_F64_F32, VOP_V_CVT_F32_F64, VOP_V_DIV_SCALE_F64,
+      VOP_V_DIV_FMAS_F64, VOP_V_DIV_FIXUP_F64:
         ok_o = 1'b1;
       // The compares, from the table.
 {%- for c in cmps %}
@@ -321,7 +345,7 @@ module cu_fp64
     end else begin
       s1_v_q <= go;
       if (go) begin
-        s1_q <= fma_sum(op_i, a_i[lane], b_i[lane], c_i[lane], mode_i, omod_i, clamp_i);
+        s1_q <= fma_sum(op_i, a_i[lane], b_i[lane], c_i[lane], m_i[lane], mode_i, omod_i, clamp_i);
         s1_lane_q <= lane;
         next_q <= lane + 1'b1;
         run_q <= int'(lane) != NumLanes - 1;

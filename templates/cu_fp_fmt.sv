@@ -173,5 +173,86 @@
     else if (x[{{ f.w - 1 }}]) {{ f.p }}_to_int = '0;
     else {{ f.p }}_to_int = (mag > 34'h0_ffff_ffff) ? 32'hffff_ffff : mag[31:0];
   endfunction
+
+  // ---- The division helpers (sim/src/golden/valu/div.rs, whose comments say how the guide's
+  // pseudocode is read).
+
+  // n/d (finite, non-zero magnitudes) against c * 2^t, c = cw / 2^{{ f.man_w + 1 }} (cw 2^{{ f.man_w + 1 }},
+  // 2^{{ f.man_w + 1 }} - 1 or 2^{{ f.man_w + 1 }} - 2 for cut 0, 1, 2): {below, equal}, exactly, from the
+  // significands and exponents.
+  function automatic logic [1:0] {{ f.p }}_quot_cmp(logic [{{ f.w - 2 }}:0] n, logic [{{ f.w - 2 }}:0] d,
+      logic signed [FpQW-1:0] t, logic [1:0] cut);
+    logic signed [FpQW-1:0] sh;
+    logic [{{ 2 * f.man_w + 1 }}:0]          cd;   // c * 2^{{ f.man_w + 1 }} * sig(d)
+    logic [{{ 3 * f.man_w + 4 }}:0]          l, r;
+    // n/d < c 2^t  <=>  sig(n) * 2^sh < c * 2^{{ f.man_w + 1 }} * sig(d), sh = lsb(n) - lsb(d) - t + {{ f.man_w + 1 }}.
+    sh = {{ f.p }}_lsb_exp(n[{{ f.w - 2 }}:{{ f.man_w }}]) - {{ f.p }}_lsb_exp(d[{{ f.w - 2 }}:{{ f.man_w }}]) - t + FpQW'(signed'({{ f.man_w + 1 }}));
+    cd = ({{ 2 * f.man_w + 2 }}'({{ f.p }}_sig(d)) << {{ f.man_w + 1 }}) - (cut[0] ? {{ 2 * f.man_w + 2 }}'({{ f.p }}_sig(d)) : {{ 2 * f.man_w + 2 }}'d0) -
+         (cut[1] ? {{ 2 * f.man_w + 2 }}'({{ f.p }}_sig(d)) << 1 : {{ 2 * f.man_w + 2 }}'d0);
+    if (sh >= FpQW'(signed'({{ 2 * f.man_w + 3 }}))) begin
+      {{ f.p }}_quot_cmp = 2'b00;  // sig(n) * 2^sh >= 2^{{ 2 * f.man_w + 3 }} > cd
+    end else if (sh <= -FpQW'(signed'({{ f.man_w + 2 }}))) begin
+      {{ f.p }}_quot_cmp = 2'b10;  // sig(n) * 2^sh < 1/2 < cd
+    end else begin
+      l = (sh >= 0) ? {{ 3 * f.man_w + 5 }}'({{ f.p }}_sig(n)) << sh : {{ 3 * f.man_w + 5 }}'({{ f.p }}_sig(n));
+      r = (sh >= 0) ? {{ 3 * f.man_w + 5 }}'(cd) : {{ 3 * f.man_w + 5 }}'(cd) << (-sh);
+      {{ f.p }}_quot_cmp = {l < r, l == r};
+    end
+  endfunction
+
+  // v_div_scale (a = S0, d = S1 the denominator, n = S2 the numerator, as they are; rm the
+  // format's rounding mode): {VCC's lane bit, the result}.
+  function automatic logic [{{ f.w }}:0] {{ f.p }}_div_scale(logic [{{ f.w - 1 }}:0] a, logic [{{ f.w - 1 }}:0] d, logic [{{ f.w - 1 }}:0] n,
+      logic [1:0] rm);
+    logic       finite, qneg, toward0, rcp_den, q_den;
+    logic [1:0] lo, hi, hi_cut;
+    logic signed [FpQW-1:0] lo_t;
+    logic [{{ f.exp_w }}:0] en, ed;
+    en = {1'b0, n[{{ f.w - 2 }}:{{ f.man_w }}]};
+    ed = {1'b0, d[{{ f.w - 2 }}:{{ f.man_w }}]};
+    // 1/d rounded to nearest is denormal: |d| > 2^{{ f.bias - 1 }}, finite.
+    rcp_den = (d[{{ f.w - 2 }}:{{ f.man_w }}] == {{ f.exp_w }}'d{{ 2 * f.bias - 1 }} && d[{{ f.man_w - 1 }}:0] != '0) || d[{{ f.w - 2 }}:{{ f.man_w }}] == {{ f.exp_w }}'d{{ 2 * f.bias }};
+    // n/d rounded in rm (denormals kept) is a denormal: between bounds that depend on the
+    // direction the mode rounds the quotient's magnitude.
+    finite = n[{{ f.w - 2 }}:{{ f.man_w }}] != '1 && d[{{ f.w - 2 }}:{{ f.man_w }}] != '1 && !{{ f.p }}_is_zero(n[{{ f.w - 2 }}:0]) && !{{ f.p }}_is_zero(d[{{ f.w - 2 }}:0]);
+    qneg = n[{{ f.w - 1 }}] ^ d[{{ f.w - 1 }}];
+    toward0 = rm == 2'd3 || (rm == 2'd2 && !qneg) || (rm == 2'd1 && qneg);
+    // Two comparators, their bounds chosen by the direction: nearest even: above
+    // 2^-{{ f.bias + f.man_w }} and below 2^-{{ f.bias - 1 }} - 2^-{{ f.bias + f.man_w }}; toward zero: at least 2^-{{ f.bias + f.man_w - 1 }} and below
+    // 2^-{{ f.bias - 1 }}; away from zero: at most 2^-{{ f.bias - 1 }} - 2^-{{ f.bias + f.man_w - 1 }} (no lower bound: any non-zero
+    // quotient rounds up to 2^-{{ f.bias + f.man_w - 1 }}).
+    lo_t = (rm == 2'd0) ? -FpQW'(signed'({{ f.bias + f.man_w }})) : -FpQW'(signed'({{ f.bias + f.man_w - 1 }}));
+    hi_cut = (rm == 2'd0) ? 2'd1 : toward0 ? 2'd0 : 2'd2;
+    lo = {{ f.p }}_quot_cmp(n[{{ f.w - 2 }}:0], d[{{ f.w - 2 }}:0], lo_t, 2'd0);
+    hi = {{ f.p }}_quot_cmp(n[{{ f.w - 2 }}:0], d[{{ f.w - 2 }}:0], -FpQW'(signed'({{ f.bias - 1 }})), hi_cut);
+    if (rm == 2'd0) q_den = lo == 2'b00 && hi[1];
+    else if (toward0) q_den = !lo[1] && hi[1];
+    else q_den = hi != 2'b00;
+    q_den = q_den && finite;
+    if ({{ f.p }}_is_zero(n[{{ f.w - 2 }}:0]) || {{ f.p }}_is_zero(d[{{ f.w - 2 }}:0])) {{ f.p }}_div_scale = {1'b0, {{ f.w }}'h{{ f.dnan_hex }}};
+    else if ($signed(en - ed) >= {{ f.exp_w + 1 }}'sd{{ f.div_big }}) {{ f.p }}_div_scale = {1'b1, (a == d) ? {{ f.p }}_ldexp(a, FpQW'(signed'({{ f.div_k }})), rm, 1'b1) : a};
+    else if (d[{{ f.w - 2 }}:{{ f.man_w }}] == '0) {{ f.p }}_div_scale = {1'b0, {{ f.p }}_ldexp(a, FpQW'(signed'({{ f.div_k }})), rm, 1'b1)};
+    else if (rcp_den && q_den) {{ f.p }}_div_scale = {1'b1, (a == d) ? {{ f.p }}_ldexp(a, -FpQW'(signed'({{ f.div_k }})), rm, 1'b1) : a};
+    else if (rcp_den) {{ f.p }}_div_scale = {1'b0, {{ f.p }}_ldexp(a, -FpQW'(signed'({{ f.div_k }})), rm, 1'b1)};
+    else if (q_den) {{ f.p }}_div_scale = {1'b1, (a == n) ? {{ f.p }}_ldexp(a, FpQW'(signed'({{ f.div_k }})), rm, 1'b1) : a};
+    else if (n[{{ f.w - 2 }}:{{ f.man_w }}] <= {{ f.exp_w }}'d{{ f.div_tiny }}) {{ f.p }}_div_scale = {1'b0, {{ f.p }}_ldexp(a, FpQW'(signed'({{ f.div_k }})), rm, 1'b1)};
+    else {{ f.p }}_div_scale = {1'b0, a};
+  endfunction
+
+  // v_div_fixup (q = S0 the quotient's magnitude, d = S1, n = S2, as they are).
+  function automatic logic [{{ f.w - 1 }}:0] {{ f.p }}_div_fixup(logic [{{ f.w - 2 }}:0] q, logic [{{ f.w - 1 }}:0] d, logic [{{ f.w - 1 }}:0] n);
+    logic sign;
+    sign = d[{{ f.w - 1 }}] ^ n[{{ f.w - 1 }}];
+    if ({{ f.p }}_is_nan(n[{{ f.w - 2 }}:0])) {{ f.p }}_div_fixup = {{ f.p }}_quiet(n);
+    else if ({{ f.p }}_is_nan(d[{{ f.w - 2 }}:0])) {{ f.p }}_div_fixup = {{ f.p }}_quiet(d);
+    else if (({{ f.p }}_is_zero(d[{{ f.w - 2 }}:0]) && {{ f.p }}_is_zero(n[{{ f.w - 2 }}:0])) || ({{ f.p }}_is_inf(d[{{ f.w - 2 }}:0]) && {{ f.p }}_is_inf(n[{{ f.w - 2 }}:0])))
+      {{ f.p }}_div_fixup = {{ f.w }}'h{{ f.dnan_hex }};
+    else if ({{ f.p }}_is_zero(d[{{ f.w - 2 }}:0]) || {{ f.p }}_is_inf(n[{{ f.w - 2 }}:0])) {{ f.p }}_div_fixup = {sign, {{ f.w - 1 }}'h{{ f.inf_hex }}};
+    else if ({{ f.p }}_is_inf(d[{{ f.w - 2 }}:0]) || {{ f.p }}_is_zero(n[{{ f.w - 2 }}:0]) ||
+             $signed({1'b0, n[{{ f.w - 2 }}:{{ f.man_w }}]}) - $signed({1'b0, d[{{ f.w - 2 }}:{{ f.man_w }}]}) < -{{ f.exp_w + 1 }}'sd{{ f.bias + f.man_w }})
+      {{ f.p }}_div_fixup = {sign, {{ f.w - 1 }}'d0};
+    else if ({{ f.p }}_is_nan(q)) {{ f.p }}_div_fixup = {sign, {{ f.w - 1 }}'h{{ f.inf_hex }}};
+    else {{ f.p }}_div_fixup = {sign, q};
+  endfunction
 {%- endif %}
 {%- endfor %}

@@ -616,6 +616,7 @@ module cu_valu
     .a_i    (f64_a),
     .b_i    (f64_b),
     .c_i    (f64_c),
+    .m_i    (m_i),
     .ok_o   (f64_ok),
     .d_o    (f64_d),
     .m_o    (f64_m)

@@ -39,8 +39,8 @@ fn rows() -> Vec<(&'static InstDef, u32)> {
         .map(|name| {
             let d = table()
                 .all_by_name(&name)
-                .find(|d| d.format().name == "VOP3")
-                .unwrap_or_else(|| panic!("{name} has no VOP3 form"));
+                .find(|d| matches!(d.format().name.as_str(), "VOP3" | "VOP3SD"))
+                .unwrap_or_else(|| panic!("{name} has no VOP3 or VOP3SD form"));
             let vop = hdl_gen::sv::valu::vop_name(d);
             let index = names.iter().position(|n| *n == vop).expect("every VALU row has a valu_op_e member");
             (d, index as u32 + 1)
@@ -122,8 +122,18 @@ fn operand32(rng: &mut SmallRng, ty: Ty) -> u32 {
     let r: u32 = rng.random();
     if ty == Ty::F32 {
         const SPECIAL: [u32; 12] = [
-            0, 0x8000_0000, 1, 0x807f_ffff, 0x0080_0000, 0x7f7f_ffff, 0x7f80_0000, 0xff80_0000, 0x7fc0_0000,
-            0x7f80_0001, 0xffbf_ffff, 0x3f80_0000,
+            0,
+            0x8000_0000,
+            1,
+            0x807f_ffff,
+            0x0080_0000,
+            0x7f7f_ffff,
+            0x7f80_0000,
+            0xff80_0000,
+            0x7fc0_0000,
+            0x7f80_0001,
+            0xffbf_ffff,
+            0x3f80_0000,
         ];
         return match rng.random_range(0..4) {
             0 => SPECIAL[rng.random_range(0..SPECIAL.len())],
@@ -138,18 +148,82 @@ fn operand32(rng: &mut SmallRng, ty: Ty) -> u32 {
     }
 }
 
+/// Operands of the division helpers at the edges of their rules, for half of the sets (None:
+/// the ordinary operands), as fp_rtl's for F32: quotients n/d at and next to 2^-1075, 2^-1074
+/// and 2^-1022 (with all-ones significands over a power of two: the nearest-even and directed
+/// bounds of a denormal quotient), exponent differences at 768 and -1075, numerator exponents
+/// at 53, S0 equal to the denominator or the numerator; for `v_div_fmas_f64`, products at and
+/// next to 2^-1075 and 2^-1074 (what rounds to zero unscaled).
+fn division_operands(rng: &mut SmallRng, m: rdna3_isa::Mnemonic) -> Option<[u64; 3]> {
+    use rdna3_isa::Mnemonic as M;
+    if !matches!(m, M::v_div_scale_f64 | M::v_div_fixup_f64 | M::v_div_fmas_f64)
+        || rng.random_range(0..2) == 0
+    {
+        return None;
+    }
+    let sign = |rng: &mut SmallRng| rng.random_range(0..4) == 0;
+    let frac = |rng: &mut SmallRng, base: u64| -> u64 {
+        match rng.random_range(0..6) {
+            0 => base,
+            1 => base.wrapping_add(1),
+            2 => base.wrapping_sub(1),
+            3 => 0xf_ffff_ffff_ffff,
+            4 => 0xf_ffff_ffff_fffe,
+            _ => rng.random(),
+        }
+    };
+    if m == M::v_div_fmas_f64 {
+        // a * b near 2^-1075 (exponent fields summing to 1023 - 1075 + 1023 = 971), c zero or tiny.
+        let ea = rng.random_range(1..971);
+        let fa = if rng.random_range(0..2) == 0 { 0 } else { frac(rng, 0) };
+        let a = f64_of(sign(rng), ea, fa);
+        let b = f64_of(sign(rng), 971 - ea + rng.random_range(-1..=1), frac(rng, 0));
+        let c = match rng.random_range(0..4) {
+            0 => 0,
+            1 => rng.random::<u64>() & 0x8000_0000_0000_0003,
+            _ => operand(rng, a),
+        };
+        return Some([a, b, c]);
+    }
+    // S1 the denominator d, S2 the numerator n (v_div_fixup: S0 is the quotient).
+    let (ed, en) = match rng.random_range(0..4) {
+        // n/d near 2^t: exponent fields differ by t.
+        0 | 1 => {
+            let t = [-1075, -1074, -1073, -1023, -1022, -1021][rng.random_range(0..6)];
+            let ed = rng.random_range(1076..=2046);
+            (ed, ed + t)
+        }
+        2 => {
+            let ed = rng.random_range(1..=1278);
+            (ed, ed + rng.random_range(767..=769))
+        }
+        _ => (rng.random_range(1..=2046), rng.random_range(0..=55)),
+    };
+    let fd = if rng.random_range(0..2) == 0 { 0 } else { rng.random() };
+    let d = f64_of(sign(rng), ed, fd);
+    let n = f64_of(sign(rng), en, frac(rng, fd));
+    let a = match rng.random_range(0..3) {
+        0 => d,
+        1 => n,
+        _ => operand(rng, n),
+    };
+    Some([a, d, n])
+}
+
 /// v[n:n+1] for a 64-bit operand, vn for a 32-bit one (v_ldexp_f64's exponent,
 /// v_frexp_exp_i32_f64's result).
 fn reg(ty: Option<Ty>, n: usize) -> String {
     if ty.is_some_and(|t| t.dwords() == 1) { format!("v{n}") } else { format!("v[{n}:{}]", n + 1) }
 }
 
-/// The assembly of `d` (VOP3) reading v[0:1], v[2:3], v[4:5] and writing v[6:7] (the low
-/// dwords of each for 32-bit operands) or a compare's mask, with OMOD and CLAMP.
+/// The assembly of `d` (VOP3 or VOP3SD) reading v[0:1], v[2:3], v[4:5] and writing v[6:7] (the
+/// low dwords of each for 32-bit operands) and VOP3SD's SDST s10, or a compare's mask, with OMOD
+/// and CLAMP.
 fn line(d: &InstDef, omod: u32, clamp: bool) -> String {
     let dst = d.operands.iter().find(|o| o.role == Role::Dst).and_then(|o| o.ty());
     // A compare writes its mask to s10 (v_cmpx: EXEC only).
     let mut ops = match d.compare {
+        None if d.operands.iter().any(|o| o.field == Field::Sdst) => vec![reg(dst, 6), "s10".to_string()],
         None => vec![reg(dst, 6)],
         Some(_) if d.name.starts_with("v_cmpx") => vec![],
         Some(_) => vec!["s10".to_string()],
@@ -199,6 +273,9 @@ fn vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
             let src0 = d.operands.iter().find(|o| o.role == Role::Src).and_then(|o| o.ty());
             let sets: Vec<[u64; 3]> = (0..32)
                 .map(|_| {
+                    if let Some(set) = division_operands(&mut rng, d.mnemonic) {
+                        return set;
+                    }
                     let mut a = operand(&mut rng, 0x3ff0_0000_0000_0000);
                     if let Some(t) = src0.filter(|t| t.dwords() == 1) {
                         a = (a & !0xffff_ffff) | u64::from(operand32(&mut rng, t));
@@ -216,6 +293,9 @@ fn vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
                     wave.vgpr[2 * s + 1][l] = (*v >> 32) as u32;
                 }
             }
+            // VCC: v_div_fmas_f64's lane bits.
+            let vcc: u32 = rng.random();
+            wave.sgpr[rdna3_isa::operand::VCC_LO as usize] = vcc;
             let mut mem = Memory::default();
             let mut env = Env::new(&mut mem, &mut []);
             exec_in(&mut wave, &prog, &mut env);
@@ -229,14 +309,19 @@ fn vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
                 }
                 Some(_) => Some(wave.sgpr[10]),
             };
+            // VOP3SD's SDST (v_div_scale_f64's flag), checked beside the result.
+            let sdst = d.operands.iter().any(|o| o.field == Field::Sdst);
             for (l, [a, b, c]) in sets.iter().enumerate() {
-                let (check, r) = match mask {
-                    Some(m) => (1, u64::from(m >> l & 1)),
-                    None => (0, u64::from(wave.vgpr[6][l]) | u64::from(wave.vgpr[7][l]) << 32),
+                let d64 = u64::from(wave.vgpr[6][l]) | u64::from(wave.vgpr[7][l]) << 32;
+                let (check, r, rm) = match mask {
+                    Some(m) => (1, 0, m >> l & 1),
+                    None if sdst => (2, d64, wave.sgpr[10] >> l & 1),
+                    None => (0, d64, 0),
                 };
+                let m = vcc >> l & 1;
                 writeln!(
                     out,
-                    "{op:x} {mode:x} {omod:x} {:x} {check} {a:x} {b:x} {c:x} {r:x}",
+                    "{op:x} {mode:x} {omod:x} {:x} {check} {m:x} {a:x} {b:x} {c:x} {r:x} {rm:x}",
                     u32::from(clamp)
                 )
                 .expect("writing to a string");

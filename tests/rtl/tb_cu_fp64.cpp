@@ -3,9 +3,10 @@
 // all with the same OP, MODE, OMOD and CLAMP), presents the 32 lanes' operands, starts the
 // unit and checks every lane's result NumLanes + 1 cycles later (cu_top's F64Cycles), the
 // inputs held meanwhile. One vector per line, hexadecimal fields:
-//   OP MODE OMOD CLAMP MASK A B C EXPECTED
-// OP is the valu_op_e value; A, B and C are 64-bit; EXPECTED is the lane's 64-bit result, or
-// with MASK 1 its compare bit (m_o).
+//   OP MODE OMOD CLAMP CHECK M A B C EXPECTED EXPECTED_M
+// OP is the valu_op_e value; M the lane's VCC bit (m_i); A, B and C are 64-bit; EXPECTED is the
+// lane's 64-bit result (d_o) and EXPECTED_M its lane bit (m_o). CHECK says which to check: 0 the
+// result, 1 the lane bit (a compare), 2 both (v_div_scale_f64).
 // Usage: Vcu_fp64 VECTORS
 // Prints the first mismatches and `PASS tb_cu_fp64: N vectors` or `FAIL tb_cu_fp64: ...`.
 #include <cinttypes>
@@ -22,8 +23,9 @@ namespace {
 constexpr int kLanes = 32;
 
 struct Vector {
-    unsigned op, mode, omod, clamp, mask;
+    unsigned op, mode, omod, clamp, check, m;
     uint64_t a, b, c, expected;
+    unsigned expected_m;
 };
 
 void put(VlWide<64>& w, int lane, uint64_t v) {
@@ -49,8 +51,9 @@ int main(int argc, char** argv) {
     char line[256];
     while (std::fgets(line, sizeof line, f)) {
         Vector v;
-        if (std::sscanf(line, "%x %x %x %x %x %" SCNx64 " %" SCNx64 " %" SCNx64 " %" SCNx64, &v.op, &v.mode,
-                        &v.omod, &v.clamp, &v.mask, &v.a, &v.b, &v.c, &v.expected) != 9) {
+        if (std::sscanf(line, "%x %x %x %x %x %x %" SCNx64 " %" SCNx64 " %" SCNx64 " %" SCNx64 " %x", &v.op,
+                        &v.mode, &v.omod, &v.clamp, &v.check, &v.m, &v.a, &v.b, &v.c, &v.expected,
+                        &v.expected_m) != 11) {
             std::printf("FAIL tb_cu_fp64: malformed vector line %zu: %s", vs.size() + 1, line);
             return 2;
         }
@@ -77,7 +80,9 @@ int main(int argc, char** argv) {
         top->mode_i = v0.mode;
         top->omod_i = v0.omod;
         top->clamp_i = v0.clamp;
+        top->m_i = 0;
         for (int l = 0; l < kLanes; l++) {
+            top->m_i |= (vs[i + l].m & 1u) << l;
             put(top->a_i, l, vs[i + l].a);
             put(top->b_i, l, vs[i + l].b);
             put(top->c_i, l, vs[i + l].c);
@@ -98,11 +103,15 @@ int main(int argc, char** argv) {
         top->eval();
         for (int l = 0; l < kLanes; l++) {
             const Vector& v = vs[i + l];
-            const uint64_t got = v.mask ? uint64_t(top->m_o >> l & 1) : get(top->d_o, l);
-            if (got != v.expected && ++bad <= 20) {
-                std::printf("mismatch: op %u mode %03x omod %u clamp %u lane %d a %016" PRIx64 " b %016" PRIx64
-                            " c %016" PRIx64 ": %016" PRIx64 " (golden) vs %016" PRIx64 " (RTL)\n",
-                            v.op, v.mode, v.omod, v.clamp, l, v.a, v.b, v.c, v.expected, got);
+            const uint64_t got = get(top->d_o, l);
+            const unsigned got_m = top->m_o >> l & 1;
+            const bool bad_d = v.check != 1 && got != v.expected;
+            const bool bad_m = v.check != 0 && got_m != v.expected_m;
+            if ((bad_d || bad_m) && ++bad <= 20) {
+                std::printf("mismatch: op %u mode %03x omod %u clamp %u m %u lane %d a %016" PRIx64 " b %016" PRIx64
+                            " c %016" PRIx64 ": %016" PRIx64 " m %u (golden) vs %016" PRIx64 " m %u (RTL)\n",
+                            v.op, v.mode, v.omod, v.clamp, v.m, l, v.a, v.b, v.c, v.expected, v.expected_m, got,
+                            got_m);
             }
         }
     }

@@ -251,10 +251,25 @@ pub struct FpFormat {
     pub inf_hex: String,
     pub one_hex: String,
     pub quiet_hex: String,
+    /// The default NaN, in hex.
+    pub dnan_hex: String,
+    /// v_div_scale's constants (div.rs): the exponent difference that scales a huge quotient,
+    /// the numerator exponent at or below which a tiny one is scaled, and the scale 2^div_k.
+    pub div_big: u32,
+    pub div_tiny: u32,
+    pub div_k: u32,
 }
 
 impl FpFormat {
-    fn new(p: &'static str, what: &'static str, exp_w: u32, man_w: u32, rounder: &'static str, full: bool) -> FpFormat {
+    /// `div`: (div_big, div_tiny, div_k), which only the full formats use.
+    fn new(
+        p: &'static str,
+        what: &'static str,
+        (exp_w, man_w): (u32, u32),
+        rounder: &'static str,
+        full: bool,
+        (div_big, div_tiny, div_k): (u32, u32, u32),
+    ) -> FpFormat {
         let bias = (1u64 << (exp_w - 1)) - 1;
         let rounder_w = ROUNDERS.iter().find(|r| r.name == rounder).map_or(0, |r| r.w);
         FpFormat {
@@ -271,6 +286,13 @@ impl FpFormat {
             inf_hex: format!("{:x}", ((1u64 << exp_w) - 1) << man_w),
             one_hex: format!("{:x}", bias << man_w),
             quiet_hex: format!("{:x}", 1u64 << (man_w - 1)),
+            dnan_hex: format!(
+                "{:x}",
+                (1u64 << (exp_w + man_w)) | (((1u64 << exp_w) - 1) << man_w) | (1u64 << (man_w - 1))
+            ),
+            div_big,
+            div_tiny,
+            div_k,
         }
     }
 }
@@ -278,9 +300,9 @@ impl FpFormat {
 /// F16 (the F32 unit's F16 rows: flushing, classes, OMOD), F32 and F64.
 fn fp_formats() -> Vec<FpFormat> {
     vec![
-        FpFormat::new("f16", "F16", 5, 10, "round_f16_sig", false),
-        FpFormat::new("f32", "F32", 8, 23, "round_f32_sig", true),
-        FpFormat::new("f64", "F64", 11, 52, "round_f64_sig", true),
+        FpFormat::new("f16", "F16", (5, 10), "round_f16_sig", false, (0, 0, 0)),
+        FpFormat::new("f32", "F32", (8, 23), "round_f32_sig", true, (96, 23, 64)),
+        FpFormat::new("f64", "F64", (11, 52), "round_f64_sig", true, (768, 53, 128)),
     ]
 }
 
