@@ -63,7 +63,7 @@ module cu_valu
   input  logic [NumLanes-1:0][63:0]   b_i,      // source 1
   input  logic [NumLanes-1:0][127:0]  c_i,      // source 2 (128 bits for v_mqsad_u32_u8)
   input  logic [NumLanes-1:0]         m_i,      // mask-in bit
-  input  logic [11:0]                 mix_i,    // v_fma_mix*: {NEG_HI, NEG, OPSEL_HI, OPSEL}
+  input  logic [11:0]                 mix_i,    // VOP3P: {NEG_HI, NEG, OPSEL_HI, OPSEL} (the mixes, dots)
   input  valu_op_e                    op_y_i,   // VOPD's Y half, VOP_NONE otherwise
   input  logic [NumLanes-1:0][31:0]   ya_i,
   input  logic [NumLanes-1:0][31:0]   yb_i,
@@ -174,6 +174,31 @@ module cu_valu
   function automatic logic [31:0] sat32(logic [33:0] v, logic sgn);
     if (sgn) sat32 = (v[33:31] == '0 || v[33:31] == '1) ? v[31:0] : (v[33] ? 32'h8000_0000 : 32'h7fff_ffff);
     else sat32 = v[33] ? 32'h0000_0000 : v[32] ? 32'hffff_ffff : v[31:0];
+  endfunction
+
+  // v_dot4_*_8 and v_dot8_*_4: S2 plus the sum of the products of S0's and S1's fields (four
+  // bytes, or eight nibbles when nib), each field signed when the row is an IU form (iu, whose
+  // S2 is signed too) and its source's NEG bit (neg[0] for S0, neg[1] for S1) is set; CLAMP
+  // saturates the sum to the destination's range (dot.rs's dot_int).
+  function automatic logic [31:0] dot_int(logic [31:0] a, logic [31:0] b, logic [31:0] c, logic nib,
+                                          logic iu, logic [1:0] neg, logic clamp);
+    logic [33:0]        acc;
+    logic signed [8:0]  fa, fb;   // a field, extended by its signedness
+    logic signed [33:0] pa, pb;
+    acc = { {2{iu & c[31]}}, c};
+    for (int i = 0; i < 8; i++) begin
+      if (nib) begin
+        fa = { {5{iu & neg[0] & a[4*i+3]}}, a[4*i +: 4]};
+        fb = { {5{iu & neg[1] & b[4*i+3]}}, b[4*i +: 4]};
+      end else begin
+        fa = (i < 4) ? {iu & neg[0] & a[8*i+7], a[8*i +: 8]} : 9'sd0;
+        fb = (i < 4) ? {iu & neg[1] & b[8*i+7], b[8*i +: 8]} : 9'sd0;
+      end
+      pa = 34'(fa);
+      pb = 34'(fb);
+      acc = acc + 34'(pa * pb);
+    end
+    dot_int = clamp ? sat32(acc, iu) : acc[31:0];
   endfunction
 
   // A signed 16-bit value saturated to an unsigned byte.
@@ -292,7 +317,7 @@ module cu_valu
   // ------------------------------------------------------------------------------------------
   // One lane of the main (or VOPD's X) operation. (VOPD's Y-only operations are in lane_y.)
   function automatic lane_t lane(valu_op_e op, logic [63:0] a, logic [63:0] b, logic [127:0] c,
-                                 logic m, logic clamp, logic [4:0] id);
+                                 logic m, logic clamp, logic [1:0] neg, logic [4:0] id);
     ity_t         t;
     logic [64:0]  ka, kb;               // the sources extended by their type
     logic [32:0]  kc;                   // (S2: only for rows of at most 32 bits)
@@ -523,6 +548,11 @@ module cu_valu
         end
       end
       VOP_V_SAD_U8, VOP_V_MSAD_U8, VOP_V_SAD_HI_U8: lane.d[31:0] = sad[0];
+      // The integer dot products (VOP3P; NEG gives the IU forms' signedness).
+      VOP_V_DOT4_I32_IU8: lane.d[31:0] = dot_int(a[31:0], b[31:0], c[31:0], 1'b0, 1'b1, neg, clamp);
+      VOP_V_DOT4_U32_U8: lane.d[31:0] = dot_int(a[31:0], b[31:0], c[31:0], 1'b0, 1'b0, neg, clamp);
+      VOP_V_DOT8_I32_IU4: lane.d[31:0] = dot_int(a[31:0], b[31:0], c[31:0], 1'b1, 1'b1, neg, clamp);
+      VOP_V_DOT8_U32_U4: lane.d[31:0] = dot_int(a[31:0], b[31:0], c[31:0], 1'b1, 1'b0, neg, clamp);
       VOP_V_QSAD_PK_U16_U8, VOP_V_MQSAD_PK_U16_U8: begin
         for (int k = 0; k < 4; k++) lane.d[16*k +: 16] = sad[k][15:0];
       end
@@ -675,7 +705,8 @@ module cu_valu
 
     always_comb begin
       ri = (op_i == VOP_NONE) ? '{ok: 1'b0, d: '0, m: 1'b0} :
-                                lane(op_i, a_i[l], b_i[l], c_i[l], m_i[l], clamp_i, lane0_i + 5'(l));
+                                lane(op_i, a_i[l], b_i[l], c_i[l], m_i[l], clamp_i, mix_i[7:6],
+                                     lane0_i + 5'(l));
       r = f64_ok ? '{ok: 1'b1, d: {64'd0, f64_d[l]}, m: f64_m[l]} :
           (fp_ok && pk16) ? '{ok: fpy_ok, d: {96'd0, fpy_d[15:0], fp_d[15:0]}, m: 1'b0} :
           fp_ok ? '{ok: 1'b1, d: {96'd0, fp_d}, m: fp_m} : ri;
