@@ -37,3 +37,4 @@
   v_dot8_i32_iu4 v103, v22, v21, v24 neg_lo:[1,0,0] clamp
   v_dot8_i32_iu4 v103, v22, v21, v24 neg_lo:[1,0,0]
   v_dot8_i32_iu4 v103, 0x8f7f0f81, v2, s3 neg_lo:[1,1,0] clamp
+  s_endpgm
