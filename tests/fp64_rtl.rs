@@ -151,7 +151,8 @@ fn operand32(rng: &mut SmallRng, ty: Ty) -> u32 {
 /// Operands of the division helpers at the edges of their rules, for half of the sets (None:
 /// the ordinary operands), as fp_rtl's for F32: quotients n/d at and next to 2^-1075, 2^-1074
 /// and 2^-1022 (with all-ones significands over a power of two: the nearest-even and directed
-/// bounds of a denormal quotient), exponent differences at 768 and -1075, numerator exponents
+/// bounds of a denormal quotient), denominators at and next to 2^1022 (a denormal reciprocal's
+/// bound), exponent differences at 768 and -1075, numerator exponents
 /// at 53, S0 equal to the denominator or the numerator; for `v_div_fmas_f64`, products at and
 /// next to 2^-1075 and 2^-1074 (what rounds to zero unscaled).
 fn division_operands(rng: &mut SmallRng, m: rdna3_isa::Mnemonic) -> Option<[u64; 3]> {
@@ -186,7 +187,7 @@ fn division_operands(rng: &mut SmallRng, m: rdna3_isa::Mnemonic) -> Option<[u64;
         return Some([a, b, c]);
     }
     // S1 the denominator d, S2 the numerator n (v_div_fixup: S0 is the quotient).
-    let (ed, en) = match rng.random_range(0..4) {
+    let (ed, en) = match rng.random_range(0..5) {
         // n/d near 2^t: exponent fields differ by t.
         0 | 1 => {
             let t = [-1075, -1074, -1073, -1023, -1022, -1021][rng.random_range(0..6)];
@@ -197,6 +198,8 @@ fn division_operands(rng: &mut SmallRng, m: rdna3_isa::Mnemonic) -> Option<[u64;
             let ed = rng.random_range(1..=1278);
             (ed, ed + rng.random_range(767..=769))
         }
+        // Denominators at the bound of a denormal reciprocal (2^1022 itself is not beyond it).
+        3 => (rng.random_range(2044..=2046), rng.random_range(1..=2046)),
         _ => (rng.random_range(1..=2046), rng.random_range(0..=55)),
     };
     let fd = if rng.random_range(0..2) == 0 { 0 } else { rng.random() };
