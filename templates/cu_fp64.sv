@@ -125,7 +125,7 @@ module cu_fp64
     lead = '0;
     for (int i = 0; i < 23; i++) if (f[i]) lead = 8'(i);
     if (x[30:23] == 8'hff) widen = {x[31], 11'h7ff, f != '0, f[21:0], 29'd0};
-    else if (x[30:0] == '0) widen = {x[31], 63'd0};
+    else if (f32_is_zero(x[30:0])) widen = {x[31], 63'd0};
     // A denormal: its leading one (at lead, weight 2^(lead - 149)) becomes the hidden bit.
     else if (x[30:23] == '0) widen = {x[31], 11'(11'd874 + 11'(lead)), 52'({29'd0, f} << (6'd52 - 6'(lead)))};
     else widen = {x[31], 11'(11'd896 + 11'(x[30:23])), f, 29'd0};
@@ -253,13 +253,13 @@ module cu_fp64
                                            logic den_out);
     logic [31:0] o;
     o = r;
-    if (omod != 2'd0 && !(r[30:23] == 8'hff && r[22:0] != '0)) begin
+    if (omod != 2'd0 && !f32_is_nan(r[30:0])) begin
       o = narrow(widen(f32_flush(r, den_in)), (omod == 2'd1) ? QW'(signed'(1)) :
                  (omod == 2'd2) ? QW'(signed'(2)) : -QW'(signed'(1)), rm, den_out);
     end
     finish32 = o;
     if (clamp) begin
-      if (o[30:23] == 8'hff && o[22:0] != '0) finish32 = dx10 ? 32'd0 : o;
+      if (f32_is_nan(o[30:0])) finish32 = dx10 ? 32'd0 : o;
       else if (o[31]) finish32 = 32'd0;
       else if (o > 32'h3f80_0000) finish32 = 32'h3f80_0000;
     end
