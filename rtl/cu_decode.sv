@@ -2537,7 +2537,7 @@ module cu_decode
         dec_o.vc.fpu = 1'b1;
         dec_o.vc.trans = 1'b1;
       end
-      OP_V_RCP_F64, OP_V_RSQ_F64, OP_V_SQRT_F64: begin
+      OP_V_RCP_F64, OP_V_SQRT_F64: begin
         dec_o.unit = UNIT_TRANS;
         dec_o.valu = 1'b1;
         dec_o.vc.enc = VE_VOP1;
@@ -2547,6 +2547,18 @@ module cu_decode
         dec_o.vc.fpu = 1'b1;
         dec_o.vc.trans = 1'b1;
         dec_o.vc.f64 = 1'b1;
+      end
+      OP_V_RSQ_F64: begin
+        dec_o.unit = UNIT_TRANS;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP1;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F64;
+        dec_o.vc.dty = OT_F64;
+        dec_o.vc.fpu = 1'b1;
+        dec_o.vc.trans = 1'b1;
+        dec_o.vc.f64 = 1'b1;
+        dec_o.vc.twice = 1'b1;
       end
       OP_V_MOVRELD_B32, OP_V_MOVRELS_B32, OP_V_MOVRELSD_B32, OP_V_MOVRELSD_2_B32: begin
         dec_o.unit = UNIT_VALU;
@@ -3393,7 +3405,7 @@ module cu_decode
         dec_o.vc.fpu = 1'b1;
         dec_o.vc.trans = 1'b1;
       end
-      OP_V_RCP_F64_VOP3, OP_V_RSQ_F64_VOP3, OP_V_SQRT_F64_VOP3: begin
+      OP_V_RCP_F64_VOP3, OP_V_SQRT_F64_VOP3: begin
         dec_o.unit = UNIT_TRANS;
         dec_o.valu = 1'b1;
         dec_o.vc.enc = VE_VOP3;
@@ -3403,6 +3415,18 @@ module cu_decode
         dec_o.vc.fpu = 1'b1;
         dec_o.vc.trans = 1'b1;
         dec_o.vc.f64 = 1'b1;
+      end
+      OP_V_RSQ_F64_VOP3: begin
+        dec_o.unit = UNIT_TRANS;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F64;
+        dec_o.vc.dty = OT_F64;
+        dec_o.vc.fpu = 1'b1;
+        dec_o.vc.trans = 1'b1;
+        dec_o.vc.f64 = 1'b1;
+        dec_o.vc.twice = 1'b1;
       end
       OP_V_MOVRELD_B32_VOP3, OP_V_MOVRELS_B32_VOP3, OP_V_MOVRELSD_B32_VOP3, OP_V_MOVRELSD_2_B32_VOP3: begin
         dec_o.unit = UNIT_VALU;

@@ -61,8 +61,26 @@
 // 2^-128 before its one rounding, then flushed as MODE says; its OMOD reads the result
 // unflushed.
 //
-// The case labels are read by hdl-gen to say which rows the RTL executes. Not here yet: the
-// other F64 rows (rcp/rsq/sqrt, v_trig_preop_f64).
+// The recurrence's rows, bit for bit valu/f64.rs: v_rcp_f64 correctly rounded to nearest even,
+// v_sqrt_f64 correctly rounded in MODE's F64 rounding mode, v_rsq_f64 the square root rounded
+// to nearest even and then its reciprocal rounded to nearest even (two roundings); inputs
+// flushed as MODE says, results flushed as MODE says, then OMOD and CLAMP. One digit
+// recurrence (cu_pkg's f64_tstep, one text with the F32 unit's) serves the lanes one after
+// another, Trans64Steps bits a cycle of the 56 a pass finds, from a remainder that stays exact
+// (the sticky bit is E != 0). The input's significand is normalised to S in [2^52, 2^53) with
+// its least significant bit's exponent l (a denormal kept by MODE too):
+//   - rcp: Y = floor(2^107 / S), a 56-bit quotient (above 2^54), from E = 2^51;
+//   - sqrt: a = M * 2^(2j) with M = S * 2 or S * 4, Y = floor(sqrt(M * 2^56)), 56 bits
+//     (above 2^54), from E = 0.
+// A lane's pass takes Trans64Lane cycles (the steps, then a cycle that rounds {Y, sticky} into
+// the lane's result register and loads the next lane, or for v_rsq_f64's root the pass of its
+// reciprocal); a lane with a special operand (NaN, zero, infinity, a negative root) waits as
+// long. The last lane's result is on d_o NumLanes * Trans64Lane + 1 cycles after the start
+// (cu_top's F64TransCycles), twice the lanes' part for v_rsq_f64 (F64RsqCycles).
+//
+// v_trig_preop_f64 runs beside the FMA as an exact row (see trig_preop below).
+//
+// The case labels are read by hdl-gen to say which rows the RTL executes.
 module cu_fp64
   import cu_pkg::*;
 #(
@@ -85,6 +103,7 @@ module cu_fp64
 );
 
   localparam logic [63:0] One = 64'h3ff0_0000_0000_0000;
+  localparam logic [63:0] DefaultNan = 64'hfff8_0000_0000_0000;
   localparam int unsigned QW = 14;
   localparam int unsigned LaneW = (NumLanes > 1) ? $clog2(NumLanes) : 1;
 
@@ -180,6 +199,57 @@ module cu_fp64
   endfunction
 
   // ------------------------------------------------------------------------------------------
+  // v_trig_preop_f64 (valu/f64.rs): the 53 fraction bits of 2/pi after its first `shift`
+  // (shift = 53 * S1[4:0], plus S0's exponent field less 1077 when that is positive),
+  // truncated, scaled by 2^(-53 - shift) (2^128 more from S0's exponent field 1968), rounded
+  // toward zero and flushed as MODE says. The table holds the 1201 bits in 64-bit words (from
+  // rdna3_isa::constants, as the golden model's), zeros after them: the segment is in the two
+  // words from shift / 64, shifted by shift % 64.
+
+  localparam int unsigned PiWords = 19;
+  localparam logic [PiWords-1:0][63:0] TwoOverPi = {
+    64'ha2f9836e4e441529,
+    64'hfc2757d1f534ddc0,
+    64'hdb6295993c439041,
+    64'hfe5163abdebbc561,
+    64'hb7246e3a424dd2e0,
+    64'h06492eea09d1921c,
+    64'hfe1deb1cb129a73e,
+    64'he88235f52ebb4484,
+    64'he99c7026b45f7e41,
+    64'h3991d639835339f4,
+    64'h9c845f8bbdf9283b,
+    64'h1ff897ffde05980f,
+    64'hef2f118b5a0a6d1f,
+    64'h6d367ecf27cb09b7,
+    64'h4f463f669e5fea2d,
+    64'h7527bac7ebe5f17b,
+    64'h3d0739f78a5292ea,
+    64'h6bfb5fb11f8d5d08,
+    64'h56033046fc7b0000
+  };
+
+  function automatic logic [63:0] pi_word(logic [5:0] i);
+    pi_word = (int'(i) < int'(PiWords)) ? TwoOverPi[PiWords - 1 - int'(i)] : '0;
+  endfunction
+
+  function automatic logic [63:0] trig_preop(logic [63:0] a, logic [4:0] seg, logic den_out);
+    logic [10:0]          e;
+    logic [11:0]          shift;
+    logic [127:0]         win;
+    logic [52:0]          bits;
+    logic signed [QW-1:0] scale;
+    logic                 unused_a;
+    unused_a = ^{a[63], a[51:0]};
+    e = a[62:52];
+    shift = 12'(seg) * 12'd53 + ((e > 11'd1077) ? 12'(e - 11'd1077) : 12'd0);
+    win = {pi_word(shift[11:6]), pi_word(shift[11:6] + 6'd1)};
+    bits = 53'(win >> (7'd75 - 7'(shift[5:0])));
+    scale = -QW'(signed'(53)) - QW'(signed'({1'b0, shift})) + ((e >= 11'd1968) ? QW'(signed'(128)) : '0);
+    trig_preop = (bits == '0) ? '0 : f64_flush(round_f64_sig(1'b0, bits, scale, 2'd3), den_out);
+  endfunction
+
+  // ------------------------------------------------------------------------------------------
   // The fused multiply-add.
 
   // What the second stage needs: the special result or the exact sum (cu_pkg's shared front
@@ -251,6 +321,7 @@ module cu_fp64
       VOP_V_RNDNE_F64: v = f64_round_integral(x, 2'd0);
       VOP_V_FREXP_MANT_F64: v = f64_frexp(x, 1'b0);
       VOP_V_FREXP_EXP_I32_F64: v = f64_frexp(x, 1'b1);
+      VOP_V_TRIG_PREOP_F64: v = trig_preop(a, b[4:0], s.den_out);
       // The conversions; 32-bit sources and results in the low dword.
       VOP_V_CVT_F64_I32: v = from_int(a[31:0], 1'b1);
       VOP_V_CVT_F64_U32: v = from_int(a[31:0], 1'b0);
@@ -333,6 +404,120 @@ module cu_fp64
   endfunction
 
   // ------------------------------------------------------------------------------------------
+  // The recurrence's rows (see the top of the file), a lane at a time.
+
+  localparam int unsigned TPass = 56 / Trans64Steps;  // cycles of a pass's steps
+  localparam int unsigned TCntW = $clog2(TPass + 1);
+
+  typedef struct packed {
+    tkind_e               k;
+    logic                 rsq;      // v_rsq_f64's root: its reciprocal's pass follows
+    logic [54:0]          n;        // S (rcp)
+    f64_tstate_t          s;
+    logic [TCntW-1:0]     cnt;      // cycles of steps left
+    logic                 special;  // the result is value, without the recurrence
+    logic [63:0]          value;
+    logic                 sign;
+    logic signed [QW-1:0] q;        // the exponent of bit 0 of {Y, sticky}
+  } trans_t;
+
+  function automatic logic is_trans(valu_op_e op);
+    is_trans = op inside {VOP_V_RCP_F64, VOP_V_RSQ_F64, VOP_V_SQRT_F64};
+  endfunction
+
+  // A pass of kind k on the positive value S * 2^l (S normalised, 53 bits).
+  function automatic trans_t tpass(tkind_e k, logic [52:0] sig, logic signed [QW-1:0] l);
+    trans_t      t;
+    logic [54:0] m;
+    t = '0;
+    t.k = k;
+    t.cnt = TCntW'(TPass);
+    // a = M * 2^(2j): M = S * 2 with 2j = l - 1 (l odd), else M = S * 4 with 2j = l - 2.
+    m = l[0] ? {1'b0, sig, 1'b0} : {sig, 2'b00};
+    if (k == TkRcp) begin
+      t.n = {2'b00, sig};
+      t.s = '{e: 61'(1) << 51, v: '0, y: '0, rad: '0};
+      t.q = -l - QW'(signed'(108));
+    end else begin
+      t.n = m;
+      t.s = '{e: '0, v: '0, y: '0, rad: {1'b0, m}};
+      t.q = ((l - QW'(signed'(2)) + QW'(signed'({1'b0, l[0]}))) >>> 1) - QW'(signed'(29));
+    end
+    tpass = t;
+  endfunction
+
+  // A lane's start: the special operands' results, or the first pass on the flushed input.
+  function automatic trans_t tfirst(valu_op_e op, logic [63:0] a, logic den_in);
+    trans_t               t;
+    logic [63:0]          x;
+    logic [52:0]          sig;
+    logic [5:0]           lz;
+    tkind_e               k;
+    x = f64_flush(a, den_in);
+    k = (op == VOP_V_RCP_F64) ? TkRcp : TkSqrt;
+    // The significand normalised: a denormal's leading one moved up to bit 52.
+    sig = f64_sig(x[62:0]);
+    lz = '0;
+    for (int i = 0; i < 53; i++) if (sig[i]) lz = 6'(52 - i);
+    t = tpass(k, sig << lz, f64_lsb_exp(x[62:52]) - QW'(signed'({1'b0, lz})));
+    t.rsq = op == VOP_V_RSQ_F64;
+    t.sign = (k == TkRcp) && x[63];
+    t.special = 1'b1;
+    t.value = '0;
+    if (f64_is_nan(x[62:0])) t.value = f64_quiet(x);
+    else if (k == TkRcp) begin
+      if (f64_is_zero(x[62:0])) t.value = {x[63], 63'h7ff0_0000_0000_0000};
+      else if (f64_is_inf(x[62:0])) t.value = {x[63], 63'd0};
+      else t.special = 1'b0;
+    end
+    // A root's: sqrt(+-0) = +-0, and rsq's 1 / sqrt(+-0) = +-inf; a negative's the default
+    // NaN; sqrt(+inf) = +inf, and rsq's 1 / sqrt(+inf) = +0.
+    else if (f64_is_zero(x[62:0])) t.value = t.rsq ? {x[63], 63'h7ff0_0000_0000_0000} : x;
+    else if (x[63]) t.value = DefaultNan;
+    else if (f64_is_inf(x[62:0])) t.value = t.rsq ? '0 : x;
+    else t.special = 1'b0;
+    tfirst = t;
+  endfunction
+
+  // The pass's result: {Y, sticky} rounded, to nearest even but for v_sqrt_f64 (rm).
+  function automatic logic [63:0] tround(trans_t t, logic [1:0] rm);
+    logic unused_t;  // the state that only the steps read
+    unused_t = ^{t.n, t.s.v, t.s.rad, t.cnt};
+    tround = t.special ? t.value :
+             round_f64_trans(t.sign, {t.s.y, t.s.e != '0}, t.q,
+                             (t.k == TkSqrt && !t.rsq) ? rm : 2'd0);
+  endfunction
+
+  // After v_rsq_f64's root: the pass of its reciprocal (a special value waits a pass as well).
+  function automatic trans_t tsecond(trans_t t);
+    logic [63:0] r;
+    trans_t      o;
+    r = tround(t, 2'd0);
+    o = t.special ? t : tpass(TkRcp, f64_sig(r[62:0]), f64_lsb_exp(r[62:52]));
+    o.sign = r[63];  // the root's, +
+    o.cnt = TCntW'(TPass);
+    o.rsq = 1'b0;
+    tsecond = o;
+  endfunction
+
+  // The lane's result for finish(): flushed, OMOD and CLAMP as any row's.
+  function automatic st1_t tresult(trans_t t, logic [9:0] mode, logic [1:0] omod, logic clamp);
+    st1_t s;
+    logic unused_mode;  // the F32 fields and IEEE
+    unused_mode = ^{mode[9], mode[5:4], mode[1:0]};
+    s = '0;
+    s.rm = mode[3:2];
+    s.den_in = mode[6];
+    s.den_out = mode[7];
+    s.dx10 = mode[8];
+    s.omod = omod;
+    s.clamp = clamp;
+    s.f.special = 1'b1;
+    s.f.value = tround(t, s.rm);
+    tresult = s;
+  endfunction
+
+  // ------------------------------------------------------------------------------------------
   // The lanes, one a cycle.
 
   always_comb begin
@@ -342,7 +527,8 @@ module cu_fp64
       VOP_V_RNDNE_F64, VOP_V_FREXP_MANT_F64, VOP_V_FREXP_EXP_I32_F64, VOP_V_CMP_CLASS_F64,
       VOP_V_CMPX_CLASS_F64, VOP_V_CVT_F64_I32, VOP_V_CVT_F64_U32, VOP_V_CVT_I32_F64,
       VOP_V_CVT_U32_F64, VOP_V_CVT_F64_F32, VOP_V_CVT_F32_F64, VOP_V_DIV_SCALE_F64,
-      VOP_V_DIV_FMAS_F64, VOP_V_DIV_FIXUP_F64:
+      VOP_V_DIV_FMAS_F64, VOP_V_DIV_FIXUP_F64, VOP_V_RCP_F64, VOP_V_RSQ_F64, VOP_V_SQRT_F64,
+      VOP_V_TRIG_PREOP_F64:
         ok_o = 1'b1;
       // The compares, from the table.
       VOP_V_CMP_F_F64, VOP_V_CMPX_F_F64:
@@ -391,7 +577,11 @@ module cu_fp64
   logic [NumLanes-1:0][63:0] res_q;
   logic [NumLanes-1:0]       res_m_q;
 
-  assign go = (start_i && ok_o) || run_q;
+  trans_t           tr_q;     // the recurrence's lane
+  logic             t_run_q;  // ... is running
+  logic [LaneW-1:0] t_lane_q;
+
+  assign go = (start_i && ok_o && !is_trans(op_i)) || run_q;
   assign lane = (start_i && ok_o) ? '0 : next_q;
 
   // Computed inside the always_ff, only when the registers load (a cheaper simulation).
@@ -404,6 +594,9 @@ module cu_fp64
       s1_v_q <= 1'b0;
       res_q <= '0;
       res_m_q <= '0;
+      tr_q <= '0;
+      t_run_q <= 1'b0;
+      t_lane_q <= '0;
     end else begin
       s1_v_q <= go;
       if (go) begin
@@ -415,6 +608,24 @@ module cu_fp64
       if (s1_v_q) begin
         res_q[s1_lane_q] <= finish(s1_q);
         res_m_q[s1_lane_q] <= s1_q.m;
+      end
+      if (start_i && ok_o && is_trans(op_i)) begin
+        tr_q <= tfirst(op_i, a_i[0], mode_i[6]);
+        t_lane_q <= '0;
+        t_run_q <= 1'b1;
+      end else if (t_run_q) begin
+        if (tr_q.cnt != '0) begin
+          tr_q.s <= f64_tcycle(tr_q.s, tr_q.k, tr_q.n);
+          tr_q.cnt <= tr_q.cnt - 1'b1;
+        end else if (tr_q.rsq) begin
+          tr_q <= tsecond(tr_q);
+        end else begin
+          res_q[t_lane_q] <= finish(tresult(tr_q, mode_i, omod_i, clamp_i));
+          res_m_q[t_lane_q] <= 1'b0;
+          t_lane_q <= t_lane_q + 1'b1;
+          t_run_q <= int'(t_lane_q) != NumLanes - 1;
+          tr_q <= tfirst(op_i, a_i[LaneW'(t_lane_q + 1'b1)], mode_i[6]);
+        end
       end
     end
   end

@@ -2122,6 +2122,7 @@ package cu_pkg;
     logic           fpu;        // a floating-point unit executes it (results come later)
     logic           trans;      // ... the transcendental unit (results come TransCycles later)
     logic           f64;        // ... the F64 unit, a lane a cycle (results come F64Cycles later)
+    logic           twice;      // ... two passes of its recurrence (v_rsq_f64: F64RsqCycles)
   } vctrl_t;
 
   // What a DS row does with the LDS (`cu_ds`), from the table's access column. Rows of other
@@ -2396,6 +2397,12 @@ package cu_pkg;
   // digit recurrence takes: its result comes TransCycles cycles after the beat reaches it.
   localparam int unsigned TransSteps = 2;
   localparam int unsigned TransCycles = 14;
+
+  // The F64 unit's recurrence (v_rcp_f64, v_rsq_f64, v_sqrt_f64) takes 56 steps a pass, Trans64Steps
+  // a cycle (TransSteps rounded up to a divisor of 56), and Trans64Lane cycles for a lane's pass:
+  // the steps, then a cycle that rounds the result and loads the next lane (see cu_fp64).
+  localparam int unsigned Trans64Steps = 2;
+  localparam int unsigned Trans64Lane = 29;
 
   // Length in dwords of the instruction whose first dwords are `w`: the format, an extension
   // dword (DPP, image addresses) and a literal. Words of no known format count as one dword
@@ -3204,6 +3211,61 @@ package cu_pkg;
     end
   endfunction
 
+  // F64 from the F64 unit's root or quotient (56 bits) and sticky bit: v of 57 bits, 11 exponent and 52 fraction bits.
+  function automatic logic [63:0] round_f64_trans(logic s, logic [56:0] v,
+      logic signed [13:0] q, logic [1:0] rm);
+    localparam int unsigned W = 57;
+    localparam int unsigned ExpW = 11;
+    localparam int unsigned ManW = 52;
+    localparam int unsigned QW = 14;
+    localparam int Bias = (1 << (ExpW - 1)) - 1;
+    localparam int EMin = 1 - Bias;                 // exponent of the smallest normal
+    localparam int BiasM1 = Bias - 1;
+    localparam int X = ManW + 3;                    // v's bits below bit 0 in y
+    localparam int YW = W + X;
+    localparam logic [ExpW+ManW:0] Inf = {1'b0, {ExpW{1'b1}}, {ManW{1'b0}}};
+    localparam logic [ExpW+ManW:0] Max = {1'b0, {(ExpW - 1){1'b1}}, 1'b0, {ManW{1'b1}}};
+    logic [$clog2(W)-1:0]   lead;  // v's leading one
+    logic signed [QW-1:0]   e, ql, r;
+    logic                   normal;
+    logic [YW-1:0]          y;
+    logic [ManW+3:0]        z;
+    logic [$clog2(YW+1):0]  sh;
+    logic [ManW+1:0]        m, mr;
+    logic                   g, st, inc, big;
+    logic [ExpW+ManW+2:0]   enc;   // exponent field and fraction, two bits to spare
+    lead = '0;
+    for (int i = 0; i < int'(W); i++) if (v[i]) lead = ($clog2(W))'(i);
+    e = q + QW'(lead);
+    normal = e >= QW'(EMin);
+    ql = normal ? e - QW'(ManW) : QW'(EMin - int'(ManW));
+    // r >= -ManW, so the shift is at least 1.
+    r = ql - q;
+    y = {v, X'(0)};
+    if (r + QW'(ManW + 1) >= QW'(YW)) sh = ($clog2(YW+1)+1)'(YW);
+    else sh = ($clog2(YW+1)+1)'(r + QW'(ManW + 1));
+    z = (ManW+4)'(y >> sh);
+    st = z[0] || ((y & ~({YW{1'b1}} << sh)) != '0);
+    g = z[1];
+    m = z[ManW+3:2];
+    unique case (rm)
+      2'd0: inc = g && (st || m[0]);
+      2'd1: inc = !s && (g || st);
+      2'd2: inc = s && (g || st);
+      default: inc = 1'b0;
+    endcase
+    mr = m + (ManW+2)'(inc);
+    // A normal value's leading one adds one to its exponent field: e + Bias - 1 + 1.
+    enc = normal ? (((ExpW+ManW+3)'(e) + (ExpW+ManW+3)'(BiasM1)) << ManW) + (ExpW+ManW+3)'(mr)
+                 : (ExpW+ManW+3)'(mr);
+    if (enc >= (ExpW+ManW+3)'(Inf)) begin
+      big = (rm == 2'd0) || (rm == 2'd1 && !s) || (rm == 2'd2 && s);
+      round_f64_trans = {s, big ? Inf[ExpW+ManW-1:0] : Max[ExpW+ManW-1:0]};
+    end else begin
+      round_f64_trans = {s, enc[ExpW+ManW-1:0]};
+    end
+  endfunction
+
   // F32 from a scaled F64 significand (v_cvt_f32_f64): v of 53 bits, 8 exponent and 23 fraction bits.
   function automatic logic [31:0] round_f32_dsig(logic s, logic [52:0] v,
       logic signed [13:0] q, logic [1:0] rm);
@@ -3492,6 +3554,14 @@ package cu_pkg;
   // the same name. A magnitude argument (x[W-2:0]) is the value without its sign bit.
 
   localparam int unsigned FpQW = 14;  // the units' signed exponents (the rounders' q)
+
+  // What a transcendental digit recurrence computes (<p>_tstep): a reciprocal, a reciprocal
+  // square root or a square root.
+  typedef enum logic [1:0] {
+    TkRcp,
+    TkRsq,
+    TkSqrt
+  } tkind_e;
 
   // ---- F16: 5 exponent and 10 fraction bits, bias 15.
 
@@ -3784,6 +3854,57 @@ package cu_pkg;
     else f32_div_fixup = {sign, q};
   endfunction
 
+  // The transcendental digit recurrence's state on F32 significands: the remainder E
+  // (56 bits, signed while stepping), V, the result bits Y so far, and the radicand's
+  // bits not yet taken (sqrt: two a step from the top, zeros after them).
+  typedef struct packed {
+    logic [55:0] e;
+    logic [52:0] v;
+    logic [25:0] y;
+    logic [27:0] rad;
+  } f32_tstate_t;
+
+  // One step for one result bit: T = P - D with P = 2E (rcp) or 4E + the radicand's next two
+  // bits (sqrt; none for rsq) and D = n (rcp: the significand S), 4V + 1 (sqrt), 4V + n (rsq:
+  // n = M), where V is Y so far (sqrt) or Y so far times M (rsq). A non-negative T sets the bit,
+  // E = T and V = 2V + 1 or 2V + M; else E = P and V = 2V.
+  function automatic f32_tstate_t f32_tstep(f32_tstate_t s, tkind_e k, logic [25:0] n);
+    f32_tstate_t o;
+    logic [55:0] p, d, t;
+    o = s;
+    unique case (k)
+      TkRcp: begin
+        p = s.e << 1;
+        d = 56'(n);
+      end
+      TkRsq: begin
+        p = s.e << 2;
+        d = 56'({s.v, 2'b00}) + 56'(n);
+      end
+      default: begin
+        p = (s.e << 2) | 56'(s.rad[27:26]);
+        d = 56'({s.v, 2'b01});
+      end
+    endcase
+    t = p - d;
+    o.rad = s.rad << 2;
+    o.y = {s.y[24:0], !t[55]};
+    if (!t[55]) begin
+      o.e = t;
+      o.v = (k == TkRsq) ? (s.v << 1) + 53'(n) : (k == TkRcp) ? s.v : {s.v[51:0], 1'b1};
+    end else begin
+      o.e = p;
+      o.v = (k == TkRcp) ? s.v : s.v << 1;
+    end
+    f32_tstep = o;
+  endfunction
+
+  // A cycle of the recurrence: TransSteps steps.
+  function automatic f32_tstate_t f32_tcycle(f32_tstate_t s, tkind_e k, logic [25:0] n);
+    f32_tcycle = s;
+    for (int i = 0; i < int'(TransSteps); i++) f32_tcycle = f32_tstep(f32_tcycle, k, n);
+  endfunction
+
   // ---- F64: 11 exponent and 52 fraction bits, bias 1023.
 
   function automatic logic f64_is_nan(logic [62:0] x);
@@ -4020,6 +4141,52 @@ package cu_pkg;
       f64_div_fixup = {sign, 63'd0};
     else if (f64_is_nan(q)) f64_div_fixup = {sign, 63'h7ff0000000000000};
     else f64_div_fixup = {sign, q};
+  endfunction
+
+  // The transcendental digit recurrence's state on F64 significands: the remainder E
+  // (61 bits, signed while stepping), V, the result bits Y so far, and the radicand's
+  // bits not yet taken (sqrt: two a step from the top, zeros after them).
+  typedef struct packed {
+    logic [60:0] e;
+    logic [55:0] v;
+    logic [55:0] y;
+    logic [55:0] rad;
+  } f64_tstate_t;
+
+  // One step for one result bit: T = P - D with P = 2E (rcp) or 4E + the radicand's next two
+  // bits (sqrt) and D = n (rcp: the significand S), 4V + 1 (sqrt), where V is Y so far (sqrt). A non-negative T sets the bit,
+  // E = T and V = 2V + 1; else E = P and V = 2V.
+  function automatic f64_tstate_t f64_tstep(f64_tstate_t s, tkind_e k, logic [54:0] n);
+    f64_tstate_t o;
+    logic [60:0] p, d, t;
+    o = s;
+    unique case (k)
+      TkRcp: begin
+        p = s.e << 1;
+        d = 61'(n);
+      end
+      default: begin
+        p = (s.e << 2) | 61'(s.rad[55:54]);
+        d = 61'({s.v, 2'b01});
+      end
+    endcase
+    t = p - d;
+    o.rad = s.rad << 2;
+    o.y = {s.y[54:0], !t[60]};
+    if (!t[60]) begin
+      o.e = t;
+      o.v = (k == TkRcp) ? s.v : {s.v[54:0], 1'b1};
+    end else begin
+      o.e = p;
+      o.v = (k == TkRcp) ? s.v : s.v << 1;
+    end
+    f64_tstep = o;
+  endfunction
+
+  // A cycle of the recurrence: Trans64Steps steps.
+  function automatic f64_tstate_t f64_tcycle(f64_tstate_t s, tkind_e k, logic [54:0] n);
+    f64_tcycle = s;
+    for (int i = 0; i < int'(Trans64Steps); i++) f64_tcycle = f64_tstep(f64_tcycle, k, n);
   endfunction
 
 endpackage

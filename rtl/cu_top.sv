@@ -35,7 +35,8 @@
 // The floating-point units are pipelined (FpStages registers): a beat of a floating-point row
 // stays in EX until its results arrive, FpStages cycles later (TransCycles for the
 // transcendental unit's iterative rows, F64Cycles for the F64 unit's, which serves a lane a
-// cycle), and RA sends no beat behind it meanwhile. The integer lanes finish in one EX cycle.
+// cycle, F64TransCycles and F64RsqCycles for its recurrence's rows), and RA sends no beat
+// behind it meanwhile. The integer lanes finish in one EX cycle.
 //
 // A wave issues again once its previous instruction has reached WB (its last pass, for a
 // vector instruction): the registers that instruction writes are written at the end of that
@@ -683,14 +684,19 @@ module cu_top
   logic                  ra_beat;      // the reads of a beat are complete this cycle
   logic                  ra_last;      // ... and it is the instruction's last
   logic [PassW-1:0]      ra_npass;     // passes of the instruction, minus one
-  // The F64 unit (cu_fp64) takes a lane a cycle, then a cycle to round the last.
+  // The F64 unit (cu_fp64) takes a lane a cycle, then a cycle to round the last; its
+  // recurrence (v_rcp_f64, v_sqrt_f64) Trans64Lane cycles a lane, twice that for v_rsq_f64
+  // (two passes), then a cycle.
   localparam int unsigned F64Cycles = NumLanes + 1;
+  localparam int unsigned F64TransCycles = NumLanes * Trans64Lane + 1;
+  localparam int unsigned F64RsqCycles = 2 * NumLanes * Trans64Lane + 1;
   localparam int unsigned GapMax = (FpStages > TransCycles) ? FpStages : TransCycles;
-  localparam int unsigned GapW = $clog2(((GapMax > F64Cycles) ? GapMax : F64Cycles) + 1);
+  localparam int unsigned GapW = $clog2(((GapMax > F64RsqCycles) ? GapMax : F64RsqCycles) + 1);
 
   // Cycles a beat of a floating-point row waits in EX for its results.
-  function automatic logic [GapW-1:0] fp_wait(logic trans, logic f64);
-    fp_wait = f64 ? GapW'(F64Cycles) : trans ? GapW'(TransCycles) : GapW'(FpStages);
+  function automatic logic [GapW-1:0] fp_wait(logic trans, logic f64, logic twice);
+    if (f64 && trans) fp_wait = twice ? GapW'(F64RsqCycles) : GapW'(F64TransCycles);
+    else fp_wait = f64 ? GapW'(F64Cycles) : trans ? GapW'(TransCycles) : GapW'(FpStages);
   endfunction
   logic [GapW-1:0]       ra_gap_q, ra_gap_d;  // cycles until the next beat may go (FP interlock)
 
@@ -748,7 +754,7 @@ module cu_top
   always_comb begin
     ra_gap_d = (ra_gap_q != '0) ? ra_gap_q - 1'b1 : '0;
     if (ra_beat && uses_fpu(ra_dec_q.valu, ra_dec_q.vc.fpu, ra_dec_q.vcy.fpu)) begin
-      ra_gap_d = fp_wait(ra_dec_q.vc.trans, ra_dec_q.vc.f64);
+      ra_gap_d = fp_wait(ra_dec_q.vc.trans, ra_dec_q.vc.f64, ra_dec_q.vc.twice);
     end
   end
 
@@ -1853,7 +1859,7 @@ module cu_top
   // (TransCycles on the transcendental unit and F64Cycles on the F64 unit, which start in the
   // beat's first cycle here).
   assign ex_hold = ex_beat_q && uses_fpu(ex_dec_q.valu, ex_dec_q.vc.fpu, ex_dec_q.vcy.fpu) &&
-                   ex_wait_q != fp_wait(ex_dec_q.vc.trans, ex_dec_q.vc.f64);
+                   ex_wait_q != fp_wait(ex_dec_q.vc.trans, ex_dec_q.vc.f64, ex_dec_q.vc.twice);
   assign ex_valid = ex_beat_q && !ex_hold;
   assign ex_ds = issues_ds(ex_dec_q.valid, ex_dec_q.illegal, ex_dec_q.ds.kind, ex_ffault_q, vrel_q[ex_wave_q]);
   assign ex_xm = issues_xm(ex_dec_q.valid, ex_dec_q.illegal, ex_dec_q.mem.kind, ex_ffault_q, vrel_q[ex_wave_q]);

@@ -698,53 +698,8 @@ module cu_fp32
   // ------------------------------------------------------------------------------------------
   // The transcendental unit (see the top of the file).
 
-  localparam int unsigned EW = 56;  // T and E, signed: E < 2^54
-
-  typedef enum logic [1:0] {
-    TkRcp,
-    TkRsq,
-    TkSqrt
-  } tkind_e;
-
-  // The recurrence's state.
-  typedef struct packed {
-    logic [EW-1:0] e;     // the remainder
-    logic [52:0]   v;     // Y so far (sqrt) or Y so far times M (rsq)
-    logic [25:0]   y;     // the result bits so far
-    logic [27:0]   rad;   // sqrt: the radicand's bits not yet taken, two a step, from the top
-  } tstate_t;
-
-  // One step of the recurrence on the significand n (rcp: S, rsq: M).
-  function automatic tstate_t tstep(tstate_t s, tkind_e k, logic [25:0] n);
-    tstate_t       o;
-    logic [EW-1:0] p, d, t;
-    o = s;
-    unique case (k)
-      TkRcp: begin
-        p = s.e << 1;
-        d = EW'(n);
-      end
-      TkSqrt: begin
-        p = (s.e << 2) | EW'(s.rad[27:26]);
-        d = EW'({s.v, 2'b01});
-      end
-      default: begin
-        p = s.e << 2;
-        d = EW'({s.v, 2'b00}) + EW'(n);
-      end
-    endcase
-    t = p - d;
-    o.rad = s.rad << 2;
-    o.y = {s.y[24:0], !t[EW-1]};
-    if (!t[EW-1]) begin
-      o.e = t;
-      o.v = (k == TkSqrt) ? {s.v[51:0], 1'b1} : (k == TkRsq) ? (s.v << 1) + 53'(n) : s.v;
-    end else begin
-      o.e = p;
-      o.v = (k == TkRcp) ? s.v : s.v << 1;
-    end
-    tstep = o;
-  endfunction
+  // The recurrence's state and step are cu_pkg's f32_tstate_t and f32_tstep (one text with
+  // the F64 unit's, templates/cu_fp_fmt.sv).
 
   localparam int unsigned TCntW = $clog2(TransCycles);
 
@@ -752,7 +707,7 @@ module cu_fp32
   typedef struct packed {
     tkind_e               k;
     logic [25:0]          n;        // S (rcp) or M (rsq)
-    tstate_t              s;
+    f32_tstate_t          s;
     logic [TCntW-1:0]     cnt;      // cycles of steps left
     logic                 special;  // the result is value, without the recurrence
     logic [31:0]          value;
@@ -777,7 +732,7 @@ module cu_fp32
     m = be[0] ? {1'b0, f32_sig(x[30:0]), 1'b0} : {f32_sig(x[30:0]), 2'b00};
     j = (QW'(signed'({1'b0, be})) - QW'(signed'(152)) + QW'(signed'({1'b0, be[0]}))) >>> 1;
     t.n = (t.k == TkRcp) ? {2'b00, f32_sig(x[30:0])} : m;
-    t.s = '{e: (t.k == TkSqrt) ? '0 : EW'(1) << 22, v: '0, y: '0, rad: {2'b00, m}};
+    t.s = '{e: (t.k == TkSqrt) ? '0 : 56'(1) << 22, v: '0, y: '0, rad: {2'b00, m}};
     t.cnt = TCntW'(TransCycles - 1);
     t.sign = (t.k == TkRcp) && x[31];
     unique case (t.k)
@@ -805,7 +760,7 @@ module cu_fp32
   function automatic trans_t tadvance(trans_t t);
     trans_t o;
     o = t;
-    for (int i = 0; i < int'(TransSteps); i++) o.s = tstep(o.s, t.k, t.n);
+    o.s = f32_tcycle(t.s, t.k, t.n);
     o.cnt = t.cnt - 1'b1;
     tadvance = o;
   endfunction

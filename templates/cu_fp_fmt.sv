@@ -9,6 +9,14 @@
   // the same name. A magnitude argument (x[W-2:0]) is the value without its sign bit.
 
   localparam int unsigned FpQW = 14;  // the units' signed exponents (the rounders' q)
+
+  // What a transcendental digit recurrence computes (<p>_tstep): a reciprocal, a reciprocal
+  // square root or a square root.
+  typedef enum logic [1:0] {
+    TkRcp,
+    TkRsq,
+    TkSqrt
+  } tkind_e;
 {%- for f in fp_formats %}
 
   // ---- {{ f.what }}: {{ f.exp_w }} exponent and {{ f.man_w }} fraction bits, bias {{ f.bias }}.
@@ -253,6 +261,65 @@
       {{ f.p }}_div_fixup = {sign, {{ f.w - 1 }}'d0};
     else if ({{ f.p }}_is_nan(q)) {{ f.p }}_div_fixup = {sign, {{ f.w - 1 }}'h{{ f.inf_hex }}};
     else {{ f.p }}_div_fixup = {sign, q};
+  endfunction
+{%- endif %}
+{%- if let Some(t) = f.trans %}
+
+  // The transcendental digit recurrence's state on {{ f.what }} significands: the remainder E
+  // ({{ t.ew }} bits, signed while stepping), V, the result bits Y so far, and the radicand's
+  // bits not yet taken (sqrt: two a step from the top, zeros after them).
+  typedef struct packed {
+    logic [{{ t.ew - 1 }}:0] e;
+    logic [{{ t.vw - 1 }}:0] v;
+    logic [{{ t.yw - 1 }}:0] y;
+    logic [{{ t.rw - 1 }}:0] rad;
+  } {{ f.p }}_tstate_t;
+
+  // One step for one result bit: T = P - D with P = 2E (rcp) or 4E + the radicand's next two
+  // bits (sqrt{% if t.rsq %}; none for rsq{% endif %}) and D = n (rcp: the significand S), 4V + 1 (sqrt){% if t.rsq %}, 4V + n (rsq:
+  // n = M){% endif %}, where V is Y so far (sqrt){% if t.rsq %} or Y so far times M (rsq){% endif %}. A non-negative T sets the bit,
+  // E = T and V = 2V + 1{% if t.rsq %} or 2V + M{% endif %}; else E = P and V = 2V.
+  function automatic {{ f.p }}_tstate_t {{ f.p }}_tstep({{ f.p }}_tstate_t s, tkind_e k, logic [{{ t.nw - 1 }}:0] n);
+    {{ f.p }}_tstate_t o;
+    logic [{{ t.ew - 1 }}:0] p, d, t;
+    o = s;
+    unique case (k)
+      TkRcp: begin
+        p = s.e << 1;
+        d = {{ t.ew }}'(n);
+      end
+{%- if t.rsq %}
+      TkRsq: begin
+        p = s.e << 2;
+        d = {{ t.ew }}'({s.v, 2'b00}) + {{ t.ew }}'(n);
+      end
+{%- endif %}
+      default: begin
+        p = (s.e << 2) | {{ t.ew }}'(s.rad[{{ t.rw - 1 }}:{{ t.rw - 2 }}]);
+        d = {{ t.ew }}'({s.v, 2'b01});
+      end
+    endcase
+    t = p - d;
+    o.rad = s.rad << 2;
+    o.y = {s.y[{{ t.yw - 2 }}:0], !t[{{ t.ew - 1 }}]};
+    if (!t[{{ t.ew - 1 }}]) begin
+      o.e = t;
+{%- if t.rsq %}
+      o.v = (k == TkRsq) ? (s.v << 1) + {{ t.vw }}'(n) : (k == TkRcp) ? s.v : {s.v[{{ t.vw - 2 }}:0], 1'b1};
+{%- else %}
+      o.v = (k == TkRcp) ? s.v : {s.v[{{ t.vw - 2 }}:0], 1'b1};
+{%- endif %}
+    end else begin
+      o.e = p;
+      o.v = (k == TkRcp) ? s.v : s.v << 1;
+    end
+    {{ f.p }}_tstep = o;
+  endfunction
+
+  // A cycle of the recurrence: {{ t.steps }} steps.
+  function automatic {{ f.p }}_tstate_t {{ f.p }}_tcycle({{ f.p }}_tstate_t s, tkind_e k, logic [{{ t.nw - 1 }}:0] n);
+    {{ f.p }}_tcycle = s;
+    for (int i = 0; i < int'({{ t.steps }}); i++) {{ f.p }}_tcycle = {{ f.p }}_tstep({{ f.p }}_tcycle, k, n);
   endfunction
 {%- endif %}
 {%- endfor %}

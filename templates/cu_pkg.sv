@@ -72,6 +72,7 @@ package cu_pkg;
     logic           fpu;        // a floating-point unit executes it (results come later)
     logic           trans;      // ... the transcendental unit (results come TransCycles later)
     logic           f64;        // ... the F64 unit, a lane a cycle (results come F64Cycles later)
+    logic           twice;      // ... two passes of its recurrence (v_rsq_f64: F64RsqCycles)
   } vctrl_t;
 
   // What a DS row does with the LDS (`cu_ds`), from the table's access column. Rows of other
@@ -266,6 +267,12 @@ package cu_pkg;
   // digit recurrence takes: its result comes TransCycles cycles after the beat reaches it.
   localparam int unsigned TransSteps = {{ trans_steps }};
   localparam int unsigned TransCycles = {{ trans_cycles }};
+
+  // The F64 unit's recurrence (v_rcp_f64, v_rsq_f64, v_sqrt_f64) takes 56 steps a pass, Trans64Steps
+  // a cycle (TransSteps rounded up to a divisor of 56), and Trans64Lane cycles for a lane's pass:
+  // the steps, then a cycle that rounds the result and loads the next lane (see cu_fp64).
+  localparam int unsigned Trans64Steps = {{ trans64_steps }};
+  localparam int unsigned Trans64Lane = {{ trans64_lane }};
 
   // Length in dwords of the instruction whose first dwords are `w`: the format, an extension
   // dword (DPP, image addresses) and a literal. Words of no known format count as one dword

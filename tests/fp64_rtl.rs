@@ -6,7 +6,7 @@
 //! below the product) under random MODE settings go through one golden instruction per 32
 //! sets; the golden results and the operands go to a file that the Verilator testbench
 //! `tests/rtl/tb_cu_fp64.cpp` gives the unit 32 lanes at a time, checking every lane's result
-//! when the unit's F64Cycles are over.
+//! when the unit's F64Cycles (its recurrence's rows: F64TransCycles, F64RsqCycles) are over.
 //!
 //! 100,000 operand sets in CI; `RDNA3_FP64_VECTORS=N` runs N.
 //!
@@ -213,6 +213,39 @@ fn division_operands(rng: &mut SmallRng, m: rdna3_isa::Mnemonic) -> Option<[u64;
     Some([a, d, n])
 }
 
+/// Operands of the recurrence's rows at the edges of their rules, for half of the sets (None:
+/// the ordinary operands): squares of values of few significant bits (exact roots, no sticky
+/// bit: the directed modes' bound), powers of two and their neighbours (exact and nearly exact
+/// reciprocals), values at and next to 2^1022 (a denormal reciprocal's bound, and the
+/// largest values whose reciprocals are normal), and denormals with odd and even exponents of
+/// their least significant bit; for `v_trig_preop_f64`, source 0's exponent field at and next
+/// to its bounds, 1077 (the segments' shift grows beyond it) and 1968 (the scale by 2^128), and
+/// at 0 and 2047.
+fn trans_operand(rng: &mut SmallRng, m: rdna3_isa::Mnemonic) -> Option<u64> {
+    use rdna3_isa::Mnemonic as M;
+    if !matches!(m, M::v_rcp_f64 | M::v_rsq_f64 | M::v_sqrt_f64 | M::v_trig_preop_f64)
+        || rng.random_range(0..2) == 0
+    {
+        return None;
+    }
+    let sign = rng.random_range(0..8) == 0;
+    if m == M::v_trig_preop_f64 {
+        let e = [0, 1076, 1077, 1078, 1967, 1968, 1969, 2047][rng.random_range(0..8)];
+        return Some(f64_of(sign, e + rng.random_range(-1..=1) * rng.random_range(0..2), rng.random()));
+    }
+    Some(match rng.random_range(0..5) {
+        0 => {
+            let s = f64::from(rng.random_range(1..1u32 << 26)) * 2f64.powi(rng.random_range(-560..480));
+            let sq = (s * s).to_bits();
+            if sign { sq | 1 << 63 } else { sq }
+        }
+        1 => f64_of(sign, rng.random_range(1..=2046), [0, 1, 0xf_ffff_ffff_ffff][rng.random_range(0..3)]),
+        2 => f64_of(sign, rng.random_range(2043..=2046), rng.random::<u64>() >> rng.random_range(0..53)),
+        3 => f64_of(sign, 0, rng.random::<u64>() >> rng.random_range(0..53)),
+        _ => f64_of(sign, rng.random_range(0..=2047), rng.random()),
+    })
+}
+
 /// v[n:n+1] for a 64-bit operand, vn for a 32-bit one (v_ldexp_f64's exponent,
 /// v_frexp_exp_i32_f64's result).
 fn reg(ty: Option<Ty>, n: usize) -> String {
@@ -251,11 +284,24 @@ fn line(d: &InstDef, omod: u32, clamp: bool) -> String {
     s
 }
 
+/// Cycles from the start until every lane's result of `d` is on the unit's outputs: cu_top's
+/// F64Cycles, or for the recurrence's rows F64TransCycles (F64RsqCycles for v_rsq_f64).
+fn cycles(d: &InstDef) -> u32 {
+    let cfg = hdl_gen::sv::Config::default();
+    if d.unit == rdna3_isa::Unit::Trans {
+        let passes = if hdl_gen::sv::valu::twice(d) { 2 } else { 1 };
+        passes * 32 * cfg.trans64_lane() + 1
+    } else {
+        32 + 1
+    }
+}
+
 /// The vectors file: every row, `per_row` operand sets each.
 fn vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
     let mut rng = SmallRng::seed_from_u64(SEED);
     let mut out = String::new();
     for &(d, op) in rows {
+        let cycles = cycles(d);
         let has = |f: Field| d.operands.iter().any(|o| o.field == f);
         let mut done = 0;
         while done < per_row {
@@ -278,6 +324,9 @@ fn vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
                 .map(|_| {
                     if let Some(set) = division_operands(&mut rng, d.mnemonic) {
                         return set;
+                    }
+                    if let Some(a) = trans_operand(&mut rng, d.mnemonic) {
+                        return [a, operand(&mut rng, a), operand(&mut rng, a)];
                     }
                     let mut a = operand(&mut rng, 0x3ff0_0000_0000_0000);
                     if let Some(t) = src0.filter(|t| t.dwords() == 1) {
@@ -324,7 +373,7 @@ fn vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
                 let m = vcc >> l & 1;
                 writeln!(
                     out,
-                    "{op:x} {mode:x} {omod:x} {:x} {check} {m:x} {a:x} {b:x} {c:x} {r:x} {rm:x}",
+                    "{cycles:x} {op:x} {mode:x} {omod:x} {:x} {check} {m:x} {a:x} {b:x} {c:x} {r:x} {rm:x}",
                     u32::from(clamp)
                 )
                 .expect("writing to a string");

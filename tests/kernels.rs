@@ -81,6 +81,8 @@ const RTL_KERNELS: &[&str] = &[
     "half2_fma",
     "half_ops",
     "half_round",
+    "double_div",
+    "sqrt_f64",
 ];
 
 /// Kernels whose results depend on the order in which the waves' atomics reach memory: the

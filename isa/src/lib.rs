@@ -9,6 +9,7 @@
 //! the crate root.
 
 pub mod asm;
+pub mod constants;
 pub mod disasm;
 mod inst;
 pub mod legal;

@@ -1,9 +1,10 @@
 // C++ driver of cu_fp64 (rtl/cu_fp64.sv, NumLanes 32) for tests/fp64_rtl.rs: reads operand
 // sets with the golden model's results from a file, 32 lines an instruction (lane 0 first,
-// all with the same OP, MODE, OMOD and CLAMP), presents the 32 lanes' operands, starts the
-// unit and checks every lane's result NumLanes + 1 cycles later (cu_top's F64Cycles), the
-// inputs held meanwhile. One vector per line, hexadecimal fields:
-//   OP MODE OMOD CLAMP CHECK M A B C EXPECTED EXPECTED_M
+// all with the same CYCLES, OP, MODE, OMOD and CLAMP), presents the 32 lanes' operands, starts
+// the unit and checks every lane's result CYCLES cycles later (cu_top's F64Cycles, NumLanes + 1,
+// or for the recurrence's rows F64TransCycles or F64RsqCycles), the inputs held meanwhile. One
+// vector per line, hexadecimal fields:
+//   CYCLES OP MODE OMOD CLAMP CHECK M A B C EXPECTED EXPECTED_M
 // OP is the valu_op_e value; M the lane's VCC bit (m_i); A, B and C are 64-bit; EXPECTED is the
 // lane's 64-bit result (d_o) and EXPECTED_M its lane bit (m_o). CHECK says which to check: 0 the
 // result, 1 the lane bit (a compare), 2 both (v_div_scale_f64).
@@ -23,7 +24,7 @@ namespace {
 constexpr int kLanes = 32;
 
 struct Vector {
-    unsigned op, mode, omod, clamp, check, m;
+    unsigned cycles, op, mode, omod, clamp, check, m;
     uint64_t a, b, c, expected;
     unsigned expected_m;
 };
@@ -51,9 +52,9 @@ int main(int argc, char** argv) {
     char line[256];
     while (std::fgets(line, sizeof line, f)) {
         Vector v;
-        if (std::sscanf(line, "%x %x %x %x %x %x %" SCNx64 " %" SCNx64 " %" SCNx64 " %" SCNx64 " %x", &v.op,
-                        &v.mode, &v.omod, &v.clamp, &v.check, &v.m, &v.a, &v.b, &v.c, &v.expected,
-                        &v.expected_m) != 11) {
+        if (std::sscanf(line, "%x %x %x %x %x %x %x %" SCNx64 " %" SCNx64 " %" SCNx64 " %" SCNx64 " %x",
+                        &v.cycles, &v.op, &v.mode, &v.omod, &v.clamp, &v.check, &v.m, &v.a, &v.b, &v.c,
+                        &v.expected, &v.expected_m) != 12) {
             std::printf("FAIL tb_cu_fp64: malformed vector line %zu: %s", vs.size() + 1, line);
             return 2;
         }
@@ -88,7 +89,7 @@ int main(int argc, char** argv) {
             put(top->c_i, l, vs[i + l].c);
         }
         top->start_i = 1;
-        for (int c = 0; c < kLanes + 1; c++) {
+        for (unsigned c = 0; c < v0.cycles; c++) {
             top->clk_i = 0;
             top->eval();
             if (c == 0 && !top->ok_o) {

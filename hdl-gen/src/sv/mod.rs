@@ -36,7 +36,8 @@ pub struct Config {
     pub fp_stages: u32,
     /// Result bits the transcendental unit (v_rcp_f32, v_rsq_f32, v_sqrt_f32) computes a cycle
     /// (1, 2, 13 or 26 of its 26): fewer for a higher clock and a smaller unit, more for a
-    /// shorter latency (26 / trans_steps + 1 cycles). Results are the same for every setting.
+    /// shorter latency (26 / trans_steps + 1 cycles). The F64 unit's recurrence (56 bits a
+    /// pass) takes this rounded up to a divisor of 56. Results are the same for every setting.
     #[serde(default = "Config::default_trans_steps")]
     pub trans_steps: u32,
     /// Bytes of LDS (a power of two from 1 KiB to 64 KiB).
@@ -87,6 +88,18 @@ impl Config {
     /// Cycles from the start of a transcendental operation to its result (`TransCycles`).
     pub fn trans_cycles(&self) -> u32 {
         26 / self.trans_steps + 1
+    }
+
+    /// Steps a cycle of the F64 unit's digit recurrence (v_rcp_f64, v_rsq_f64, v_sqrt_f64),
+    /// which takes 56 a pass: trans_steps rounded up to a divisor of 56 (1, 2, 14 or 28).
+    pub fn trans64_steps(&self) -> u32 {
+        (self.trans_steps..=56).find(|s| 56 % s == 0).unwrap_or(56)
+    }
+
+    /// Cycles the F64 unit spends on a lane's pass of its recurrence: the pass's steps and a
+    /// cycle that rounds the result and loads the next lane (`Trans64Lane`).
+    pub fn trans64_lane(&self) -> u32 {
+        56 / self.trans64_steps() + 1
     }
 
     /// Passes a wave32 instruction takes through the lanes.

@@ -3,7 +3,7 @@
 //! written. The decoder sets it per row (`cu_decode`), the compute unit's operand collector
 //! and write-back read it, and the lane datapath (`cu_valu`) only sees the operation.
 
-use rdna3_isa::{Field, FormatDef, Implicit, InstDef, Kind, Role, Ty, Unit, table};
+use rdna3_isa::{Field, FormatDef, Implicit, InstDef, Kind, Mnemonic, Role, Ty, Unit, table};
 
 /// The formats whose rows execute in the vector pipeline.
 pub const VALU_FORMATS: [&str; 8] = ["VOP1", "VOP2", "VOPC", "VOP3", "VOP3SD", "VOP3P", "VOPD_X", "VOPD_Y"];
@@ -171,6 +171,7 @@ pub fn ctrl_sets(d: &InstDef, base: &str) -> Vec<(String, String)> {
     flag(&mut sets, "fpu", is_float(d));
     flag(&mut sets, "trans", d.unit == Unit::Trans);
     flag(&mut sets, "f64", is_f64(d));
+    flag(&mut sets, "twice", twice(d));
     sets
 }
 
@@ -180,6 +181,12 @@ pub fn is_float(d: &InstDef) -> bool {
     d.operands
         .iter()
         .any(|o| matches!(o.kind, Kind::Reg(Ty::F16 | Ty::BF16 | Ty::V2F16 | Ty::V2BF16 | Ty::F32 | Ty::F64)))
+}
+
+/// Whether a row runs two passes of the F64 unit's recurrence: v_rsq_f64, a square root
+/// rounded to nearest, then its reciprocal (the golden model's two roundings).
+pub fn twice(d: &InstDef) -> bool {
+    matches!(d.mnemonic, Mnemonic::v_rsq_f64)
 }
 
 /// Whether a row runs in the F64 unit (cu_fp64, one for the compute unit, a lane a cycle): a

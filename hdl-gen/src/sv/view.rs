@@ -93,6 +93,7 @@ impl Views {
             fp64: Fp64View {
                 header: header("hdl-gen/src/sv/view.rs", "cu_fp64.sv"),
                 cmps: fp_compares(Ty::F64),
+                two_over_pi: two_over_pi_words(),
             },
             top: TopView {
                 header: header("hdl-gen/src/sv/view.rs", "cu_top.sv"),
@@ -204,6 +205,9 @@ pub struct PkgView {
     pub trans_steps: u32,
     /// Config::trans_cycles: the one place that says how long the unit takes.
     pub trans_cycles: u32,
+    /// Config::trans64_steps and trans64_lane: the F64 unit's recurrence.
+    pub trans64_steps: u32,
+    pub trans64_lane: u32,
 }
 
 /// One rounding function of the floating-point back end: a `w`-bit exact value rounded to a
@@ -258,6 +262,24 @@ pub struct FpFormat {
     pub div_big: u32,
     pub div_tiny: u32,
     pub div_k: u32,
+    /// The transcendental digit recurrence's step on this format's significands, if a unit
+    /// runs one (`<p>_tstate_t`, `<p>_tstep`).
+    pub trans: Option<TransRec>,
+}
+
+/// The widths of a digit recurrence (see templates/cu_fp_fmt.sv): `ew` bits of the signed
+/// remainder, `vw` of V (the root so far, or the root so far times M for rsq), `yw` result
+/// bits (one a step), `rw` radicand bits (two a step, then zeros), `nw` of the operand n
+/// (rcp: S, rsq: M); `rsq` whether it has the reciprocal square root's step; `steps` the
+/// cu_pkg localparam that says how many steps a cycle takes (`<p>_tcycle`).
+pub struct TransRec {
+    pub ew: u32,
+    pub vw: u32,
+    pub yw: u32,
+    pub rw: u32,
+    pub nw: u32,
+    pub rsq: bool,
+    pub steps: &'static str,
 }
 
 impl FpFormat {
@@ -293,7 +315,12 @@ impl FpFormat {
             div_big,
             div_tiny,
             div_k,
+            trans: None,
         }
+    }
+
+    fn with_trans(self, trans: TransRec) -> FpFormat {
+        FpFormat { trans: Some(trans), ..self }
     }
 }
 
@@ -301,8 +328,27 @@ impl FpFormat {
 fn fp_formats() -> Vec<FpFormat> {
     vec![
         FpFormat::new("f16", "F16", (5, 10), "round_f16_sig", false, (0, 0, 0)),
-        FpFormat::new("f32", "F32", (8, 23), "round_f32_sig", true, (96, 23, 64)),
-        FpFormat::new("f64", "F64", (11, 52), "round_f64_sig", true, (768, 53, 128)),
+        // cu_fp32's: 26 result bits of S (24 bits) or M (S * 2 or S * 4); E < 2^54.
+        FpFormat::new("f32", "F32", (8, 23), "round_f32_sig", true, (96, 23, 64)).with_trans(TransRec {
+            ew: 56,
+            vw: 53,
+            yw: 26,
+            rw: 28,
+            nw: 26,
+            rsq: true,
+            steps: "TransSteps",
+        }),
+        // cu_fp64's: 56 result bits, rcp and sqrt (v_rsq_f64 is a square root, rounded, then
+        // its reciprocal); E <= 2^57, P < 2^60.
+        FpFormat::new("f64", "F64", (11, 52), "round_f64_sig", true, (768, 53, 128)).with_trans(TransRec {
+            ew: 61,
+            vw: 56,
+            yw: 56,
+            rw: 56,
+            nw: 55,
+            rsq: false,
+            steps: "Trans64Steps",
+        }),
     ]
 }
 
@@ -319,8 +365,9 @@ const FMA_FRAMES: [FmaFrame; 2] = [
 /// transcendental unit's 26 result bits with a sticky bit; for its F16 rows, the same frame
 /// rounded to F16 and an F32 or F16 significand scaled to F16 (v_cvt_f16_f32, the mixes, OMOD);
 /// and the F64 unit's: its FMA's 218-bit sum, a 53-bit significand scaled by a power of two
-/// (ldexp, OMOD), and the same significand rounded to F32 (v_cvt_f32_f64, and that row's OMOD).
-const ROUNDERS: [Rounder; 8] = [
+/// (ldexp, OMOD), its recurrence's 56 result bits with a sticky bit, and the same significand
+/// rounded to F32 (v_cvt_f32_f64, and that row's OMOD).
+const ROUNDERS: [Rounder; 9] = [
     Rounder {
         name: "round_f32_fma",
         what: "F32 from the FMA's sum frame",
@@ -373,6 +420,14 @@ const ROUNDERS: [Rounder; 8] = [
         name: "round_f64_sig",
         what: "F64 from a scaled F64 significand",
         w: 53,
+        exp_w: 11,
+        man_w: 52,
+        qw: 14,
+    },
+    Rounder {
+        name: "round_f64_trans",
+        what: "F64 from the F64 unit's root or quotient (56 bits) and sticky bit",
+        w: 57,
         exp_w: 11,
         man_w: 52,
         qw: 14,
@@ -546,6 +601,8 @@ impl PkgView {
         PkgView {
             trans_steps: cfg.trans_steps,
             trans_cycles: cfg.trans_cycles(),
+            trans64_steps: cfg.trans64_steps(),
+            trans64_lane: cfg.trans64_lane(),
             rounders: ROUNDERS.into_iter().collect(),
             fma_frames: FMA_FRAMES.into_iter().collect(),
             fp_formats: fp_formats(),
@@ -1396,6 +1453,23 @@ pub struct Fp32View {
 pub struct Fp64View {
     pub header: String,
     pub cmps: Vec<CmpCase>,
+    /// v_trig_preop_f64's table: 2/pi's fraction bits in 64-bit words, most significant first.
+    pub two_over_pi: Vec<String>,
+}
+
+/// 2/pi's 1201 fraction bits (`rdna3_isa::constants`, which the golden model reads too) as 20
+/// 64-bit words in hex, the first fraction bit at the top of the first word, zeros after the
+/// last.
+fn two_over_pi_words() -> Vec<String> {
+    use rdna3_isa::constants::{TWO_OVER_PI_BITS, two_over_pi_bit};
+    let words = (TWO_OVER_PI_BITS as usize).div_ceil(64);
+    (0..words)
+        .map(|w| {
+            let v = (0..64)
+                .fold(0u64, |acc, k| acc << 1 | two_over_pi_bit(TWO_OVER_PI_BITS - 1 - (64 * w + k) as i64));
+            format!("64'h{v:016x}")
+        })
+        .collect()
 }
 
 /// The compare rows of one condition: their `valu_op_e` labels and the condition as the

@@ -112,21 +112,6 @@ fn frexp_exp_f64(x: &mut VExec) {
 
 // --- trig_preop -----------------------------------------------------------------------------
 
-/// The 1201 fraction bits of 2/pi, most significant first (b_1200 ... b_0).
-const TWO_OVER_PI: &str = "145f306dc9c882a53f84eafa3ea69bb81b6c52b3278872083fca2c757bd778ac36e48dc74849ba5c00c925dd413a32439fc3bd63962534e7dd1046bea5d768909d338e04d68befc827323ac7306a673e93908bf177bf250763ff12fffbc0b301fde5e2316b414da3eda6cfd9e4f96136e9e8c7ecd3cbfd45aea4f758fd7cbe2f67a0e73ef14a525d4d7f6bf623f1aba10ac06608df8f6";
-
-/// Bit `i` (0 = b_0, the least significant of the 1201) of 2/pi.
-fn two_over_pi_bit(i: i64) -> u64 {
-    if !(0..1201).contains(&i) {
-        return 0;
-    }
-    // The hex string holds 1204 bits with three leading zeros.
-    let pos_from_top = 1203 - i as usize;
-    let digit = TWO_OVER_PI.as_bytes()[pos_from_top / 4];
-    let d = (digit as char).to_digit(16).unwrap_or(0);
-    u64::from(d >> (3 - pos_from_top % 4) & 1)
-}
-
 fn trig_preop_f64(x: &mut VExec) {
     fbin(x, Prec::D, |f, a, b| {
         let e = ((a >> 52) & 0x7ff) as i64;
@@ -136,7 +121,8 @@ fn trig_preop_f64(x: &mut VExec) {
         }
         // The 53 bits after the first `shift` fraction bits, truncated.
         let top = 1200 - shift;
-        let seg = (0..53).fold(0u64, |acc, k| acc | two_over_pi_bit(top - k) << (52 - k));
+        let seg =
+            (0..53).fold(0u64, |acc, k| acc | rdna3_isa::constants::two_over_pi_bit(top - k) << (52 - k));
         let mut scale = -53 - shift;
         if e >= 1968 {
             scale += 128;
