@@ -429,13 +429,13 @@ module cu_fp64
     tfirst = t;
   endfunction
 
-  // The pass's result: {Y, sticky} rounded, to nearest even but for v_sqrt_f64 (rm).
+  // The pass's result: {Y, sticky} rounded, to nearest even but for a root (rm: MODE's for
+  // v_sqrt_f64, nearest even for v_rsq_f64's, from tsecond).
   function automatic logic [63:0] tround(trans_t t, logic [1:0] rm);
     logic unused_t;  // the state that only the steps read
-    unused_t = ^{t.n, t.s.v, t.s.rad, t.cnt};
+    unused_t = ^{t.n, t.s.v, t.s.rad, t.cnt, t.rsq};
     tround = t.special ? t.value :
-             round_f64_trans(t.sign, {t.s.y, t.s.e != '0}, t.q,
-                             (t.k == TkSqrt && !t.rsq) ? rm : 2'd0);
+             round_f64_trans(t.sign, {t.s.y, t.s.e != '0}, t.q, (t.k == TkSqrt) ? rm : 2'd0);
   endfunction
 
   // After v_rsq_f64's root: the pass of its reciprocal (a special value waits a pass as well).
