@@ -250,6 +250,9 @@ module cu_fp32
       VOP_V_DIV_FIXUP_F16: twin = VOP_V_DIV_FIXUP_F32;
       // Rounding to integral values, fract and frexp: exact on the widened source (fract's
       // difference rounds once, to F16), then narrowed.
+      VOP_V_RCP_F16: twin = VOP_V_RCP_F32;
+      VOP_V_RSQ_F16: twin = VOP_V_RSQ_F32;
+      VOP_V_SQRT_F16: twin = VOP_V_SQRT_F32;
       VOP_V_TRUNC_F16: twin = VOP_V_TRUNC_F32;
       VOP_V_CEIL_F16: twin = VOP_V_CEIL_F32;
       VOP_V_FLOOR_F16: twin = VOP_V_FLOOR_F32;
@@ -336,7 +339,8 @@ module cu_fp32
       VOP_V_MED3_F16, VOP_V_MINMAX_F16, VOP_V_MAXMIN_F16, VOP_V_DIV_FIXUP_F16, VOP_V_PK_FMA_F16,
       VOP_V_PK_ADD_F16, VOP_V_PK_MUL_F16, VOP_V_PK_MIN_F16, VOP_V_PK_MAX_F16, VOP_V_TRUNC_F16,
       VOP_V_CEIL_F16, VOP_V_FLOOR_F16, VOP_V_RNDNE_F16, VOP_V_FRACT_F16, VOP_V_FREXP_MANT_F16,
-      VOP_V_CVT_F16_I16, VOP_V_CVT_F16_U16, VOP_V_LDEXP_F16:
+      VOP_V_CVT_F16_I16, VOP_V_CVT_F16_U16, VOP_V_LDEXP_F16, VOP_V_RCP_F16, VOP_V_RSQ_F16,
+      VOP_V_SQRT_F16:
         fmt_of = '{hin: 1'b1, hout: 1'b1, mix: 1'b0, mix16: 1'b0};
       // An integer result in the low half (the exponent; the conversions saturate to 16 bits).
       VOP_V_FREXP_EXP_I16_F16, VOP_V_CVT_I16_F16, VOP_V_CVT_U16_F16: fmt_of.hin = 1'b1;
@@ -845,7 +849,7 @@ module cu_fp32
   // The start: the special operands' results, or the recurrence's initial state.
   // mode: MODE's F32 fields but IEEE (in_t's mode[4:0]).
   function automatic trans_t tstart(valu_op_e op, logic [31:0] a, logic [4:0] mode,
-                                    logic [1:0] omod, logic clamp);
+                                    logic [1:0] omod, logic clamp, logic h);
     trans_t               t;
     logic [31:0]          x;
     logic [7:0]           be;
@@ -877,7 +881,7 @@ module cu_fp32
     else if (t.k == TkRsq && f32_is_inf(x[30:0])) t.value = '0;
     else if (t.k == TkSqrt && f32_is_inf(x[30:0])) t.value = x;
     else t.special = 1'b0;
-    t.out = '{kind: FkTrans, h: 1'b0, rm: mode[1:0], den_in: mode[2], den_out: mode[3], dx10: mode[4],
+    t.out = '{kind: FkTrans, h: h, rm: mode[1:0], den_in: mode[2], den_out: mode[3], dx10: mode[4],
               omod: omod, clamp: clamp, r: '0, m: 1'b0};
     tstart = t;
   endfunction
@@ -902,7 +906,7 @@ module cu_fp32
       if (!rst_ni) begin
         tr_q <= '0;
       end else if (start_i && cls0.kind == FkTrans) begin
-        tr_q <= tstart(op0, a_i, in0.mode[4:0], omod_i, clamp_i);
+        tr_q <= tstart(op0, in0.a, in0.mode[4:0], omod_i, clamp_i, cls0.fmt.hout);
       end else if (tr_q.cnt != '0) begin
         tr_q <= tadvance(tr_q);
       end
@@ -910,10 +914,16 @@ module cu_fp32
 
     always_comb begin
       logic [31:0] r;
-      r = round_f32_trans(tr_q.sign, {tr_q.s.y, tr_q.s.e != '0}, tr_q.q,
-                          (tr_q.k == TkSqrt) ? tr_q.out.rm : 2'd0);
+      logic [15:0] r16;
+      logic [1:0]  rm;
+      rm = (tr_q.k == TkSqrt) ? tr_q.out.rm : 2'd0;
+      r = round_f32_trans(tr_q.sign, {tr_q.s.y, tr_q.s.e != '0}, tr_q.q, rm);
+      // An F16 row's: {Y, sticky} rounded once to F16, flushed as MODE's F16 output control
+      // says; a special result (which F16 holds) narrowed.
+      r16 = round_f16_trans(tr_q.sign, {tr_q.s.y, tr_q.s.e != '0}, tr_q.q, rm);
       t2 = tr_q.out;
-      t2.r = tr_q.special ? tr_q.value : f32_flush(r, 1'b0);
+      if (tr_q.out.h) t2.r = {16'd0, tr_q.special ? narrow(tr_q.value) : f16_flush(r16, tr_q.out.den_out)};
+      else t2.r = tr_q.special ? tr_q.value : f32_flush(r, 1'b0);
     end
   end else begin : gen_no_trans
     logic unused_start;

@@ -472,6 +472,7 @@ fn vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
                 // (a, b, c, check, expected) for each check of the set.
                 let mut checks = vec![match mask {
                     Some(m) => (a, b, c, 'm', m >> l & 1),
+                    None if d.unit == Unit::Trans && dst16 => (a, b, c, 'u', v3 & 0xffff),
                     None if d.unit == Unit::Trans => (a, b, c, 't', v3),
                     None if d.mnemonic == rdna3_isa::Mnemonic::v_fma_mixhi_f16 => (a, b, c, 'h', v3 >> 16),
                     None if dst16 || sh == Shape::Packed => (a, b, c, 'h', v3 & 0xffff),

@@ -5,9 +5,10 @@
 //   OP MODE OMOD CLAMP A B C M MIX CHECK EXPECTED
 // OP is the valu_op_e value, M the mask-in bit (VCC's, for v_div_fmas_f32), MIX v_fma_mix*'s
 // {NEG_HI, NEG, OPSEL_HI, OPSEL} (mix_i), CHECK is `d` (the 32-bit result), `h` (an F16
-// result: the low 16 bits), `m` (the compare bit) or `t` (the 32-bit result of the
+// result: the low 16 bits), `m` (the compare bit), `t` (the 32-bit result of the
 // transcendental unit: those vectors run after the streamed ones, one at a time, started with
-// start_i and checked TRANS cycles later, the inputs held).
+// start_i and checked TRANS cycles later, the inputs held) or `u` (the transcendental unit's
+// F16 result, likewise: the low 16 bits).
 // Usage: Vcu_fp32 VECTORS STAGES TRANS (STAGES must be the model's Stages parameter, TRANS
 // cu_pkg's TransCycles).
 // Prints the first mismatches and `PASS tb_cu_fp32: N vectors` or `FAIL tb_cu_fp32: ...`.
@@ -59,7 +60,7 @@ int main(int argc, char** argv) {
             std::printf("FAIL tb_cu_fp32: malformed vector line %zu: %s", vs.size() + 1, line);
             return 2;
         }
-        (v.check == 't' ? ts : vs).push_back(v);
+        (v.check == 't' || v.check == 'u' ? ts : vs).push_back(v);
     }
     std::fclose(f);
     if (vs.empty() && ts.empty()) {
@@ -79,7 +80,7 @@ int main(int argc, char** argv) {
         }
     };
     auto check = [&](const Vector& v) {
-        unsigned got = v.check == 'm' ? top->m_o : v.check == 'h' ? top->d_o & 0xffffu : top->d_o;
+        unsigned got = v.check == 'm' ? top->m_o : v.check == 'h' || v.check == 'u' ? top->d_o & 0xffffu : top->d_o;
         if (got != v.expected) report(v, got, true);
     };
     auto present = [&](const Vector& v) {

@@ -367,7 +367,7 @@ const FMA_FRAMES: [FmaFrame; 2] = [
 /// and the F64 unit's: its FMA's 218-bit sum, a 53-bit significand scaled by a power of two
 /// (ldexp, OMOD), its recurrence's 56 result bits with a sticky bit, and the same significand
 /// rounded to F32 (v_cvt_f32_f64, and that row's OMOD).
-const ROUNDERS: [Rounder; 9] = [
+const ROUNDERS: [Rounder; 10] = [
     Rounder {
         name: "round_f32_fma",
         what: "F32 from the FMA's sum frame",
@@ -390,6 +390,14 @@ const ROUNDERS: [Rounder; 9] = [
         w: 27,
         exp_w: 8,
         man_w: 23,
+        qw: 14,
+    },
+    Rounder {
+        name: "round_f16_trans",
+        what: "F16 from the transcendental unit's root or quotient and sticky bit (the F16 rows)",
+        w: 27,
+        exp_w: 5,
+        man_w: 10,
         qw: 14,
     },
     Rounder {

@@ -9,7 +9,7 @@ use rdna3_isa::{InstDef, Mnemonic as M};
 
 use super::f32::{fmac, fract, med3, trans, turn};
 use super::lanewise::{dst_now, fbin, fpm, ftri, fun, m16, put, s16, un};
-use crate::golden::fp::{self, Prec, Round};
+use crate::golden::fp::{self, Fp, Prec, Round};
 use crate::golden::vector::{VExec, VFn};
 
 /// The function of each row of this part, by mnemonic (a VOP3 promotion shares its 32-bit
@@ -125,15 +125,33 @@ fn ldexp_f16(x: &mut VExec) {
 // --- transcendentals ------------------------------------------------------------------------
 
 fn rcp_f16(x: &mut VExec) {
-    fun(x, Prec::H, |f, a| trans(f, a, false, |v| 1.0 / v));
+    fun(x, Prec::H, rcp_f16_value);
 }
 
 fn rsq_f16(x: &mut VExec) {
-    fun(x, Prec::H, |f, a| trans(f, a, false, |v| 1.0 / v.sqrt()));
+    fun(x, Prec::H, rsq_f16_value);
 }
 
 fn sqrt_f16(x: &mut VExec) {
-    fun(x, Prec::H, fp::sqrt);
+    fun(x, Prec::H, sqrt_f16_value);
+}
+
+/// `v_rcp_f16` of one lane before the output modifiers: 1/a in double precision rounded to
+/// F16 to nearest even whatever MODE's rounding, denormals as MODE says
+/// (`sim/tests/trans_f16.rs` proves it correctly rounded for every input).
+pub fn rcp_f16_value(f: Fp, a: u64) -> u64 {
+    trans(f, a, false, |v| 1.0 / v)
+}
+
+/// `v_rsq_f16` of one lane before the output modifiers: 1/sqrt(a) likewise.
+pub fn rsq_f16_value(f: Fp, a: u64) -> u64 {
+    trans(f, a, false, |v| 1.0 / v.sqrt())
+}
+
+/// `v_sqrt_f16` of one lane before the output modifiers: correctly rounded in MODE's F16
+/// rounding mode, denormals as MODE says.
+pub fn sqrt_f16_value(f: Fp, a: u64) -> u64 {
+    fp::sqrt(f, a)
 }
 
 fn exp_f16(x: &mut VExec) {

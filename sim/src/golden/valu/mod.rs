@@ -15,7 +15,7 @@ mod compare;
 mod convert;
 mod div;
 mod dot;
-mod f16;
+pub(super) mod f16;
 pub(super) mod f32;
 mod f64;
 mod graphics;
