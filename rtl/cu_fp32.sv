@@ -52,7 +52,9 @@
 // (sqrt) or Y so far times M (rsq); a non-negative T sets the bit, E = T and V = 2V + 1 or
 // 2V + M, else E = P and V = 2V. E stays below 2^54. The operation starts when start_i is
 // high (the beat's first cycle in EX), its inputs held; its result is on d_o from
-// TransCycles cycles after the start for as long as the operation is presented.
+// TransCycles cycles after the start for as long as the operation is presented. The F16 rows
+// (v_rcp_f16, v_rsq_f16, v_sqrt_f16) run on their widened input as their F32 twins and round
+// {Y, sticky} once to F16 (round_f16_trans), flushed as MODE's F16 output control says.
 //
 // VOPD's F32 halves run as the rows they pair (v_dual_add_f32 as v_add_f32, ...): the X half
 // on the lane's unit, the Y half on a second one built with Dual set, which has only the
@@ -74,9 +76,8 @@
 // integral rounding, frexp, ldexp, the conversion to an integer) are cu_pkg's f32_ (f16_ for the F16 values) functions,
 // one text for every format, generated from templates/cu_fp_fmt.sv.
 //
-// The case labels are read by hdl-gen to say which rows the RTL executes. Not here yet: the
-// rest of F16 (the norm conversions, the transcendentals),
-// exp, log, sin and cos, VOPD's dot products.
+// The case labels are read by hdl-gen to say which rows the RTL executes. Not here yet:
+// the norm conversions; exp, log, sin and cos (F32 and F16); VOPD's dot products.
 module cu_fp32
   import cu_pkg::*;
 #(

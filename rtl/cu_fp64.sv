@@ -406,7 +406,7 @@ module cu_fp64
   // ------------------------------------------------------------------------------------------
   // The recurrence's rows (see the top of the file), a lane at a time.
 
-  localparam int unsigned TPass = 56 / Trans64Steps;  // cycles of a pass's steps
+  localparam int unsigned TPass = Trans64Bits / Trans64Steps;  // cycles of a pass's steps
   localparam int unsigned TCntW = $clog2(TPass + 1);
 
   typedef struct packed {

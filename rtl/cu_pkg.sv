@@ -2398,9 +2398,10 @@ package cu_pkg;
   localparam int unsigned TransSteps = 2;
   localparam int unsigned TransCycles = 14;
 
-  // The F64 unit's recurrence (v_rcp_f64, v_rsq_f64, v_sqrt_f64) takes 56 steps a pass, Trans64Steps
-  // a cycle (TransSteps rounded up to a divisor of 56), and Trans64Lane cycles for a lane's pass:
+  // The F64 unit's recurrence (v_rcp_f64, v_rsq_f64, v_sqrt_f64) takes Trans64Bits steps a pass, Trans64Steps
+  // a cycle (TransSteps rounded up to a divisor of it), and Trans64Lane cycles for a lane's pass:
   // the steps, then a cycle that rounds the result and loads the next lane (see cu_fp64).
+  localparam int unsigned Trans64Bits = 56;
   localparam int unsigned Trans64Steps = 2;
   localparam int unsigned Trans64Lane = 29;
 

@@ -70,9 +70,8 @@
 // integral rounding, frexp, ldexp, the conversion to an integer) are cu_pkg's f32_ (f16_ for the F16 values) functions,
 // one text for every format, generated from templates/cu_fp_fmt.sv.
 //
-// The case labels are read by hdl-gen to say which rows the RTL executes. Not here yet: the
-// rest of F16 (the norm conversions, exp, log, sin and cos),
-// exp, log, sin and cos, VOPD's dot products.
+// The case labels are read by hdl-gen to say which rows the RTL executes. Not here yet:
+// the norm conversions; exp, log, sin and cos (F32 and F16); VOPD's dot products.
 module cu_fp32
   import cu_pkg::*;
 #(

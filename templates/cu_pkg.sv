@@ -268,9 +268,10 @@ package cu_pkg;
   localparam int unsigned TransSteps = {{ trans_steps }};
   localparam int unsigned TransCycles = {{ trans_cycles }};
 
-  // The F64 unit's recurrence (v_rcp_f64, v_rsq_f64, v_sqrt_f64) takes 56 steps a pass, Trans64Steps
-  // a cycle (TransSteps rounded up to a divisor of 56), and Trans64Lane cycles for a lane's pass:
+  // The F64 unit's recurrence (v_rcp_f64, v_rsq_f64, v_sqrt_f64) takes Trans64Bits steps a pass, Trans64Steps
+  // a cycle (TransSteps rounded up to a divisor of it), and Trans64Lane cycles for a lane's pass:
   // the steps, then a cycle that rounds the result and loads the next lane (see cu_fp64).
+  localparam int unsigned Trans64Bits = {{ trans64_bits }};
   localparam int unsigned Trans64Steps = {{ trans64_steps }};
   localparam int unsigned Trans64Lane = {{ trans64_lane }};
 

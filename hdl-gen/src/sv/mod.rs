@@ -90,16 +90,23 @@ impl Config {
         26 / self.trans_steps + 1
     }
 
-    /// Steps a cycle of the F64 unit's digit recurrence (v_rcp_f64, v_rsq_f64, v_sqrt_f64),
-    /// which takes 56 a pass: trans_steps rounded up to a divisor of 56 (1, 2, 14 or 28).
+    /// Result bits a pass of the F64 unit's digit recurrence finds (v_rcp_f64, v_rsq_f64,
+    /// v_sqrt_f64), one a step: 53 and a guard bit, with room for the quotient's or root's
+    /// leading one to fall in either of two places (`Trans64Bits`, f64_tstate_t's y).
+    pub const TRANS64_BITS: u32 = 56;
+
+    /// Steps a cycle of the F64 unit's recurrence: trans_steps rounded up to a divisor of
+    /// TRANS64_BITS (1, 2, 14 or 28).
     pub fn trans64_steps(&self) -> u32 {
-        (self.trans_steps..=56).find(|s| 56 % s == 0).unwrap_or(56)
+        (self.trans_steps..=Self::TRANS64_BITS)
+            .find(|s| Self::TRANS64_BITS % s == 0)
+            .unwrap_or(Self::TRANS64_BITS)
     }
 
     /// Cycles the F64 unit spends on a lane's pass of its recurrence: the pass's steps and a
     /// cycle that rounds the result and loads the next lane (`Trans64Lane`).
     pub fn trans64_lane(&self) -> u32 {
-        56 / self.trans64_steps() + 1
+        Self::TRANS64_BITS / self.trans64_steps() + 1
     }
 
     /// Passes a wave32 instruction takes through the lanes.

@@ -206,6 +206,7 @@ pub struct PkgView {
     /// Config::trans_cycles: the one place that says how long the unit takes.
     pub trans_cycles: u32,
     /// Config::trans64_steps and trans64_lane: the F64 unit's recurrence.
+    pub trans64_bits: u32,
     pub trans64_steps: u32,
     pub trans64_lane: u32,
 }
@@ -343,7 +344,7 @@ fn fp_formats() -> Vec<FpFormat> {
         FpFormat::new("f64", "F64", (11, 52), "round_f64_sig", true, (768, 53, 128)).with_trans(TransRec {
             ew: 61,
             vw: 56,
-            yw: 56,
+            yw: super::Config::TRANS64_BITS,
             rw: 56,
             nw: 55,
             rsq: false,
@@ -609,6 +610,7 @@ impl PkgView {
         PkgView {
             trans_steps: cfg.trans_steps,
             trans_cycles: cfg.trans_cycles(),
+            trans64_bits: super::Config::TRANS64_BITS,
             trans64_steps: cfg.trans64_steps(),
             trans64_lane: cfg.trans64_lane(),
             rounders: ROUNDERS.into_iter().collect(),
