@@ -288,6 +288,16 @@ module cu_decode
       endcase
     end else if ((inst_i[31:26] == 6'b110111) && (inst_i[17:16] == 2'b00)) begin  // FLAT
       dec_o.fmt = FMT_FLAT;
+      dec_o.addr = inst_i[39:32];
+      dec_o.data = inst_i[47:40];
+      dec_o.dlc = inst_i[13];
+      dec_o.glc = inst_i[14];
+      dec_o.offset = 21'(inst_i[12:0]);
+      dec_o.saddr = inst_i[54:48];
+      dec_o.slc = inst_i[15];
+      dec_o.sve = inst_i[55];
+      dec_o.vdst = inst_i[63:56];
+      dec_o.literal = inst_i[95:64];
       unique case (inst_i[24:18])
         7'd16: dec_o.op = OP_FLAT_LOAD_U8;
         7'd17: dec_o.op = OP_FLAT_LOAD_I8;
@@ -5033,32 +5043,496 @@ module cu_decode
         dec_o.inc.vm = 1'b1;
         dec_o.inc.vs = 1'b1;
       end
-      OP_FLAT_LOAD_U8, OP_FLAT_LOAD_I8, OP_FLAT_LOAD_U16, OP_FLAT_LOAD_I16,
-      OP_FLAT_LOAD_B32, OP_FLAT_LOAD_B64, OP_FLAT_LOAD_B96, OP_FLAT_LOAD_B128,
-      OP_FLAT_LOAD_D16_U8, OP_FLAT_LOAD_D16_I8, OP_FLAT_LOAD_D16_B16, OP_FLAT_LOAD_D16_HI_U8,
-      OP_FLAT_LOAD_D16_HI_I8, OP_FLAT_LOAD_D16_HI_B16: begin
+      OP_FLAT_LOAD_U8: begin
         dec_o.unit = UNIT_VMEM;
         dec_o.inc.vm = 1'b1;
         dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd1;
+        dec_o.mem.flat = 1'b1;
       end
-      OP_FLAT_STORE_B8, OP_FLAT_STORE_B16, OP_FLAT_STORE_B32, OP_FLAT_STORE_B64,
-      OP_FLAT_STORE_B96, OP_FLAT_STORE_B128, OP_FLAT_STORE_D16_HI_B8, OP_FLAT_STORE_D16_HI_B16: begin
+      OP_FLAT_LOAD_I8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd1;
+        dec_o.mem.sext = 1'b1;
+        dec_o.mem.flat = 1'b1;
+      end
+      OP_FLAT_LOAD_U16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd2;
+        dec_o.mem.flat = 1'b1;
+      end
+      OP_FLAT_LOAD_I16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd2;
+        dec_o.mem.sext = 1'b1;
+        dec_o.mem.flat = 1'b1;
+      end
+      OP_FLAT_LOAD_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.flat = 1'b1;
+      end
+      OP_FLAT_LOAD_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.flat = 1'b1;
+      end
+      OP_FLAT_LOAD_B96: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd12;
+        dec_o.mem.flat = 1'b1;
+      end
+      OP_FLAT_LOAD_B128: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd16;
+        dec_o.mem.flat = 1'b1;
+      end
+      OP_FLAT_STORE_B8: begin
         dec_o.unit = UNIT_VMEM;
         dec_o.inc.vs = 1'b1;
         dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd1;
+        dec_o.mem.flat = 1'b1;
       end
-      OP_FLAT_ATOMIC_SWAP_B32, OP_FLAT_ATOMIC_CMPSWAP_B32, OP_FLAT_ATOMIC_ADD_U32, OP_FLAT_ATOMIC_SUB_U32,
-      OP_FLAT_ATOMIC_MIN_I32, OP_FLAT_ATOMIC_MIN_U32, OP_FLAT_ATOMIC_MAX_I32, OP_FLAT_ATOMIC_MAX_U32,
-      OP_FLAT_ATOMIC_AND_B32, OP_FLAT_ATOMIC_OR_B32, OP_FLAT_ATOMIC_XOR_B32, OP_FLAT_ATOMIC_INC_U32,
-      OP_FLAT_ATOMIC_DEC_U32, OP_FLAT_ATOMIC_SWAP_B64, OP_FLAT_ATOMIC_CMPSWAP_B64, OP_FLAT_ATOMIC_ADD_U64,
-      OP_FLAT_ATOMIC_SUB_U64, OP_FLAT_ATOMIC_MIN_I64, OP_FLAT_ATOMIC_MIN_U64, OP_FLAT_ATOMIC_MAX_I64,
-      OP_FLAT_ATOMIC_MAX_U64, OP_FLAT_ATOMIC_AND_B64, OP_FLAT_ATOMIC_OR_B64, OP_FLAT_ATOMIC_XOR_B64,
-      OP_FLAT_ATOMIC_INC_U64, OP_FLAT_ATOMIC_DEC_U64, OP_FLAT_ATOMIC_CMPSWAP_F32, OP_FLAT_ATOMIC_MIN_F32,
-      OP_FLAT_ATOMIC_MAX_F32, OP_FLAT_ATOMIC_ADD_F32: begin
+      OP_FLAT_STORE_B16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd2;
+        dec_o.mem.flat = 1'b1;
+      end
+      OP_FLAT_STORE_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.flat = 1'b1;
+      end
+      OP_FLAT_STORE_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.flat = 1'b1;
+      end
+      OP_FLAT_STORE_B96: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd12;
+        dec_o.mem.flat = 1'b1;
+      end
+      OP_FLAT_STORE_B128: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd16;
+        dec_o.mem.flat = 1'b1;
+      end
+      OP_FLAT_LOAD_D16_U8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd1;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.flat = 1'b1;
+      end
+      OP_FLAT_LOAD_D16_I8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd1;
+        dec_o.mem.sext = 1'b1;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.flat = 1'b1;
+      end
+      OP_FLAT_LOAD_D16_B16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd2;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.flat = 1'b1;
+      end
+      OP_FLAT_LOAD_D16_HI_U8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd1;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.hi = 1'b1;
+        dec_o.mem.flat = 1'b1;
+      end
+      OP_FLAT_LOAD_D16_HI_I8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd1;
+        dec_o.mem.sext = 1'b1;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.hi = 1'b1;
+        dec_o.mem.flat = 1'b1;
+      end
+      OP_FLAT_LOAD_D16_HI_B16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd2;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.hi = 1'b1;
+        dec_o.mem.flat = 1'b1;
+      end
+      OP_FLAT_STORE_D16_HI_B8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd1;
+        dec_o.mem.hi = 1'b1;
+        dec_o.mem.flat = 1'b1;
+      end
+      OP_FLAT_STORE_D16_HI_B16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd2;
+        dec_o.mem.hi = 1'b1;
+        dec_o.mem.flat = 1'b1;
+      end
+      OP_FLAT_ATOMIC_SWAP_B32: begin
         dec_o.unit = UNIT_VMEM;
         dec_o.inc.vm = 1'b1;
         dec_o.inc.vs = 1'b1;
         dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.flat = 1'b1;
+        dec_o.mem.atom = 5'd0;
+      end
+      OP_FLAT_ATOMIC_CMPSWAP_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.flat = 1'b1;
+        dec_o.mem.atom = 5'd1;
+      end
+      OP_FLAT_ATOMIC_ADD_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.flat = 1'b1;
+        dec_o.mem.atom = 5'd3;
+      end
+      OP_FLAT_ATOMIC_SUB_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.flat = 1'b1;
+        dec_o.mem.atom = 5'd5;
+      end
+      OP_FLAT_ATOMIC_MIN_I32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.flat = 1'b1;
+        dec_o.mem.atom = 5'd8;
+      end
+      OP_FLAT_ATOMIC_MIN_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.flat = 1'b1;
+        dec_o.mem.atom = 5'd10;
+      end
+      OP_FLAT_ATOMIC_MAX_I32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.flat = 1'b1;
+        dec_o.mem.atom = 5'd9;
+      end
+      OP_FLAT_ATOMIC_MAX_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.flat = 1'b1;
+        dec_o.mem.atom = 5'd11;
+      end
+      OP_FLAT_ATOMIC_AND_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.flat = 1'b1;
+        dec_o.mem.atom = 5'd14;
+      end
+      OP_FLAT_ATOMIC_OR_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.flat = 1'b1;
+        dec_o.mem.atom = 5'd15;
+      end
+      OP_FLAT_ATOMIC_XOR_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.flat = 1'b1;
+        dec_o.mem.atom = 5'd16;
+      end
+      OP_FLAT_ATOMIC_INC_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.flat = 1'b1;
+        dec_o.mem.atom = 5'd17;
+      end
+      OP_FLAT_ATOMIC_DEC_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.flat = 1'b1;
+        dec_o.mem.atom = 5'd18;
+      end
+      OP_FLAT_ATOMIC_SWAP_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.flat = 1'b1;
+        dec_o.mem.atom = 5'd0;
+      end
+      OP_FLAT_ATOMIC_CMPSWAP_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.flat = 1'b1;
+        dec_o.mem.atom = 5'd1;
+      end
+      OP_FLAT_ATOMIC_ADD_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.flat = 1'b1;
+        dec_o.mem.atom = 5'd3;
+      end
+      OP_FLAT_ATOMIC_SUB_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.flat = 1'b1;
+        dec_o.mem.atom = 5'd5;
+      end
+      OP_FLAT_ATOMIC_MIN_I64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.flat = 1'b1;
+        dec_o.mem.atom = 5'd8;
+      end
+      OP_FLAT_ATOMIC_MIN_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.flat = 1'b1;
+        dec_o.mem.atom = 5'd10;
+      end
+      OP_FLAT_ATOMIC_MAX_I64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.flat = 1'b1;
+        dec_o.mem.atom = 5'd9;
+      end
+      OP_FLAT_ATOMIC_MAX_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.flat = 1'b1;
+        dec_o.mem.atom = 5'd11;
+      end
+      OP_FLAT_ATOMIC_AND_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.flat = 1'b1;
+        dec_o.mem.atom = 5'd14;
+      end
+      OP_FLAT_ATOMIC_OR_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.flat = 1'b1;
+        dec_o.mem.atom = 5'd15;
+      end
+      OP_FLAT_ATOMIC_XOR_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.flat = 1'b1;
+        dec_o.mem.atom = 5'd16;
+      end
+      OP_FLAT_ATOMIC_INC_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.flat = 1'b1;
+        dec_o.mem.atom = 5'd17;
+      end
+      OP_FLAT_ATOMIC_DEC_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.flat = 1'b1;
+        dec_o.mem.atom = 5'd18;
+      end
+      OP_FLAT_ATOMIC_CMPSWAP_F32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.flat = 1'b1;
+        dec_o.mem.atom = 5'd2;
+      end
+      OP_FLAT_ATOMIC_MIN_F32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.flat = 1'b1;
+        dec_o.mem.atom = 5'd12;
+      end
+      OP_FLAT_ATOMIC_MAX_F32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.flat = 1'b1;
+        dec_o.mem.atom = 5'd13;
+      end
+      OP_FLAT_ATOMIC_ADD_F32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.inc.lgkm = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.flat = 1'b1;
+        dec_o.mem.atom = 5'd4;
       end
       OP_GLOBAL_LOAD_U8: begin
         dec_o.unit = UNIT_VMEM;

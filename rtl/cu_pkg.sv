@@ -2157,9 +2157,10 @@ package cu_pkg;
     logic       addtid;     // the lane's address is M0[15:0] + 4 * lane (no ADDR)
   } dsctrl_t;
 
-  // What a scalar or global memory row does on the memory ports (cu_top's smem_* and vmem_*),
-  // from the table's access column. Other rows (LDS loads, addtid, FLAT, SCRATCH, MUBUF and
-  // MTBUF accesses) are MK_NONE: not executed yet.
+  // What a scalar or vector memory row does on the memory ports (cu_top's smem_* and vmem_*),
+  // from the table's access column. SCRATCH and FLAT rows are GLOBAL ones with `scr` or `flat`
+  // set (FLAT's lanes in the shared aperture go to the DS unit). Other rows (the loads into
+  // LDS, MUBUF and MTBUF accesses) are MK_NONE: not executed yet.
   typedef enum logic [2:0] {
     MK_NONE,
     MK_SLOAD,    // s_load_*: `size` dwords from the SGPR pair's address + offsets
@@ -2180,7 +2181,14 @@ package cu_pkg;
     logic       hi;         // ... the high half; a store stores from the data's high half
     logic       addtid;     // GLOBAL: a lane's address is SADDR + offset + 4 x lane, no VADDR
     logic       scr;        // SCRATCH: an offset in the wave's private segment (lanes swizzled)
+    logic       flat;       // FLAT: a lane's 64-bit address picks LDS, scratch or global memory
   } memctrl_t;
+
+  // FLAT's apertures (guide 11.1.1): the high dword of every address in the shared aperture
+  // (the workgroup's LDS, from its low dword on) and in the private one (the lane's private
+  // segment); any other address is global.
+  localparam logic [31:0] ApSharedHi = 32'h00010000;
+  localparam logic [31:0] ApPrivateHi = 32'h00020000;
 
   // The longest instruction, literal included.
   localparam int unsigned InstDwords = 4;

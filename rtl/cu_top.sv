@@ -25,12 +25,14 @@
 // write the loaded dwords; the last of those retires it, with a memory-violation fault if
 // the unit found one. The pipeline waits for the LDS meanwhile (one DS instruction at a time).
 //
-// Scalar loads (SMEM) and GLOBAL loads and stores go the same way through the memory ports
-// (smem_*, vmem_*): the collect pass reads the address registers (and a store's data), the
-// last of its beats presents one request, and the write pass follows the answer: a scalar
-// load's dwords are written to the SGPRs before its one write beat retires it; a vector
-// load's write pass writes them like a DS load's. One memory instruction is in flight at a
-// time and the pipeline waits for its answer (a memory fault is precise).
+// Scalar loads (SMEM) and GLOBAL, SCRATCH and FLAT loads, stores and atomics go the same way
+// through the memory ports (smem_*, vmem_*): the collect pass reads the address registers (and
+// a store's data), the last of its beats presents one request, and the write pass follows the
+// answer: a scalar load's dwords are written to the SGPRs before its one write beat retires
+// it; a vector load's write pass writes them like a DS load's. A FLAT instruction's lanes in
+// the shared aperture go to the DS unit instead, after the port has answered the others. One
+// memory instruction is in flight at a time and the pipeline waits for its answer (a memory
+// fault is precise).
 //
 // The floating-point units are pipelined (FpStages registers): a beat of a floating-point row
 // stays in EX until its results arrive, FpStages cycles later (TransCycles for the
@@ -105,8 +107,8 @@ module cu_top
   input  logic                              smem_rsp_valid_i,
   input  logic [15:0][31:0]                 smem_rsp_data_i,  // the dwords asked for (others: any)
   input  logic                              smem_rsp_err_i,  // a dword asked for has no memory
-  // Vector memory port (GLOBAL, SCRATCH): one request an instruction, every active lane's
-  // address and data, answered with every lane's loaded bytes.
+  // Vector memory port (GLOBAL, SCRATCH, FLAT's lanes outside LDS): one request an instruction,
+  // every active lane's address and data, answered with every lane's loaded bytes.
   output logic                              vmem_req_valid_o,
   input  logic                              vmem_req_ready_i,
   output logic [WaveW-1:0]                  vmem_req_wave_o,
@@ -115,7 +117,7 @@ module cu_top
   output logic [4:0]                        vmem_req_op_o,  // ... its operation (ports::atomic_code)
   output logic                              vmem_req_denorm_o,  // ... MODE.FP_DENORM[0] (F32 input denormals kept): a float atomic's min, max and compare read it
   output logic [4:0]                        vmem_req_bytes_o,  // bytes a lane: 1, 2, 4, 8, 12 or 16
-  output logic                              vmem_req_swz_o,  // scratch's lane swizzle: a lane's bytes go on 128 bytes further at each 4-byte boundary (guide 11.2)
+  output logic [31:0]                       vmem_req_swz_o,  // per lane: scratch's swizzle, the lane's bytes go on 128 bytes further at each 4-byte boundary (guide 11.2)
   output logic [31:0]                       vmem_req_mask_o,  // the lanes that access memory
   output logic [31:0][63:0]                 vmem_req_addr_o,  // per lane: byte address
   output logic [31:0][3:0][31:0]            vmem_req_data_o,  // per lane: the bytes to store (an atomic: DATA, then DATA2)
@@ -532,10 +534,11 @@ module cu_top
       end
     end
     if (ra_gm) begin
-      // GLOBAL: ADDR in slot 0 (and 1: a 64-bit address without SADDR), DATA in slots 4-7.
+      // GLOBAL: ADDR in slot 0 (and 1: a 64-bit address without SADDR, FLAT's always), DATA
+      // in slots 4-7.
       vs_on[0] = 1'b1;
       vs_reg[0] = vread({1'b0, ra_dec_q.addr}, 2'd0);
-      vs_on[1] = ra_dec_q.saddr == SrcNull[6:0];
+      vs_on[1] = ra_dec_q.saddr == SrcNull[6:0] || ra_dec_q.mem.flat;
       vs_reg[1] = vread({1'b0, ra_dec_q.addr}, 2'd1);
       for (int k = 0; k < 4; k++) begin
         // (An atomic's DATA and DATA2, which only the compare-swaps use: 2 or 4 dwords.)
@@ -619,9 +622,10 @@ module cu_top
       end
     end else if (ra_xm) begin
       // Memory: SMEM reads the SBASE pair (and a buffer resource's words 2-3) and SOFFSET;
-      // GLOBAL the SADDR pair unless it is NULL, SCRATCH the one SGPR SADDR.
+      // GLOBAL the SADDR pair unless it is NULL, SCRATCH the one SGPR SADDR, FLAT none.
       if (ra_gm) begin
-        ss_on[0] = ra_dec_q.saddr != SrcNull[6:0] && in_ram({1'b0, ra_dec_q.saddr}, !ra_dec_q.mem.scr);
+        ss_on[0] = !ra_dec_q.mem.flat && ra_dec_q.saddr != SrcNull[6:0] &&
+                   in_ram({1'b0, ra_dec_q.saddr}, !ra_dec_q.mem.scr);
         ss_code[0] = {1'b0, ra_dec_q.saddr};
       end else if (ra_dec_q.mem.kind inside {MK_SLOAD, MK_SBUFFER}) begin
         ss_on[0] = in_ram({1'b0, ra_dec_q.sbase, 1'b0}, 1'b1);
@@ -1581,7 +1585,11 @@ module cu_top
   logic              xm_scr_q;         // SCRATCH
   logic              xm_sve_q;         // ... with a VGPR offset
   logic              xm_schk_q;        // ... its lanes' offsets are checked (no request yet)
-  logic [63:0]       xm_goff_q;        // GLOBAL: the sign-extended offset
+  logic              xm_flat_q;        // FLAT (its offsets are checked as SCRATCH's are)
+  logic [31:0]       xm_lds_q;         // ... the active lanes in the shared aperture (LDS)
+  logic              xm_dsgo_q;        // ... the DS unit takes them
+  logic              xm_dswait_q;      // ... its answer is awaited
+  logic [63:0]       xm_goff_q;        // GLOBAL: the sign-extended offset (FLAT: 12 bits)
   logic [6:0]        xm_sdata_q;       // SMEM: the first SGPR written
   logic              xm_swe_q;         // ... written at all (SDATA's tuple ends by VCC_HI)
   logic [WaveW-1:0]  xm_wave_q;
@@ -1646,14 +1654,38 @@ module cu_top
   // SCRATCH (guide 11.2): each lane's offset in its private segment, SADDR (one SGPR; NULL:
   // 0) plus ADDR when SVE is set plus the signed offset; an active lane whose bytes are not all
   // in [0, the segment's bytes a lane) is a memory fault, found before any request.
+  //
+  // FLAT (guide 11.1.1): each lane's 64-bit ADDR picks the memory before the (unsigned,
+  // 12-bit) offset is added: the shared aperture's lanes (fl_lds) go to the workgroup's LDS at
+  // the low dword plus the offset, the private aperture's (fl_prv) to the lane's private
+  // segment at that offset, checked as SCRATCH's (and a 64-bit atomic there is a memory
+  // violation, as the guide has it), the others to global memory. An LDS lane's element must
+  // lie in the wave's allocation; every lane is checked before anything is accessed.
+  function automatic logic scr_out(logic [34:0] off, logic [4:0] size, logic [17:0] lane_bytes);
+    scr_out = off[34] || off + 35'(size) > {17'd0, lane_bytes};
+  endfunction
+
   logic [31:0][34:0] sc_off;
   logic              sc_fault;
+  logic [31:0]       fl_lds, fl_prv;
+  logic [31:0][32:0] fl_off;
+  logic              fl_fault;
   always_comb begin
     sc_fault = 1'b0;
+    fl_fault = 1'b0;
     for (int l = 0; l < 32; l++) begin
-      sc_off[l] = {3'd0, xm_s0_q[31:0]} + (xm_sve_q ? {3'd0, ds_addr_q[l]} : 35'd0) + xm_goff_q[34:0];
-      if (xm_lanes_q[l] && (sc_off[l][34] || sc_off[l] + 35'(xm_size_q) > {17'd0, scrs_q[xm_wave_q]})) begin
-        sc_fault = 1'b1;
+      fl_lds[l] = xm_ahi_q[l] == ApSharedHi;
+      fl_prv[l] = xm_ahi_q[l] == ApPrivateHi;
+      fl_off[l] = {1'b0, ds_addr_q[l]} + {21'd0, xm_goff_q[11:0]};
+      sc_off[l] = xm_flat_q ? {2'd0, fl_off[l]} :
+                  {3'd0, xm_s0_q[31:0]} + (xm_sve_q ? {3'd0, ds_addr_q[l]} : 35'd0) + xm_goff_q[34:0];
+      if (xm_lanes_q[l] && scr_out(sc_off[l], xm_size_q, scrs_q[xm_wave_q])) sc_fault = 1'b1;
+      if (xm_lanes_q[l] && fl_prv[l] &&
+          (scr_out(sc_off[l], xm_size_q, scrs_q[xm_wave_q]) || (xm_kind_q == MK_GATOMIC && xm_size_q == 5'd8))) begin
+        fl_fault = 1'b1;
+      end
+      if (xm_lanes_q[l] && fl_lds[l] && fl_off[l] + 33'(xm_size_q) > {16'd0, ldss_q[xm_wave_q]}) begin
+        fl_fault = 1'b1;
       end
     end
   end
@@ -1663,11 +1695,14 @@ module cu_top
   // times the lane's number, plus the offset. SCRATCH: the address of the lane's first byte,
   // the segment's address plus the offset swizzled, dword d of lane l at 128 d + 4 l (an
   // offset is below 2^18 once checked); the memory side goes on 128 bytes further at each
-  // 4-byte boundary (vmem_req_swz_o).
+  // 4-byte boundary (vmem_req_swz_o). FLAT: a private lane's as SCRATCH's, a global lane's
+  // the ADDR pair plus the offset.
   logic [31:0][63:0] gm_addr;
+  logic [31:0]       gm_swz;
   always_comb begin
     for (int l = 0; l < 32; l++) begin
-      if (xm_scr_q) begin
+      gm_swz[l] = xm_scr_q || (xm_flat_q && fl_prv[l]);
+      if (gm_swz[l]) begin
         gm_addr[l] = {16'd0, scrb_q[xm_wave_q]} + {41'd0, sc_off[l][17:2], 5'(l), sc_off[l][1:0]};
       end else begin
         gm_addr[l] = (xm_tid_q ? xm_s0_q + {57'd0, 5'(l), 2'b00} :
@@ -1689,7 +1724,8 @@ module cu_top
   end
 
   always_comb begin
-    xm_done = xm_imm_q || (xm_vwait_q && vmem_rsp_valid_i) ||
+    xm_done = xm_imm_q || (xm_vwait_q && vmem_rsp_valid_i && (xm_lds_q == '0 || vmem_rsp_err_i)) ||
+              (xm_dswait_q && ds_rsp) ||
               (xm_swr_q && (xm_sm_we || !xm_swe_q || xm_fault_q != 3'd0) && xm_k_q == 4'(xm_size_q - 5'd1));
     xm_sm_code = xm_sdata_q + 7'(xm_k_q);
   end
@@ -1710,6 +1746,10 @@ module cu_top
       xm_scr_q <= 1'b0;
       xm_sve_q <= 1'b0;
       xm_schk_q <= 1'b0;
+      xm_flat_q <= 1'b0;
+      xm_lds_q <= '0;
+      xm_dsgo_q <= 1'b0;
+      xm_dswait_q <= 1'b0;
       xm_goff_q <= '0;
       xm_sdata_q <= '0;
       xm_swe_q <= 1'b0;
@@ -1740,11 +1780,14 @@ module cu_top
         xm_hi_q <= ex_dec_q.mem.hi;
         xm_d16_q <= ex_dec_q.mem.d16;
         xm_glc_q <= ex_dec_q.glc[0];
-        xm_snull_q <= ex_dec_q.saddr == SrcNull[6:0];
+        xm_snull_q <= ex_dec_q.saddr == SrcNull[6:0] || ex_dec_q.mem.flat;
         xm_tid_q <= ex_dec_q.mem.addtid;
         xm_scr_q <= ex_dec_q.mem.scr;
         xm_sve_q <= ex_dec_q.sve[0];
-        xm_goff_q <= { {51{ex_dec_q.offset[12]}}, ex_dec_q.offset[12:0]};
+        xm_flat_q <= ex_dec_q.mem.flat;
+        xm_lds_q <= '0;
+        xm_goff_q <= ex_dec_q.mem.flat ? {52'd0, ex_dec_q.offset[11:0]} :
+                     { {51{ex_dec_q.offset[12]}}, ex_dec_q.offset[12:0]};
         xm_sdata_q <= ex_dec_q.sdata;
         xm_swe_q <= (8'(ex_dec_q.sdata) + 8'(ex_dec_q.mem.size)) <= 8'd108;
         xm_wave_q <= ex_wave_q;
@@ -1753,9 +1796,9 @@ module cu_top
         xm_smask_q <= sm_mask;
         xm_fault_q <= '0;
         xm_k_q <= '0;
-        if (ex_dec_q.mem.scr) begin
-          // SCRATCH: the lanes' offsets are checked in the next cycle, from the registers
-          // loaded now.
+        if (ex_dec_q.mem.scr || ex_dec_q.mem.flat) begin
+          // SCRATCH and FLAT: the lanes' offsets are checked in the next cycle, from the
+          // registers loaded now.
           xm_schk_q <= 1'b1;
         end else if (ex_dec_q.mem.kind inside {MK_GLOAD, MK_GSTORE, MK_GATOMIC}) begin
           xm_vreq_q <= 1'b1;
@@ -1769,11 +1812,33 @@ module cu_top
       end
       if (xm_schk_q) begin
         xm_schk_q <= 1'b0;
-        if (sc_fault) begin
+        if (xm_flat_q ? fl_fault : sc_fault) begin
           xm_fault_q <= FaultMemory;
           xm_imm_q <= 1'b1;
+        end else if (xm_flat_q && (xm_lanes_q & fl_lds) != '0) begin
+          // FLAT: the port takes the lanes outside LDS first (if any), then the DS unit the
+          // others, so that nothing is written when the port finds a lane without memory.
+          xm_lds_q <= xm_lanes_q & fl_lds;
+          xm_lanes_q <= xm_lanes_q & ~fl_lds;
+          if ((xm_lanes_q & ~fl_lds) != '0) xm_vreq_q <= 1'b1;
+          else xm_dsgo_q <= 1'b1;
         end else begin
           xm_vreq_q <= 1'b1;
+        end
+      end
+      if (xm_dsgo_q) begin
+        xm_dsgo_q <= 1'b0;
+        xm_dswait_q <= 1'b1;
+      end
+      if (xm_dswait_q && ds_rsp) begin
+        // The LDS lanes' loaded dwords (extended by the unit), as the port's are kept.
+        xm_dswait_q <= 1'b0;
+        if (ds_rsp_fault) xm_fault_q <= FaultMemory;
+        for (int l = 0; l < 32; l++) begin
+          if (xm_lds_q[l]) begin
+            xm_vdata_q[l] <= ds_rdata[l];
+            if (xm_d16_q) xm_vdata_q[l][0] <= {2{ds_rdata[l][0][15:0]}};
+          end
         end
       end
       if (xm_sreq_q && smem_req_ready_i) begin
@@ -1797,6 +1862,7 @@ module cu_top
       if (xm_vwait_q && vmem_rsp_valid_i) begin
         xm_vwait_q <= 1'b0;
         if (vmem_rsp_err_i) xm_fault_q <= FaultMemory;
+        else if (xm_lds_q != '0) xm_dsgo_q <= 1'b1;
         xm_vdata_q <= xm_vrsp;
       end
     end
@@ -1813,7 +1879,7 @@ module cu_top
   assign vmem_req_op_o = xm_atom_q;
   assign vmem_req_denorm_o = xm_den_q;
   assign vmem_req_bytes_o = xm_size_q;
-  assign vmem_req_swz_o = xm_scr_q;
+  assign vmem_req_swz_o = gm_swz;
   assign vmem_req_mask_o = xm_lanes_q;
   assign vmem_req_addr_o = gm_addr;
   // A d16_hi store's data: the high half of each lane's DATA.
@@ -1826,23 +1892,54 @@ module cu_top
   // The high halves of the SMEM registers a buffer load does not look at.
   assign unused_xm = ^xm_s1_q[63:32];
 
-  // EX: the DS unit takes the instruction whose last collect beat is here.
+  // A FLAT instruction's LDS lanes as a DS access of the unit: a load (extended to 32 bits;
+  // the write pass picks a d16 load's half), a store (d16_hi: of the data's high half) or an
+  // atomic at the lane's LDS offset, DATA's second half (a compare-swap's compare value) as
+  // DATA1. Its float atomics follow the memory's denormal rules, not LDS's (guide 13.2: "LDS
+  // uses all bits for DS ops (but not for FLAT)"): results keep denormals, min, max and
+  // compare-swap read MODE's F32 input bit, the add flushes its inputs.
+  logic                   fl_sel;    // the DS unit serves a FLAT instruction
+  dsctrl_t                fl_ds;
+  logic [31:0][31:0]      fl_addr;
+  logic [31:0][1:0][31:0] fl_data1;
+  logic [WaveW-1:0]       ds_wave;
+  always_comb begin
+    fl_sel = xm_dsgo_q || xm_dswait_q;
+    fl_ds = '0;
+    fl_ds.kind = (xm_kind_q == MK_GLOAD) ? DK_LOAD : (xm_kind_q == MK_GSTORE) ? DK_STORE :
+                 (xm_atom_q inside {AtomAddF, AtomMinF, AtomMaxF, AtomCmpSwapF}) ? DK_FATOMIC : DK_ATOMIC;
+    fl_ds.bytes = xm_size_q;
+    fl_ds.sext = xm_sext_q;
+    fl_ds.hi = xm_hi_q && xm_kind_q == MK_GSTORE;
+    fl_ds.atom = xm_atom_q;
+    fl_ds.rtn = xm_glc_q;
+    fl_ds.data2 = xm_atom_q inside {AtomCmpSwap, AtomCmpSwapF};
+    for (int l = 0; l < 32; l++) begin
+      fl_addr[l] = fl_off[l][31:0];
+      fl_data1[l] = (xm_size_q == 5'd8) ? ds_data0_q[l][3:2] : {32'd0, ds_data0_q[l][1]};
+    end
+    ds_wave = fl_sel ? xm_wave_q : ex_wave_q;
+  end
+
+  // EX: the DS unit takes the instruction whose last collect beat is here, or a FLAT
+  // instruction's LDS lanes.
   cu_ds #(.LdsBytes(LdsBytes), .Banks(LdsBanks)) u_ds (
     .clk_i,
     .rst_ni,
-    .req_valid_i     (ds_go_q),
+    .req_valid_i     (ds_go_q || xm_dsgo_q),
     .req_ready_o     (ds_ready),
-    .ctrl_i          (ex_dec_q.ds),
-    .offset0_i       (ex_dec_q.offset0),
-    .offset1_i       (ex_dec_q.offset1),
-    .exec_i          (exec_q[ex_wave_q][31:0]),
-    .addr_i          (ds_addr_q),
+    .ctrl_i          (fl_sel ? fl_ds : ex_dec_q.ds),
+    .offset0_i       (fl_sel ? 8'd0 : ex_dec_q.offset0),
+    .offset1_i       (fl_sel ? 8'd0 : ex_dec_q.offset1),
+    .exec_i          (fl_sel ? xm_lds_q : exec_q[ex_wave_q][31:0]),
+    .addr_i          (fl_sel ? fl_addr : ds_addr_q),
     .data0_i         (ds_data0_q),
-    .data1_i         (ds_data1_q),
-    .lds_base_i      (ldsb_q[ex_wave_q]),
-    .lds_size_i      (ldss_q[ex_wave_q]),
-    .m0_i            (m0_q[ex_wave_q][15:0]),
-    .denorm_i        (mode_q[ex_wave_q][7:4]),
+    .data1_i         (fl_sel ? fl_data1 : ds_data1_q),
+    .lds_base_i      (ldsb_q[ds_wave]),
+    .lds_size_i      (ldss_q[ds_wave]),
+    .m0_i            (m0_q[ds_wave][15:0]),
+    .denorm_i        (fl_sel ? {mode_q[ds_wave][7:6], 1'b1, mode_q[ds_wave][4] && xm_atom_q != AtomAddF} :
+                      mode_q[ds_wave][7:4]),
     .rsp_valid_o     (ds_rsp),
     .rsp_fault_o     (ds_rsp_fault),
     .rsp_fault_lane_o(ds_fault_lane),
@@ -2504,11 +2601,12 @@ module cu_top
   // Waitcnt scoreboard. A memory instruction increments its counters when it starts (the DS
   // unit or a memory port takes it) and returns them with the end of its memory work: LGKM
   // for DS and SMEM, VM for GLOBAL and SCRATCH loads, the vector invalidates and atomics with
-  // GLC, VS for GLOBAL and SCRATCH stores and atomics without.
+  // GLC, VS for GLOBAL and SCRATCH stores and atomics without; FLAT counts on LGKM too, all
+  // returned when its last part (the port's or the DS unit's) answers.
   logic [WaveW-1:0] ds_wave_q;   // the wave of the DS unit's instruction
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) ds_wave_q <= '0;
-    else if (ds_go_q) ds_wave_q <= ex_wave_q;
+    else if (ds_go_q || xm_dsgo_q) ds_wave_q <= ds_wave;
   end
 
   // An atomic counts on VM when it returns the old value (GLC), on VS when it does not.
@@ -2532,8 +2630,9 @@ module cu_top
     .ret_vm_wave_i(xm_wave_q),
     .ret_vs_valid_i(xm_done && (xm_kind_q == MK_GSTORE || (xm_kind_q == MK_GATOMIC && !xm_glc_q))),
     .ret_vs_wave_i(xm_wave_q),
-    .ret_lgkm_valid_i(ds_rsp || (xm_done && xm_kind_q inside {MK_SLOAD, MK_SBUFFER, MK_SINV})),
-    .ret_lgkm_wave_i(ds_rsp ? ds_wave_q : xm_wave_q),
+    .ret_lgkm_valid_i((ds_rsp && !xm_dswait_q) ||
+                               (xm_done && (xm_kind_q inside {MK_SLOAD, MK_SBUFFER, MK_SINV} || xm_flat_q))),
+    .ret_lgkm_wave_i((ds_rsp && !xm_dswait_q) ? ds_wave_q : xm_wave_q),
     .ret_exp_valid_i(1'b0),
     .ret_exp_wave_i('0),
     .query_wave_i(ex_wave_q),

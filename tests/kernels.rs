@@ -83,13 +83,15 @@ const RTL_KERNELS: &[&str] = &[
     "half_round",
     "double_div",
     "sqrt_f64",
+    "generic_ptrs",
+    "generic_atomics",
 ];
 
 /// Kernels whose results depend on the order in which the waves' atomics reach memory: the
 /// RTL's order is not the golden engine's (which runs a wave 64 instructions at a time), so
 /// their buffers are checked by the test's own rule, not compared with the golden run's.
 /// (Co-simulation compares them with the golden model in the RTL's order all the same.)
-const ORDER_DEPENDENT: &[&str] = &["atomic_chain"];
+const ORDER_DEPENDENT: &[&str] = &["atomic_chain", "generic_atomics"];
 
 /// Co-simulates the launch on each RTL model of `sim::rtl::VARIANTS` (the 32-lane `cu` with
 /// four waves, the 8-lane `cu_l8` with eight) that holds its workgroups; `golden` is the golden run's buffers. Returns

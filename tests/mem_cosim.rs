@@ -1,7 +1,7 @@
 //! Scalar and vector memory on the RTL's memory ports, co-simulated against the golden model
 //! with a global memory both see: directed programs over every row the ports execute (every
-//! width, SADDR and 64-bit addresses, buffer resources in and out of range, faults), then the
-//! bytes each store left behind checked against the host.
+//! width, SADDR and 64-bit addresses, buffer resources in and out of range, FLAT's three
+//! apertures, faults), then the bytes each store left behind checked against the host.
 
 use sim::cosim::{CosimError, Options, WaveEnd, WaveInit, cosim};
 use sim::golden::memory::Memory;
@@ -642,5 +642,183 @@ fn scratch_agrees_with_the_golden_model() {
                 }
             }
         }
+    }
+}
+
+const FLAT: &str = r#"
+  ; FLAT: each lane's 64-bit address picks global memory (the buffer), the workgroup's LDS
+  ; (the shared aperture, high dword 0x10000) or the lane's private segment (the private
+  ; aperture, 0x20000). v[4:5]: global, v[6:7]: LDS (wave k's 4 KiB from 0x1000 k), v[8:9]:
+  ; private, each at 4 x lane (private: 4 x (lane mod 8)); v[10:11]: lane mod 3 picks one of
+  ; the three, so that one instruction addresses all three memories.
+  v_lshlrev_b32 v1, 2, v0
+  s_lshl_b32 s9, s0, 12
+  s_lshl_b32 s10, s0, 10
+  v_mov_b32 v5, s3
+  v_add_co_u32 v4, vcc_lo, s2, v1
+  v_add_co_ci_u32_e32 v5, vcc_lo, 0, v5, vcc_lo
+  v_add_co_u32 v4, vcc_lo, v4, s10
+  v_add_co_ci_u32_e32 v5, vcc_lo, 0, v5, vcc_lo
+  v_add_nc_u32 v6, s9, v1
+  v_mov_b32 v7, 0x10000
+  v_and_b32 v8, 28, v1
+  v_mov_b32 v9, 0x20000
+  s_mov_b32 exec_lo, 0x49249249
+  v_mov_b32 v10, v4
+  v_mov_b32 v11, v5
+  s_mov_b32 exec_lo, 0x92492492
+  v_mov_b32 v10, v6
+  v_mov_b32 v11, v7
+  s_mov_b32 exec_lo, 0x24924924
+  v_mov_b32 v10, v8
+  v_mov_b32 v11, v9
+  s_mov_b32 exec_lo, -1
+  ; data: v[20:23] from the lane and wave numbers
+  v_lshl_or_b32 v20, v0, 16, s0
+  v_xor_b32 v21, 0x5a5a5a5a, v20
+  v_mul_lo_u32 v22, 0x9e3779b9, v20
+  v_not_b32 v23, v22
+  ; stores of every width into each memory alone and into all three at once
+  flat_store_b32 v[4:5], v20 offset:0xf00
+  flat_store_b32 v[6:7], v21 offset:0x200
+  flat_store_b32 v[8:9], v22 offset:0x20
+  flat_store_b128 v[10:11], v[20:23] offset:0x40
+  flat_store_b96 v[10:11], v[21:23] offset:0x51
+  flat_store_b64 v[10:11], v[22:23] offset:0x5e
+  flat_store_b16 v[10:11], v23 offset:0x67
+  flat_store_b8 v[10:11], v21 offset:0x6b
+  flat_store_d16_hi_b16 v[10:11], v22 offset:0x6e
+  flat_store_d16_hi_b8 v[10:11], v20 offset:0x73
+  s_waitcnt_vscnt null, 0
+  s_waitcnt lgkmcnt(0)
+  ; loads of every width, extended and d16, back from all three
+  flat_load_b32 v30, v[4:5] offset:0xf00
+  flat_load_b32 v31, v[6:7] offset:0x200
+  flat_load_b32 v32, v[8:9] offset:0x20
+  flat_load_b128 v[40:43], v[10:11] offset:0x40
+  flat_load_b96 v[44:46], v[10:11] offset:0x51
+  flat_load_b64 v[48:49], v[10:11] offset:0x5e
+  flat_load_u16 v33, v[10:11] offset:0x67
+  flat_load_i16 v34, v[10:11] offset:0x67
+  flat_load_u8 v35, v[10:11] offset:0x6b
+  flat_load_i8 v36, v[10:11] offset:0x6e
+  v_mov_b32 v37, v23
+  v_mov_b32 v38, v23
+  v_mov_b32 v39, v23
+  flat_load_d16_b16 v37, v[10:11] offset:0x6e
+  flat_load_d16_hi_i8 v38, v[10:11] offset:0x73
+  flat_load_d16_hi_u8 v39, v[10:11] offset:0x73
+  s_waitcnt vmcnt(0) lgkmcnt(0)
+  ; atomics on all three at once: eight lanes of a memory on one dword (v12 = v[10:11] with
+  ; the lane's part of the address cleared), with and without GLC, the float ones too
+  v_and_b32 v12, 0xffffff80, v10
+  v_mov_b32 v13, v11
+  flat_atomic_add_u32 v50, v[12:13], v0 offset:0xa0 glc
+  flat_atomic_add_u32 v[12:13], v0 offset:0xa0
+  flat_atomic_max_i32 v51, v[12:13], v21 offset:0xa4 glc
+  flat_atomic_cmpswap_b32 v52, v[12:13], v[0:1] offset:0xa0 glc
+  flat_atomic_inc_u32 v53, v[12:13], v1 offset:0xa8 glc
+  flat_atomic_swap_b32 v54, v[12:13], v20 offset:0xac glc
+  flat_atomic_add_f32 v55, v[12:13], v22 offset:0xb0 glc
+  flat_atomic_min_f32 v[12:13], v23 offset:0xb4
+  flat_atomic_cmpswap_f32 v56, v[12:13], v[22:23] offset:0xb4 glc
+  ; 64-bit atomics on global memory and LDS only (lanes 0, 1, 3, 4, ...: exec without the
+  ; private lanes)
+  s_mov_b32 exec_lo, 0xdb6db6db
+  flat_atomic_add_u64 v[58:59], v[12:13], v[20:21] offset:0xb8 glc
+  flat_atomic_cmpswap_b64 v[60:61], v[12:13], v[20:23] offset:0xb8 glc
+  flat_atomic_xor_b64 v[12:13], v[22:23] offset:0xc0
+  s_mov_b32 exec_lo, -1
+  ; the float atomics follow the memory's denormal rules on LDS lanes too, not DS's: the add
+  ; flushes denormal inputs even where MODE keeps them, a compare-swap keeps the denormal it
+  ; stores even where MODE flushes F32 results (the lane numbers are denormal bit patterns)
+  s_denorm_mode 3
+  flat_atomic_add_f32 v57, v[12:13], v0 offset:0xc8 glc
+  s_denorm_mode 0
+  v_add_nc_u32 v24, 1, v0
+  v_mov_b32 v25, 0
+  flat_atomic_cmpswap_f32 v62, v[12:13], v[24:25] offset:0xcc glc
+  s_waitcnt vmcnt(0) lgkmcnt(0)
+  s_waitcnt_vscnt null, 0
+  flat_load_b64 v[78:79], v[12:13] offset:0xc8
+  flat_load_b128 v[64:67], v[12:13] offset:0xa0
+  flat_load_b128 v[68:71], v[12:13] offset:0xb0
+  flat_load_b128 v[72:75], v[12:13] offset:0xb8
+  ; LDS lanes alone under a partial EXEC, and no lane at all
+  s_mov_b32 exec_lo, 0x12480
+  flat_store_b32 v[6:7], v0 offset:0x400
+  flat_load_b32 v76, v[6:7] offset:0x400
+  s_mov_b32 exec_lo, 0
+  flat_store_b32 v[10:11], v0 offset:0x400
+  flat_load_b32 v77, v[10:11] offset:0x400
+  s_mov_b32 exec_lo, -1
+  s_waitcnt vmcnt(0) lgkmcnt(0)
+  ; what the FLAT stores left in LDS, read by DS loads
+  ds_load_b128 v[80:83], v6 offset:0x40
+  ds_load_b128 v[84:87], v6 offset:0x200
+  ds_load_b128 v[88:91], v6 offset:0xa0
+  s_waitcnt lgkmcnt(0)
+  s_endpgm
+"#;
+
+/// FLAT on the RTL: stores, loads (every width, extended and d16) and atomics (integer and
+/// float, 32- and 64-bit, with and without GLC) whose lanes address global memory, LDS and
+/// the private segment in one instruction, LDS lanes alone under a partial EXEC and an empty
+/// EXEC, on four waves at three latencies and both lane counts; and FLAT's faults.
+#[test]
+fn flat_agrees_with_the_golden_model() {
+    if !conformance::require_verilator("flat_agrees_with_the_golden_model") {
+        return;
+    }
+    // (Model by model, so that the 32-lane one is done first: the mutation runs build it alone.)
+    for (model, latencies) in [("cu", &[(1, 1), (1, 30)][..]), ("cu_l8", &[(5, 60)][..])] {
+        for &latency in latencies {
+            flat_program(model, latency);
+        }
+        flat_faults(model);
+    }
+}
+
+/// [`FLAT`] on `model` at `latency`, and the global stores it leaves checked by the host.
+fn flat_program(model: &str, latency: (u32, u32)) {
+    let r = run(FLAT, 4, latency, model).unwrap_or_else(|e| panic!("latency {latency:?}, {model}: {e}"));
+    assert!(r.waves.iter().all(|w| *w == WaveEnd::Ended), "{:?}", r.waves);
+    // flat_store_b32 v[4:5], v20 offset:0xf00: wave k's lane l at the buffer's 0x400 k +
+    // 4 l + 0xf00.
+    let base = r.memory.regions().iter().find(|g| g.name == "buffer").expect("buffer").base;
+    for k in 0..4u64 {
+        for l in 0..32u64 {
+            let got = r.memory.read_u32(base + 0x400 * k + 4 * l + 0xf00).expect("in the buffer");
+            assert_eq!(got, (l as u32) << 16 | k as u32, "wave {k} lane {l}");
+        }
+    }
+}
+
+/// FLAT's faults on `model`.
+fn flat_faults(model: &str) {
+    // Faults: an LDS lane past the allocation (64 KiB shared by the four waves of one
+    // workgroup; one wave: all of it), a private lane past its 256 bytes, a 64-bit atomic in
+    // the private aperture, a global lane outside memory; nothing is written by any lane.
+    let setup = "v_lshlrev_b32 v1, 2, v0\n v_mov_b32 v7, 0x10000\n v_mov_b32 v9, 0x20000\n \
+                 v_mov_b32 v5, 0x7fff\n";
+    let cases = [
+        "v_add_nc_u32 v6, 0xfffc, v1\n flat_store_b32 v[6:7], v0\n",
+        "v_mov_b32 v6, 0xfffe\n flat_load_b32 v2, v[6:7]\n",
+        "v_mov_b32 v8, 0xfc\n flat_load_b64 v[2:3], v[8:9]\n",
+        "v_mov_b32 v8, 0\n flat_store_b32 v[8:9], v0 offset:0x100\n",
+        "v_mov_b32 v8, v1\n flat_atomic_add_u64 v[8:9], v[2:3]\n",
+        "s_mov_b32 exec_lo, 2\n v_mov_b32 v6, 0\n v_mov_b32 v7, 0x20000\n v_mov_b32 v8, 0\n \
+         flat_atomic_swap_b64 v[2:3], v[6:7], v[8:9] glc\n",
+        "v_mov_b32 v4, v1\n v_mov_b32 v5, 0x7fff\n v_mov_b32 v6, v1\n v_cmp_gt_u32 vcc_lo, 4, v0\n \
+         v_cndmask_b32 v5, v7, v5, vcc_lo\n flat_store_b32 v[4:5], v0\n",
+    ];
+    for body in cases {
+        let src = format!("{setup}{body}\n s_waitcnt vmcnt(0) lgkmcnt(0)\n s_endpgm\n");
+        let r = run(&src, 1, (1, 20), model).unwrap_or_else(|e| panic!("{body} ({model}): {e}"));
+        assert!(
+            matches!(&r.waves[0], WaveEnd::Faulted(Fault::Memory { .. })),
+            "{body} ({model}): {:?}",
+            r.waves[0]
+        );
     }
 }

@@ -469,9 +469,9 @@ struct VmemReq {
     /// ... MODE.FP_DENORM[0] of the wave (a float atomic's min, max and compare read it).
     denorm: bool,
     bytes: usize,
-    /// Scratch's lane swizzle (vmem_req_swz_o): a lane's bytes go on 128 bytes further at each
-    /// 4-byte boundary past its address.
-    swz: bool,
+    /// Scratch's lane swizzle (vmem_req_swz_o), a bit a lane: the lane's bytes go on 128 bytes
+    /// further at each 4-byte boundary past its address.
+    swz: u32,
     mask: u32,
     addr: [u64; 32],
     data: [[u32; 4]; 32],
@@ -487,7 +487,7 @@ impl VmemReq {
     /// next starts 128 bytes further on (32 lanes' dwords apart, guide 11.2).
     fn runs(&self, l: usize) -> Vec<(u64, usize, usize)> {
         let a = self.addr[l];
-        if !self.swz {
+        if self.swz >> l & 1 == 0 {
             return vec![(a, 0, self.bytes)];
         }
         let mut out = Vec::new();
@@ -509,6 +509,13 @@ impl VmemReq {
     /// Reads lane `l`'s bytes into `out` (at least `bytes` long).
     fn read(&self, mem: &Memory, l: usize, out: &mut [u8]) -> bool {
         self.runs(l).iter().all(|&(a, b, n)| mem.read(a, &mut out[b..b + n]).is_ok())
+    }
+
+    /// Writes lane `l`'s bytes from `bytes` (checked before).
+    fn write(&self, mem: &mut Memory, l: usize, bytes: &[u8]) {
+        for (a, b, n) in self.runs(l) {
+            let _ = mem.write(a, &bytes[b..b + n]);
+        }
     }
 }
 
@@ -536,12 +543,13 @@ fn serve_vmem(mem: &mut Memory, q: &VmemReq) -> (Vec<u32>, bool) {
         // Every lane's read-modify-write in lane order, the old value back; a lane without
         // memory: nothing done. MODE matters to the float ones alone: the F32 input denormal
         // bit that the request carries.
-        if q.lanes().any(|l| mem.check(q.addr[l], n, true).is_err()) {
+        // (A FLAT atomic's lane in the private aperture is swizzled.)
+        if q.lanes().any(|l| !q.check(mem, l, true)) {
             return (out, true);
         }
         for l in q.lanes() {
             let mut b = [0u8; 8];
-            let _ = mem.read(q.addr[l], &mut b[..n]);
+            let _ = q.read(mem, l, &mut b[..n]);
             let tmp = u64::from_le_bytes(b);
             let d = &q.data[l];
             let (data, data2) = if n == 8 {
@@ -550,7 +558,7 @@ fn serve_vmem(mem: &mut Memory, q: &VmemReq) -> (Vec<u32>, bool) {
                 (u64::from(d[0]), u64::from(d[1]))
             };
             let new = golden::memory_atomic(op, n as u32, tmp, data, data2, u32::from(q.denorm) << 4);
-            let _ = mem.write(q.addr[l], &new.to_le_bytes()[..n]);
+            q.write(mem, l, &new.to_le_bytes()[..n]);
             out[4 * l] = tmp as u32;
             out[4 * l + 1] = (tmp >> 32) as u32;
         }
@@ -562,9 +570,7 @@ fn serve_vmem(mem: &mut Memory, q: &VmemReq) -> (Vec<u32>, bool) {
         }
         for l in q.lanes() {
             let bytes: Vec<u8> = q.data[l].iter().flat_map(|d| d.to_le_bytes()).take(n).collect();
-            for (a, b, len) in q.runs(l) {
-                let _ = mem.write(a, &bytes[b..b + len]);
-            }
+            q.write(mem, l, &bytes);
         }
         return (out, false);
     }
@@ -856,7 +862,7 @@ fn run(
                     .flatten(),
                 denorm: m.get(p.vmem_req_denorm) == 1,
                 bytes: (m.get(p.vmem_req_bytes) as usize).clamp(1, 16),
-                swz: m.get(p.vmem_req_swz) == 1,
+                swz: m.get(p.vmem_req_swz) as u32,
                 mask: m.get(p.vmem_req_mask) as u32,
                 addr: std::array::from_fn(|l| u64::from(aw[2 * l]) | u64::from(aw[2 * l + 1]) << 32),
                 data: std::array::from_fn(|l| std::array::from_fn(|k| dw[4 * l + k])),

@@ -169,7 +169,7 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
     l.port("smem_rsp_data_i", In, "logic [15:0][31:0]", 512, "the dwords asked for (others: any)");
     l.port("smem_rsp_err_i", In, "logic", 1, "a dword asked for has no memory");
 
-    l.group = "Vector memory port (GLOBAL, SCRATCH): one request an instruction, every active \
+    l.group = "Vector memory port (GLOBAL, SCRATCH, FLAT's lanes outside LDS): one request an instruction, every active \
                lane's address and data, answered with every lane's loaded bytes.";
     l.port("vmem_req_valid_o", Out, "logic", 1, "");
     l.port("vmem_req_ready_i", In, "logic", 1, "");
@@ -188,9 +188,9 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
     l.port(
         "vmem_req_swz_o",
         Out,
-        "logic",
-        1,
-        "scratch's lane swizzle: a lane's bytes go on 128 bytes further at each 4-byte boundary (guide 11.2)",
+        &logic("31"),
+        32,
+        "per lane: scratch's swizzle, the lane's bytes go on 128 bytes further at each 4-byte boundary (guide 11.2)",
     );
     l.port("vmem_req_mask_o", Out, &logic("31"), 32, "the lanes that access memory");
     l.port("vmem_req_addr_o", Out, "logic [31:0][63:0]", 2048, "per lane: byte address");

@@ -163,6 +163,10 @@ pub struct PkgView {
     pub reserved: Vec<(u32, u32)>,
     pub floats: Vec<ConstItem>,
     pub apertures: Vec<ConstItem>,
+    /// FLAT's apertures (guide 11.1.1): the shared (LDS) and the private (scratch) one's high
+    /// dword, each aperture being every address with that high dword.
+    pub ap_shared_hi: String,
+    pub ap_private_hi: String,
     pub len_formats: Vec<LenFormat>,
     /// Bits `inst_dwords` looks at: every dword of the longest format.
     pub len_bits: u32,
@@ -564,6 +568,13 @@ impl PkgView {
                 value64: format!("64'h{v:016x}"),
             })
             .collect();
+        // Each aperture is the 2^32 addresses of one high dword, which is all FLAT compares.
+        let ap_hi = |base: u64, limit: u64| {
+            assert!(base & 0xffff_ffff == 0 && limit == base | 0xffff_ffff, "an aperture is one high dword");
+            format!("32'h{:08x}", base >> 32)
+        };
+        let ap_shared_hi = ap_hi(APERTURES[0], APERTURES[1]);
+        let ap_private_hi = ap_hi(APERTURES[2], APERTURES[3]);
         // The highest bit `inst_dwords` reads (fields that select a literal or an extension
         // dword, and their opcodes).
         let mut len_hi = 31u32;
@@ -630,6 +641,8 @@ impl PkgView {
             reserved,
             floats,
             apertures,
+            ap_shared_hi,
+            ap_private_hi,
             len_formats,
             // Up to the highest bit `inst_dwords` reads.
             len_bits: len_hi + 1,
@@ -1100,15 +1113,39 @@ struct MemCtrl {
     addtid: bool,
     /// SCRATCH: an offset in the wave's private segment, whose lanes are swizzled.
     scr: bool,
+    /// FLAT: each lane's 64-bit address picks LDS, its private segment or global memory.
+    flat: bool,
 }
 
 /// The access of a row the memory ports execute. None for the others (MK_NONE): the loads
-/// into LDS, FLAT, and MUBUF and MTBUF but the invalidates. SCRATCH loads and stores are GLOBAL
-/// ones (MK_GLOAD, MK_GSTORE) with `scr` set.
+/// into LDS, and MUBUF and MTBUF but the invalidates. SCRATCH loads and stores are GLOBAL ones
+/// (MK_GLOAD, MK_GSTORE) with `scr` set, FLAT's loads, stores and atomics GLOBAL ones with
+/// `flat` set.
 fn mem_access(d: &InstDef) -> Option<MemCtrl> {
     use rdna3_isa::{AtomicReturn, Half, MemAccess as A};
-    let m = |kind, size, sext| MemCtrl { kind, size, sext, d16: false, hi: false, addtid: false, scr: false };
+    let m = |kind, size, sext| MemCtrl {
+        kind,
+        size,
+        sext,
+        d16: false,
+        hi: false,
+        addtid: false,
+        scr: false,
+        flat: false,
+    };
     match (d.format().name.as_str(), d.access?) {
+        ("FLAT", A::Atomic { bytes, rtn: AtomicReturn::Glc, .. }) => {
+            Some(MemCtrl { flat: true, ..m("MK_GATOMIC", bytes, false) })
+        }
+        ("FLAT", A::Load { bytes, signed, d16, addtid: false, lds: false }) => Some(MemCtrl {
+            d16: d16.is_some(),
+            hi: d16 == Some(Half::Hi),
+            flat: true,
+            ..m("MK_GLOAD", bytes, signed)
+        }),
+        ("FLAT", A::Store { bytes, hi, addtid: false }) => {
+            Some(MemCtrl { hi, flat: true, ..m("MK_GSTORE", bytes, false) })
+        }
         ("GLOBAL", A::Atomic { bytes, rtn: AtomicReturn::Glc, .. }) => Some(m("MK_GATOMIC", bytes, false)),
         ("SMEM", A::ScalarLoad { dwords, buffer: false }) => Some(m("MK_SLOAD", dwords, false)),
         ("SMEM", A::ScalarLoad { dwords, buffer: true }) => Some(m("MK_SBUFFER", dwords, false)),
@@ -1149,7 +1186,14 @@ pub(super) fn mem_ctrl_sets(d: &InstDef) -> Vec<(String, String)> {
     if a.size != 0 {
         sets.push(("dec_o.mem.size".to_string(), format!("5'd{}", a.size)));
     }
-    for (name, on) in [("sext", a.sext), ("d16", a.d16), ("hi", a.hi), ("addtid", a.addtid), ("scr", a.scr)] {
+    for (name, on) in [
+        ("sext", a.sext),
+        ("d16", a.d16),
+        ("hi", a.hi),
+        ("addtid", a.addtid),
+        ("scr", a.scr),
+        ("flat", a.flat),
+    ] {
         if on {
             sets.push((format!("dec_o.mem.{name}"), "1'b1".to_string()));
         }
