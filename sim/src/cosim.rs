@@ -622,9 +622,22 @@ fn memory_diff(golden: &Memory, rtl: &Memory) -> Option<String> {
 /// unit executes.
 fn ds_reference(g: &Wave, code: &Code, lds: crate::ds_timing::Lds) -> Option<crate::ds_timing::Timing> {
     let inst = code.fetch(g.pc).ok()?;
-    let shape = crate::ds_timing::Shape::of(inst.def())?;
     let field = |f| if inst.def().operands.iter().any(|o| o.field == f) { inst.field(f) } else { 0 };
-    let addr = g.vgpr.get(field(isa::Field::Addr) as usize).copied().unwrap_or([0; 32]);
+    let vreg = |r: u32| g.vgpr.get(r as usize).copied().unwrap_or([0; 32]);
+    if let Some(shape) = crate::ds_timing::Shape::of_flat(inst.def(), field(isa::Field::Glc) != 0) {
+        // A FLAT instruction's lanes in the shared aperture, at their LDS offsets (the
+        // address's low dword plus the unsigned 12-bit offset).
+        let (lo, hi) = (vreg(field(isa::Field::Addr)), vreg(field(isa::Field::Addr) + 1));
+        let shared = (isa::operand::APERTURES[0] >> 32) as u32;
+        let exec =
+            (0..32).filter(|&l| g.exec() >> l & 1 == 1 && hi[l] == shared).fold(0u32, |m, l| m | 1 << l);
+        let off = field(isa::Field::Offset) & 0xfff;
+        let addr = lo.map(|a| a.wrapping_add(off));
+        let access = crate::ds_timing::Access { shape, offsets: [0, 0], exec, addr: &addr, m0: g.m0() };
+        return Some(crate::ds_timing::timing(&access, lds));
+    }
+    let shape = crate::ds_timing::Shape::of(inst.def())?;
+    let addr = vreg(field(isa::Field::Addr));
     let access = crate::ds_timing::Access {
         shape,
         offsets: [field(isa::Field::Offset0), field(isa::Field::Offset1)],

@@ -67,21 +67,7 @@ impl Shape {
     /// the others (GDS, the ray-tracing stack).
     pub fn of(d: &InstDef) -> Option<Shape> {
         use rdna3_isa::AtomicReturn;
-        let base = Shape {
-            load: false,
-            two: false,
-            bytes: 0,
-            stride64: false,
-            d16: None,
-            nop: false,
-            atomic: false,
-            rtn: false,
-            addtid: false,
-            append: false,
-            condx: false,
-            xlane: false,
-            float: false,
-        };
+        let base = Shape::of_any();
         if d.format().family() != rdna3_isa::Family::Ds {
             return None;
         }
@@ -108,6 +94,43 @@ impl Shape {
             }
             _ => return None,
         })
+    }
+
+    /// The shape of the DS access a FLAT row's lanes in the shared aperture make (the
+    /// compute unit gives them to its DS unit: a load, a store or an atomic of the row's size,
+    /// `glc` saying whether an atomic returns); None for the rows of other formats.
+    pub fn of_flat(d: &InstDef, glc: bool) -> Option<Shape> {
+        if d.format().name != "FLAT" {
+            return None;
+        }
+        let base = Shape::of_any();
+        Some(match d.access? {
+            MemAccess::Load { bytes, lds: false, .. } => Shape { load: true, bytes, ..base },
+            MemAccess::Store { bytes, .. } => Shape { bytes, ..base },
+            MemAccess::Atomic { op, bytes, .. } => {
+                Shape { bytes, atomic: true, rtn: glc, float: op.is_float(), ..base }
+            }
+            _ => return None,
+        })
+    }
+
+    /// Every flag clear, no bytes.
+    fn of_any() -> Shape {
+        Shape {
+            load: false,
+            two: false,
+            bytes: 0,
+            stride64: false,
+            d16: None,
+            nop: false,
+            atomic: false,
+            rtn: false,
+            addtid: false,
+            append: false,
+            condx: false,
+            xlane: false,
+            float: false,
+        }
     }
 }
 
