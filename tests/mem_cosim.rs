@@ -732,15 +732,21 @@ const FLAT: &str = r#"
   ; the float atomics follow the memory's denormal rules on LDS lanes too, not DS's: the add
   ; flushes denormal inputs even where MODE keeps them, a compare-swap keeps the denormal it
   ; stores even where MODE flushes F32 results (the lane numbers are denormal bit patterns)
+  ; (in LDS and the private segment at 0xf0 and on, which no store above reached: zeros),
+  ; and the add of a normal value that cancels to a denormal keeps it where MODE flushes
   s_denorm_mode 3
-  flat_atomic_add_f32 v57, v[12:13], v0 offset:0xc8 glc
+  flat_atomic_add_f32 v57, v[12:13], v0 offset:0xf0 glc
   s_denorm_mode 0
   v_add_nc_u32 v24, 1, v0
   v_mov_b32 v25, 0
-  flat_atomic_cmpswap_f32 v62, v[12:13], v[24:25] offset:0xcc glc
+  flat_atomic_cmpswap_f32 v62, v[12:13], v[24:25] offset:0xf4 glc
+  v_mov_b32 v26, 0x800001
+  v_mov_b32 v27, 0x80800000
+  flat_store_b32 v[12:13], v26 offset:0xf8
+  flat_atomic_add_f32 v63, v[12:13], v27 offset:0xf8 glc
   s_waitcnt vmcnt(0) lgkmcnt(0)
   s_waitcnt_vscnt null, 0
-  flat_load_b64 v[78:79], v[12:13] offset:0xc8
+  flat_load_b128 v[92:95], v[12:13] offset:0xf0
   flat_load_b128 v[64:67], v[12:13] offset:0xa0
   flat_load_b128 v[68:71], v[12:13] offset:0xb0
   flat_load_b128 v[72:75], v[12:13] offset:0xb8
@@ -783,6 +789,13 @@ fn flat_agrees_with_the_golden_model() {
 fn flat_program(model: &str, latency: (u32, u32)) {
     let r = run(FLAT, 4, latency, model).unwrap_or_else(|e| panic!("latency {latency:?}, {model}: {e}"));
     assert!(r.waves.iter().all(|w| *w == WaveEnd::Ended), "{:?}", r.waves);
+    // The float atomics on LDS lanes (1, 4, ...: lane mod 3 = 1) under the memory's denormal
+    // rules: the add's denormal inputs flushed, so the zeros stay (v57, the old values); lane
+    // 1's add of -2^-126 to 2^-126 + 2^-149 left 2^-149, a denormal kept, which lane 4 saw.
+    for w in &r.state {
+        assert!(w.vgpr[57].iter().skip(1).step_by(3).all(|&v| v == 0), "v57: {:x?}", w.vgpr[57]);
+        assert_eq!((w.vgpr[63][1], w.vgpr[63][4]), (0x0080_0001, 1), "v63: {:x?}", w.vgpr[63]);
+    }
     // flat_store_b32 v[4:5], v20 offset:0xf00: wave k's lane l at the buffer's 0x400 k +
     // 4 l + 0xf00.
     let base = r.memory.regions().iter().find(|g| g.name == "buffer").expect("buffer").base;
