@@ -15,7 +15,7 @@
 //! avoid s96..s105, which the scalar generator keeps for loop counters and return addresses.
 
 use proptest::prelude::*;
-use rdna3_isa::operand::{self, EXEC_LO, LITERAL, M0, NULL, SCC, VCC_LO};
+use rdna3_isa::operand::{self, APERTURES, EXEC_LO, LITERAL, M0, NULL, SCC, VCC_LO};
 use rdna3_isa::{Field, ImmKind, Inst, InstDef, Kind, Role, table};
 
 use crate::scalar_programs::{Item, Program, items_with, plain_ops};
@@ -465,7 +465,7 @@ pub const MEM_BYTES: u32 = 1 << 16;
 pub const SCRATCH_LANE: u32 = 512;
 
 /// The scalar and vector memory rows both models execute: the scalar loads and invalidates,
-/// the GLOBAL and SCRATCH loads and stores of the RTL's memory ports.
+/// the GLOBAL, SCRATCH and FLAT loads, stores and atomics of the RTL's memory ports.
 pub fn mem_ops() -> Vec<&'static InstDef> {
     let files = hdl_gen::sv::generate(&hdl_gen::sv::Config::default()).expect("generating the RTL");
     let rtl = hdl_gen::sv::rtl_ops(&files);
@@ -558,10 +558,26 @@ fn mem_strategy(ops: Vec<&'static InstDef>) -> BoxedStrategy<Item> {
                     }
                 } else {
                     let scratch = d.format().name == "SCRATCH";
+                    // FLAT: the address's high dword picks global memory, the LDS or the
+                    // private segment (the apertures); the offset is 12 bits, unsigned.
+                    let flat = (d.format().name == "FLAT").then_some(sd % 3);
+                    let private = scratch || flat == Some(2);
                     // SCRATCH: lane offsets in the private segment, but for the mask that
-                    // reaches past everything; offsets past it only when negative.
-                    let mask = if scratch && mask != 0x1fffc { mask & (SCRATCH_LANE - 1) } else { mask };
-                    let goff = if scratch && goff < 1 << 12 { goff & 0xff } else { goff };
+                    // reaches past everything; offsets past it only when negative. FLAT's LDS:
+                    // within 16 KiB (the LDS is shared by the waves' workgroups).
+                    let mask = if private && mask != 0x1fffc {
+                        mask & (SCRATCH_LANE - 1)
+                    } else if flat == Some(1) && mask != 0x1fffc {
+                        mask & 0x3fff
+                    } else {
+                        mask
+                    };
+                    let goff = match flat {
+                        Some(2) => goff & 0xff,
+                        Some(_) => goff & 0xfff,
+                        None if scratch && goff < 1 << 12 => goff & 0xff,
+                        None => goff,
+                    };
                     out.push(Inst::build(
                         and,
                         &[(Field::Vdst, a), (Field::Src0, LITERAL), (Field::Vsrc1, src)],
@@ -575,6 +591,19 @@ fn mem_strategy(ops: Vec<&'static InstDef>) -> BoxedStrategy<Item> {
                             out.push(smov(base, ioff & 0xfc));
                             base
                         }
+                    } else if let Some(k) = flat {
+                        // The aperture's high dword (or the buffer's) above the low dword.
+                        let hi = [
+                            (MEM_BASE >> 32) as u32,
+                            (APERTURES[0] >> 32) as u32,
+                            (APERTURES[2] >> 32) as u32,
+                        ];
+                        out.push(Inst::build(
+                            vmov,
+                            &[(Field::Vdst, a + 1), (Field::Src0, LITERAL)],
+                            Some(hi[k as usize]),
+                        ));
+                        NULL
                     } else if pair {
                         // A 64-bit address in v[a:a+1]: the buffer's high dword above the offset.
                         out.push(Inst::build(
