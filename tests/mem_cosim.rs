@@ -809,6 +809,18 @@ fn flat_program(model: &str, latency: (u32, u32)) {
 
 /// FLAT's faults on `model`.
 fn flat_faults(model: &str) {
+    // A store whose lanes 0-3 reach outside memory and whose other lanes are in LDS writes
+    // nothing, not even to LDS: wave 0 faults on it, and wave 1 of its workgroup, later, finds
+    // the LDS still zero (its loads are compared with the golden model's).
+    let src = "s_cmp_eq_u32 s0, 0\n s_cbranch_scc0 reader\n v_lshlrev_b32 v1, 2, v0\n v_mov_b32 v7, 0x10000\n \
+               v_mov_b32 v4, v1\n v_mov_b32 v5, 0x7fff\n v_cmp_gt_u32 vcc_lo, 4, v0\n \
+               v_cndmask_b32 v5, v7, v5, vcc_lo\n flat_store_b32 v[4:5], v0\n s_waitcnt_vscnt null, 0\n \
+               s_waitcnt lgkmcnt(0)\n s_endpgm\n reader:\n s_sleep 20\n v_lshlrev_b32 v1, 2, v0\n \
+               ds_load_b32 v2, v1\n s_waitcnt lgkmcnt(0)\n s_endpgm\n";
+    let r = run(src, 2, (1, 20), model).unwrap_or_else(|e| panic!("a faulting FLAT store ({model}): {e}"));
+    assert!(matches!(&r.waves[0], WaveEnd::Faulted(Fault::Memory { .. })), "({model}): {:?}", r.waves[0]);
+    assert_eq!(r.waves[1], WaveEnd::Ended, "({model})");
+    assert_eq!(r.state[1].vgpr[2], [0; 32], "({model}): LDS after the faulting store");
     // Faults: an LDS lane past the allocation (64 KiB shared by the four waves of one
     // workgroup; one wave: all of it), a private lane past its 256 bytes, a 64-bit atomic in
     // the private aperture, a global lane outside memory; nothing is written by any lane.
