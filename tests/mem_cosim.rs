@@ -728,6 +728,16 @@ const FLAT: &str = r#"
   flat_atomic_add_u64 v[58:59], v[12:13], v[20:21] offset:0xb8 glc
   flat_atomic_cmpswap_b64 v[60:61], v[12:13], v[20:23] offset:0xb8 glc
   flat_atomic_xor_b64 v[12:13], v[22:23] offset:0xc0
+  ; compare-swaps whose compare value (DATA's second half) matches LDS's zeros at 0x300: the
+  ; first LDS lane of each stores its value
+  v_mov_b32 v96, v20
+  v_mov_b32 v97, v21
+  v_mov_b32 v98, 0
+  v_mov_b32 v99, 0
+  flat_atomic_cmpswap_b64 v[100:101], v[12:13], v[96:99] offset:0x300 glc
+  flat_atomic_cmpswap_b32 v102, v[12:13], v[97:98] offset:0x308 glc
+  s_waitcnt vmcnt(0) lgkmcnt(0)
+  flat_load_b96 v[104:106], v[12:13] offset:0x300
   s_mov_b32 exec_lo, -1
   ; the float atomics follow the memory's denormal rules on LDS lanes too, not DS's: the add
   ; flushes denormal inputs even where MODE keeps them, a compare-swap keeps the denormal it
@@ -795,6 +805,12 @@ fn flat_program(model: &str, latency: (u32, u32)) {
     for w in &r.state {
         assert!(w.vgpr[57].iter().skip(1).step_by(3).all(|&v| v == 0), "v57: {:x?}", w.vgpr[57]);
         assert_eq!((w.vgpr[63][1], w.vgpr[63][4]), (0x0080_0001, 1), "v63: {:x?}", w.vgpr[63]);
+        // The compare-swaps at LDS 0x300 and 0x308: lane 1's values, which later lanes saw.
+        assert_eq!(
+            (w.vgpr[104][4], w.vgpr[105][4], w.vgpr[106][4]),
+            (w.vgpr[20][1], w.vgpr[21][1], w.vgpr[21][1]),
+            "LDS's compare-swaps"
+        );
     }
     // flat_store_b32 v[4:5], v20 offset:0xf00: wave k's lane l at the buffer's 0x400 k +
     // 4 l + 0xf00.
