@@ -1133,41 +1133,30 @@ fn mem_access(d: &InstDef) -> Option<MemCtrl> {
         scr: false,
         flat: false,
     };
-    match (d.format().name.as_str(), d.access?) {
-        ("FLAT", A::Atomic { bytes, rtn: AtomicReturn::Glc, .. }) => {
-            Some(MemCtrl { flat: true, ..m("MK_GATOMIC", bytes, false) })
-        }
-        ("FLAT", A::Load { bytes, signed, d16, addtid: false, lds: false }) => Some(MemCtrl {
-            d16: d16.is_some(),
-            hi: d16 == Some(Half::Hi),
-            flat: true,
-            ..m("MK_GLOAD", bytes, signed)
-        }),
-        ("FLAT", A::Store { bytes, hi, addtid: false }) => {
-            Some(MemCtrl { hi, flat: true, ..m("MK_GSTORE", bytes, false) })
-        }
-        ("GLOBAL", A::Atomic { bytes, rtn: AtomicReturn::Glc, .. }) => Some(m("MK_GATOMIC", bytes, false)),
+    // GLOBAL, SCRATCH and FLAT share the vector memory port: SCRATCH rows are GLOBAL ones
+    // with `scr` set, FLAT rows with `flat` set (neither has the addtid forms, SCRATCH no
+    // atomics).
+    let seg = d.format().name.as_str();
+    let (scr, flat) = (seg == "SCRATCH", seg == "FLAT");
+    let vmem = |addtid: bool| seg == "GLOBAL" || ((scr || flat) && !addtid);
+    match (seg, d.access?) {
         ("SMEM", A::ScalarLoad { dwords, buffer: false }) => Some(m("MK_SLOAD", dwords, false)),
         ("SMEM", A::ScalarLoad { dwords, buffer: true }) => Some(m("MK_SBUFFER", dwords, false)),
         ("SMEM", A::Invalidate) => Some(m("MK_SINV", 0, false)),
         ("MUBUF", A::Invalidate) => Some(m("MK_VINV", 0, false)),
-        ("GLOBAL", A::Load { bytes, signed, d16, addtid, lds: false }) => Some(MemCtrl {
+        (_, A::Atomic { bytes, rtn: AtomicReturn::Glc, .. }) if vmem(false) && !scr => {
+            Some(MemCtrl { flat, ..m("MK_GATOMIC", bytes, false) })
+        }
+        (_, A::Load { bytes, signed, d16, addtid, lds: false }) if vmem(addtid) => Some(MemCtrl {
             d16: d16.is_some(),
             hi: d16 == Some(Half::Hi),
             addtid,
+            scr,
+            flat,
             ..m("MK_GLOAD", bytes, signed)
         }),
-        ("GLOBAL", A::Store { bytes, hi, addtid }) => {
-            Some(MemCtrl { hi, addtid, ..m("MK_GSTORE", bytes, false) })
-        }
-        ("SCRATCH", A::Load { bytes, signed, d16, addtid: false, lds: false }) => Some(MemCtrl {
-            d16: d16.is_some(),
-            hi: d16 == Some(Half::Hi),
-            scr: true,
-            ..m("MK_GLOAD", bytes, signed)
-        }),
-        ("SCRATCH", A::Store { bytes, hi, addtid: false }) => {
-            Some(MemCtrl { hi, scr: true, ..m("MK_GSTORE", bytes, false) })
+        (_, A::Store { bytes, hi, addtid }) if vmem(addtid) => {
+            Some(MemCtrl { hi, addtid, scr, flat, ..m("MK_GSTORE", bytes, false) })
         }
         _ => None,
     }
