@@ -5252,6 +5252,7 @@ module cu_decode
         dec_o.mem.kind = MK_GATOMIC;
         dec_o.mem.size = 5'd4;
         dec_o.mem.flat = 1'b1;
+        dec_o.mem.cmp = 1'b1;
         dec_o.mem.atom = 5'd1;
       end
       OP_FLAT_ATOMIC_ADD_U32: begin
@@ -5382,6 +5383,7 @@ module cu_decode
         dec_o.mem.kind = MK_GATOMIC;
         dec_o.mem.size = 5'd8;
         dec_o.mem.flat = 1'b1;
+        dec_o.mem.cmp = 1'b1;
         dec_o.mem.atom = 5'd1;
       end
       OP_FLAT_ATOMIC_ADD_U64: begin
@@ -5502,6 +5504,8 @@ module cu_decode
         dec_o.mem.kind = MK_GATOMIC;
         dec_o.mem.size = 5'd4;
         dec_o.mem.flat = 1'b1;
+        dec_o.mem.fatom = 1'b1;
+        dec_o.mem.cmp = 1'b1;
         dec_o.mem.atom = 5'd2;
       end
       OP_FLAT_ATOMIC_MIN_F32: begin
@@ -5512,6 +5516,7 @@ module cu_decode
         dec_o.mem.kind = MK_GATOMIC;
         dec_o.mem.size = 5'd4;
         dec_o.mem.flat = 1'b1;
+        dec_o.mem.fatom = 1'b1;
         dec_o.mem.atom = 5'd12;
       end
       OP_FLAT_ATOMIC_MAX_F32: begin
@@ -5522,6 +5527,7 @@ module cu_decode
         dec_o.mem.kind = MK_GATOMIC;
         dec_o.mem.size = 5'd4;
         dec_o.mem.flat = 1'b1;
+        dec_o.mem.fatom = 1'b1;
         dec_o.mem.atom = 5'd13;
       end
       OP_FLAT_ATOMIC_ADD_F32: begin
@@ -5532,6 +5538,7 @@ module cu_decode
         dec_o.mem.kind = MK_GATOMIC;
         dec_o.mem.size = 5'd4;
         dec_o.mem.flat = 1'b1;
+        dec_o.mem.fatom = 1'b1;
         dec_o.mem.atom = 5'd4;
       end
       OP_GLOBAL_LOAD_U8: begin
@@ -5709,6 +5716,7 @@ module cu_decode
         dec_o.inc.vs = 1'b1;
         dec_o.mem.kind = MK_GATOMIC;
         dec_o.mem.size = 5'd4;
+        dec_o.mem.cmp = 1'b1;
         dec_o.mem.atom = 5'd1;
       end
       OP_GLOBAL_ATOMIC_ADD_U32: begin
@@ -5821,6 +5829,7 @@ module cu_decode
         dec_o.inc.vs = 1'b1;
         dec_o.mem.kind = MK_GATOMIC;
         dec_o.mem.size = 5'd8;
+        dec_o.mem.cmp = 1'b1;
         dec_o.mem.atom = 5'd1;
       end
       OP_GLOBAL_ATOMIC_ADD_U64: begin
@@ -5917,6 +5926,8 @@ module cu_decode
         dec_o.inc.vs = 1'b1;
         dec_o.mem.kind = MK_GATOMIC;
         dec_o.mem.size = 5'd4;
+        dec_o.mem.fatom = 1'b1;
+        dec_o.mem.cmp = 1'b1;
         dec_o.mem.atom = 5'd2;
       end
       OP_GLOBAL_ATOMIC_MIN_F32: begin
@@ -5925,6 +5936,7 @@ module cu_decode
         dec_o.inc.vs = 1'b1;
         dec_o.mem.kind = MK_GATOMIC;
         dec_o.mem.size = 5'd4;
+        dec_o.mem.fatom = 1'b1;
         dec_o.mem.atom = 5'd12;
       end
       OP_GLOBAL_ATOMIC_MAX_F32: begin
@@ -5933,6 +5945,7 @@ module cu_decode
         dec_o.inc.vs = 1'b1;
         dec_o.mem.kind = MK_GATOMIC;
         dec_o.mem.size = 5'd4;
+        dec_o.mem.fatom = 1'b1;
         dec_o.mem.atom = 5'd13;
       end
       OP_GLOBAL_ATOMIC_ADD_F32: begin
@@ -5941,6 +5954,7 @@ module cu_decode
         dec_o.inc.vs = 1'b1;
         dec_o.mem.kind = MK_GATOMIC;
         dec_o.mem.size = 5'd4;
+        dec_o.mem.fatom = 1'b1;
         dec_o.mem.atom = 5'd4;
       end
       OP_SCRATCH_LOAD_U8: begin

@@ -132,6 +132,8 @@ package cu_pkg;
     logic       addtid;     // GLOBAL: a lane's address is SADDR + offset + 4 x lane, no VADDR
     logic       scr;        // SCRATCH: an offset in the wave's private segment (lanes swizzled)
     logic       flat;       // FLAT: a lane's 64-bit address picks LDS, scratch or global memory
+    logic       fatom;      // an atomic on floats (the DS unit's float path for FLAT's LDS lanes)
+    logic       cmp;        // an atomic with a compare value in DATA's registers after the data
   } memctrl_t;
 
   // FLAT's apertures (guide 11.1.1): the high dword of every address in the shared aperture

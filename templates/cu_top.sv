@@ -1480,6 +1480,8 @@ module cu_top
   logic [4:0]        xm_size_q;
   logic              xm_sext_q;
   logic [4:0]        xm_atom_q;        // an atomic's operation
+  logic              xm_fatom_q;       // ... on floats
+  logic              xm_cmp_q;         // ... with a compare value after the data
   logic              xm_den_q;         // ... MODE.FP_DENORM[0] (the float atomics)
   logic              xm_hi_q;          // ... a store of the data's high half (d16_hi)
   logic              xm_d16_q;         // ... a load of one half (d16, d16_hi)
@@ -1641,6 +1643,8 @@ module cu_top
       xm_size_q <= '0;
       xm_sext_q <= 1'b0;
       xm_atom_q <= '0;
+      xm_fatom_q <= 1'b0;
+      xm_cmp_q <= 1'b0;
       xm_den_q <= 1'b0;
       xm_hi_q <= 1'b0;
       xm_d16_q <= 1'b0;
@@ -1680,6 +1684,8 @@ module cu_top
         xm_size_q <= ex_dec_q.mem.size;
         xm_sext_q <= ex_dec_q.mem.sext;
         xm_atom_q <= ex_dec_q.mem.atom;
+        xm_fatom_q <= ex_dec_q.mem.fatom;
+        xm_cmp_q <= ex_dec_q.mem.cmp;
         xm_den_q <= mode_q[ex_wave_q][4];
         xm_hi_q <= ex_dec_q.mem.hi;
         xm_d16_q <= ex_dec_q.mem.d16;
@@ -1811,13 +1817,13 @@ module cu_top
     fl_sel = xm_dsgo_q || xm_dswait_q;
     fl_ds = '0;
     fl_ds.kind = (xm_kind_q == MK_GLOAD) ? DK_LOAD : (xm_kind_q == MK_GSTORE) ? DK_STORE :
-                 (xm_atom_q inside {AtomAddF, AtomMinF, AtomMaxF, AtomCmpSwapF}) ? DK_FATOMIC : DK_ATOMIC;
+                 xm_fatom_q ? DK_FATOMIC : DK_ATOMIC;
     fl_ds.bytes = xm_size_q;
     fl_ds.sext = xm_sext_q;
     fl_ds.hi = xm_hi_q && xm_kind_q == MK_GSTORE;
     fl_ds.atom = xm_atom_q;
     fl_ds.rtn = xm_glc_q;
-    fl_ds.data2 = xm_atom_q inside {AtomCmpSwap, AtomCmpSwapF};
+    fl_ds.data2 = xm_cmp_q;
     for (int l = 0; l < 32; l++) begin
       fl_addr[l] = fl_off[l][31:0];
       fl_data1[l] = (xm_size_q == 5'd8) ? ds_data0_q[l][3:2] : {32'd0, ds_data0_q[l][1]};

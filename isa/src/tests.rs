@@ -347,7 +347,7 @@ fn accesses_agree_with_the_data_operands() {
             Atomic { op, bytes, rtn } => {
                 // FLAT/GLOBAL compare-swaps take the compare value in DATA's next registers;
                 // DS has it in DATA1, MUBUF's VDATA is read and written (role M).
-                let pair = matches!(op, AtomicOp::CmpSwap | AtomicOp::CmpSwapF) && rtn == AtomicReturn::Glc;
+                let pair = op.has_compare() && rtn == AtomicReturn::Glc;
                 let data = words(if pair { 2 * bytes } else { bytes });
                 match (rtn, d.format().name.as_str()) {
                     (AtomicReturn::Never, _) => (None, data),

@@ -1115,6 +1115,10 @@ struct MemCtrl {
     scr: bool,
     /// FLAT: each lane's 64-bit address picks LDS, its private segment or global memory.
     flat: bool,
+    /// An atomic on floats (MODE's denormal bits apply; the DS unit's float path for LDS).
+    fatom: bool,
+    /// An atomic that takes a compare value in DATA's registers after the data.
+    cmp: bool,
 }
 
 /// The access of a row the memory ports execute. None for the others (MK_NONE): the loads
@@ -1132,6 +1136,8 @@ fn mem_access(d: &InstDef) -> Option<MemCtrl> {
         addtid: false,
         scr: false,
         flat: false,
+        fatom: false,
+        cmp: false,
     };
     // GLOBAL, SCRATCH and FLAT share the vector memory port: SCRATCH rows are GLOBAL ones
     // with `scr` set, FLAT rows with `flat` set (neither has the addtid forms, SCRATCH no
@@ -1144,9 +1150,12 @@ fn mem_access(d: &InstDef) -> Option<MemCtrl> {
         ("SMEM", A::ScalarLoad { dwords, buffer: true }) => Some(m("MK_SBUFFER", dwords, false)),
         ("SMEM", A::Invalidate) => Some(m("MK_SINV", 0, false)),
         ("MUBUF", A::Invalidate) => Some(m("MK_VINV", 0, false)),
-        (_, A::Atomic { bytes, rtn: AtomicReturn::Glc, .. }) if vmem(false) && !scr => {
-            Some(MemCtrl { flat, ..m("MK_GATOMIC", bytes, false) })
-        }
+        (_, A::Atomic { op, bytes, rtn: AtomicReturn::Glc }) if vmem(false) && !scr => Some(MemCtrl {
+            flat,
+            fatom: op.is_float(),
+            cmp: op.has_compare(),
+            ..m("MK_GATOMIC", bytes, false)
+        }),
         (_, A::Load { bytes, signed, d16, addtid, lds: false }) if vmem(addtid) => Some(MemCtrl {
             d16: d16.is_some(),
             hi: d16 == Some(Half::Hi),
@@ -1182,6 +1191,8 @@ pub(super) fn mem_ctrl_sets(d: &InstDef) -> Vec<(String, String)> {
         ("addtid", a.addtid),
         ("scr", a.scr),
         ("flat", a.flat),
+        ("fatom", a.fatom),
+        ("cmp", a.cmp),
     ] {
         if on {
             sets.push((format!("dec_o.mem.{name}"), "1'b1".to_string()));

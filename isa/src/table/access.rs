@@ -92,6 +92,11 @@ impl AtomicOp {
     pub fn is_float(self) -> bool {
         self.letter() == 'f'
     }
+    /// Whether the operation takes a compare value besides its data (`CmpSwap`, `CmpSwapF`):
+    /// DS's DATA1, FLAT's and GLOBAL's DATA registers after the data.
+    pub fn has_compare(self) -> bool {
+        matches!(self, AtomicOp::CmpSwap | AtomicOp::CmpSwapF)
+    }
     /// The letter of the operation's type: `i` signed, `u` unsigned, `f` float, `b` bits.
     fn letter(self) -> char {
         ATOMIC_OPS.iter().find(|(o, _, _)| *o == self).map_or('b', |(_, _, l)| *l)
