@@ -52,7 +52,7 @@ fn rows() -> Vec<(&'static InstDef, u32)> {
 
 /// An F64 of sign `s`, biased exponent field `e` (0 to 2047, clamped) and fraction `f`.
 fn f64_of(s: bool, e: i64, f: u64) -> u64 {
-    u64::from(s) << 63 | (e.clamp(0, 2047) as u64) << 52 | f & 0xf_ffff_ffff_ffff
+    conformance::float_edges::Format::F64.of(s, e, f)
 }
 
 /// An F64 operand biased toward the hard cases; `near` is another operand of the same set.
@@ -146,71 +146,6 @@ fn operand32(rng: &mut SmallRng, ty: Ty) -> u32 {
         1 => (rng.random_range(-64..64i32)) as u32,
         _ => r >> rng.random_range(0..32),
     }
-}
-
-/// Operands of the division helpers at the edges of their rules, for half of the sets (None:
-/// the ordinary operands), as fp_rtl's for F32: quotients n/d at and next to 2^-1075, 2^-1074
-/// and 2^-1022 (with all-ones significands over a power of two: the nearest-even and directed
-/// bounds of a denormal quotient), denominators at and next to 2^1022 (a denormal reciprocal's
-/// bound), exponent differences at 768 and -1075, numerator exponents
-/// at 53, S0 equal to the denominator or the numerator; for `v_div_fmas_f64`, products at and
-/// next to 2^-1075 and 2^-1074 (what rounds to zero unscaled).
-fn division_operands(rng: &mut SmallRng, m: rdna3_isa::Mnemonic) -> Option<[u64; 3]> {
-    use rdna3_isa::Mnemonic as M;
-    if !matches!(m, M::v_div_scale_f64 | M::v_div_fixup_f64 | M::v_div_fmas_f64)
-        || rng.random_range(0..2) == 0
-    {
-        return None;
-    }
-    let sign = |rng: &mut SmallRng| rng.random_range(0..4) == 0;
-    let frac = |rng: &mut SmallRng, base: u64| -> u64 {
-        match rng.random_range(0..6) {
-            0 => base,
-            1 => base.wrapping_add(1),
-            2 => base.wrapping_sub(1),
-            3 => 0xf_ffff_ffff_ffff,
-            4 => 0xf_ffff_ffff_fffe,
-            _ => rng.random(),
-        }
-    };
-    if m == M::v_div_fmas_f64 {
-        // a * b near 2^-1075 (exponent fields summing to 1023 - 1075 + 1023 = 971), c zero or tiny.
-        let ea = rng.random_range(1..971);
-        let fa = if rng.random_range(0..2) == 0 { 0 } else { frac(rng, 0) };
-        let a = f64_of(sign(rng), ea, fa);
-        let b = f64_of(sign(rng), 971 - ea + rng.random_range(-1..=1), frac(rng, 0));
-        let c = match rng.random_range(0..4) {
-            0 => 0,
-            1 => rng.random::<u64>() & 0x8000_0000_0000_0003,
-            _ => operand(rng, a),
-        };
-        return Some([a, b, c]);
-    }
-    // S1 the denominator d, S2 the numerator n (v_div_fixup: S0 is the quotient).
-    let (ed, en) = match rng.random_range(0..5) {
-        // n/d near 2^t: exponent fields differ by t.
-        0 | 1 => {
-            let t = [-1075, -1074, -1073, -1023, -1022, -1021][rng.random_range(0..6)];
-            let ed = rng.random_range(1076..=2046);
-            (ed, ed + t)
-        }
-        2 => {
-            let ed = rng.random_range(1..=1278);
-            (ed, ed + rng.random_range(767..=769))
-        }
-        // Denominators at the bound of a denormal reciprocal (2^1022 itself is not beyond it).
-        3 => (rng.random_range(2044..=2046), rng.random_range(1..=2046)),
-        _ => (rng.random_range(1..=2046), rng.random_range(0..=55)),
-    };
-    let fd = if rng.random_range(0..2) == 0 { 0 } else { rng.random() };
-    let d = f64_of(sign(rng), ed, fd);
-    let n = f64_of(sign(rng), en, frac(rng, fd));
-    let a = match rng.random_range(0..3) {
-        0 => d,
-        1 => n,
-        _ => operand(rng, n),
-    };
-    Some([a, d, n])
 }
 
 /// Operands of the recurrence's rows at the edges of their rules, for half of the sets (None:
@@ -322,7 +257,9 @@ fn vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
             let src0 = d.operands.iter().find(|o| o.role == Role::Src).and_then(|o| o.ty());
             let sets: Vec<[u64; 3]> = (0..32)
                 .map(|_| {
-                    if let Some(set) = division_operands(&mut rng, d.mnemonic) {
+                    if let Some(set) =
+                        conformance::float_edges::division_operands(&mut rng, d.mnemonic, operand)
+                    {
                         return set;
                     }
                     if let Some(a) = trans_operand(&mut rng, d.mnemonic) {

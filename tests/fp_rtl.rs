@@ -311,71 +311,11 @@ fn operand_set(rng: &mut SmallRng, d: &InstDef, sh: Shape) -> [u32; 3] {
     }
 }
 
-/// An F32 of sign `s`, biased exponent field `e` (0 to 255, clamped) and fraction `f`.
-fn f32_of(s: bool, e: i32, f: u32) -> u32 {
-    u32::from(s) << 31 | (e.clamp(0, 255) as u32) << 23 | f & 0x7f_ffff
-}
-
-/// Operands of the division helpers at the edges of their rules, for half of the sets (None:
-/// the ordinary operands): quotients n/d at and next to 2^-150, 2^-149 and 2^-126 (also
-/// 2^-126 * (1 - 2^-24) and (1 - 2^-23), the nearest-even and directed bounds of a denormal
-/// quotient: all-ones significands over a power of two), exponent differences at 96 and
-/// -150, numerator exponents at 23, S0 equal to the denominator or the numerator; for
-/// `v_div_fmas`, products at and next to 2^-150 and 2^-149 (what rounds to zero unscaled).
+/// Operands of the F32 division helpers at the edges of their rules, for half of the sets
+/// (`conformance::float_edges::division_operands`; None: the ordinary operands).
 fn division_operands(rng: &mut SmallRng, m: rdna3_isa::Mnemonic) -> Option<[u32; 3]> {
-    use rdna3_isa::Mnemonic as M;
-    if !matches!(m, M::v_div_scale_f32 | M::v_div_fixup_f32 | M::v_div_fmas_f32)
-        || rng.random_range(0..2) == 0
-    {
-        return None;
-    }
-    let sign = |rng: &mut SmallRng| rng.random_range(0..4) == 0;
-    let frac = |rng: &mut SmallRng, base: u32| -> u32 {
-        match rng.random_range(0..6) {
-            0 => base,
-            1 => base.wrapping_add(1),
-            2 => base.wrapping_sub(1),
-            3 => 0x7f_ffff,
-            4 => 0x7f_fffe,
-            _ => rng.random(),
-        }
-    };
-    if m == M::v_div_fmas_f32 {
-        // a * b near 2^-150 (exponent fields summing to 127 - 150 + 127 = 104), c zero or tiny.
-        let ea = rng.random_range(1..104);
-        let fa = if rng.random_range(0..2) == 0 { 0 } else { frac(rng, 0) };
-        let a = f32_of(sign(rng), ea, fa);
-        let b = f32_of(sign(rng), 104 - ea + rng.random_range(-1..=1), frac(rng, 0));
-        let c = match rng.random_range(0..4) {
-            0 => 0,
-            1 => rng.random::<u32>() & 0x8000_0003,
-            _ => operand(rng, a),
-        };
-        return Some([a, b, c]);
-    }
-    // S1 the denominator d, S2 the numerator n (v_div_fixup: S0 is the quotient).
-    let (ed, en) = match rng.random_range(0..4) {
-        // n/d near 2^t: exponent fields differ by t.
-        0 | 1 => {
-            let t = [-150, -149, -148, -127, -126, -125][rng.random_range(0..6)];
-            let ed = rng.random_range(151..=254);
-            (ed, ed + t)
-        }
-        2 => {
-            let ed = rng.random_range(1..=158);
-            (ed, ed + rng.random_range(95..=97))
-        }
-        _ => (rng.random_range(1..=254), rng.random_range(0..=25)),
-    };
-    let fd = if rng.random_range(0..2) == 0 { 0 } else { rng.random() };
-    let d = f32_of(sign(rng), ed, fd);
-    let n = f32_of(sign(rng), en, frac(rng, fd));
-    let a = match rng.random_range(0..3) {
-        0 => d,
-        1 => n,
-        _ => operand(rng, n),
-    };
-    Some([a, d, n])
+    let near = |rng: &mut SmallRng, x: u64| u64::from(operand(rng, x as u32));
+    conformance::float_edges::division_operands(rng, m, near).map(|set| set.map(|x| x as u32))
 }
 
 /// The assembly of `d` in VOP3 (or VOP3SD, or VOP3P) form, reading v0, v1, v2 and writing v3

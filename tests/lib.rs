@@ -2,6 +2,7 @@
 //! co-simulation, the check that Verilator is present, and the long tests' progress line.
 
 pub mod asm_lines;
+pub mod float_edges;
 pub mod llvm_fuzz;
 pub mod progress;
 pub mod scalar_programs;
