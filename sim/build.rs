@@ -28,13 +28,13 @@ use hdl_gen::sv::ports::{Dir, Port, ports};
 fn variants() -> Vec<(&'static str, Config)> {
     let all = vec![
         ("cu", Config::default()),
-        ("cu_l8", Config { num_waves: 8, lanes: 8, fp_stages: 1, trans_steps: 1, ..Config::default() }),
+        ("cu_l4", Config { num_waves: 8, lanes: 4, fp_stages: 1, trans_steps: 1, ..Config::default() }),
     ];
     match env::var("RDNA3_MODELS") {
         Ok(names) if !names.trim().is_empty() => {
             let names: Vec<&str> = names.split(',').map(str::trim).collect();
             let chosen: Vec<_> = all.into_iter().filter(|(n, _)| names.contains(n)).collect();
-            assert!(!chosen.is_empty(), "RDNA3_MODELS={names:?} names none of the models (cu, cu_l8)");
+            assert!(!chosen.is_empty(), "RDNA3_MODELS={names:?} names none of the models (cu, cu_l4)");
             chosen
         }
         _ => all,

@@ -134,7 +134,7 @@ fn loads_and_stores_agree_with_the_golden_model() {
     if !conformance::require_verilator("loads_and_stores_agree_with_the_golden_model") {
         return;
     }
-    for (latency, model) in [((1, 1), "cu"), ((1, 30), "cu"), ((5, 60), "cu_l8")] {
+    for (latency, model) in [((1, 1), "cu"), ((1, 30), "cu"), ((5, 60), "cu_l4")] {
         let r = run(LOADS_AND_STORES, 4, latency, model)
             .unwrap_or_else(|e| panic!("latency {latency:?}, {model}: {e}"));
         assert!(r.waves.iter().all(|w| *w == WaveEnd::Ended), "{:?}", r.waves);
@@ -201,7 +201,7 @@ fn memory_faults_agree_with_the_golden_model() {
 /// Every GLOBAL atomic: the integer ones, 32- and 64-bit, and the F32 ones (add, min, max,
 /// compare-swap on edge values under MODE's denormal settings), with GLC (the old value back)
 /// and without, eight lanes' addresses colliding on each of four dwords or quadwords so that
-/// the lanes' read-modify-writes chain in lane order, on 32- and 8-lane models under memory
+/// the lanes' read-modify-writes chain in lane order, on 32- and 4-lane models under memory
 /// latency.
 #[test]
 fn atomics_agree_with_the_golden_model() {
@@ -284,7 +284,7 @@ fn atomics_agree_with_the_golden_model() {
         }
     }
     src += " s_waitcnt vmcnt(0)\n s_waitcnt_vscnt null, 0\n s_endpgm\n";
-    for (latency, model) in [((1, 1), "cu"), ((2, 40), "cu"), ((1, 20), "cu_l8")] {
+    for (latency, model) in [((1, 1), "cu"), ((2, 40), "cu"), ((1, 20), "cu_l4")] {
         let r = run(&src, 4, latency, model).unwrap_or_else(|e| panic!("latency {latency:?}, {model}: {e}"));
         assert!(r.waves.iter().all(|w| *w == WaveEnd::Ended), "{:?}", r.waves);
     }
@@ -328,7 +328,7 @@ fn ds_atomic(d: &rdna3_isa::InstDef, s: sim::ds_timing::Shape, addr: &str, off: 
 /// share, that each lane has alone, and misaligned ones (a 4-byte element over two dwords, an
 /// 8-byte one over two or three), some under a partial or empty EXEC; then the whole region
 /// loaded back, so that co-simulation compares every byte the atomics left. Two waves of one
-/// workgroup share the LDS; the 32- and 8-lane models.
+/// workgroup share the LDS; the 32- and 4-lane models.
 #[test]
 fn ds_atomics_agree_with_the_golden_model() {
     if !conformance::require_verilator("ds_atomics_agree_with_the_golden_model") {
@@ -392,9 +392,9 @@ fn ds_atomics_agree_with_the_golden_model() {
 }
 
 /// Runs DS program `src` on two waves of one workgroup on the 32-lane model (latency 1) and
-/// the 8-lane one (latency 1 to 20), against the golden model; every wave must end.
+/// the 4-lane one (latency 1 to 20), against the golden model; every wave must end.
 fn ds_program_on_both_models(src: &str) {
-    for (latency, model) in [((1, 1), "cu"), ((1, 20), "cu_l8")] {
+    for (latency, model) in [((1, 1), "cu"), ((1, 20), "cu_l4")] {
         let r = run(src, 2, latency, model).unwrap_or_else(|e| panic!("{model}: {e}"));
         assert!(r.waves.iter().all(|w| *w == WaveEnd::Ended), "{model}: {:?}", r.waves);
         eprintln!(
@@ -422,7 +422,7 @@ fn ds_atomic_faults_agree_with_the_golden_model() {
     ];
     for body in cases {
         let src = format!("{body}\n s_waitcnt lgkmcnt(0)\n s_endpgm\n");
-        for model in ["cu", "cu_l8"] {
+        for model in ["cu", "cu_l4"] {
             let r = run(&src, 1, (1, 1), model).unwrap_or_else(|e| panic!("{model}: {body}: {e}"));
             assert!(
                 matches!(&r.waves[0], WaveEnd::Faulted(Fault::Memory { .. })),
@@ -438,7 +438,7 @@ fn ds_atomic_faults_agree_with_the_golden_model() {
 /// with lanes that collide (the highest wins) and bpermute, the addtid loads and stores,
 /// append and consume (one read-modify-write for the wave, whose value every active lane
 /// gets), and `ds_condxchg32_rtn_b64` with each dword's flag set or clear; under a full,
-/// a partial and (for some) an empty EXEC, on the 32- and 8-lane models. Co-simulation
+/// a partial and (for some) an empty EXEC, on the 32- and 4-lane models. Co-simulation
 /// compares every lane each one writes, and the LDS bank cycles of each (0 for the lane
 /// exchanges) against `sim::ds_timing`.
 #[test]
@@ -495,7 +495,7 @@ fn ds_lane_exchanges_and_m0_forms_agree_with_the_golden_model() {
 /// and signalling NaNs of both signs, ones), with eight lanes on one element and with a lane
 /// on each, under six MODE settings (`s_denorm_mode` with every F32 and F64 input and output
 /// choice, `s_round_mode` directed, which the atomics must ignore: they round to nearest
-/// even), the last under a partial EXEC; on the 32- and 8-lane models, the region loaded back
+/// even), the last under a partial EXEC; on the 32- and 4-lane models, the region loaded back
 /// at the end so that co-simulation compares what the atomics left.
 #[test]
 fn ds_float_atomics_agree_with_the_golden_model() {
@@ -623,7 +623,7 @@ fn scratch_agrees_with_the_golden_model() {
     if !conformance::require_verilator("scratch_agrees_with_the_golden_model") {
         return;
     }
-    for (latency, model) in [((1, 1), "cu"), ((1, 30), "cu"), ((5, 60), "cu_l8")] {
+    for (latency, model) in [((1, 1), "cu"), ((1, 30), "cu"), ((5, 60), "cu_l4")] {
         let r =
             run(SCRATCH, 4, latency, model).unwrap_or_else(|e| panic!("latency {latency:?}, {model}: {e}"));
         assert!(r.waves.iter().all(|w| *w == WaveEnd::Ended), "{:?}", r.waves);
@@ -787,7 +787,7 @@ fn flat_agrees_with_the_golden_model() {
         return;
     }
     // (Model by model, so that the 32-lane one is done first: the mutation runs build it alone.)
-    for (model, latencies) in [("cu", &[(1, 1), (1, 30)][..]), ("cu_l8", &[(5, 60)][..])] {
+    for (model, latencies) in [("cu", &[(1, 1), (1, 30)][..]), ("cu_l4", &[(5, 60)][..])] {
         for &latency in latencies {
             flat_program(model, latency);
         }

@@ -25,9 +25,9 @@ use sim::golden::Code;
 
 static OPS: LazyLock<Vec<&'static InstDef>> = LazyLock::new(vector_ops);
 
-/// The properties' progress lines: one wave and every wave, at 32 and at 8 lanes.
+/// The properties' progress lines: one wave and every wave, at 32 and at 4 lanes.
 static PROGRESS: LazyLock<[TestProgress; 4]> = LazyLock::new(|| {
-    ["one_wave_32_lanes", "one_wave_8_lanes", "every_wave_at_once_32_lanes", "every_wave_at_once_8_lanes"]
+    ["one_wave_32_lanes", "one_wave_4_lanes", "every_wave_at_once_32_lanes", "every_wave_at_once_4_lanes"]
         .map(|n| TestProgress::new(&format!("valu_cosim {n}"), cases().into()))
 });
 
@@ -121,8 +121,8 @@ proptest! {
     }
 
     #[test]
-    fn one_wave_8_lanes(p in vector_program(&OPS, 1..40), seed in any::<u64>(), init in any::<u64>()) {
-        run(&[p], "cu_l8", seed, init, &PROGRESS[1])?;
+    fn one_wave_4_lanes(p in vector_program(&OPS, 1..40), seed in any::<u64>(), init in any::<u64>()) {
+        run(&[p], "cu_l4", seed, init, &PROGRESS[1])?;
     }
 
     #[test]
@@ -135,12 +135,12 @@ proptest! {
     }
 
     #[test]
-    fn every_wave_at_once_8_lanes(
-        ps in prop::collection::vec(vector_program(&OPS, 1..24), waves("cu_l8")),
+    fn every_wave_at_once_4_lanes(
+        ps in prop::collection::vec(vector_program(&OPS, 1..24), waves("cu_l4")),
         seed in any::<u64>(),
         init in any::<u64>(),
     ) {
-        run(&ps, "cu_l8", seed, init, &PROGRESS[3])?;
+        run(&ps, "cu_l4", seed, init, &PROGRESS[3])?;
     }
 }
 

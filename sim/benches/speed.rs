@@ -40,7 +40,7 @@ fn best_of<T>(runs: usize, mut f: impl FnMut() -> T) -> (f64, T) {
 }
 
 fn main() {
-    for (name, model) in [("crc32.s", "cu"), ("sort.s", "cu"), ("hash.s", "cu"), ("hash.s", "cu_l8")] {
+    for (name, model) in [("crc32.s", "cu"), ("sort.s", "cu"), ("hash.s", "cu"), ("hash.s", "cu_l4")] {
         if sim::rtl::variant(model).is_none() {
             println!("{name}: model {model} not built (RDNA3_MODELS)");
             continue;
