@@ -326,7 +326,8 @@ module cu_fp32
     c.mm = MmMin;
     unique case (op)
       VOP_V_ADD_F32, VOP_V_SUB_F32, VOP_V_SUBREV_F32, VOP_V_MUL_F32, VOP_V_MUL_DX9_ZERO_F32,
-      VOP_V_FMA_F32, VOP_V_FMAC_F32, VOP_V_FMAAK_F32, VOP_V_FMAMK_F32, VOP_V_DIV_FMAS_F32:
+      VOP_V_FMA_F32, VOP_V_FMAC_F32, VOP_V_FMAAK_F32, VOP_V_FMAMK_F32, VOP_V_DIV_FMAS_F32,
+      VOP_V_FMA_DX9_ZERO_F32, VOP_V_FMAC_DX9_ZERO_F32, VOP_V_MULLIT_F32:
         c.kind = FkFma;
       VOP_V_DIV_SCALE_F32: c.kind = FkDivScale;
       VOP_V_DIV_FIXUP_F32: c.kind = FkDivFixup;
@@ -431,8 +432,9 @@ module cu_fp32
       VOP_V_SUB_F32: begin y = One; z = negate(b); end
       VOP_V_SUBREV_F32: begin x = b; y = One; z = negate(a); end
       VOP_V_MUL_F32: add_z = 1'b0;
-      // A zero factor (after input flushing) makes the product +0, whatever the other is.
-      VOP_V_MUL_DX9_ZERO_F32: begin
+      // A zero factor (after input flushing) makes the product +0, whatever the other is
+      // (v_mullit_f32's result is -MAX_FLOAT instead in the cases of mullit_max).
+      VOP_V_MUL_DX9_ZERO_F32, VOP_V_MULLIT_F32: begin
         add_z = 1'b0;
         if (f32_is_zero(a[30:0]) || f32_is_zero(b[30:0])) begin
           x = 32'd0;
@@ -521,6 +523,14 @@ module cu_fp32
     logic        m;
   } st2_t;
 
+  // v_mullit_f32's cases whose result is -MAX_FLOAT (guide pseudocode), on the sources as they
+  // are (no flushing): S1 -MAX_FLOAT, -infinity or NaN; S2 at most zero (-0 and the negative
+  // denormals too) or NaN.
+  function automatic logic mullit_max(logic [31:0] b, logic [31:0] c);
+    mullit_max = b == 32'hff7f_ffff || b == 32'hff80_0000 || f32_is_nan(b[30:0]) || c[31] ||
+                 c[30:0] == '0 || f32_is_nan(c[30:0]);
+  endfunction
+
   function automatic st2_t to_cut2(st1_t s);
     dec_t          d;
     logic          n_sign;     // what the shared back end rounds
@@ -574,7 +584,18 @@ module cu_fp32
     r = '0;
     m = 1'b0;
     unique case (d.kind)
-      FkFma: r = fma_r;
+      FkFma: begin
+        r = fma_r;
+        // v_fma_dx9_zero_f32, v_fmac_dx9_zero_f32: a zero factor (after input flushing, either
+        // sign) gives source 2 itself as an input (flushed by MODE's input bit, not rounded:
+        // the guide's pseudocode `D0.f = S2.f`), where the sum +0 + c would lose -0's sign,
+        // quiet a signalling NaN and flush an output denormal.
+        if ((s.in.op == VOP_V_FMA_DX9_ZERO_F32 || s.in.op == VOP_V_FMAC_DX9_ZERO_F32) &&
+            (f32_is_zero(d.a[30:0]) || f32_is_zero(d.b[30:0]))) begin
+          r = d.c;
+        end
+        if (s.in.op == VOP_V_MULLIT_F32 && mullit_max(s.in.b, s.in.c)) r = 32'hff7f_ffff;
+      end
       // 1 - a tiny value rounds to 1.0: the largest F32 below 1 instead (guide: "clamped to
       // 0x3f7fffff"). a's NaN is f32_quiet(a) and an infinity the default NaN, as from the FMA.
       FkFract: begin
