@@ -282,7 +282,7 @@ fn operand_set(rng: &mut SmallRng, d: &InstDef, sh: Shape) -> [u32; 3] {
         .filter_map(|o| if let Kind::Reg(t) = o.kind { Some(t) } else { None })
         .collect();
     match sh {
-        Shape::F32 => match division_operands(rng, d.mnemonic) {
+        Shape::F32 => match division_operands(rng, d.mnemonic).or_else(|| dx9_operands(rng, d.mnemonic)) {
             Some(set) => set,
             None => {
                 let a = operand(rng, 0x3f80_0000);
@@ -316,6 +316,56 @@ fn operand_set(rng: &mut SmallRng, d: &InstDef, sh: Shape) -> [u32; 3] {
 fn division_operands(rng: &mut SmallRng, m: rdna3_isa::Mnemonic) -> Option<[u32; 3]> {
     let near = |rng: &mut SmallRng, x: u64| u64::from(operand(rng, x as u32));
     conformance::float_edges::division_operands(rng, m, near).map(|set| set.map(|x| x as u32))
+}
+
+/// Operands of the DX9 rows at the edges of their rules, for half of the sets (None: the
+/// ordinary operands): for `v_fma_dx9_zero_f32` and `v_fmac_dx9_zero_f32`, a factor that is
+/// zero (either sign, or a denormal that MODE's input flush may make one) and source 2 a signed
+/// zero, a denormal, a signalling or quiet NaN or an infinity, where the rule's `D = S2`
+/// differs from the rounded +0 + S2; for `v_mullit_f32`, S1 at -MAX_FLOAT, -infinity, NaN and
+/// their neighbours, S2 at and around zero and NaN, S0 zero or not.
+fn dx9_operands(rng: &mut SmallRng, m: rdna3_isa::Mnemonic) -> Option<[u32; 3]> {
+    use rdna3_isa::Mnemonic as M;
+    const ZERO: [u32; 6] = [0, 0x8000_0000, 1, 0x8000_0001, 0x007f_ffff, 0x807f_ffff];
+    const EDGE: [u32; 10] = [
+        0,
+        0x8000_0000,
+        1,
+        0x8000_0001,
+        0x807f_ffff,
+        0x7f80_0001,
+        0xffbf_ffff,
+        0x7fc0_0000,
+        0x7f80_0000,
+        0xff80_0000,
+    ];
+    let pick = |rng: &mut SmallRng, set: &[u32]| set[rng.random_range(0..set.len())];
+    if !matches!(m, M::v_fma_dx9_zero_f32 | M::v_fmac_dx9_zero_f32 | M::v_mullit_f32)
+        || rng.random_range(0..2) == 0
+    {
+        return None;
+    }
+    if m == M::v_mullit_f32 {
+        const S1: [u32; 8] = [
+            0xff7f_ffff,
+            0xff80_0000,
+            0x7fc0_0000,
+            0xffc0_0000,
+            0x7f80_0001,
+            0xff7f_fffe,
+            0x7f7f_ffff,
+            0x7f80_0000,
+        ];
+        let a = if rng.random_range(0..2) == 0 { pick(rng, &ZERO) } else { operand(rng, 0x3f80_0000) };
+        let b = if rng.random_range(0..3) == 0 { operand(rng, a) } else { pick(rng, &S1) };
+        let c = if rng.random_range(0..3) == 0 { operand(rng, a) } else { pick(rng, &EDGE) };
+        return Some([a, b, c]);
+    }
+    let other = operand(rng, 0x3f80_0000);
+    let (a, b) =
+        if rng.random_range(0..2) == 0 { (pick(rng, &ZERO), other) } else { (other, pick(rng, &ZERO)) };
+    let c = if rng.random_range(0..3) == 0 { operand(rng, other) } else { pick(rng, &EDGE) };
+    Some([a, b, c])
 }
 
 /// The assembly of `d` in VOP3 (or VOP3SD, or VOP3P) form, reading v0, v1, v2 and writing v3
