@@ -77,7 +77,8 @@ elif [ $full = 1 ]; then
   flow="synth_ecp5 -top cu_top -run begin:coarse; ${coarse/SHARE/$share}; synth_ecp5 -top cu_top -json $out/cu_top.json -run map_ram"
   what="the full flow"
 else
-  # The flow's own latch check runs in the LUT-mapping step, so it is run here on its own.
+  # A latch cell would be checked in the LUT-mapping step, which this stops before; with the
+  # slang front end a latch is a logic loop instead, which CHECK -assert after PROC finds.
   flow="synth_ecp5 -top cu_top -run begin:coarse; ${coarse/SHARE/$share}; synth_ecp5 -top cu_top -run map_ram:map_luts; check -latchonly -assert"
   what="up to the LUT mapping"
 fi
