@@ -76,8 +76,12 @@
 // integral rounding, frexp, ldexp, the conversion to an integer) are cu_pkg's f32_ (f16_ for the F16 values) functions,
 // one text for every format, generated from templates/cu_fp_fmt.sv.
 //
+// The cube-map rows (v_cube*_f32) choose among the sources as they are (cube_face);
+// v_cubema_f32 doubles the chosen one on the FMA. The packing and normalised conversions
+// (conv_pack) give integer or packed results without output modifiers.
+//
 // The case labels are read by hdl-gen to say which rows the RTL executes. Not here yet:
-// the norm conversions; exp, log, sin and cos (F32 and F16); VOPD's dot products.
+// exp, log, sin and cos (F32 and F16); the F16 and BF16 dot products.
 module cu_fp32
   import cu_pkg::*;
 #(
@@ -176,7 +180,10 @@ module cu_fp32
     FkDivScale,   // v_div_scale_f32: a scaled operand, and the flag on m_o
     FkDivFixup,   // v_div_fixup_f32: the division's special cases
     FkCvt16,      // v_cvt_f16_f32
-    FkCvt32       // v_cvt_f32_f16 (the source widened at the inputs)
+    FkCvt32,      // v_cvt_f32_f16 (the source widened at the inputs)
+    FkCube,       // v_cubeid/sc/tc_f32: a source or a face number, with the output modifiers
+    FkPack        // the packing and normalised conversions: an integer or packed result
+                  // without output modifiers (conv_pack)
   } fkind_e;
 
   // The formats of an operation's sources and result, where not F32.
@@ -344,7 +351,9 @@ module cu_fp32
       VOP_V_SQRT_F16:
         fmt_of = '{hin: 1'b1, hout: 1'b1, mix: 1'b0, mix16: 1'b0};
       // An integer result in the low half (the exponent; the conversions saturate to 16 bits).
-      VOP_V_FREXP_EXP_I16_F16, VOP_V_CVT_I16_F16, VOP_V_CVT_U16_F16: fmt_of.hin = 1'b1;
+      VOP_V_FREXP_EXP_I16_F16, VOP_V_CVT_I16_F16, VOP_V_CVT_U16_F16, VOP_V_CVT_NORM_I16_F16,
+      VOP_V_CVT_NORM_U16_F16, VOP_V_CVT_PK_NORM_I16_F16, VOP_V_CVT_PK_NORM_U16_F16:
+        fmt_of.hin = 1'b1;
       VOP_V_CMP_F_F16: fmt_of.hin = 1'b1;
       VOP_V_CMP_LT_F16: fmt_of.hin = 1'b1;
       VOP_V_CMP_EQ_F16: fmt_of.hin = 1'b1;
@@ -395,8 +404,14 @@ module cu_fp32
     unique case (op)
       VOP_V_ADD_F32, VOP_V_SUB_F32, VOP_V_SUBREV_F32, VOP_V_MUL_F32, VOP_V_MUL_DX9_ZERO_F32,
       VOP_V_FMA_F32, VOP_V_FMAC_F32, VOP_V_FMAAK_F32, VOP_V_FMAMK_F32, VOP_V_DIV_FMAS_F32,
-      VOP_V_FMA_DX9_ZERO_F32, VOP_V_FMAC_DX9_ZERO_F32, VOP_V_MULLIT_F32:
+      VOP_V_FMA_DX9_ZERO_F32, VOP_V_FMAC_DX9_ZERO_F32, VOP_V_MULLIT_F32, VOP_V_CUBEMA_F32:
         c.kind = FkFma;
+      VOP_V_CUBEID_F32, VOP_V_CUBESC_F32, VOP_V_CUBETC_F32: c.kind = FkCube;
+      VOP_V_CVT_PK_RTZ_F16_F32, VOP_V_CVT_PK_I16_F32, VOP_V_CVT_PK_U16_F32, VOP_V_CVT_PK_U8_F32,
+      VOP_V_CVT_NORM_I16_F16, VOP_V_CVT_NORM_U16_F16, VOP_V_CVT_PK_NORM_I16_F16,
+      VOP_V_CVT_PK_NORM_U16_F16, VOP_V_CVT_PK_NORM_I16_F32, VOP_V_CVT_PK_NORM_U16_F32,
+      VOP_V_CVT_OFF_F32_I4:
+        c.kind = FkPack;
       VOP_V_DIV_SCALE_F32: c.kind = FkDivScale;
       VOP_V_DIV_FIXUP_F32: c.kind = FkDivFixup;
       VOP_V_MIN_F32: begin c.kind = FkMinMax; c.mm = MmMin; end
@@ -512,7 +527,7 @@ module cu_fp32
     unique case (op)
       VOP_V_CEIL_F32: d.irm = 2'd1;
       VOP_V_FLOOR_F32, VOP_V_CVT_FLOOR_I32_F32, VOP_V_CVT_NEAREST_I32_F32: d.irm = 2'd2;
-      VOP_V_RNDNE_F32: d.irm = 2'd0;
+      VOP_V_RNDNE_F32, VOP_V_CVT_PK_U8_F32: d.irm = 2'd0;
       default: ;
     endcase
     d.isigned = op != VOP_V_CVT_U32_F32;
@@ -570,9 +585,148 @@ module cu_fp32
       VOP_V_FRACT_F32: begin y = One; z = negate(f32_round_integral(a, 2'd2)); end
       // floor(a + 0.5), as the guide's pseudocode: the sum rounded in MODE's rounding mode.
       VOP_V_CVT_NEAREST_I32_F32: begin y = One; z = 32'h3f00_0000; end
+      // The major axis's coordinate (chosen by the caller, cube_major) times 2.
+      VOP_V_CUBEMA_F32: begin y = 32'h4000_0000; add_z = 1'b0; end
       default: ;
     endcase
     fma_sum = fma_f32_frame(x, y, z, add_z, rm);
+  endfunction
+
+  // ------------------------------------------------------------------------------------------
+  // The cube-map rows (golden valu/graphics.rs): the major axis is the source of the largest
+  // magnitude, z before y before x on ties, compared on the sources as they are (not flushed;
+  // a NaN is never the larger); a source is negative when it is below zero (not -0, not NaN).
+
+  // |p| >= |q|, neither a NaN.
+  function automatic logic mag_ge(logic [30:0] p, logic [30:0] q);
+    mag_ge = !f32_is_nan(p) && !f32_is_nan(q) && p >= q;
+  endfunction
+
+  // The face's axis: 2 (z, source 2), 1 (y), 0 (x).
+  // The magnitudes a, b, c: the sources without their signs.
+  function automatic logic [1:0] cube_face(logic [30:0] a, logic [30:0] b, logic [30:0] c);
+    if (mag_ge(c, a) && mag_ge(c, b)) cube_face = 2'd2;
+    else if (mag_ge(b, a)) cube_face = 2'd1;
+    else cube_face = 2'd0;
+  endfunction
+
+  // The major axis's coordinate (v_cubema_f32 doubles it).
+  function automatic logic [31:0] cube_major(logic [31:0] a, logic [31:0] b, logic [31:0] c);
+    unique case (cube_face(a[30:0], b[30:0], c[30:0]))
+      2'd2: cube_major = c;
+      2'd1: cube_major = b;
+      default: cube_major = a;
+    endcase
+  endfunction
+
+  function automatic logic below_zero(logic [31:0] x);
+    below_zero = x[31] && !f32_is_zero(x[30:0]) && !f32_is_nan(x[30:0]);
+  endfunction
+
+  // v_cubeid_f32 (the face number as an F32: 2 * axis, plus 1 on the negative side),
+  // v_cubesc_f32 and v_cubetc_f32 (the face's coordinates, a source or its negation).
+  function automatic logic [31:0] cube(valu_op_e op, logic [31:0] a, logic [31:0] b, logic [31:0] c);
+    logic [1:0]  face;
+    logic [2:0]  id;
+    logic [31:0] na, nb, nc;
+    face = cube_face(a[30:0], b[30:0], c[30:0]);
+    na = {!a[31], a[30:0]};
+    nb = {!b[31], b[30:0]};
+    nc = {!c[31], c[30:0]};
+    unique case (face)
+      2'd2: id = below_zero(c) ? 3'd5 : 3'd4;
+      2'd1: id = below_zero(b) ? 3'd3 : 3'd2;
+      default: id = below_zero(a) ? 3'd1 : 3'd0;
+    endcase
+    unique case (op)
+      // The integers 0..5 as F32: exponent 127 + floor(log2 id), the bits below the leading one.
+      VOP_V_CUBEID_F32:
+        unique case (id)
+          3'd0: cube = 32'd0;
+          3'd1: cube = 32'h3f80_0000;
+          3'd2: cube = 32'h4000_0000;
+          3'd3: cube = 32'h4040_0000;
+          3'd4: cube = 32'h4080_0000;
+          default: cube = 32'h40a0_0000;
+        endcase
+      VOP_V_CUBESC_F32:
+        unique case (face)
+          2'd2: cube = below_zero(c) ? na : a;
+          2'd1: cube = a;
+          default: cube = below_zero(a) ? c : nc;
+        endcase
+      default: cube = (face == 2'd1) ? (below_zero(b) ? nc : c) : nb;  // v_cubetc_f32
+    endcase
+  endfunction
+
+  // ------------------------------------------------------------------------------------------
+  // The packing and normalised conversions (golden valu/convert.rs): results without output
+  // modifiers.
+
+  // An F32 x (flushed as its mode says) as a normalised 16-bit integer: clamped to [-1, 1] and
+  // times 32767 (snorm, sgn) or to [0, 1] and times 65535, rounded to nearest even; NaN gives
+  // 0. The product of the significand and K = 2^15 - 1 or 2^16 - 1 is exact in 40 bits, and
+  // below 2^-17 the result is 0 (x * 65535 < 0.5), so the shift to the units' bit is 24 to
+  // 40 places. (x * K is never a tie: K is odd and greater than 1.)
+  function automatic logic [15:0] norm16(logic [31:0] x, logic sgn);
+    logic [39:0] p, q;
+    logic [5:0]  sh;
+    logic        g, st;
+    logic [15:0] n;
+    p = sgn ? ({1'b0, f32_sig(x[30:0]), 15'd0} - 40'(f32_sig(x[30:0])))
+            : ({f32_sig(x[30:0]), 16'd0} - 40'(f32_sig(x[30:0])));
+    sh = (x[30:23] < 8'd110 || x[30:23] > 8'd126) ? 6'd40 : 6'(8'd150 - x[30:23]);
+    q = p >> sh;
+    g = p[sh - 6'd1];
+    st = (p & ((40'd1 << (sh - 6'd1)) - 40'd1)) != '0;
+    n = 16'(q + 40'(g && (st || q[0])));
+    if (f32_is_nan(x[30:0]) || (x[31] && !sgn) || x[30:23] < 8'd110) norm16 = '0;
+    else if (x[30:23] >= 8'd127) norm16 = x[31] ? 16'h8001 : sgn ? 16'h7fff : 16'hffff;
+    else norm16 = x[31] ? -n : n;
+  endfunction
+
+  // A 32-bit integer result of f32_to_int saturated to 16 bits, signed (sgn) or not.
+  function automatic logic [15:0] sat16(logic [31:0] v, logic sgn);
+    if (sgn && $signed(v) > 32'sd32767) sat16 = 16'h7fff;
+    else if (sgn && $signed(v) < -32'sd32768) sat16 = 16'h8000;
+    else if (!sgn && v > 32'd65535) sat16 = 16'hffff;
+    else sat16 = v[15:0];
+  endfunction
+
+  // v_cvt_off_f32_i4: the low nibble as a signed integer n, n / 16 as an F32.
+  function automatic logic [31:0] off_i4(logic [3:0] n);
+    logic [3:0] m;     // |n|, 1..8
+    logic [1:0] lead;  // its leading one's place (8 has the place 3)
+    m = n[3] ? -n : n;
+    lead = m[3] ? 2'd3 : m[2] ? 2'd2 : m[1] ? 2'd1 : 2'd0;
+    off_i4 = (n == '0) ? 32'd0 : {n[3], 8'd123 + 8'(lead), 23'({m, 20'd0} << (3'd3 - 3'(lead)))};
+  endfunction
+
+  // The row's packed or integer result from its sources (flushed, F16 ones widened: a, b; as
+  // they are: v_cvt_pk_u8_f32's byte select sel and its source 2, raw_c), the rounded source
+  // 0 (ri), and MODE's F16 output denormal control (den16).
+  function automatic logic [31:0] conv_pack(valu_op_e op, logic [31:0] a, logic [31:0] b,
+                                            logic [1:0] sel, logic [31:0] raw_c,
+                                            logic [31:0] ri, logic den16);
+    logic [31:0] u;
+    logic [7:0]  u8;
+    logic [4:0]  sh;
+    u = f32_to_int(ri, 1'b0);
+    u8 = (u > 32'd255) ? 8'hff : u[7:0];
+    sh = {sel, 3'd0};
+    unique case (op)
+      // Toward zero, denormal results as MODE's F16 output control says.
+      VOP_V_CVT_PK_RTZ_F16_F32: conv_pack = {cvt16(b, 2'd3, den16), cvt16(a, 2'd3, den16)};
+      VOP_V_CVT_PK_I16_F32: conv_pack = {sat16(f32_to_int(b, 1'b1), 1'b1), sat16(f32_to_int(a, 1'b1), 1'b1)};
+      VOP_V_CVT_PK_U16_F32: conv_pack = {sat16(f32_to_int(b, 1'b0), 1'b0), sat16(f32_to_int(a, 1'b0), 1'b0)};
+      VOP_V_CVT_PK_NORM_I16_F32, VOP_V_CVT_PK_NORM_I16_F16: conv_pack = {norm16(b, 1'b1), norm16(a, 1'b1)};
+      VOP_V_CVT_PK_NORM_U16_F32, VOP_V_CVT_PK_NORM_U16_F16: conv_pack = {norm16(b, 1'b0), norm16(a, 1'b0)};
+      VOP_V_CVT_NORM_I16_F16: conv_pack = {16'd0, norm16(a, 1'b1)};
+      VOP_V_CVT_NORM_U16_F16: conv_pack = {16'd0, norm16(a, 1'b0)};
+      // Source 0 rounded to nearest even and saturated to [0, 255], into byte S1[1:0] of S2.
+      VOP_V_CVT_PK_U8_F32: conv_pack = (raw_c & ~(32'hff << sh)) | (32'(u8) << sh);
+      default: conv_pack = off_i4(a[3:0]);  // v_cvt_off_f32_i4 (an integer source, unflushed)
+    endcase
   endfunction
 
   // Cut 1: the inputs and the FMA's exact sum.
@@ -585,12 +739,14 @@ module cu_fp32
   function automatic st1_t to_cut1(in_t in, cls_t cls);
     fma_t f;
     logic keep;
+    logic [31:0] x;
     f = '0;
     f.special = 1'b1;
     if (cls.kind inside {FkFma, FkFract, FkNearest}) begin
       // v_div_fmas_f32 keeps denormal inputs whatever MODE says (guide note).
       keep = in.mode[2] || in.op == VOP_V_DIV_FMAS_F32;
-      f = fma_sum(in.op, f32_flush(in.a, keep), f32_flush(in.b, keep), f32_flush(in.c, keep), in.mode[1:0]);
+      x = (in.op == VOP_V_CUBEMA_F32) ? cube_major(in.a, in.b, in.c) : in.a;
+      f = fma_sum(in.op, f32_flush(x, keep), f32_flush(in.b, keep), f32_flush(in.c, keep), in.mode[1:0]);
     end
     to_cut1 = '{in: in, cls: cls, f: f};
   endfunction
@@ -704,7 +860,7 @@ module cu_fp32
     end
     // One rounding to an integral value: of a, or of v_cvt_nearest_i32_f32's a + 0.5.
     ri = '0;
-    if (d.kind inside {FkRound, FkToInt, FkNearest}) begin
+    if (d.kind inside {FkRound, FkToInt, FkNearest, FkPack}) begin
       ri = f32_round_integral((d.kind == FkNearest) ? fma_r : d.a, d.irm);
     end
     r = '0;
@@ -754,6 +910,9 @@ module cu_fp32
       FkDivFixup: r = f32_div_fixup(s.in.a[30:0], s.in.b, s.in.c);
       FkCvt16: r = {16'd0, cvt16(d.a, m16[1:0], m16[3])};
       FkCvt32: r = f32_is_nan(d.a[30:0]) ? f32_quiet(d.a) : d.a;
+      FkCube: r = cube(s.in.op, s.in.a, s.in.b, s.in.c);
+      // v_cvt_off_f32_i4 reads its integer source as it is.
+      FkPack: r = conv_pack(s.in.op, (s.in.op == VOP_V_CVT_OFF_F32_I4) ? s.in.a : d.a, d.b, s.in.b[1:0], s.in.c, ri, m16[3]);
       FkCmp: m = f32_compare(d.pred, d.a, d.b);
       FkClass: m = s.in.b[{1'b0, s.cls.fmt.hin ? f16_fclass(s.in.a[15:0]) : f32_fclass(s.in.a)}];
       default: ;
@@ -979,7 +1138,7 @@ module cu_fp32
     end
     unique case (so.kind)
       FkCmp, FkClass, FkNone: d_o = '0;
-      FkToInt, FkNearest, FkFrexpExp, FkDivScale: d_o = so.r;
+      FkToInt, FkNearest, FkFrexpExp, FkDivScale, FkPack: d_o = so.r;
       default: ;
     endcase
     // An F16 result: the modifiers in F16.

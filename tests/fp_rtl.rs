@@ -222,9 +222,11 @@ enum Shape {
 
 fn shape(d: &InstDef) -> Shape {
     let has_ty = |t: Ty| d.operands.iter().any(|o| o.kind == Kind::Reg(t));
+    // A packed F16 source (a packed destination alone, v_cvt_pk_rtz_f16_f32's, is one result).
+    let packed_src = d.operands.iter().any(|o| o.role == Role::Src && matches!(o.kind, Kind::Reg(Ty::V2F16)));
     if d.name.starts_with("v_fma_mix") {
         Shape::Mix
-    } else if has_ty(Ty::V2F16) {
+    } else if packed_src {
         Shape::Packed
     } else if has_ty(Ty::F16) {
         Shape::F16
@@ -282,7 +284,11 @@ fn operand_set(rng: &mut SmallRng, d: &InstDef, sh: Shape) -> [u32; 3] {
         .filter_map(|o| if let Kind::Reg(t) = o.kind { Some(t) } else { None })
         .collect();
     match sh {
-        Shape::F32 => match division_operands(rng, d.mnemonic).or_else(|| dx9_operands(rng, d.mnemonic)) {
+        Shape::F32 => match division_operands(rng, d.mnemonic)
+            .or_else(|| dx9_operands(rng, d.mnemonic))
+            .or_else(|| cube_operands(rng, d.mnemonic))
+            .or_else(|| norm_operands(rng, d.mnemonic, false))
+        {
             Some(set) => set,
             None => {
                 let a = operand(rng, 0x3f80_0000);
@@ -298,6 +304,10 @@ fn operand_set(rng: &mut SmallRng, d: &InstDef, sh: Shape) -> [u32; 3] {
                 }
                 _ => low16(rng, near),
             };
+            if let Some([a, b, c]) = norm_operands(rng, d.mnemonic, true) {
+                let hi = |rng: &mut SmallRng| rng.random::<u32>() & 0xffff_0000;
+                return [hi(rng) | a, hi(rng) | b, c];
+            }
             let a = one(rng, 0, 0x3c00);
             [a, one(rng, 1, a), one(rng, 2, a)]
         }
@@ -366,6 +376,59 @@ fn dx9_operands(rng: &mut SmallRng, m: rdna3_isa::Mnemonic) -> Option<[u32; 3]> 
         if rng.random_range(0..2) == 0 { (pick(rng, &ZERO), other) } else { (other, pick(rng, &ZERO)) };
     let c = if rng.random_range(0..3) == 0 { operand(rng, other) } else { pick(rng, &EDGE) };
     Some([a, b, c])
+}
+
+/// Operands of the cube-map rows for half of the sets (None: the ordinary operands): the
+/// three coordinates' magnitudes drawn from a few values, so that the major axis ties (z wins
+/// over y over x), with random signs, signed zeros, denormals (compared unflushed), NaNs and
+/// infinities among them.
+fn cube_operands(rng: &mut SmallRng, m: rdna3_isa::Mnemonic) -> Option<[u32; 3]> {
+    use rdna3_isa::Mnemonic as M;
+    const MAG: [u32; 8] =
+        [0, 1, 0x007f_ffff, 0x3f80_0000, 0x3f80_0001, 0x7f7f_ffff, 0x7f80_0000, 0x7fc0_0000];
+    if !matches!(m, M::v_cubeid_f32 | M::v_cubesc_f32 | M::v_cubetc_f32 | M::v_cubema_f32)
+        || rng.random_range(0..2) == 0
+    {
+        return None;
+    }
+    Some(std::array::from_fn(|_| {
+        let mag = if rng.random_range(0..4) == 0 {
+            operand(rng, 0x3f80_0000) & 0x7fff_ffff
+        } else {
+            MAG[rng.random_range(0..MAG.len())]
+        };
+        mag | rng.random::<u32>() & 0x8000_0000
+    }))
+}
+
+/// Operands of the normalised conversions (`v_cvt_norm_*`, `v_cvt_pk_norm_*`) for half of the
+/// sets (None: the ordinary operands): sources within and around [-1, 1], from the smallest
+/// magnitudes that round to a nonzero result up to and past 1 (exponents 2^-18 to 2^1), in
+/// F16 (`f16`, in the low half) or F32.
+fn norm_operands(rng: &mut SmallRng, m: rdna3_isa::Mnemonic, f16: bool) -> Option<[u32; 3]> {
+    use rdna3_isa::Mnemonic as M;
+    if !matches!(
+        m,
+        M::v_cvt_norm_i16_f16
+            | M::v_cvt_norm_u16_f16
+            | M::v_cvt_pk_norm_i16_f16
+            | M::v_cvt_pk_norm_u16_f16
+            | M::v_cvt_pk_norm_i16_f32
+            | M::v_cvt_pk_norm_u16_f32
+    ) || rng.random_range(0..2) == 0
+    {
+        return None;
+    }
+    Some(std::array::from_fn(|_| {
+        let r: u32 = rng.random();
+        if rng.random_range(0..5) == 0 {
+            if f16 { operand16(rng, 0x3c00) } else { operand(rng, 0x3f80_0000) }
+        } else if f16 {
+            (r & 0x83ff) | rng.random_range(0u32..17) << 10
+        } else {
+            (r & 0x807f_ffff) | rng.random_range(109u32..129) << 23
+        }
+    }))
 }
 
 /// The assembly of `d` in VOP3 (or VOP3SD, or VOP3P) form, reading v0, v1, v2 and writing v3
