@@ -333,3 +333,85 @@ fn inactive_lanes_and_exec_zero() {
     });
     assert_eq!(w.vgpr[0], [0xdead; 32]);
 }
+
+#[test]
+fn dot2_16_bit_results_round_the_exact_sum_once() {
+    // 128 * 128 + 2^-24 * 2^-24 + 8 = 16384 + 8 + 2^-48: above the tie between 16384 and
+    // 16400 (F16's ULP there is 16), so 16400 = 0x7401. A double rounds 2^-48 away first and
+    // the tie then goes to the even 16384.
+    let (h128, tiny, h8) = (0x5800u16, 0x0001u16, 0x4800u16);
+    assert_eq!(
+        one("v_dot2_f16_f16 v0, v1, v2, v3", pk(h128, tiny), pk(h128, tiny), u32::from(h8)) & 0xffff,
+        0x7401
+    );
+    // BF16: 128 = 0x4300, 2^-133 = 0x0001, 64 = 0x4280; 16384 + 64 + 2^-266 rounds up to
+    // 16512 = 0x4681 (BF16's ULP at 2^14 is 128).
+    assert_eq!(one("v_dot2_bf16_bf16 v0, v1, v2, v3", pk(0x4300, 1), pk(0x4300, 1), 0x4280) & 0xffff, 0x4681);
+    // Every term a negative zero: -0; otherwise an exact zero is +0.
+    assert_eq!(one("v_dot2_f16_f16 v0, v1, v2, v3", pk(0x8000, 0x8000), pk(H1, H1), 0x8000) & 0xffff, 0x8000);
+    assert_eq!(one("v_dot2_f16_f16 v0, v1, v2, v3", pk(0x8000, 0x8000), pk(H1, H1), 0) & 0xffff, 0);
+    assert_eq!(one("v_dot2_f16_f16 v0, v1, v2, v3", pk(H1, 0xbc00), pk(H1, H1), 0) & 0xffff, 0);
+    // Infinity times zero: the default NaN; a NaN source: the first, made quiet.
+    assert_eq!(one("v_dot2_f16_f16 v0, v1, v2, v3", pk(0x7c00, 0), pk(0, 0), 0) & 0xffff, 0xfe00);
+    assert_eq!(one("v_dot2_f16_f16 v0, v1, v2, v3", pk(H1, 0x7d00), pk(H1, 0x7e01), 0) & 0xffff, 0x7f00);
+    assert_eq!(one("v_dot2_bf16_bf16 v0, v1, v2, v3", pk(0x7f81, 0), pk(0, 0), 0) & 0xffff, 0x7fc1);
+    // Infinities of both signs: the default NaN; of one sign: that infinity.
+    assert_eq!(one("v_dot2_f16_f16 v0, v1, v2, v3", pk(0x7c00, H1), pk(H1, H1), 0xfc00) & 0xffff, 0xfe00);
+    assert_eq!(one("v_dot2_f16_f16 v0, v1, v2, v3", pk(0x7c00, H1), pk(H1, H1), 0x3c00) & 0xffff, 0x7c00);
+    // Overflow to infinity; F16 keeps a denormal result, BF16 flushes it (sign kept).
+    assert_eq!(one("v_dot2_f16_f16 v0, v1, v2, v3", pk(0x7bff, 0), pk(0x7bff, 0), 0) & 0xffff, 0x7c00);
+    assert_eq!(one("v_dot2_f16_f16 v0, v1, v2, v3", pk(0x0001, 0), pk(H1, 0), 0x0001) & 0xffff, 0x0002);
+    assert_eq!(one("v_dot2_bf16_bf16 v0, v1, v2, v3", pk(0x8001, 0), pk(0x3f80, 0), 0x8001) & 0xffff, 0x8000);
+}
+
+/// The VOP3 dot products against an independent reference: rustc_apfloat's IEEE quad, which
+/// holds the exact sum when the terms span at most 113 bits (every F16 sum does: products
+/// from 2^-48 to 2^32; BF16 sources here within 2^-20..2^21), rounded once to F16 or BF16.
+#[test]
+fn dot2_16_bit_results_match_a_quad_precision_reference() {
+    use rand::rngs::SmallRng;
+    use rand::{RngExt, SeedableRng};
+    use rustc_apfloat::ieee::{BFloat, Half, Quad};
+    use rustc_apfloat::{Float, FloatConvert};
+    let mut rng = SmallRng::seed_from_u64(0xd072);
+    for bf16 in [false, true] {
+        let src = if bf16 { "v_dot2_bf16_bf16 v0, v1, v2, v3" } else { "v_dot2_f16_f16 v0, v1, v2, v3" };
+        for _ in 0..3000 {
+            let mut h = || -> u16 {
+                let r: u16 = rng.random();
+                if bf16 {
+                    // exponent field 107..=148, any sign and fraction
+                    (r & 0x807f) | (rng.random_range(107u16..=148) << 7)
+                } else {
+                    r & 0xfbff | if rng.random_range(0..8) == 0 { 0 } else { r & 0x0400 }
+                }
+            };
+            let (a, b, c) = (pk(h(), h()), pk(h(), h()), u32::from(h()));
+            let q = |v: u32| -> Quad {
+                let v = (v & 0xffff) as u128;
+                let mut lost = false;
+                if bf16 {
+                    BFloat::from_bits(v).convert(&mut lost).value
+                } else {
+                    Half::from_bits(v).convert(&mut lost).value
+                }
+            };
+            let sum = ((q(a) * q(b)).value + (q(a >> 16) * q(b >> 16)).value).value;
+            let sum = (sum + q(c)).value;
+            let mut lost = false;
+            let want = if bf16 {
+                let r: BFloat = sum.convert(&mut lost).value;
+                let r = r.to_bits() as u32;
+                if r & 0x7f80 == 0 { r & 0x8000 } else { r }
+            } else {
+                let r: Half = sum.convert(&mut lost).value;
+                r.to_bits() as u32
+            };
+            if sum.is_nan() {
+                continue;
+            }
+            let got = one(src, a, b, c) & 0xffff;
+            assert_eq!(got, want, "{src} with v1 = {a:#x}, v2 = {b:#x}, v3 = {c:#x}");
+        }
+    }
+}

@@ -2,8 +2,11 @@
 //! `v_dot2_f16_f16` and `v_dot2_bf16_bf16` (VOP3), and the VOP3P forms `v_dot2_f32_f16`/`bf16`,
 //! `v_dot4`/`v_dot8`.
 //!
-//! **Choices.** `v_dot2_f16_f16`/`v_dot2_bf16_bf16` compute the sum exactly and round once
-//! (bf16 with denormals flushed, as the guide says). `v_dot2_f32_f16`/`bf16` follow the
+//! **Choices.** `v_dot2_f16_f16`/`v_dot2_bf16_bf16` compute the sum exactly (in a 640-bit
+//! fixed-point accumulator: a double could not hold it, 2^14 + 8 + 2^-48 rounded there first
+//! and then to F16 gave 16384 for 16400) and round once to nearest even, whatever MODE says
+//! (BF16 with denormal results flushed, as the guide says); a NaN source gives the first NaN
+//! made quiet, an invalid sum the default NaN. `v_dot2_f32_f16`/`bf16` follow the
 //! pseudocode step by step in F32 (each product is exact in F32; each addition rounds). The
 //! VOP3P operands are read as packed.rs reads them; the integer `v_dot4`/`v_dot8` forms use
 //! NEG[0] and NEG[1] as the signedness of S0 and S1 (IU forms).
@@ -12,7 +15,7 @@ use rdna3_isa::{InstDef, Mnemonic as M};
 
 use super::lanewise::{dst_now, fpm, put, tri};
 use super::packed::halves;
-use crate::golden::fp::{self, Fp, Prec, Round};
+use crate::golden::fp::{self, Fp, Prec};
 use crate::golden::vector::{Lanes, VExec, VFn};
 
 /// The function of each row of this part, by mnemonic (a VOP3 promotion shares its 32-bit
@@ -73,42 +76,180 @@ pub(super) fn dot2acc_f32_bf16(x: &mut VExec) {
 
 // --- 16-bit results (VOP3) ------------------------------------------------------------------
 
-/// Exact a.lo*b.lo + a.hi*b.hi + c in double precision (f16 and bf16 products and sums of
-/// three fit), rounded once to nearest.
-fn dot2(p: Prec, bf16: bool, a: u64, b: u64, c: u64) -> u64 {
-    let val = |v: u64| -> f64 {
-        if bf16 {
-            f64::from(f32::from_bits(((v & 0xffff) as u32) << 16))
-        } else {
-            fp::to_f64(Prec::H, v & 0xffff)
-        }
-    };
-    let sum = val(a) * val(b) + val(a >> 16) * val(b >> 16) + val(c);
-    if bf16 {
-        if sum.is_nan() {
-            return 0xffc0;
-        }
-        // Round to odd into F32 (toward zero, sticky bit in the LSB), then to nearest even
-        // into BF16: exact double rounding, since F32 keeps two more bits than BF16 needs.
-        let mut t = fp::to_prec(Fp { round: Round::TowardZero, ..Fp::exact(Prec::S) }, sum) as u32;
-        if f64::from(f32::from_bits(t)) != sum {
-            t |= 1;
-        }
-        let r = if f32::from_bits(t).is_infinite() { t >> 16 } else { (t + 0x7fff + (t >> 16 & 1)) >> 16 };
-        let r = u64::from(r & 0xffff);
-        // Denormal results are flushed.
-        if r & 0x7f80 == 0 { r & 0x8000 } else { r }
-    } else {
-        fp::to_prec(Fp::exact(p), sum)
+/// A 16-bit float format of the VOP3 dot products: F16 (denormals kept) or BF16 (denormal
+/// results flushed, as the guide says).
+#[derive(Clone, Copy)]
+struct Half16 {
+    frac: u32,
+    bias: i32,
+    flush: bool,
+}
+
+const F16_DOT: Half16 = Half16 { frac: 10, bias: 15, flush: false };
+const BF16_DOT: Half16 = Half16 { frac: 7, bias: 127, flush: true };
+
+impl Half16 {
+    fn exp_mask(self) -> u64 {
+        0x7fff & !((1 << self.frac) - 1)
+    }
+    fn is_nan(self, v: u64) -> bool {
+        v & self.exp_mask() == self.exp_mask() && v & ((1 << self.frac) - 1) != 0
+    }
+    fn is_inf(self, v: u64) -> bool {
+        v & 0x7fff == self.exp_mask()
+    }
+    /// (negative, significand, exponent of its LSB) of a finite value.
+    fn parts(self, v: u64) -> (bool, u64, i32) {
+        let e = (v & 0x7fff) >> self.frac;
+        let m = v & ((1 << self.frac) - 1);
+        let (sig, e) = if e == 0 { (m, 1) } else { (m | 1 << self.frac, e as i32) };
+        (v & 0x8000 != 0, sig, e - self.bias - self.frac as i32)
     }
 }
 
+/// Bits of [`Exact`]: the smallest term of a BF16 dot product is 2^-266 (a product of two
+/// smallest denormals) and the sum stays below 2^258.
+const EXACT_LIMBS: usize = 10;
+const EXACT_LSB: i32 = -300;
+
+/// A two's-complement fixed-point number of EXACT_LIMBS * 64 bits, the LSB worth 2^EXACT_LSB:
+/// holds every sum of the dot products' terms exactly.
+struct Exact([u64; EXACT_LIMBS]);
+
+impl Exact {
+    /// Adds (or subtracts, `neg`) sig * 2^e.
+    fn add(&mut self, neg: bool, sig: u64, e: i32) {
+        let mut t = [0u64; EXACT_LIMBS];
+        let at = (e - EXACT_LSB) as usize;
+        let (w, b) = (at / 64, at % 64);
+        t[w] = sig << b;
+        if b != 0 && w + 1 < EXACT_LIMBS {
+            t[w + 1] = sig >> (64 - b);
+        }
+        if neg {
+            // -t = !t + 1
+            let mut carry = 1u64;
+            for x in t.iter_mut() {
+                let (v, c) = (!*x).overflowing_add(carry);
+                *x = v;
+                carry = u64::from(c);
+            }
+        }
+        let mut carry = false;
+        for (x, y) in self.0.iter_mut().zip(t) {
+            let (v, c1) = x.overflowing_add(y);
+            let (v, c2) = v.overflowing_add(u64::from(carry));
+            *x = v;
+            carry = c1 || c2;
+        }
+    }
+
+    /// The value rounded to nearest even into `f` (sign, and the exact zero's sign `zero_neg`).
+    fn round(mut self, f: Half16, zero_neg: bool) -> u64 {
+        let neg = self.0[EXACT_LIMBS - 1] >> 63 != 0;
+        if neg {
+            let mut carry = 1u64;
+            for x in self.0.iter_mut() {
+                let (v, c) = (!*x).overflowing_add(carry);
+                *x = v;
+                carry = u64::from(c);
+            }
+        }
+        let bit = |i: i32| i >= 0 && (self.0[i as usize / 64] >> (i % 64)) & 1 == 1;
+        let Some(msb) = (0..(EXACT_LIMBS * 64) as i32).rev().find(|&i| bit(i)) else {
+            return if zero_neg { 0x8000 } else { 0 };
+        };
+        let sign = if neg { 0x8000 } else { 0 };
+        // The LSB's exponent: the precision's, never below the denormals'.
+        let e_msb = msb + EXACT_LSB;
+        let lsb_e = (e_msb - f.frac as i32).max(1 - f.bias - f.frac as i32);
+        let k = lsb_e - EXACT_LSB; // the result's LSB is bit k
+        let mut q: u64 = 0;
+        for i in (k..=msb).rev() {
+            q = q << 1 | u64::from(bit(i));
+        }
+        let guard = bit(k - 1);
+        let sticky = (0..k - 1).any(bit);
+        if guard && (sticky || q & 1 == 1) {
+            q += 1;
+        }
+        // q's leading one at bit frac is a normal number of exponent lsb_e + frac (one more
+        // if rounding carried out); below it a denormal.
+        let mut e = lsb_e + f.frac as i32 + f.bias;
+        if q >> (f.frac + 1) != 0 {
+            q >>= 1;
+            e += 1;
+        }
+        if q >> f.frac == 0 {
+            // A denormal (or zero after rounding).
+            return if f.flush { sign } else { sign | q };
+        }
+        if e >= (1 << (15 - f.frac)) - 1 {
+            return sign | f.exp_mask(); // overflow: infinity
+        }
+        sign | (e as u64) << f.frac | q & ((1 << f.frac) - 1)
+    }
+}
+
+/// a.lo * b.lo + a.hi * b.hi + c, exactly, rounded once to nearest even into `f` (guide:
+/// `tmp = S0.lo * S1.lo; tmp += S0.hi * S1.hi; tmp += S2`, the type of tmp unsaid; the
+/// golden model keeps it exact). A NaN source gives the first of S0.lo, S1.lo, S0.hi, S1.hi,
+/// S2 made quiet; an infinity times zero or infinities of both signs the default NaN; an
+/// exact zero is -0 only when every term is a negative zero.
+fn dot2(f: Half16, a: u64, b: u64, c: u64) -> u64 {
+    let ops = [a & 0xffff, b & 0xffff, a >> 16 & 0xffff, b >> 16 & 0xffff, c & 0xffff];
+    let quiet = 1u64 << (f.frac - 1);
+    if let Some(&n) = ops.iter().find(|&&v| f.is_nan(v)) {
+        return n | quiet;
+    }
+    let default_nan = 0x8000 | f.exp_mask() | quiet;
+    // The terms: two products and c, as (negative, significand, LSB exponent), or infinite.
+    let mut inf: Option<bool> = None;
+    let mut terms = Vec::with_capacity(3);
+    for (x, y) in [(ops[0], ops[1]), (ops[2], ops[3])] {
+        let neg = (x ^ y) & 0x8000 != 0;
+        if f.is_inf(x) || f.is_inf(y) {
+            let zero = |v: u64| v & 0x7fff == 0;
+            if zero(x) || zero(y) {
+                return default_nan;
+            }
+            if inf.is_some_and(|s| s != neg) {
+                return default_nan;
+            }
+            inf = Some(neg);
+            continue;
+        }
+        let ((_, sx, ex), (_, sy, ey)) = (f.parts(x), f.parts(y));
+        terms.push((neg, sx * sy, ex + ey));
+    }
+    if f.is_inf(ops[4]) {
+        let neg = ops[4] & 0x8000 != 0;
+        if inf.is_some_and(|s| s != neg) {
+            return default_nan;
+        }
+        inf = Some(neg);
+    } else {
+        terms.push(f.parts(ops[4]));
+    }
+    if let Some(neg) = inf {
+        return if neg { 0x8000 } else { 0 } | f.exp_mask();
+    }
+    let zero_neg = terms.iter().all(|&(neg, _, _)| neg) && terms.iter().all(|&(_, s, _)| s == 0);
+    let mut acc = Exact([0; EXACT_LIMBS]);
+    for &(neg, sig, e) in &terms {
+        if sig != 0 {
+            acc.add(neg, sig, e);
+        }
+    }
+    acc.round(f, zero_neg)
+}
+
 fn dot2_f16_f16(x: &mut VExec) {
-    tri(x, |a, b, c| dot2(Prec::H, false, a, b, c));
+    tri(x, |a, b, c| dot2(F16_DOT, a, b, c));
 }
 
 fn dot2_bf16_bf16(x: &mut VExec) {
-    tri(x, |a, b, c| dot2(Prec::H, true, a, b, c));
+    tri(x, |a, b, c| dot2(BF16_DOT, a, b, c));
 }
 
 // --- VOP3P ----------------------------------------------------------------------------------
