@@ -29,12 +29,15 @@ fn variants() -> Vec<(&'static str, Config)> {
     let all = vec![
         ("cu", Config::default()),
         ("cu_l4", Config { num_waves: 8, lanes: 4, fp_stages: 1, trans_steps: 1, ..Config::default() }),
+        // Issue 8's second lane count, with the FP units combinational and a 3-cycle
+        // transcendental unit: the pipeline depths the other two do not run.
+        ("cu_l8", Config { lanes: 8, fp_stages: 0, trans_steps: 13, ..Config::default() }),
     ];
     match env::var("RDNA3_MODELS") {
         Ok(names) if !names.trim().is_empty() => {
             let names: Vec<&str> = names.split(',').map(str::trim).collect();
             let chosen: Vec<_> = all.into_iter().filter(|(n, _)| names.contains(n)).collect();
-            assert!(!chosen.is_empty(), "RDNA3_MODELS={names:?} names none of the models (cu, cu_l4)");
+            assert!(!chosen.is_empty(), "RDNA3_MODELS={names:?} names none of the models (cu, cu_l4, cu_l8)");
             chosen
         }
         _ => all,

@@ -2,8 +2,8 @@
 //! models execute and every DS row the DS unit executes, on the LDS (vector_programs.rs),
 //! mixed with scalar items, with random initial SGPRs,
 //! VGPR lanes, EXEC and MODE, co-simulated on the RTL and the golden model — on one wave and
-//! on every wave of the compute unit at once, at 32 lanes (one pass an instruction) and at 8
-//! (four passes). A failure shrinks to a minimal program, printed as assembly with the
+//! on every wave of the compute unit at once, at 32 lanes (one pass an instruction), at 8 (four
+//! passes, the FP units combinational) and at 4 (eight passes, eight waves). A failure shrinks to a minimal program, printed as assembly with the
 //! co-simulation's report (cycle, wave, PC, the differing lanes).
 //!
 //! Cases per property: 256, or `RDNA3_PROPTEST_CASES`.
@@ -25,10 +25,17 @@ use sim::golden::Code;
 
 static OPS: LazyLock<Vec<&'static InstDef>> = LazyLock::new(vector_ops);
 
-/// The properties' progress lines: one wave and every wave, at 32 and at 4 lanes.
-static PROGRESS: LazyLock<[TestProgress; 4]> = LazyLock::new(|| {
-    ["one_wave_32_lanes", "one_wave_4_lanes", "every_wave_at_once_32_lanes", "every_wave_at_once_4_lanes"]
-        .map(|n| TestProgress::new(&format!("valu_cosim {n}"), cases().into()))
+/// The properties' progress lines: one wave and every wave, at 32, 4 and 8 lanes.
+static PROGRESS: LazyLock<[TestProgress; 6]> = LazyLock::new(|| {
+    [
+        "one_wave_32_lanes",
+        "one_wave_4_lanes",
+        "every_wave_at_once_32_lanes",
+        "every_wave_at_once_4_lanes",
+        "one_wave_8_lanes",
+        "every_wave_at_once_8_lanes",
+    ]
+    .map(|n| TestProgress::new(&format!("valu_cosim {n}"), cases().into()))
 });
 
 fn cases() -> u32 {
@@ -123,6 +130,20 @@ proptest! {
     #[test]
     fn one_wave_4_lanes(p in vector_program(&OPS, 1..40), seed in any::<u64>(), init in any::<u64>()) {
         run(&[p], "cu_l4", seed, init, &PROGRESS[1])?;
+    }
+
+    #[test]
+    fn one_wave_8_lanes(p in vector_program(&OPS, 1..40), seed in any::<u64>(), init in any::<u64>()) {
+        run(&[p], "cu_l8", seed, init, &PROGRESS[4])?;
+    }
+
+    #[test]
+    fn every_wave_at_once_8_lanes(
+        ps in prop::collection::vec(vector_program(&OPS, 1..24), waves("cu_l8")),
+        seed in any::<u64>(),
+        init in any::<u64>(),
+    ) {
+        run(&ps, "cu_l8", seed, init, &PROGRESS[5])?;
     }
 
     #[test]
