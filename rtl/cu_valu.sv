@@ -624,7 +624,8 @@ module cu_valu
   logic pk16;
   always_comb begin
     unique case (op_i)
-      VOP_V_PK_FMA_F16, VOP_V_PK_ADD_F16, VOP_V_PK_MUL_F16, VOP_V_PK_MIN_F16, VOP_V_PK_MAX_F16:
+      VOP_V_PK_FMA_F16, VOP_V_PK_ADD_F16, VOP_V_PK_MUL_F16, VOP_V_PK_MIN_F16, VOP_V_PK_MAX_F16,
+      VOP_V_PK_FMAC_F16:
         pk16 = 1'b1;
       default: pk16 = 1'b0;
     endcase

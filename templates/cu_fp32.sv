@@ -75,7 +75,9 @@
 // (conv_pack) give integer or packed results without output modifiers.
 //
 // The case labels are read by hdl-gen to say which rows the RTL executes. Not here yet:
-// exp, log, sin and cos (F32 and F16); the F16 and BF16 dot products.
+// exp, log, sin and cos (F32 and F16); the dot products but v_dot2_f32_f16 (v_dot2_f16_f16
+// and v_dot2_bf16_bf16 round an exact sum of three terms, the BF16 ones spanning 500 bits; the
+// accumulating forms and the BF16 products round two or three times in turn).
 module cu_fp32
   import cu_pkg::*;
 #(
@@ -292,7 +294,7 @@ module cu_fp32
       VOP_V_DUAL_MAX_F32: canon = VOP_V_MAX_F32;
       VOP_V_DUAL_MIN_F32: canon = VOP_V_MIN_F32;
       // The packed F16 rows, whose high half runs on the Y half's unit.
-      VOP_V_PK_FMA_F16: canon = VOP_V_FMA_F32;
+      VOP_V_PK_FMA_F16, VOP_V_PK_FMAC_F16: canon = VOP_V_FMA_F32;
       VOP_V_PK_ADD_F16: canon = VOP_V_ADD_F32;
       VOP_V_PK_MUL_F16: canon = VOP_V_MUL_F32;
       VOP_V_PK_MIN_F16: canon = VOP_V_MIN_F32;
@@ -308,7 +310,7 @@ module cu_fp32
       VOP_V_ADD_F16, VOP_V_SUB_F16, VOP_V_SUBREV_F16, VOP_V_MUL_F16, VOP_V_FMA_F16, VOP_V_FMAC_F16,
       VOP_V_FMAAK_F16, VOP_V_FMAMK_F16, VOP_V_MIN_F16, VOP_V_MAX_F16, VOP_V_MIN3_F16, VOP_V_MAX3_F16,
       VOP_V_MED3_F16, VOP_V_MINMAX_F16, VOP_V_MAXMIN_F16, VOP_V_DIV_FIXUP_F16, VOP_V_PK_FMA_F16,
-      VOP_V_PK_ADD_F16, VOP_V_PK_MUL_F16, VOP_V_PK_MIN_F16, VOP_V_PK_MAX_F16, VOP_V_TRUNC_F16,
+      VOP_V_PK_ADD_F16, VOP_V_PK_MUL_F16, VOP_V_PK_MIN_F16, VOP_V_PK_MAX_F16, VOP_V_PK_FMAC_F16, VOP_V_TRUNC_F16,
       VOP_V_CEIL_F16, VOP_V_FLOOR_F16, VOP_V_RNDNE_F16, VOP_V_FRACT_F16, VOP_V_FREXP_MANT_F16,
       VOP_V_CVT_F16_I16, VOP_V_CVT_F16_U16, VOP_V_LDEXP_F16, VOP_V_RCP_F16, VOP_V_RSQ_F16,
       VOP_V_SQRT_F16:
@@ -336,7 +338,8 @@ module cu_fp32
     unique case (op)
       VOP_V_ADD_F32, VOP_V_SUB_F32, VOP_V_SUBREV_F32, VOP_V_MUL_F32, VOP_V_MUL_DX9_ZERO_F32,
       VOP_V_FMA_F32, VOP_V_FMAC_F32, VOP_V_FMAAK_F32, VOP_V_FMAMK_F32, VOP_V_DIV_FMAS_F32,
-      VOP_V_FMA_DX9_ZERO_F32, VOP_V_FMAC_DX9_ZERO_F32, VOP_V_MULLIT_F32, VOP_V_CUBEMA_F32:
+      VOP_V_FMA_DX9_ZERO_F32, VOP_V_FMAC_DX9_ZERO_F32, VOP_V_MULLIT_F32, VOP_V_CUBEMA_F32,
+      VOP_V_DOT2_F32_F16:
         c.kind = FkFma;
       VOP_V_CUBEID_F32, VOP_V_CUBESC_F32, VOP_V_CUBETC_F32: c.kind = FkCube;
       VOP_V_CVT_PK_RTZ_F16_F32, VOP_V_CVT_PK_I16_F32, VOP_V_CVT_PK_U16_F32, VOP_V_CVT_PK_U8_F32,
@@ -461,6 +464,8 @@ module cu_fp32
       VOP_V_CVT_NEAREST_I32_F32: begin y = One; z = 32'h3f00_0000; end
       // The major axis's coordinate (chosen by the caller, cube_major) times 2.
       VOP_V_CUBEMA_F32: begin y = 32'h4000_0000; add_z = 1'b0; end
+      // The products' rounded sum (the caller's dot2_sum) plus S2, as v_add_f32.
+      VOP_V_DOT2_F32_F16: y = One;
       default: ;
     endcase
     fma_sum = fma_f32_frame(x, y, z, add_z, rm);
@@ -541,7 +546,7 @@ module cu_fp32
   // times 32767 (snorm, sgn) or to [0, 1] and times 65535, rounded to nearest even; NaN gives
   // 0. The product of the significand and K = 2^15 - 1 or 2^16 - 1 is exact in 40 bits, and
   // below 2^-17 the result is 0 (x * 65535 < 0.5), so the shift to the units' bit is 24 to
-  // 40 places. (x * K is never a tie: K is odd and greater than 1.)
+  // 40 places. (x * K is a tie only for |x| = 1/2: K is odd.)
   function automatic logic [15:0] norm16(logic [31:0] x, logic sgn);
     logic [39:0] p, q;
     logic [5:0]  sh;
@@ -603,6 +608,55 @@ module cu_fp32
     endcase
   endfunction
 
+  // ------------------------------------------------------------------------------------------
+  // v_dot2_f32_f16 (golden valu/dot.rs): S0.lo * S1.lo + S0.hi * S1.hi rounded to F32 in
+  // MODE's rounding mode (each product of two F16 values is exact in F32), then that plus S2
+  // rounded again, on the FMA as v_add_f32. The products are multiples of 2^-48 below 2^32:
+  // their sum is exact in 82 bits, and round_f32_fma rounds it as the FMA's sum.
+
+  // An F16 product as a signed multiple of 2^-48 (x and y finite).
+  function automatic logic signed [82:0] prod48(logic [15:0] x, logic [15:0] y);
+    logic [21:0] p;
+    logic [5:0]  sh;  // max(Ex, 1) + max(Ey, 1) - 2: the product's LSB at 2^(sh - 48)
+    logic [82:0] v;
+    p = 22'(f16_sig(x[14:0])) * 22'(f16_sig(y[14:0]));
+    sh = ((x[14:10] == '0) ? 6'd1 : {1'b0, x[14:10]}) + ((y[14:10] == '0) ? 6'd1 : {1'b0, y[14:10]}) - 6'd2;
+    v = 83'(p) << sh;
+    prod48 = (x[15] ^ y[15]) ? -$signed(v) : $signed(v);
+  endfunction
+
+  // The first sum, as the golden model's add(mul(a0, b0), mul(a1, b1)): a NaN source of the
+  // first product (quiet), its infinity times zero (the default NaN), then the second's;
+  // infinities of both signs give the default NaN; an exact zero is -0 when both products are
+  // negative zeros or the mode rounds toward -inf.
+  function automatic logic [31:0] dot2_sum(logic [31:0] a, logic [31:0] b, logic [1:0] rm);
+    logic [15:0] x0, y0, x1, y1;
+    logic        inf0, inf1, bad0, bad1, n0, n1;
+    logic signed [82:0] sum;
+    logic [82:0] mag;
+    {x1, x0} = a;
+    {y1, y0} = b;
+    n0 = x0[15] ^ y0[15];
+    n1 = x1[15] ^ y1[15];
+    inf0 = f16_is_inf(x0[14:0]) || f16_is_inf(y0[14:0]);
+    inf1 = f16_is_inf(x1[14:0]) || f16_is_inf(y1[14:0]);
+    bad0 = inf0 && (f16_is_zero(x0[14:0]) || f16_is_zero(y0[14:0]));
+    bad1 = inf1 && (f16_is_zero(x1[14:0]) || f16_is_zero(y1[14:0]));
+    sum = prod48(x0, y0) + prod48(x1, y1);
+    mag = sum[82] ? 83'(-sum) : 83'(sum);
+    if (f16_is_nan(x0[14:0])) dot2_sum = f32_quiet(widen(x0, 1'b1));
+    else if (f16_is_nan(y0[14:0])) dot2_sum = f32_quiet(widen(y0, 1'b1));
+    else if (bad0) dot2_sum = DefaultNan;
+    else if (f16_is_nan(x1[14:0])) dot2_sum = f32_quiet(widen(x1, 1'b1));
+    else if (f16_is_nan(y1[14:0])) dot2_sum = f32_quiet(widen(y1, 1'b1));
+    else if (bad1 || (inf0 && inf1 && n0 != n1)) dot2_sum = DefaultNan;
+    else if (inf0 || inf1) dot2_sum = {inf0 ? n0 : n1, 31'h7f80_0000};
+    else if (mag == '0) begin
+      dot2_sum = {(f16_is_zero(x0[14:0]) || f16_is_zero(y0[14:0])) &&
+                  (f16_is_zero(x1[14:0]) || f16_is_zero(y1[14:0])) && n0 && n1 || rm == 2'd2, 31'd0};
+    end else dot2_sum = round_f32_fma(sum[82], 103'(mag), -QW'(signed'(48)), rm);
+  endfunction
+
   // Cut 1: the inputs and the FMA's exact sum.
   typedef struct packed {
     in_t  in;
@@ -619,7 +673,11 @@ module cu_fp32
     if (cls.kind inside {FkFma, FkFract, FkNearest}) begin
       // v_div_fmas_f32 keeps denormal inputs whatever MODE says (guide note).
       keep = in.mode[2] || in.op == VOP_V_DIV_FMAS_F32;
-      x = (in.op == VOP_V_CUBEMA_F32) ? cube_major(in.a, in.b, in.c) : in.a;
+      unique case (in.op)
+        VOP_V_CUBEMA_F32: x = cube_major(in.a, in.b, in.c);
+        VOP_V_DOT2_F32_F16: x = dot2_sum(in.a, in.b, in.mode[1:0]);
+        default: x = in.a;
+      endcase
       f = fma_sum(in.op, f32_flush(x, keep), f32_flush(in.b, keep), f32_flush(in.c, keep), in.mode[1:0]);
     end
     to_cut1 = '{in: in, cls: cls, f: f};

@@ -70,7 +70,11 @@ fn rows() -> Vec<(&'static InstDef, u32)> {
             .find(|d| matches!(d.format().name.as_str(), "VOP3" | "VOP3SD" | "VOP3P"))
         else {
             assert!(
-                matches!(name.as_str(), "v_fmaak_f32" | "v_fmamk_f32" | "v_fmaak_f16" | "v_fmamk_f16"),
+                // v_pk_fmac_f16 (VOP2 only) runs as v_pk_fma_f16, its accumulator as source 2.
+                matches!(
+                    name.as_str(),
+                    "v_fmaak_f32" | "v_fmamk_f32" | "v_fmaak_f16" | "v_fmamk_f16" | "v_pk_fmac_f16"
+                ),
                 "{name} has no VOP3 form"
             );
             continue;
@@ -218,6 +222,8 @@ enum Shape {
     Packed,
     /// `v_fma_mix*`.
     Mix,
+    /// `v_dot2_f32_f16`: two F16 pairs and an F32, one F32 result.
+    Dot,
 }
 
 fn shape(d: &InstDef) -> Shape {
@@ -226,6 +232,8 @@ fn shape(d: &InstDef) -> Shape {
     let packed_src = d.operands.iter().any(|o| o.role == Role::Src && matches!(o.kind, Kind::Reg(Ty::V2F16)));
     if d.name.starts_with("v_fma_mix") {
         Shape::Mix
+    } else if d.name.starts_with("v_dot2") {
+        Shape::Dot
     } else if packed_src {
         Shape::Packed
     } else if has_ty(Ty::F16) {
@@ -288,6 +296,7 @@ fn operand_set(rng: &mut SmallRng, d: &InstDef, sh: Shape) -> [u32; 3] {
             .or_else(|| dx9_operands(rng, d.mnemonic))
             .or_else(|| cube_operands(rng, d.mnemonic))
             .or_else(|| norm_operands(rng, d.mnemonic, false))
+            .or_else(|| pack16_operands(rng, d.mnemonic))
         {
             Some(set) => set,
             None => {
@@ -314,6 +323,27 @@ fn operand_set(rng: &mut SmallRng, d: &InstDef, sh: Shape) -> [u32; 3] {
         Shape::Packed => {
             let a = pair16(rng, 0x3c00_3c00);
             [a, pair16(rng, a), pair16(rng, a)]
+        }
+        // Half of the sets with products that cancel ((x, y) . (y, -x) = 0, then nearly so), for
+        // the exact zero's sign in every rounding mode and the first sum's cancellation; a
+        // fifth with every half a zero, an infinity, a NaN or one (inf * 0 in either product,
+        // infinities of both signs, the NaNs' order).
+        Shape::Dot => {
+            const SPECIAL: [u32; 8] = [0, 0x8000, 0x7c00, 0xfc00, 0x7e00, 0x7d00, 0xfe01, 0x3c00];
+            let special =
+                |rng: &mut SmallRng| SPECIAL[rng.random_range(0..8)] << 16 | SPECIAL[rng.random_range(0..8)];
+            if rng.random_range(0..5) == 0 {
+                return [special(rng), special(rng), operand(rng, 0x3f80_0000)];
+            }
+            let a = pair16(rng, 0x3c00_3c00);
+            let b = match rng.random_range(0..4) {
+                0 => a.rotate_right(16) ^ 0x8000,
+                1 => {
+                    (a.rotate_right(16) ^ 0x8000) ^ rng.random_range(0..4u32) << (16 * rng.random_range(0..2))
+                }
+                _ => pair16(rng, a),
+            };
+            [a, b, operand(rng, 0x3f80_0000)]
         }
         Shape::Mix => std::array::from_fn(|_| {
             if rng.random_range(0..2) == 0 { operand(rng, 0x3f80_0000) } else { pair16(rng, 0x3c00_3c00) }
@@ -421,12 +451,54 @@ fn norm_operands(rng: &mut SmallRng, m: rdna3_isa::Mnemonic, f16: bool) -> Optio
     }
     Some(std::array::from_fn(|_| {
         let r: u32 = rng.random();
-        if rng.random_range(0..5) == 0 {
+        let pick = rng.random_range(0..6);
+        if pick == 0 {
             if f16 { operand16(rng, 0x3c00) } else { operand(rng, 0x3f80_0000) }
+        } else if pick == 1 && !f16 {
+            norm_near_tie(rng).unwrap_or(r)
         } else if f16 {
             (r & 0x83ff) | rng.random_range(0u32..17) << 10
         } else {
             (r & 0x807f_ffff) | rng.random_range(109u32..129) << 23
+        }
+    }))
+}
+
+/// An F32 whose product with K = 32767 or 65535 lies one unit of the exact product's last
+/// bit from a tie (or on one, at 1/2), at a random shift of 24 to 40 bits to the units' bit:
+/// the significand s with s * K = 2^(sh-1) + t (mod 2^sh), t in -1..=1, when it is 24 bits
+/// long (None when not).
+fn norm_near_tie(rng: &mut SmallRng) -> Option<u32> {
+    let k: u64 = if rng.random_range(0..2) == 0 { 32767 } else { 65535 };
+    let sh = rng.random_range(24u32..=40);
+    let m = (1u64 << sh) - 1;
+    // K's inverse modulo 2^64 (Newton's iteration), then modulo 2^sh.
+    let mut inv: u64 = k;
+    for _ in 0..6 {
+        inv = inv.wrapping_mul(2u64.wrapping_sub(k.wrapping_mul(inv)));
+    }
+    let t = rng.random_range(0..3u64);
+    let sig = ((1u64 << (sh - 1)) + t).wrapping_sub(1).wrapping_mul(inv) & m;
+    (sig >> 23 == 1).then(|| rng.random::<u32>() & 0x8000_0000 | (150 - sh) << 23 | (sig as u32 & 0x7f_ffff))
+}
+
+/// Operands of the truncating packing conversions (`v_cvt_pk_i16_f32`, `v_cvt_pk_u16_f32`)
+/// for half of the sets (None: the ordinary operands): values at and around the 16-bit
+/// bounds, where they saturate.
+fn pack16_operands(rng: &mut SmallRng, m: rdna3_isa::Mnemonic) -> Option<[u32; 3]> {
+    use rdna3_isa::Mnemonic as M;
+    const EDGE: [f32; 12] = [
+        32767.0, 32767.5, 32768.0, 32768.5, 32769.0, -32768.0, -32768.5, -32769.0, 65535.0, 65535.5, 65536.0,
+        -0.5,
+    ];
+    if !matches!(m, M::v_cvt_pk_i16_f32 | M::v_cvt_pk_u16_f32) || rng.random_range(0..2) == 0 {
+        return None;
+    }
+    Some(std::array::from_fn(|_| {
+        if rng.random_range(0..4) == 0 {
+            operand(rng, 0x4700_0000)
+        } else {
+            EDGE[rng.random_range(0..12)].to_bits()
         }
     }))
 }
