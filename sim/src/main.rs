@@ -70,8 +70,8 @@ struct RunArgs {
     #[arg(long)]
     vcd: Option<PathBuf>,
     /// The RTL model (rtl and cosim engines): `cu` (the default configuration: 32 lanes, four
-    /// waves) or `cu_l4` (4 lanes, the smallest configuration, eight waves:
-    /// workgroups of up to 256 work-items).
+    /// waves), `cu_l4` (4 lanes, the smallest configuration, eight waves: workgroups of up to
+    /// 256 work-items) or `cu_l8` (8 lanes, four waves, combinational FP units).
     #[arg(long, default_value = sim::rtl::DEFAULT)]
     model: String,
     /// Latency range of the RTL's instruction and memory ports in cycles, MIN..MAX, drawn
@@ -382,9 +382,10 @@ struct CosimArgs {
     /// from this seed (s0 still holds the wave index); otherwise they start at zero.
     #[arg(long, value_parser = parse_u64)]
     random_init: Option<u64>,
-    /// The RTL model: `cu` (the default configuration, as rtl/ holds it) or `cu_l4` (4 lanes,
+    /// The RTL model: `cu` (the default configuration, as rtl/ holds it), `cu_l4` (4 lanes,
     /// eight passes per instruction, eight waves, one register stage in the floating-point
-    /// units).
+    /// units) or `cu_l8` (8 lanes, four passes, no register stage in the floating-point units,
+    /// a 3-cycle transcendental unit).
     #[arg(long, default_value = sim::rtl::DEFAULT)]
     model: String,
     /// Instruction-fetch latency range in cycles, MIN..MAX.
