@@ -112,6 +112,16 @@ impl Half16 {
 const EXACT_LIMBS: usize = 10;
 const EXACT_LSB: i32 = -300;
 
+/// Two's-complement negation in place: -t = !t + 1.
+fn negate(t: &mut [u64; EXACT_LIMBS]) {
+    let mut carry = 1u64;
+    for x in t.iter_mut() {
+        let (v, c) = (!*x).overflowing_add(carry);
+        *x = v;
+        carry = u64::from(c);
+    }
+}
+
 /// A two's-complement fixed-point number of EXACT_LIMBS * 64 bits, the LSB worth 2^EXACT_LSB:
 /// holds every sum of the dot products' terms exactly.
 struct Exact([u64; EXACT_LIMBS]);
@@ -127,13 +137,7 @@ impl Exact {
             t[w + 1] = sig >> (64 - b);
         }
         if neg {
-            // -t = !t + 1
-            let mut carry = 1u64;
-            for x in t.iter_mut() {
-                let (v, c) = (!*x).overflowing_add(carry);
-                *x = v;
-                carry = u64::from(c);
-            }
+            negate(&mut t);
         }
         let mut carry = false;
         for (x, y) in self.0.iter_mut().zip(t) {
@@ -148,12 +152,7 @@ impl Exact {
     fn round(mut self, f: Half16, zero_neg: bool) -> u64 {
         let neg = self.0[EXACT_LIMBS - 1] >> 63 != 0;
         if neg {
-            let mut carry = 1u64;
-            for x in self.0.iter_mut() {
-                let (v, c) = (!*x).overflowing_add(carry);
-                *x = v;
-                carry = u64::from(c);
-            }
+            negate(&mut self.0);
         }
         let bit = |i: i32| i >= 0 && (self.0[i as usize / 64] >> (i % 64)) & 1 == 1;
         let Some(msb) = (0..(EXACT_LIMBS * 64) as i32).rev().find(|&i| bit(i)) else {
