@@ -2243,6 +2243,7 @@ module cu_decode
         dec_o.vc.ty[2] = OT_F32;
         dec_o.vc.dty = OT_F32;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.fpasses = 2'd1;
       end
       OP_V_ADD_F32, OP_V_SUB_F32, OP_V_SUBREV_F32, OP_V_MUL_DX9_ZERO_F32,
       OP_V_MUL_F32, OP_V_MIN_F32, OP_V_MAX_F32: begin
@@ -3970,6 +3971,7 @@ module cu_decode
         dec_o.vc.ty[2] = OT_F32;
         dec_o.vc.dty = OT_F32;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.fpasses = 2'd3;
       end
       OP_V_FMA_MIX_F32: begin
         dec_o.unit = UNIT_VALU;
@@ -4104,6 +4106,7 @@ module cu_decode
         dec_o.vc.ty[2] = OT_F32;
         dec_o.vc.dty = OT_F32;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.fpasses = 2'd1;
       end
       OP_V_DUAL_DOT2ACC_F32_BF16: begin
         dec_o.unit = UNIT_VALU;
@@ -6705,6 +6708,7 @@ module cu_decode
         dec_o.vcy.ty[2] = OT_F32;
         dec_o.vcy.dty = OT_F32;
         dec_o.vcy.fpu = 1'b1;
+        dec_o.vcy.fpasses = 2'd1;
       end
       OP_V_DUAL_DOT2ACC_F32_BF16_VOPD_Y: begin
         dec_o.vcy.enc = VE_VOPD;

@@ -2123,6 +2123,8 @@ package cu_pkg;
     logic           trans;      // ... the transcendental unit (results come TransCycles later)
     logic           f64;        // ... the F64 unit, a lane a cycle (results come F64Cycles later)
     logic           twice;      // ... two passes of its recurrence (v_rsq_f64: F64RsqCycles)
+    logic [1:0]     fpasses;    // ... passes through the F32 unit's FMA, minus one (the dot
+                                // products that round in turn: F32PassCycles)
   } vctrl_t;
 
   // What a DS row does with the LDS (`cu_ds`), from the table's access column. Rows of other
@@ -3109,6 +3111,61 @@ package cu_pkg;
       round_f16_fma = {s, big ? Inf[ExpW+ManW-1:0] : Max[ExpW+ManW-1:0]};
     end else begin
       round_f16_fma = {s, enc[ExpW+ManW-1:0]};
+    end
+  endfunction
+
+  // BF16 from v_dot2_bf16_bf16's window of the exact sum (45 bits) and sticky bit: v of 46 bits, 8 exponent and 7 fraction bits.
+  function automatic logic [15:0] round_bf16_dot(logic s, logic [45:0] v,
+      logic signed [13:0] q, logic [1:0] rm);
+    localparam int unsigned W = 46;
+    localparam int unsigned ExpW = 8;
+    localparam int unsigned ManW = 7;
+    localparam int unsigned QW = 14;
+    localparam int Bias = (1 << (ExpW - 1)) - 1;
+    localparam int EMin = 1 - Bias;                 // exponent of the smallest normal
+    localparam int BiasM1 = Bias - 1;
+    localparam int X = ManW + 3;                    // v's bits below bit 0 in y
+    localparam int YW = W + X;
+    localparam logic [ExpW+ManW:0] Inf = {1'b0, {ExpW{1'b1}}, {ManW{1'b0}}};
+    localparam logic [ExpW+ManW:0] Max = {1'b0, {(ExpW - 1){1'b1}}, 1'b0, {ManW{1'b1}}};
+    logic [$clog2(W)-1:0]   lead;  // v's leading one
+    logic signed [QW-1:0]   e, ql, r;
+    logic                   normal;
+    logic [YW-1:0]          y;
+    logic [ManW+3:0]        z;
+    logic [$clog2(YW+1):0]  sh;
+    logic [ManW+1:0]        m, mr;
+    logic                   g, st, inc, big;
+    logic [ExpW+ManW+2:0]   enc;   // exponent field and fraction, two bits to spare
+    lead = '0;
+    for (int i = 0; i < int'(W); i++) if (v[i]) lead = ($clog2(W))'(i);
+    e = q + QW'(lead);
+    normal = e >= QW'(EMin);
+    ql = normal ? e - QW'(ManW) : QW'(EMin - int'(ManW));
+    // r >= -ManW, so the shift is at least 1.
+    r = ql - q;
+    y = {v, X'(0)};
+    if (r + QW'(ManW + 1) >= QW'(YW)) sh = ($clog2(YW+1)+1)'(YW);
+    else sh = ($clog2(YW+1)+1)'(r + QW'(ManW + 1));
+    z = (ManW+4)'(y >> sh);
+    st = z[0] || ((y & ~({YW{1'b1}} << sh)) != '0);
+    g = z[1];
+    m = z[ManW+3:2];
+    unique case (rm)
+      2'd0: inc = g && (st || m[0]);
+      2'd1: inc = !s && (g || st);
+      2'd2: inc = s && (g || st);
+      default: inc = 1'b0;
+    endcase
+    mr = m + (ManW+2)'(inc);
+    // A normal value's leading one adds one to its exponent field: e + Bias - 1 + 1.
+    enc = normal ? (((ExpW+ManW+3)'(e) + (ExpW+ManW+3)'(BiasM1)) << ManW) + (ExpW+ManW+3)'(mr)
+                 : (ExpW+ManW+3)'(mr);
+    if (enc >= (ExpW+ManW+3)'(Inf)) begin
+      big = (rm == 2'd0) || (rm == 2'd1 && !s) || (rm == 2'd2 && s);
+      round_bf16_dot = {s, big ? Inf[ExpW+ManW-1:0] : Max[ExpW+ManW-1:0]};
+    end else begin
+      round_bf16_dot = {s, enc[ExpW+ManW-1:0]};
     end
   endfunction
 

@@ -36,8 +36,9 @@
 //
 // The floating-point units are pipelined (FpStages registers): a beat of a floating-point row
 // stays in EX until its results arrive, FpStages cycles later (TransCycles for the
-// transcendental unit's iterative rows, F64Cycles for the F64 unit's, which serves a lane a
-// cycle, F64TransCycles and F64RsqCycles for its recurrence's rows), and RA sends no beat
+// transcendental unit's iterative rows, F32PassCycles a pass for the rows of several passes
+// through the FMA, F64Cycles for the F64 unit's, which serves a lane a cycle, F64TransCycles
+// and F64RsqCycles for its recurrence's rows), and RA sends no beat
 // behind it meanwhile. The integer lanes finish in one EX cycle.
 //
 // A wave issues again once its previous instruction has reached WB (its last pass, for a
@@ -694,12 +695,18 @@ module cu_top
   localparam int unsigned F64Cycles = NumLanes + 1;
   localparam int unsigned F64TransCycles = NumLanes * Trans64Lane + 1;
   localparam int unsigned F64RsqCycles = 2 * NumLanes * Trans64Lane + 1;
-  localparam int unsigned GapMax = (FpStages > TransCycles) ? FpStages : TransCycles;
+  // A row of several passes through the lanes' FMA (the dot products that round in turn, see
+  // cu_fp32): each pass's result FpStages + 1 cycles after the one before; at most four.
+  localparam int unsigned F32PassCycles = FpStages + 1;
+  localparam int unsigned F32SeqMax = 4 * F32PassCycles - 1;
+  localparam int unsigned GapMax = (F32SeqMax > TransCycles) ? F32SeqMax : TransCycles;
   localparam int unsigned GapW = $clog2(((GapMax > F64RsqCycles) ? GapMax : F64RsqCycles) + 1);
 
   // Cycles a beat of a floating-point row waits in EX for its results.
-  function automatic logic [GapW-1:0] fp_wait(logic trans, logic f64, logic twice);
+  // passes: the F32 passes of the row's X and Y halves, minus one (0, 1 or 3: ORed).
+  function automatic logic [GapW-1:0] fp_wait(logic trans, logic f64, logic twice, logic [1:0] passes);
     if (f64 && trans) fp_wait = twice ? GapW'(F64RsqCycles) : GapW'(F64TransCycles);
+    else if (passes != '0) fp_wait = GapW'((32'(passes) + 1) * F32PassCycles - 1);
     else fp_wait = f64 ? GapW'(F64Cycles) : trans ? GapW'(TransCycles) : GapW'(FpStages);
   endfunction
   logic [GapW-1:0]       ra_gap_q, ra_gap_d;  // cycles until the next beat may go (FP interlock)
@@ -758,7 +765,8 @@ module cu_top
   always_comb begin
     ra_gap_d = (ra_gap_q != '0) ? ra_gap_q - 1'b1 : '0;
     if (ra_beat && uses_fpu(ra_dec_q.valu, ra_dec_q.vc.fpu, ra_dec_q.vcy.fpu)) begin
-      ra_gap_d = fp_wait(ra_dec_q.vc.trans, ra_dec_q.vc.f64, ra_dec_q.vc.twice);
+      ra_gap_d = fp_wait(ra_dec_q.vc.trans, ra_dec_q.vc.f64, ra_dec_q.vc.twice,
+                         ra_dec_q.vc.fpasses | ra_dec_q.vcy.fpasses);
     end
   end
 
@@ -1962,7 +1970,8 @@ module cu_top
   // (TransCycles on the transcendental unit and F64Cycles on the F64 unit, which start in the
   // beat's first cycle here).
   assign ex_hold = ex_beat_q && uses_fpu(ex_dec_q.valu, ex_dec_q.vc.fpu, ex_dec_q.vcy.fpu) &&
-                   ex_wait_q != fp_wait(ex_dec_q.vc.trans, ex_dec_q.vc.f64, ex_dec_q.vc.twice);
+                   ex_wait_q != fp_wait(ex_dec_q.vc.trans, ex_dec_q.vc.f64, ex_dec_q.vc.twice,
+                                        ex_dec_q.vc.fpasses | ex_dec_q.vcy.fpasses);
   assign ex_valid = ex_beat_q && !ex_hold;
   assign ex_ds = issues_ds(ex_dec_q.valid, ex_dec_q.illegal, ex_dec_q.ds.kind, ex_ffault_q, vrel_q[ex_wave_q]);
   assign ex_xm = issues_xm(ex_dec_q.valid, ex_dec_q.illegal, ex_dec_q.mem.kind, ex_ffault_q, vrel_q[ex_wave_q]);

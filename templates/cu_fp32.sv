@@ -74,10 +74,14 @@
 // v_cubema_f32 doubles the chosen one on the FMA. The packing and normalised conversions
 // (conv_pack) give integer or packed results without output modifiers.
 //
+// The dot products of 16-bit halves v_dot2_f32_f16, v_dot2_f16_f16 and v_dot2_bf16_bf16 sum
+// their products exactly (BF16's in a window with a sticky bit) and round as the golden model.
+//
+// The dot products that round in turn (v_dot2acc_f32_f16, v_dual_dot2acc_f32_f16,
+// v_dot2_f32_bf16) make two or four passes through the FMA (the sequencer below).
+//
 // The case labels are read by hdl-gen to say which rows the RTL executes. Not here yet:
-// exp, log, sin and cos (F32 and F16); the dot products but v_dot2_f32_f16 (v_dot2_f16_f16
-// and v_dot2_bf16_bf16 round an exact sum of three terms, the BF16 ones spanning 500 bits; the
-// accumulating forms and the BF16 products round two or three times in turn).
+// exp, log, sin and cos (F32 and F16).
 module cu_fp32
   import cu_pkg::*;
 #(
@@ -113,6 +117,7 @@ module cu_fp32
   localparam logic [31:0] DefaultNan = 32'hffc0_0000;
   localparam int unsigned FW = 103;  // the frame of the exact sum (cu_pkg's fma_f32_frame)
   localparam int unsigned QW = 14;
+  localparam bit          Dots = !Dual && F16;  // the F16 dot products (two 11x11 multipliers)
 
   // x negated unless it is a NaN (sub's operand).
   function automatic logic [31:0] negate(logic [31:0] x);
@@ -178,8 +183,9 @@ module cu_fp32
     FkCvt16,      // v_cvt_f16_f32
     FkCvt32,      // v_cvt_f32_f16 (the source widened at the inputs)
     FkCube,       // v_cubeid/sc/tc_f32: a source or a face number, with the output modifiers
-    FkPack        // the packing and normalised conversions: an integer or packed result
+    FkPack,       // the packing and normalised conversions: an integer or packed result
                   // without output modifiers (conv_pack)
+    FkDot16       // v_dot2_f16_f16, v_dot2_bf16_bf16: the sum rounded once, no output modifiers
   } fkind_e;
 
   // The formats of an operation's sources and result, where not F32.
@@ -293,6 +299,7 @@ module cu_fp32
       VOP_V_DUAL_MUL_DX9_ZERO_F32: canon = VOP_V_MUL_DX9_ZERO_F32;
       VOP_V_DUAL_MAX_F32: canon = VOP_V_MAX_F32;
       VOP_V_DUAL_MIN_F32: canon = VOP_V_MIN_F32;
+      VOP_V_DUAL_DOT2ACC_F32_F16: canon = VOP_V_DOT2ACC_F32_F16;
       // The packed F16 rows, whose high half runs on the Y half's unit.
       VOP_V_PK_FMA_F16, VOP_V_PK_FMAC_F16: canon = VOP_V_FMA_F32;
       VOP_V_PK_ADD_F16: canon = VOP_V_ADD_F32;
@@ -339,9 +346,10 @@ module cu_fp32
       VOP_V_ADD_F32, VOP_V_SUB_F32, VOP_V_SUBREV_F32, VOP_V_MUL_F32, VOP_V_MUL_DX9_ZERO_F32,
       VOP_V_FMA_F32, VOP_V_FMAC_F32, VOP_V_FMAAK_F32, VOP_V_FMAMK_F32, VOP_V_DIV_FMAS_F32,
       VOP_V_FMA_DX9_ZERO_F32, VOP_V_FMAC_DX9_ZERO_F32, VOP_V_MULLIT_F32, VOP_V_CUBEMA_F32,
-      VOP_V_DOT2_F32_F16:
+      VOP_V_DOT2_F32_F16, VOP_V_DOT2ACC_F32_F16, VOP_V_DOT2_F32_BF16:
         c.kind = FkFma;
       VOP_V_CUBEID_F32, VOP_V_CUBESC_F32, VOP_V_CUBETC_F32: c.kind = FkCube;
+      VOP_V_DOT2_F16_F16, VOP_V_DOT2_BF16_BF16: c.kind = FkDot16;
       VOP_V_CVT_PK_RTZ_F16_F32, VOP_V_CVT_PK_I16_F32, VOP_V_CVT_PK_U16_F32, VOP_V_CVT_PK_U8_F32,
       VOP_V_CVT_NORM_I16_F16, VOP_V_CVT_NORM_U16_F16, VOP_V_CVT_PK_NORM_I16_F16,
       VOP_V_CVT_PK_NORM_U16_F16, VOP_V_CVT_PK_NORM_I16_F32, VOP_V_CVT_PK_NORM_U16_F32,
@@ -379,8 +387,12 @@ module cu_fp32
 {%- endfor %}
       default: ;
     endcase
-    // The Y half's unit builds the FMA and min/max only.
+    // The Y half's unit builds the FMA and min/max only; the dot products only the full unit.
     if (Dual && !(c.kind inside {FkFma, FkMinMax})) c.kind = FkNone;
+    if (!Dots && (op == VOP_V_DOT2_F32_F16 || c.kind == FkDot16)) c.kind = FkNone;
+    if (!F16 && op inside {VOP_V_DOT2ACC_F32_F16, VOP_V_DOT2_F32_BF16}) begin
+      c.kind = FkNone;
+    end
     classify = c;
   endfunction
 
@@ -609,30 +621,79 @@ module cu_fp32
   endfunction
 
   // ------------------------------------------------------------------------------------------
-  // v_dot2_f32_f16 (golden valu/dot.rs): S0.lo * S1.lo + S0.hi * S1.hi rounded to F32 in
-  // MODE's rounding mode (each product of two F16 values is exact in F32), then that plus S2
-  // rounded again, on the FMA as v_add_f32. The products are multiples of 2^-48 below 2^32:
-  // their sum is exact in 82 bits, and round_f32_fma rounds it as the FMA's sum.
+  // The dot products of 16-bit halves (golden valu/dot.rs), in the lanes' full unit only
+  // (Dots). The two products' significands come from one pair of 11x11 multipliers for both
+  // formats (half_prod): an F16 or BF16 product is exact in 22 bits.
+  //
+  // F16: every product is exact in F32 and a multiple of 2^-48 below 2^32, an F16 a multiple
+  // of 2^-24 below 2^16, so dot2_exact sums the two products (and S2.lo for v_dot2_f16_f16)
+  // exactly as a multiple of 2^-48 in 83 bits. v_dot2_f32_f16 rounds the products' sum to F32
+  // in MODE's rounding mode (dot2_sum, with round_f32_fma), then adds S2 on the FMA as
+  // v_add_f32: the golden model's two roundings. v_dot2_f16_f16 rounds the sum of all three to
+  // F16 once, to nearest even, denormals kept, whatever MODE says (the F16 rows'
+  // round_f16_fma).
+  //
+  // BF16 (v_dot2_bf16_bf16): the terms span 2^-266 to 2^256, too far apart for one exact
+  // sum, so bf16_window keeps a window of 45 bits and a sticky bit, exact for rounding to
+  // BF16's 8 bits; the result is rounded once to nearest even and a denormal result flushed to
+  // a zero of the sum's sign, whatever MODE says.
 
-  // An F16 product as a signed multiple of 2^-48 (x and y finite).
-  function automatic logic signed [82:0] prod48(logic [15:0] x, logic [15:0] y);
-    logic [21:0] p;
-    logic [5:0]  sh;  // max(Ex, 1) + max(Ey, 1) - 2: the product's LSB at 2^(sh - 48)
-    logic [82:0] v;
-    p = 22'(f16_sig(x[14:0])) * 22'(f16_sig(y[14:0]));
-    sh = ((x[14:10] == '0) ? 6'd1 : {1'b0, x[14:10]}) + ((y[14:10] == '0) ? 6'd1 : {1'b0, y[14:10]}) - 6'd2;
-    v = 83'(p) << sh;
-    prod48 = (x[15] ^ y[15]) ? -$signed(v) : $signed(v);
+  // A 16-bit float's max(E, 1) (F16, or BF16 with bf; from its bits 14:7) and its significand.
+  function automatic logic [7:0] half_exp(logic [7:0] x, logic bf);
+    logic [7:0] e;
+    e = bf ? x : {3'd0, x[7:3]};
+    half_exp = (e == '0) ? 8'd1 : e;
   endfunction
 
-  // The first sum, as the golden model's add(mul(a0, b0), mul(a1, b1)): a NaN source of the
-  // first product (quiet), its infinity times zero (the default NaN), then the second's;
-  // infinities of both signs give the default NaN; an exact zero is -0 when both products are
-  // negative zeros or the mode rounds toward -inf.
-  function automatic logic [31:0] dot2_sum(logic [31:0] a, logic [31:0] b, logic [1:0] rm);
+  function automatic logic [10:0] half_sig(logic [14:0] x, logic bf);
+    half_sig = bf ? {3'd0, x[14:7] != '0, x[6:0]} : f16_sig(x[14:0]);
+  endfunction
+
+  function automatic logic half_nan(logic [14:0] x, logic bf);
+    half_nan = bf ? (x[14:7] == '1 && x[6:0] != '0) : f16_is_nan(x[14:0]);
+  endfunction
+
+  function automatic logic half_inf(logic [14:0] x, logic bf);
+    half_inf = bf ? x[14:0] == 15'h7f80 : f16_is_inf(x[14:0]);
+  endfunction
+
+  // The product of two halves' significands (finite values).
+  function automatic logic [21:0] half_prod(logic [14:0] x, logic [14:0] y, logic bf);
+    half_prod = 22'(half_sig(x[14:0], bf)) * 22'(half_sig(y[14:0], bf));
+  endfunction
+
+  // An F16 product (the factors' bits 15:7, their significands' product p) as a signed
+  // multiple of 2^-48.
+  function automatic logic signed [82:0] prod48(logic [8:0] x, logic [8:0] y, logic [21:0] p);
+    logic [5:0]  sh;  // max(Ex, 1) + max(Ey, 1) - 2: the product's LSB at 2^(sh - 48)
+    logic [82:0] v;
+    sh = 6'(half_exp(x[7:0], 1'b0)) + 6'(half_exp(y[7:0], 1'b0)) - 6'd2;
+    v = 83'(p) << sh;
+    prod48 = (x[8] ^ y[8]) ? -$signed(v) : $signed(v);
+  endfunction
+
+  // a.lo * b.lo + a.hi * b.hi (+ c.lo with add_c), the products' significands p0 and p1,
+  // exactly, as a signed multiple of 2^-48; an infinite or NaN half makes it meaningless (the
+  // callers' special cases decide then). c's LSB is 2^(max(Ec, 1) - 25), 2^-48 shifted
+  // max(Ec, 1) + 23 places.
+  // (a's and b's halves by their bits 15:7: x0 = a.lo, y0 = b.lo, x1 = a.hi, y1 = b.hi.)
+  function automatic logic signed [82:0] dot2_exact(logic [8:0] x0, logic [8:0] y0, logic [8:0] x1,
+                                                    logic [8:0] y1, logic [15:0] c, logic [21:0] p0,
+                                                    logic [21:0] p1, logic add_c);
+    logic [82:0] cv;
+    cv = 83'(f16_sig(c[14:0])) << (6'(half_exp(c[14:7], 1'b0)) + 6'd23);
+    dot2_exact = prod48(x0, y0, p0) + prod48(x1, y1, p1) +
+                 (!add_c ? 83'sd0 : c[15] ? -$signed(cv) : $signed(cv));
+  endfunction
+
+  // v_dot2_f32_f16's first sum, as the golden model's add(mul(a0, b0), mul(a1, b1)), from the
+  // products' exact sum: a NaN source of the first product (quiet), its infinity times zero
+  // (the default NaN), then the second's; infinities of both signs give the default NaN; an
+  // exact zero is -0 when both products are negative zeros or the mode rounds toward -inf.
+  function automatic logic [31:0] dot2_sum(logic [31:0] a, logic [31:0] b, logic signed [82:0] sum,
+                                           logic [1:0] rm);
     logic [15:0] x0, y0, x1, y1;
     logic        inf0, inf1, bad0, bad1, n0, n1;
-    logic signed [82:0] sum;
     logic [82:0] mag;
     {x1, x0} = a;
     {y1, y0} = b;
@@ -642,7 +703,6 @@ module cu_fp32
     inf1 = f16_is_inf(x1[14:0]) || f16_is_inf(y1[14:0]);
     bad0 = inf0 && (f16_is_zero(x0[14:0]) || f16_is_zero(y0[14:0]));
     bad1 = inf1 && (f16_is_zero(x1[14:0]) || f16_is_zero(y1[14:0]));
-    sum = prod48(x0, y0) + prod48(x1, y1);
     mag = sum[82] ? 83'(-sum) : 83'(sum);
     if (f16_is_nan(x0[14:0])) dot2_sum = f32_quiet(widen(x0, 1'b1));
     else if (f16_is_nan(y0[14:0])) dot2_sum = f32_quiet(widen(y0, 1'b1));
@@ -657,6 +717,139 @@ module cu_fp32
     end else dot2_sum = round_f32_fma(sum[82], 103'(mag), -QW'(signed'(48)), rm);
   endfunction
 
+  // A term of the BF16 sum: zero (z, and s zero), or sign n, significand s normalised to bit
+  // 15, and the exponent of that bit.
+  typedef struct packed {
+    logic                 z;
+    logic                 n;
+    logic [15:0]          s;
+    logic signed [QW-1:0] top;
+  } term_t;
+
+  // The term of significand p (16 bits) whose bit 0 is 2^lsb.
+  function automatic term_t bf16_term(logic n, logic [15:0] p, logic signed [QW-1:0] lsb);
+    term_t       t;
+    logic [3:0]  lead;
+    lead = '0;
+    for (int i = 0; i < 16; i++) if (p[i]) lead = 4'(i);
+    t.z = p == '0;
+    t.n = n;
+    t.s = p << (4'd15 - lead);
+    t.top = lsb + QW'(signed'({1'b0, lead}));
+    bf16_term = t;
+  endfunction
+
+  // x before y (their zero flags and exponents): the larger exponent first, zeros last.
+  function automatic logic term_before(logic xz, logic signed [QW-1:0] xt, logic yz,
+                                       logic signed [QW-1:0] yt);
+    term_before = !xz && (yz || xt >= yt);
+  endfunction
+
+  // A term's value (sign, significand) with its bit 15 at bit 40, signed.
+  function automatic logic signed [44:0] term_at40(logic n, logic [15:0] sig);
+    logic [44:0] v;
+    v = {4'd0, sig, 25'd0};
+    term_at40 = n ? -$signed(v) : $signed(v);
+  endfunction
+
+  // The exact sum of three terms (finite, of BF16 products and S2) for rounding to BF16's
+  // 8 bits: sign, v (45 bits of magnitude above a sticky bit), v's bit 0 at 2^q.
+  //
+  // How: sorted by exponent, A >= B >= C. U = B + C on the grid 2^(top_B - 40), C's bits
+  // below it floored away into a sticky bit; then S = A + U on the grid 2^(top_A - 40), U's
+  // bits below floored away into the sticky bit too. Each step keeps the value as H + r with
+  // r in [0, one grid unit) and the sticky bit saying whether r is zero (the grids only grow
+  // coarser), so S's bits and the sticky bit round exactly as the exact sum as long as the
+  // rounding's guard bit is at or above the final grid. It is: if A + B is not zero it is a
+  // multiple of 2^(top_A - 16) (a sum of normalised 16-bit significands), so either C is below
+  // 2^(top_A - 17) and |S| >= 2^(top_A - 17), its guard bit at 2^(top_A - 25) at the lowest,
+  // or C's bits are at or above 2^(top_A - 33) and nothing is floored away. If A + B is exactly
+  // zero the sum is C alone, rounded from its own significand.
+  typedef struct packed {
+    logic                 sign;
+    logic [45:0]          v;
+    logic signed [QW-1:0] q;
+  } window_t;
+
+  function automatic window_t bf16_window(term_t t0, term_t t1, term_t t2);
+    window_t              w;
+    term_t                a, b, c, x;
+    logic signed [QW-1:0] db, da;
+    logic [81:0]          cw;  // C aligned to B's grid: the integer part above 41 fraction bits
+    logic signed [89:0]   uw;  // U aligned to A's grid: the integer part above 45 fraction bits
+    logic [40:0]          cm;
+    logic                 st;
+    logic signed [44:0]   u, us, sum;
+    // Sort: three compare-and-swaps.
+    a = t0;
+    b = t1;
+    c = t2;
+    if (!term_before(a.z, a.top, b.z, b.top)) begin x = a; a = b; b = x; end
+    if (!term_before(b.z, b.top, c.z, c.top)) begin x = b; b = c; c = x; end
+    if (!term_before(a.z, a.top, b.z, b.top)) begin x = a; a = b; b = x; end
+    // U = B + C on B's grid.
+    db = b.top - c.top;
+    cw = (c.z || db > QW'(signed'(82))) ? '0 : {c.s, 25'd0, 41'd0} >> db;
+    cm = cw[81:41];
+    st = !c.z && (db > QW'(signed'(82)) || cw[40:0] != '0);
+    u = term_at40(b.n, b.s) + (c.n ? -$signed(45'(cm)) - 45'(st) : $signed(45'(cm)));
+    // S = A + U on A's grid.
+    da = a.top - b.top;
+    uw = $signed({u, 45'd0}) >>> ((da > QW'(signed'(45))) ? 7'd45 : 7'(da));
+    us = uw[89:45];
+    st = st || uw[44:0] != '0;
+    sum = term_at40(a.n, a.s) + us;
+    w.sign = sum[44];
+    w.v = {45'(sum[44] ? (st ? ~sum : -sum) : sum), st};
+    w.q = a.top - QW'(signed'(41));
+    if (!a.z && !b.z && a.top == b.top && a.s == b.s && a.n != b.n) begin
+      w.sign = c.n;
+      w.v = 46'(c.s);
+      w.q = c.top - QW'(signed'(15));
+    end
+    bf16_window = w;
+  endfunction
+
+  // The 16-bit dot products' frame (the result's bits in value's low half, or the sum to
+  // round): the first NaN of S0.lo, S1.lo, S0.hi, S1.hi, S2.lo made quiet; the default NaN for
+  // an infinity times zero or infinities of both signs; else an infinity; an exact zero, -0
+  // only when every term is a negative zero; else the sum (sign, v, q), to round.
+  function automatic fma_t dot16_frame(logic [31:0] a, logic [31:0] b, logic [15:0] c, logic bf,
+                                       logic sign, logic [102:0] v, logic signed [QW-1:0] q);
+    fma_t        f;
+    logic [15:0] x0, y0, x1, y1, quiet, inf_mag, dnan;
+    logic        inf0, inf1, infc, n0, n1, z0, z1;
+    {x1, x0} = a;
+    {y1, y0} = b;
+    quiet = bf ? 16'h0040 : 16'h0200;
+    inf_mag = bf ? 16'h7f80 : 16'h7c00;
+    dnan = 16'h8000 | inf_mag | quiet;
+    n0 = x0[15] ^ y0[15];
+    n1 = x1[15] ^ y1[15];
+    z0 = x0[14:0] == '0 || y0[14:0] == '0;
+    z1 = x1[14:0] == '0 || y1[14:0] == '0;
+    inf0 = half_inf(x0[14:0], bf) || half_inf(y0[14:0], bf);
+    inf1 = half_inf(x1[14:0], bf) || half_inf(y1[14:0], bf);
+    infc = half_inf(c[14:0], bf);
+    f = '0;
+    f.special = 1'b1;
+    f.sign = sign;
+    f.sum = v;
+    f.q = q;
+    if (half_nan(x0[14:0], bf)) f.value = {16'd0, x0 | quiet};
+    else if (half_nan(y0[14:0], bf)) f.value = {16'd0, y0 | quiet};
+    else if (half_nan(x1[14:0], bf)) f.value = {16'd0, x1 | quiet};
+    else if (half_nan(y1[14:0], bf)) f.value = {16'd0, y1 | quiet};
+    else if (half_nan(c[14:0], bf)) f.value = {16'd0, c | quiet};
+    else if ((inf0 && z0) || (inf1 && z1) || (inf0 && inf1 && n0 != n1) || (inf0 && infc && n0 != c[15]) ||
+             (inf1 && infc && n1 != c[15])) begin
+      f.value = {16'd0, dnan};
+    end else if (inf0 || inf1 || infc) f.value = {16'd0, inf0 ? n0 : inf1 ? n1 : c[15], 15'd0} | {16'd0, inf_mag};
+    else if (v == '0) f.value = {16'd0, z0 && z1 && c[14:0] == '0 && n0 && n1 && c[15], 15'd0};
+    else f.special = 1'b0;
+    dot16_frame = f;
+  endfunction
+
   // Cut 1: the inputs and the FMA's exact sum.
   typedef struct packed {
     in_t  in;
@@ -668,6 +861,25 @@ module cu_fp32
     fma_t f;
     logic keep;
     logic [31:0] x;
+    logic        bf;             // v_dot2_bf16_bf16
+    logic [21:0] p0, p1;         // the dot products' significand products
+    logic signed [82:0] dsum;    // ... and their F16 sum, exact
+    logic [82:0] dmag;
+    window_t     bw;             // ... and their BF16 sum
+    bf = in.op == VOP_V_DOT2_BF16_BF16;
+    p0 = Dots ? half_prod(in.a[14:0], in.b[14:0], bf) : '0;
+    p1 = Dots ? half_prod(in.a[30:16], in.b[30:16], bf) : '0;
+    dsum = Dots ? dot2_exact(in.a[15:7], in.b[15:7], in.a[31:23], in.b[31:23], in.c[15:0], p0, p1, in.op == VOP_V_DOT2_F16_F16) : '0;
+    dmag = dsum[82] ? 83'(-dsum) : 83'(dsum);
+    bw = !Dots ? '0 : bf16_window(
+        bf16_term(in.a[15] ^ in.b[15], p0[15:0],
+                  QW'(signed'({1'b0, half_exp(in.a[14:7], 1'b1)})) + QW'(signed'({1'b0, half_exp(in.b[14:7], 1'b1)})) -
+                  QW'(signed'(268))),
+        bf16_term(in.a[31] ^ in.b[31], p1[15:0],
+                  QW'(signed'({1'b0, half_exp(in.a[30:23], 1'b1)})) + QW'(signed'({1'b0, half_exp(in.b[30:23], 1'b1)})) -
+                  QW'(signed'(268))),
+        bf16_term(in.c[15], {in.c[14:7] != '0, in.c[6:0], 8'd0},
+                  QW'(signed'({1'b0, half_exp(in.c[14:7], 1'b1)})) - QW'(signed'(142))));
     f = '0;
     f.special = 1'b1;
     if (cls.kind inside {FkFma, FkFract, FkNearest}) begin
@@ -675,10 +887,20 @@ module cu_fp32
       keep = in.mode[2] || in.op == VOP_V_DIV_FMAS_F32;
       unique case (in.op)
         VOP_V_CUBEMA_F32: x = cube_major(in.a, in.b, in.c);
-        VOP_V_DOT2_F32_F16: x = dot2_sum(in.a, in.b, in.mode[1:0]);
+        VOP_V_DOT2_F32_F16: x = Dots ? dot2_sum(in.a, in.b, dsum, in.mode[1:0]) : in.a;
         default: x = in.a;
       endcase
       f = fma_sum(in.op, f32_flush(x, keep), f32_flush(in.b, keep), f32_flush(in.c, keep), in.mode[1:0]);
+      // v_dot2acc_f32_f16's passes add as the golden model's add(accumulator, product): the
+      // accumulator's NaN comes first.
+      if (in.op == VOP_V_DOT2ACC_F32_F16 && f32_is_nan(in.c[30:0])) begin
+        f.special = 1'b1;
+        f.value = f32_quiet(in.c);
+      end
+    end
+    if (cls.kind == FkDot16) begin
+      f = bf ? dot16_frame(in.a, in.b, in.c[15:0], 1'b1, bw.sign, 103'(bw.v), bw.q)
+             : dot16_frame(in.a, in.b, in.c[15:0], 1'b0, dsum[82], 103'(dmag), -QW'(signed'(48)));
     end
     to_cut1 = '{in: in, cls: cls, f: f};
   endfunction
@@ -778,8 +1000,11 @@ module cu_fp32
     if (fmas_scaled && !s.f.special) begin
       n_q = n_q + fmas_k;
     end
-    if (d.kind inside {FkFma, FkFract, FkNearest, FkFromInt}) begin
-      rounded = h ? {16'd0, round_f16_fma(n_sign, n_sum, n_q, d.rm)} : round_f32_fma(n_sign, n_sum, n_q, d.rm);
+    // v_dot2_f16_f16 rounds to F16 to nearest even, whatever MODE says.
+    if (d.kind inside {FkFma, FkFract, FkNearest, FkFromInt, FkDot16}) begin
+      rounded = (h || d.kind == FkDot16)
+          ? {16'd0, round_f16_fma(n_sign, n_sum, n_q, (d.kind == FkDot16) ? 2'd0 : d.rm)}
+          : round_f32_fma(n_sign, n_sum, n_q, d.rm);
     end
     fma_r = f32_flush(s.f.special ? s.f.value : rounded, d.den_out);
     if (h) fma_r = {16'd0, f16_flush(s.f.special ? narrow(s.f.value) : rounded[15:0], d.den_out)};
@@ -843,6 +1068,14 @@ module cu_fp32
       FkCvt16: r = {16'd0, cvt16(d.a, m16[1:0], m16[3])};
       FkCvt32: r = f32_is_nan(d.a[30:0]) ? f32_quiet(d.a) : d.a;
       FkCube: r = cube(s.in.op, s.in.a, s.in.b, s.in.c);
+      // BF16: a denormal result flushed to a zero of its sign.
+      FkDot16: begin
+        r = s.f.special ? s.f.value : rounded;
+        if (s.in.op == VOP_V_DOT2_BF16_BF16 && !s.f.special) begin
+          r = {16'd0, round_bf16_dot(s.f.sign, s.f.sum[45:0], s.f.q, 2'd0)};
+          if (r[14:7] == '0) r = {16'd0, r[15], 15'd0};
+        end
+      end
       // v_cvt_off_f32_i4 reads its integer source as it is.
       FkPack: r = conv_pack(s.in.op, (s.in.op == VOP_V_CVT_OFF_F32_I4) ? s.in.a : d.a, d.b, s.in.b[1:0], s.in.c, ri, m16[3]);
       FkCmp: m = f32_compare(d.pred, d.a, d.b);
@@ -895,19 +1128,122 @@ module cu_fp32
     cls0.fmt = F16 ? fmt_of(op_i) : '0;
   end
   assign f16m = cls0.fmt.hin && cls0.kind != FkCvt32;
+  // The rows of several passes through the FMA, the dot products whose golden model rounds
+  // in turn (cu_top's F32PassCycles a pass). From the beat's first cycle (start_i) the unit
+  // runs pass 0; Stages cycles later its result is taken into r1 or r2 (the registers of the
+  // intermediate values), the next cycle starts pass 1, and so on: the last pass's result
+  // leaves the unit passes * (Stages + 1) - 1 cycles after the start, the inputs held
+  // meanwhile. Each pass is one of the unit's F32 rows (v_dot2acc_f32_f16's addition of an
+  // exact F16 product, x * y + z with the addend's NaN first; v_mul_f32; v_add_f32) in F32's
+  // mode, on the halves widened exactly (F16 denormals kept; a BF16 is an F32's top half),
+  // S2 (D for the accumulating rows) and the registers:
+  //   v_dot2acc_f32_f16 (and VOPD's):  r1 = D + a.lo * b.lo;  D = r1 + a.hi * b.hi
+  //   v_dot2_f32_bf16:                 r1 = a.lo * b.lo;  r2 = a.hi * b.hi;  r1 = r1 + r2;
+  //                                    D = r1 + S2
+  // (v_dual_dot2acc_f32_bf16, which LLVM cannot encode for gfx1100, is illegal in the decoder,
+  // as in the golden model.)
+  typedef enum logic [2:0] {
+    SaLo,  // the source's low half, widened
+    SaHi,  // ... its high half
+    SaC,   // S2 (D)
+    SaR1,
+    SaR2
+  } psrc_e;
+
+  typedef struct packed {
+    valu_op_e   op;
+    psrc_e      a, b;
+    logic       c_r1;  // the addend is r1 (else S2)
+    logic [1:0] wr;    // the result goes to r1 (1), r2 (2), or out (0)
+  } pass_t;
+
+  // Pass k of op (op0); the passes after the last repeat it.
+  function automatic pass_t pass_of(valu_op_e op, logic [1:0] k);
+    pass_t p;
+    unique case (op)
+      VOP_V_DOT2_F32_BF16:
+        unique case (k)
+          2'd0: p = '{op: VOP_V_MUL_F32, a: SaLo, b: SaLo, c_r1: 1'b0, wr: 2'd1};
+          2'd1: p = '{op: VOP_V_MUL_F32, a: SaHi, b: SaHi, c_r1: 1'b0, wr: 2'd2};
+          2'd2: p = '{op: VOP_V_ADD_F32, a: SaR1, b: SaR2, c_r1: 1'b0, wr: 2'd1};
+          default: p = '{op: VOP_V_ADD_F32, a: SaR1, b: SaC, c_r1: 1'b0, wr: 2'd0};
+        endcase
+      default:  // v_dot2acc_f32_f16
+        p = (k == 2'd0) ? '{op: VOP_V_DOT2ACC_F32_F16, a: SaLo, b: SaLo, c_r1: 1'b0, wr: 2'd1}
+                        : '{op: VOP_V_DOT2ACC_F32_F16, a: SaHi, b: SaHi, c_r1: 1'b1, wr: 2'd0};
+    endcase
+    pass_of = p;
+  endfunction
+
+  localparam bit          Seq = F16;  // the passes (not in the DS unit's adder)
+  localparam int unsigned PcW = $clog2(Stages + 2);
+  logic [PcW-1:0] pc_q, pc_now;  // the cycle of the pass, 0..Stages
+  logic [1:0]     pk_q, pk_now;  // the pass (saturating at 3)
+  logic           seq, bf16p;    // a row of several passes; its halves are BF16
+  pass_t          ps;
+  logic [31:0]    r1_q, r2_q;
+  assign seq = Seq && op0 inside {VOP_V_DOT2ACC_F32_F16, VOP_V_DOT2_F32_BF16};
+  assign bf16p = op0 == VOP_V_DOT2_F32_BF16;
+  assign pc_now = start_i ? '0 : pc_q;
+  assign pk_now = start_i ? '0 : pk_q;
+  assign ps = pass_of(op0, pk_now);
+
+  // A pass's source: a half of x (S0 or S1) widened, S2, or a register.
+  function automatic logic [31:0] pass_src(psrc_e sel, logic [31:0] x, logic [31:0] c, logic [31:0] r1,
+                                           logic [31:0] r2, logic bf);
+    logic [15:0] h;
+    h = (sel == SaHi) ? x[31:16] : x[15:0];
+    unique case (sel)
+      SaC: pass_src = c;
+      SaR1: pass_src = r1;
+      SaR2: pass_src = r2;
+      default: pass_src = bf ? {h, 16'd0} : widen(h, 1'b1);
+    endcase
+  endfunction
+
+  if (Seq) begin : gen_seq
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        pc_q <= '0;
+        pk_q <= '0;
+        r1_q <= '0;
+        r2_q <= '0;
+      end else if (pc_now == PcW'(Stages)) begin
+        pc_q <= '0;
+        pk_q <= (pk_now == 2'd3) ? pk_now : pk_now + 2'd1;
+        if (seq && ps.wr == 2'd1) r1_q <= s2_q.r;
+        if (seq && ps.wr == 2'd2) r2_q <= s2_q.r;
+      end else begin
+        pc_q <= pc_now + 1'b1;
+        pk_q <= pk_now;
+      end
+    end
+  end else begin : gen_no_seq
+    logic unused_seq;
+    assign unused_seq = ^{pc_now, ps.wr};
+    assign pc_q = '0;
+    assign pk_q = '0;
+    assign r1_q = '0;
+    assign r2_q = '0;
+  end
+
   always_comb begin
     unique case (op_i)
       VOP_V_CVT_F16_I16: a16 = { {16{a_i[15]}}, a_i[15:0]};
       VOP_V_CVT_F16_U16: a16 = {16'd0, a_i[15:0]};
       default: a16 = src_in(cls0.fmt.mix, cls0.fmt.hin, cls0.kind, a_i, 0, mix_i, mode_i[6]);
     endcase
+    if (seq) a16 = pass_src(ps.a, a_i, c_i, r1_q, r2_q, bf16p);
   end
-  assign in0 = '{op: op0,
+  assign in0 = '{op: seq ? ps.op : op0,
                  mode: f16m ? {mode_i[9:8], mode_i[7:6], mode_i[3:2]} : {mode_i[9:8], mode_i[5:4], mode_i[1:0]},
                  m16: {mode_i[7:6], mode_i[3:2]}, omod: omod_i, clamp: clamp_i, m: m_i,
-                 a: a16, b: src_in(cls0.fmt.mix, cls0.fmt.hin, cls0.kind, b_i, 1, mix_i, mode_i[6]),
-                 c: src_in(cls0.fmt.mix, cls0.fmt.hin, cls0.kind, c_i, 2, mix_i, mode_i[6])};
+                 a: a16,
+                 b: seq ? pass_src(ps.b, b_i, c_i, r1_q, r2_q, bf16p)
+                        : src_in(cls0.fmt.mix, cls0.fmt.hin, cls0.kind, b_i, 1, mix_i, mode_i[6]),
+                 c: (seq && ps.c_r1) ? r1_q : src_in(cls0.fmt.mix, cls0.fmt.hin, cls0.kind, c_i, 2, mix_i, mode_i[6])};
   assign ok_o = cls0.kind != FkNone;
+
 
   if (Stages >= 1) begin : gen_cut1
     always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -1070,7 +1406,7 @@ module cu_fp32
     end
     unique case (so.kind)
       FkCmp, FkClass, FkNone: d_o = '0;
-      FkToInt, FkNearest, FkFrexpExp, FkDivScale, FkPack: d_o = so.r;
+      FkToInt, FkNearest, FkFrexpExp, FkDivScale, FkPack, FkDot16: d_o = so.r;
       default: ;
     endcase
     // An F16 result: the modifiers in F16.

@@ -73,6 +73,8 @@ package cu_pkg;
     logic           trans;      // ... the transcendental unit (results come TransCycles later)
     logic           f64;        // ... the F64 unit, a lane a cycle (results come F64Cycles later)
     logic           twice;      // ... two passes of its recurrence (v_rsq_f64: F64RsqCycles)
+    logic [1:0]     fpasses;    // ... passes through the F32 unit's FMA, minus one (the dot
+                                // products that round in turn: F32PassCycles)
   } vctrl_t;
 
   // What a DS row does with the LDS (`cu_ds`), from the table's access column. Rows of other

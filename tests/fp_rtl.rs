@@ -8,7 +8,9 @@
 //! file that the Verilator testbench `tests/rtl/tb_cu_fp32.cpp` streams into the unit, one set
 //! per clock, at each pipeline depth (`Stages` 2, 1 and 0, one model each). The transcendental
 //! unit's rows (`v_rcp_f32`, `v_rsq_f32`, `v_sqrt_f32`) run one set at a time instead: started,
-//! held, and checked exactly `TransCycles` cycles later.
+//! held, and checked exactly `TransCycles` cycles later; so do the dot products that make
+//! several passes through the FMA (`v_dot2acc_f32_f16`, `v_dot2_f32_bf16` and VOPD's
+//! accumulating dots), checked passes * (Stages + 1) - 1 cycles later.
 //!
 //! The F16 rows run here too: their F16 operands (biased to F16's hard cases) in the low half
 //! with a random high half the unit must ignore, their F16 results checked in the low 16 bits.
@@ -65,10 +67,11 @@ fn rows() -> Vec<(&'static InstDef, u32)> {
     let mut out = Vec::new();
     // VOPD's halves (v_dual_*) run as the rows they pair, which are here.
     for name in fp32_ops().into_iter().filter(|n| !n.starts_with("v_dual_")) {
-        let Some(d) = table()
-            .all_by_name(&name)
-            .find(|d| matches!(d.format().name.as_str(), "VOP3" | "VOP3SD" | "VOP3P"))
-        else {
+        // v_dot2acc_f32_f16 has no VOP3 form (nor output modifiers): its VOP2 one.
+        let Some(d) = table().all_by_name(&name).find(|d| {
+            matches!(d.format().name.as_str(), "VOP3" | "VOP3SD" | "VOP3P")
+                || (d.mnemonic == rdna3_isa::Mnemonic::v_dot2acc_f32_f16 && d.format().name == "VOP2")
+        }) else {
             assert!(
                 // v_pk_fmac_f16 (VOP2 only) runs as v_pk_fma_f16, its accumulator as source 2.
                 matches!(
@@ -108,8 +111,9 @@ fn dual_rows() -> Vec<(&'static InstDef, u32)> {
 }
 
 /// The vectors file of VOPD's F32 halves: `per_row` sets of each of `rows`, each 32 sets one
-/// golden VOPD pair `X v3, v0, v1 :: v_dual_mov_b32 v4, v2` (fmac adds v3; fmaak and fmamk
-/// take a random K, which the unit sees as source 2 or 1 as the operand collector routes it).
+/// golden VOPD pair `X v3, v0, v1 :: v_dual_mov_b32 v4, v2` (fmac and the dot products add v3;
+/// fmaak and fmamk take a random K, which the unit sees as source 2 or 1 as the operand
+/// collector routes it).
 fn dual_vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
     use rdna3_isa::Mnemonic as M;
     let mut rng = SmallRng::seed_from_u64(SEED ^ 0xd0a1);
@@ -127,12 +131,18 @@ fn dual_vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
             let prog = program(&src);
             let mut wave = Wave::new(BASE);
             wave.mode = rng.random_range(0..1024);
+            // The dot products' halves as the VOP3P rows' (F16 or BF16 pairs, an F32 addend).
+            let dot = hdl_gen::sv::valu::passes(d) > 1;
             let sets: Vec<[u32; 3]> = (0..32)
                 .map(|_| {
+                    if dot {
+                        return operand_set(&mut rng, d, Shape::Dot);
+                    }
                     let a = operand(&mut rng, 0x3f80_0000);
                     [a, operand(&mut rng, a), operand(&mut rng, a)]
                 })
                 .collect();
+            let check = if dot { passes_check(d) } else { 'd' };
             for (l, set) in sets.iter().enumerate() {
                 wave.vgpr[0][l] = set[0];
                 wave.vgpr[1][l] = set[1];
@@ -149,7 +159,7 @@ fn dual_vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
                     M::v_dual_fmamk_f32 => (k, b),
                     _ => (b, c),
                 };
-                writeln!(out, "{op:x} {mode:x} 0 0 {a:x} {b:x} {c:x} 0 0 d {:x}", wave.vgpr[3][l])
+                writeln!(out, "{op:x} {mode:x} 0 0 {a:x} {b:x} {c:x} 0 0 {check} {:x}", wave.vgpr[3][l])
                     .expect("writing to a string");
             }
             done += 32;
@@ -222,7 +232,8 @@ enum Shape {
     Packed,
     /// `v_fma_mix*`.
     Mix,
-    /// `v_dot2_f32_f16`: two F16 pairs and an F32, one F32 result.
+    /// The dot products of 16-bit halves: two F16 or BF16 pairs and an F32 or 16-bit addend (the
+    /// accumulator of `v_dot2acc_f32_f16`), one result.
     Dot,
 }
 
@@ -271,6 +282,23 @@ fn operand16(rng: &mut SmallRng, near: u32) -> u32 {
         }
         _ => r,
     }
+}
+
+/// A BF16 operand (the top half of an F32 one, biased as [`operand`]), or, for a third of
+/// them, one within 2^+-40 of `near` (a BF16 too): the terms of the BF16 dot products then
+/// land around the width of the RTL's window of their sum (45 bits), above and below it.
+fn operand_bf16(rng: &mut SmallRng, near: u32) -> u32 {
+    if rng.random_range(0..3) == 0 {
+        let e = (near >> 7 & 0xff) as i32 + rng.random_range(-40..=40);
+        (rng.random::<u32>() & 0x807f) | (e.clamp(0, 254) as u32) << 7
+    } else {
+        operand(rng, (near & 0xffff) << 16) >> 16
+    }
+}
+
+/// A pair of BF16 operands.
+fn pair_bf16(rng: &mut SmallRng, near: u32) -> u32 {
+    operand_bf16(rng, near >> 16) << 16 | operand_bf16(rng, near & 0xffff)
 }
 
 /// An F16 operand in the low half of a random word.
@@ -327,23 +355,69 @@ fn operand_set(rng: &mut SmallRng, d: &InstDef, sh: Shape) -> [u32; 3] {
         // Half of the sets with products that cancel ((x, y) . (y, -x) = 0, then nearly so), for
         // the exact zero's sign in every rounding mode and the first sum's cancellation; a
         // fifth with every half a zero, an infinity, a NaN or one (inf * 0 in either product,
-        // infinities of both signs, the NaNs' order).
+        // infinities of both signs, the NaNs' order). A 16-bit addend (v_dot2_f16_f16,
+        // v_dot2_bf16_bf16) is drawn from the same specials in those sets, and in a quarter of
+        // the others cancels the first product exactly (b.lo = 1, c.lo = -a.lo) or nearly,
+        // leaving the second to be rounded alone.
         Shape::Dot => {
-            const SPECIAL: [u32; 8] = [0, 0x8000, 0x7c00, 0xfc00, 0x7e00, 0x7d00, 0xfe01, 0x3c00];
-            let special =
-                |rng: &mut SmallRng| SPECIAL[rng.random_range(0..8)] << 16 | SPECIAL[rng.random_range(0..8)];
+            use rdna3_isa::Mnemonic as M;
+            let bf = matches!(d.mnemonic, M::v_dot2_bf16_bf16 | M::v_dot2_f32_bf16);
+            let half = matches!(d.mnemonic, M::v_dot2_f16_f16 | M::v_dot2_bf16_bf16);
+            let special_set: [u32; 8] = if bf {
+                [0, 0x8000, 0x7f80, 0xff80, 0x7fc0, 0x7fa0, 0xffc1, 0x3f80]
+            } else {
+                [0, 0x8000, 0x7c00, 0xfc00, 0x7e00, 0x7d00, 0xfe01, 0x3c00]
+            };
+            let one = special_set[7];
+            let special = |rng: &mut SmallRng| {
+                special_set[rng.random_range(0..8)] << 16 | special_set[rng.random_range(0..8)]
+            };
+            let hi = |rng: &mut SmallRng| rng.random::<u32>() & 0xffff_0000;
+            let pair =
+                |rng: &mut SmallRng, near: u32| if bf { pair_bf16(rng, near) } else { pair16(rng, near) };
+            let low = |rng: &mut SmallRng, near: u32| {
+                if bf { hi(rng) | operand_bf16(rng, near) } else { low16(rng, near) }
+            };
             if rng.random_range(0..5) == 0 {
-                return [special(rng), special(rng), operand(rng, 0x3f80_0000)];
+                let c = if half {
+                    hi(rng) | special_set[rng.random_range(0..8)]
+                } else {
+                    operand(rng, 0x3f80_0000)
+                };
+                return [special(rng), special(rng), c];
             }
-            let a = pair16(rng, 0x3c00_3c00);
+            let a = pair(rng, one << 16 | one);
+            // A large product, c at half its unit in the last place (a tie at the result's
+            // precision) or not, and a smaller product, as small as two denormals' and up to
+            // the tie's bit, in random halves: the third term decides the rounding (F16:
+            // 128 * 128 + 8 + small; BF16: 128 * 128 + 64 + small; a sum rounded twice gives
+            // 16384), from any distance below the others (BF16: across the window's width).
+            if half && rng.random_range(0..8) == 0 {
+                let (big, tie, emax) = if bf { (0x4300, 0x4280, 130) } else { (0x5800, 0x4800, 17) };
+                let small = |rng: &mut SmallRng| {
+                    let e = rng.random_range(0..=emax);
+                    let m = rng.random::<u32>() & if bf { 0x7f } else { 0x3ff };
+                    let sign = rng.random_range(0..2u32) << 15;
+                    let v = if bf { e << 7 | m } else { e << 10 | m };
+                    sign | if v == 0 { 1 } else { v }
+                };
+                let c = hi(rng) | tie | rng.random_range(0..2u32) << 15;
+                return [small(rng) << 16 | big, small(rng) << 16 | big, c];
+            }
+            if half && rng.random_range(0..4) == 0 {
+                let b = pair(rng, a) & 0xffff_0000 | one;
+                let c =
+                    hi(rng) | ((a & 0xffff) ^ 0x8000 ^ rng.random_range(0..2u32) * rng.random_range(0..4u32));
+                return [a, b, c];
+            }
             let b = match rng.random_range(0..4) {
                 0 => a.rotate_right(16) ^ 0x8000,
                 1 => {
                     (a.rotate_right(16) ^ 0x8000) ^ rng.random_range(0..4u32) << (16 * rng.random_range(0..2))
                 }
-                _ => pair16(rng, a),
+                _ => pair(rng, a),
             };
-            [a, b, operand(rng, 0x3f80_0000)]
+            [a, b, if half { low(rng, a) } else { operand(rng, 0x3f80_0000) }]
         }
         Shape::Mix => std::array::from_fn(|_| {
             if rng.random_range(0..2) == 0 { operand(rng, 0x3f80_0000) } else { pair16(rng, 0x3c00_3c00) }
@@ -527,8 +601,8 @@ fn line(d: &InstDef, omod: u32, clamp: bool, mix: u32) -> String {
         (false, true) => format!("|v{i}|"),
         (true, true) => format!("-|v{i}|"),
     }));
-    let vop3p = d.format().name == "VOP3P";
-    let mut s = format!("{}{} {}", d.name, if vop3p { "" } else { "_e64" }, ops.join(", "));
+    let bare = matches!(d.format().name.as_str(), "VOP3P" | "VOP2");
+    let mut s = format!("{}{} {}", d.name, if bare { "" } else { "_e64" }, ops.join(", "));
     if is_mix {
         let bits = |k: u32| (0..3).map(|i| u32::from(bit(k, i)).to_string()).collect::<Vec<_>>().join(",");
         write!(s, " op_sel:[{}] op_sel_hi:[{}]", bits(0), bits(1)).expect("writing to a string");
@@ -543,6 +617,11 @@ fn line(d: &InstDef, omod: u32, clamp: bool, mix: u32) -> String {
         _ => {}
     }
     s
+}
+
+/// The testbench's check of a row of several passes through the FMA: `c` (two) or `f` (four).
+fn passes_check(d: &InstDef) -> char {
+    if hdl_gen::sv::valu::passes(d) == 2 { 'c' } else { 'f' }
 }
 
 fn has(d: &InstDef, f: Field) -> bool {
@@ -599,6 +678,8 @@ fn vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
                     Some(m) => (a, b, c, 'm', m >> l & 1),
                     None if d.unit == Unit::Trans && dst16 => (a, b, c, 'u', v3 & 0xffff),
                     None if d.unit == Unit::Trans => (a, b, c, 't', v3),
+                    // Several passes through the FMA (the dots that round in turn), likewise held.
+                    None if hdl_gen::sv::valu::passes(d) > 1 => (a, b, c, passes_check(d), v3),
                     None if d.mnemonic == rdna3_isa::Mnemonic::v_fma_mixhi_f16 => (a, b, c, 'h', v3 >> 16),
                     None if dst16 || sh == Shape::Packed => (a, b, c, 'h', v3 & 0xffff),
                     None => (a, b, c, 'd', v3),

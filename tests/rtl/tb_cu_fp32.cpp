@@ -7,8 +7,10 @@
 // {NEG_HI, NEG, OPSEL_HI, OPSEL} (mix_i), CHECK is `d` (the 32-bit result), `h` (an F16
 // result: the low 16 bits), `m` (the compare bit), `t` (the 32-bit result of the
 // transcendental unit: those vectors run after the streamed ones, one at a time, started with
-// start_i and checked TRANS cycles later, the inputs held) or `u` (the transcendental unit's
-// F16 result, likewise: the low 16 bits).
+// start_i and checked TRANS cycles later, the inputs held), `u` (the transcendental unit's
+// F16 result, likewise: the low 16 bits), `c` or `f` (the 32-bit result of a row of two or
+// four passes through the FMA, the dot products that round in turn: likewise, checked
+// 2 * (STAGES + 1) - 1 or 4 * (STAGES + 1) - 1 cycles later).
 // Usage: Vcu_fp32 VECTORS STAGES TRANS (STAGES must be the model's Stages parameter, TRANS
 // cu_pkg's TransCycles).
 // Prints the first mismatches and `PASS tb_cu_fp32: N vectors` or `FAIL tb_cu_fp32: ...`.
@@ -60,7 +62,7 @@ int main(int argc, char** argv) {
             std::printf("FAIL tb_cu_fp32: malformed vector line %zu: %s", vs.size() + 1, line);
             return 2;
         }
-        (v.check == 't' || v.check == 'u' ? ts : vs).push_back(v);
+        (v.check == 't' || v.check == 'u' || v.check == 'c' || v.check == 'f' ? ts : vs).push_back(v);
     }
     std::fclose(f);
     if (vs.empty() && ts.empty()) {
@@ -120,11 +122,12 @@ int main(int argc, char** argv) {
         if (i + 1 >= size_t(stages)) check(vs[i + 1 - size_t(stages)]);
     }
     // The transcendental unit: started in cycle 0, the result in cycle TRANS (after TRANS
-    // clock edges), the inputs held meanwhile.
+    // clock edges), the inputs held meanwhile; a row of N passes, in cycle N * (STAGES + 1) - 1.
     for (const Vector& v : ts) {
         present(v);
         top->start_i = 1;
-        for (long c = 0; c < trans; c++) {
+        const long wait = v.check == 'c' ? 2 * (stages + 1) - 1 : v.check == 'f' ? 4 * (stages + 1) - 1 : trans;
+        for (long c = 0; c < wait; c++) {
             top->clk_i = 0;
             top->eval();
             if (c == 0 && !top->ok_o) report(v, 0, false);
@@ -141,7 +144,7 @@ int main(int argc, char** argv) {
         std::printf("FAIL tb_cu_fp32: %" PRIu64 " of %zu vectors differ (%ld stages)\n", bad, n + ts.size(), stages);
         return 1;
     }
-    std::printf("PASS tb_cu_fp32: %zu vectors (%zu of the transcendental unit), %ld stages\n", n + ts.size(),
+    std::printf("PASS tb_cu_fp32: %zu vectors (%zu held: the transcendental unit, the passes), %ld stages\n", n + ts.size(),
                 ts.size(), stages);
     return 0;
 }

@@ -172,6 +172,9 @@ pub fn ctrl_sets(d: &InstDef, base: &str) -> Vec<(String, String)> {
     flag(&mut sets, "trans", d.unit == Unit::Trans);
     flag(&mut sets, "f64", is_f64(d));
     flag(&mut sets, "twice", twice(d));
+    if passes(d) > 1 {
+        sets.push((format!("{base}.fpasses"), format!("2'd{}", passes(d) - 1)));
+    }
     sets
 }
 
@@ -187,6 +190,19 @@ pub fn is_float(d: &InstDef) -> bool {
 /// rounded to nearest, then its reciprocal (the golden model's two roundings).
 pub fn twice(d: &InstDef) -> bool {
     matches!(d.mnemonic, Mnemonic::v_rsq_f64)
+}
+
+/// The passes a row makes through the lanes' F32 FMA (cu_fp32), one result rounded in each,
+/// as the golden model rounds in turn: two for `v_dot2acc_f32_f16` (D + S0.lo * S1.lo, then
+/// that + S0.hi * S1.hi; an F16 product is exact in F32), four for `v_dot2_f32_bf16` (whose
+/// BF16 products round too: it multiplies twice and adds twice), one for any other row.
+/// (`v_dual_dot2acc_f32_bf16` is illegal: LLVM cannot encode it for gfx1100.)
+pub fn passes(d: &InstDef) -> u32 {
+    match d.mnemonic {
+        Mnemonic::v_dot2acc_f32_f16 | Mnemonic::v_dual_dot2acc_f32_f16 => 2,
+        Mnemonic::v_dot2_f32_bf16 => 4,
+        _ => 1,
+    }
 }
 
 /// Whether a row runs in the F64 unit (cu_fp64, one for the compute unit, a lane a cycle): a

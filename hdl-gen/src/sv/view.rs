@@ -371,8 +371,9 @@ const FMA_FRAMES: [FmaFrame; 2] = [
 /// rounded to F16 and an F32 or F16 significand scaled to F16 (v_cvt_f16_f32, the mixes, OMOD);
 /// and the F64 unit's: its FMA's 218-bit sum, a 53-bit significand scaled by a power of two
 /// (ldexp, OMOD), its recurrence's 56 result bits with a sticky bit, and the same significand
-/// rounded to F32 (v_cvt_f32_f64, and that row's OMOD).
-const ROUNDERS: [Rounder; 10] = [
+/// rounded to F32 (v_cvt_f32_f64, and that row's OMOD); and v_dot2_bf16_bf16's window of the
+/// exact sum with its sticky bit, rounded to BF16.
+const ROUNDERS: [Rounder; 11] = [
     Rounder {
         name: "round_f32_fma",
         what: "F32 from the FMA's sum frame",
@@ -411,6 +412,14 @@ const ROUNDERS: [Rounder; 10] = [
         w: 103,
         exp_w: 5,
         man_w: 10,
+        qw: 14,
+    },
+    Rounder {
+        name: "round_bf16_dot",
+        what: "BF16 from v_dot2_bf16_bf16's window of the exact sum (45 bits) and sticky bit",
+        w: 46,
+        exp_w: 8,
+        man_w: 7,
         qw: 14,
     },
     Rounder {
