@@ -406,8 +406,8 @@ fn operand_set(rng: &mut SmallRng, d: &InstDef, sh: Shape) -> [u32; 3] {
             }
             if half && rng.random_range(0..4) == 0 {
                 let b = pair(rng, a) & 0xffff_0000 | one;
-                let c =
-                    hi(rng) | ((a & 0xffff) ^ 0x8000 ^ rng.random_range(0..2u32) * rng.random_range(0..4u32));
+                let c = hi(rng)
+                    | ((a & 0xffff) ^ 0x8000 ^ (rng.random_range(0..2u32) * rng.random_range(0..4u32)));
                 return [a, b, c];
             }
             let b = match rng.random_range(0..4) {
