@@ -689,7 +689,7 @@ module cu_fp32
   // v_dot2_f32_f16's first sum, as the golden model's add(mul(a0, b0), mul(a1, b1)), from the
   // products' exact sum: a NaN source of the first product (quiet), its infinity times zero
   // (the default NaN), then the second's; infinities of both signs give the default NaN; an
-  // exact zero is -0 when both products are negative zeros or the mode rounds toward -inf.
+  // exact zero's sign is IEEE's for their sum (+0 + +0 is +0 in every mode).
   function automatic logic [31:0] dot2_sum(logic [31:0] a, logic [31:0] b, logic signed [82:0] sum,
                                            logic [1:0] rm);
     logic [15:0] x0, y0, x1, y1;
@@ -712,8 +712,11 @@ module cu_fp32
     else if (bad1 || (inf0 && inf1 && n0 != n1)) dot2_sum = DefaultNan;
     else if (inf0 || inf1) dot2_sum = {inf0 ? n0 : n1, 31'h7f80_0000};
     else if (mag == '0) begin
-      dot2_sum = {(f16_is_zero(x0[14:0]) || f16_is_zero(y0[14:0])) &&
-                  (f16_is_zero(x1[14:0]) || f16_is_zero(y1[14:0])) && n0 && n1 || rm == 2'd2, 31'd0};
+      // Two zero products: -0 when both are negative, or either when rounding toward -inf;
+      // two that cancel: -0 only when rounding toward -inf.
+      if ((f16_is_zero(x0[14:0]) || f16_is_zero(y0[14:0])) && (f16_is_zero(x1[14:0]) || f16_is_zero(y1[14:0])))
+        dot2_sum = {(rm == 2'd2) ? (n0 || n1) : (n0 && n1), 31'd0};
+      else dot2_sum = {rm == 2'd2, 31'd0};
     end else dot2_sum = round_f32_fma(sum[82], 103'(mag), -QW'(signed'(48)), rm);
   endfunction
 
@@ -789,9 +792,10 @@ module cu_fp32
     if (!term_before(a.z, a.top, b.z, b.top)) begin x = a; a = b; b = x; end
     // U = B + C on B's grid.
     db = b.top - c.top;
-    cw = (c.z || db > QW'(signed'(82))) ? '0 : {c.s, 25'd0, 41'd0} >> db;
+    // (A shift of 82 or more leaves nothing of C in cw: only its sticky bit.)
+    cw = (c.z || db > QW'(signed'(81))) ? '0 : {c.s, 25'd0, 41'd0} >> db;
     cm = cw[81:41];
-    st = !c.z && (db > QW'(signed'(82)) || cw[40:0] != '0);
+    st = !c.z && (db > QW'(signed'(81)) || cw[40:0] != '0);
     u = term_at40(b.n, b.s) + (c.n ? -$signed(45'(cm)) - 45'(st) : $signed(45'(cm)));
     // S = A + U on A's grid.
     da = a.top - b.top;

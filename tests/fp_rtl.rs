@@ -25,7 +25,7 @@
 //! checked against the golden model's X half of a VOPD pair.
 //!
 //! 400,000 operand sets in CI; `RDNA3_FP_VECTORS=N` runs N (the README gives a larger run's
-//! figure). `v_fmaak_*`/`v_fmamk_*` have no VOP3 form: they are the unit's fma with the
+//! figure), and `RDNA3_FP_SEED=N` draws them from another seed than CI's fixed one. `v_fmaak_*`/`v_fmamk_*` have no VOP3 form: they are the unit's fma with the
 //! literal routed by the operand collector, which the co-simulation tests cover.
 //!
 //! Needs Verilator; without it the test fails and says how to install it, unless
@@ -43,6 +43,14 @@ use sim::golden::{Code, Env, Program, Status, Wave, exec_in};
 
 const BASE: u64 = 0x1000;
 const SEED: u64 = 0xf32_f32;
+
+/// The operand sets' seed: CI's fixed one, or `RDNA3_FP_SEED`.
+fn seed() -> u64 {
+    match std::env::var("RDNA3_FP_SEED") {
+        Ok(v) => v.parse().unwrap_or_else(|_| panic!("RDNA3_FP_SEED={v} is not a number")),
+        Err(_) => SEED,
+    }
+}
 const DEFAULT_VECTORS: usize = 400_000;
 
 /// The one instruction `src` as a golden program at BASE.
@@ -116,7 +124,7 @@ fn dual_rows() -> Vec<(&'static InstDef, u32)> {
 /// collector routes it).
 fn dual_vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
     use rdna3_isa::Mnemonic as M;
-    let mut rng = SmallRng::seed_from_u64(SEED ^ 0xd0a1);
+    let mut rng = SmallRng::seed_from_u64(seed() ^ 0xd0a1);
     let mut out = String::new();
     for &(d, op) in rows {
         let mut done = 0;
@@ -378,6 +386,21 @@ fn operand_set(rng: &mut SmallRng, d: &InstDef, sh: Shape) -> [u32; 3] {
             let low = |rng: &mut SmallRng, near: u32| {
                 if bf { hi(rng) | operand_bf16(rng, near) } else { low16(rng, near) }
             };
+            // A tenth with every half a signed zero or one: products that are zeros of both
+            // signs or cancel, whose sum's zero sign depends on the rounding mode (+0 + +0 is
+            // +0 even toward -inf).
+            if rng.random_range(0..10) == 0 {
+                let zo = |rng: &mut SmallRng| {
+                    let h = |rng: &mut SmallRng| [0, 0x8000, one, one | 0x8000][rng.random_range(0..4)];
+                    h(rng) << 16 | h(rng)
+                };
+                let c = if half {
+                    hi(rng) | [0, 0x8000][rng.random_range(0..2)]
+                } else {
+                    rng.random::<u32>() & 0x8000_0000
+                };
+                return [zo(rng), zo(rng), c];
+            }
             if rng.random_range(0..5) == 0 {
                 let c = if half {
                     hi(rng) | special_set[rng.random_range(0..8)]
@@ -402,6 +425,15 @@ fn operand_set(rng: &mut SmallRng, d: &InstDef, sh: Shape) -> [u32; 3] {
                     sign | if v == 0 { 1 } else { v }
                 };
                 let c = hi(rng) | tie | rng.random_range(0..2u32) << 15;
+                // BF16, half of them: the small product within a few bits of the window's
+                // edge, 82 bits below the tie's term (2^6): 2^(e - 127) * 1.m times 1.m'.
+                if bf && rng.random_range(0..2) == 0 {
+                    let e = 127 - 76 + rng.random_range(-3..=3i32) as u32;
+                    let m = |rng: &mut SmallRng| rng.random::<u32>() & 0x7f;
+                    let sa = rng.random_range(0..2u32) << 15;
+                    let sb = rng.random_range(0..2u32) << 15;
+                    return [(sa | e << 7 | m(rng)) << 16 | big, (sb | 127 << 7 | m(rng)) << 16 | big, c];
+                }
                 return [small(rng) << 16 | big, small(rng) << 16 | big, c];
             }
             if half && rng.random_range(0..4) == 0 {
@@ -630,7 +662,7 @@ fn has(d: &InstDef, f: Field) -> bool {
 
 /// The vectors file: every row, `per_row` operand sets each.
 fn vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
-    let mut rng = SmallRng::seed_from_u64(SEED);
+    let mut rng = SmallRng::seed_from_u64(seed());
     let mut out = String::new();
     for &(d, op) in rows {
         let mut done = 0;
