@@ -706,7 +706,9 @@ module cu_top
   // passes: the F32 passes of the row's X and Y halves, minus one (0, 1 or 3: ORed).
   function automatic logic [GapW-1:0] fp_wait(logic trans, logic f64, logic twice, logic [1:0] passes);
     if (f64 && trans) fp_wait = twice ? GapW'(F64RsqCycles) : GapW'(F64TransCycles);
-    else if (passes != '0) fp_wait = GapW'((32'(passes) + 1) * F32PassCycles - 1);
+    // (Constants chosen by the count, not a product: a multiply by F32PassCycles would take a
+    // DSP block.)
+    else if (passes != '0) fp_wait = passes[1] ? GapW'(4 * F32PassCycles - 1) : GapW'(2 * F32PassCycles - 1);
     else fp_wait = f64 ? GapW'(F64Cycles) : trans ? GapW'(TransCycles) : GapW'(FpStages);
   endfunction
   logic [GapW-1:0]       ra_gap_q, ra_gap_d;  // cycles until the next beat may go (FP interlock)
