@@ -428,7 +428,7 @@ fn operand_set(rng: &mut SmallRng, d: &InstDef, sh: Shape) -> [u32; 3] {
                 // BF16, half of them: the small product within a few bits of the window's
                 // edge, 82 bits below the tie's term (2^6): 2^(e - 127) * 1.m times 1.m'.
                 if bf && rng.random_range(0..2) == 0 {
-                    let e = 127 - 76 + rng.random_range(-3..=3i32) as u32;
+                    let e = (127 - 76 + rng.random_range(-3..=3i32)) as u32;
                     let m = |rng: &mut SmallRng| rng.random::<u32>() & 0x7f;
                     let sa = rng.random_range(0..2u32) << 15;
                     let sb = rng.random_range(0..2u32) << 15;
