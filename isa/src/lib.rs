@@ -11,10 +11,12 @@
 pub mod asm;
 pub mod constants;
 pub mod disasm;
+pub mod explog;
 mod inst;
 pub mod legal;
 mod mnemonic;
 pub mod operand;
+pub mod sincos;
 pub mod syntax;
 mod table;
 

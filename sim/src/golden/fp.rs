@@ -46,6 +46,10 @@ impl Prec {
     pub const fn sign(self) -> u64 {
         1 << (self.bits() - 1)
     }
+    /// +infinity's bits.
+    pub const fn inf(self) -> u64 {
+        self.exp_mask()
+    }
     const fn exp_mask(self) -> u64 {
         (self.sign() - 1) & !self.mant_mask()
     }
@@ -556,6 +560,34 @@ pub fn f16_to_f32(h: u16) -> f32 {
     let r: rustc_apfloat::StatusAnd<Single> =
         Half::from_bits(u128::from(h)).convert_r(Round::NearestTiesToEven, &mut lost);
     f32::from_bits(r.value.to_bits() as u32)
+}
+
+/// `v * 2^q` (v > 0) with sign `neg`, rounded to nearest even to precision `p`, with gradual
+/// underflow (the caller flushes a denormal result) and overflow to infinity: one exact
+/// rounding of a fixed-point value (`v_exp_*`, `v_log_*`).
+pub fn round_fixed_ne(p: Prec, neg: bool, v: u128, q: i32) -> u64 {
+    debug_assert!(v != 0);
+    let man = p.mant_bits() as i32;
+    let bias = (1i32 << (p.bits() as i32 - man - 2)) - 1;
+    let emin = 1 - bias;
+    let e = q + (127 - v.leading_zeros() as i32); // the leading one's exponent
+    let ql = (e - man).max(emin - man); // the result's least significant bit's
+    let shift = ql - q;
+    let m = if shift <= 0 {
+        v << -shift
+    } else if shift >= 128 {
+        0 // v < 2^127 <= half of 2^shift: rounds down
+    } else {
+        let m = v >> shift;
+        let rest = v & ((1u128 << shift) - 1);
+        let half = 1u128 << (shift - 1);
+        m + u128::from(rest > half || (rest == half && m & 1 == 1))
+    };
+    // A normal result's leading one adds one to its exponent field (so does a carry out).
+    let enc = if e >= emin { (((e + bias - 1) as u128) << man) + m } else { m };
+    let inf = p.exp_mask() as u128;
+    let mag = if enc >= inf { inf } else { enc } as u64;
+    if neg { mag | p.sign() } else { mag }
 }
 
 /// Float to integer, rounding toward zero, saturating; NaN gives 0 (guide: V_CVT_I32_F32

@@ -113,7 +113,7 @@ pub use env::Env;
 pub use program::{Decoded, Program};
 pub use state::*;
 pub use valu::f16::{rcp_f16_value, rsq_f16_value, sqrt_f16_value};
-pub use valu::f32::{rcp_f32_value, rsq_f32_value, sqrt_f32_value};
+pub use valu::f32::{exp_value, log_value, rcp_f32_value, rsq_f32_value, sincos_value, sqrt_f32_value};
 
 #[cfg(test)]
 mod tests;

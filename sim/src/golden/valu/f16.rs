@@ -7,7 +7,7 @@
 
 use rdna3_isa::{InstDef, Mnemonic as M};
 
-use super::f32::{fmac, fract, med3, trans, turn};
+use super::f32::{exp_value, fmac, fract, log_value, med3, sincos_value, trans};
 use super::lanewise::{dst_now, fbin, fpm, ftri, fun, m16, put, s16, un};
 use crate::golden::fp::{self, Fp, Prec, Round};
 use crate::golden::vector::{VExec, VFn};
@@ -155,26 +155,19 @@ pub fn sqrt_f16_value(f: Fp, a: u64) -> u64 {
 }
 
 fn exp_f16(x: &mut VExec) {
-    fun(x, Prec::H, |f, a| trans(f, a, false, libm::exp2));
+    fun(x, Prec::H, exp_value);
 }
 
 fn log_f16(x: &mut VExec) {
-    fun(x, Prec::H, |f, a| trans(f, a, false, libm::log2));
+    fun(x, Prec::H, log_value);
 }
 
 fn sin_f16(x: &mut VExec) {
-    fun(x, Prec::H, |f, a| {
-        // sin(±0) = ±0; a denormal flushed by MODE is such a zero (not the denormal itself).
-        let a = f.input(a);
-        if fp::is_zero(Prec::H, a) {
-            return a;
-        }
-        trans(f, a, false, |v| turn(v, false))
-    });
+    fun(x, Prec::H, |f, a| sincos_value(f, a, false));
 }
 
 fn cos_f16(x: &mut VExec) {
-    fun(x, Prec::H, |f, a| trans(f, a, false, |v| turn(v, true)));
+    fun(x, Prec::H, |f, a| sincos_value(f, a, true));
 }
 
 // --- rounding, fract, frexp -----------------------------------------------------------------

@@ -4,17 +4,21 @@
 //! makes that exact; fma runs 32 lanes on the FMA unit (`fp::fma_lanes_f32`).
 //!
 //! **Transcendentals (`v_rcp`, `v_rsq`, `v_sqrt`, `v_exp`, `v_log`, `v_sin`, `v_cos`).** The
-//! guide promises 1 ULP (F32) and leaves the bits open. This model returns the correctly
-//! rounded (nearest-even) result of the exact function, computed in double precision (F32, F16)
-//! or exactly (`v_rcp_f64`); `v_sqrt_*` are correctly rounded in MODE's rounding mode (the
+//! guide promises 1 ULP (F32) and leaves the bits open. `v_exp_*` and `v_log_*` run the
+//! shift-and-add recurrence of `rdna3_isa::explog`, `v_sin_*` and `v_cos_*` the CORDIC of
+//! `rdna3_isa::sincos` (both also the RTL's), each rounded once to nearest even (`exp_value`,
+//! `log_value`, `sincos_value`; within 0.5012 ULP, and correctly rounded for every F16 input,
+//! `sim/tests/trans_approx.rs`). `v_rcp` and `v_rsq` return the correctly rounded
+//! (nearest-even) result of the exact function, computed in double precision (F32, F16) or
+//! exactly (`v_rcp_f64`); `v_sqrt_*` are correctly rounded in MODE's rounding mode (the
 //! directed modes compare the square of the result with the input exactly, `fp::sqrt`). The
-//! F32 forms flush denormal inputs and outputs as
-//! the guide's notes say ("denormals are flushed"). `v_sin`/`v_cos` take revolutions: the
-//! fraction of the input is reduced exactly, so multiples of a quarter turn give exact 0 and
-//! ±1 (a zero result is +0, except sin(±0) = ±0). The RTL must reproduce these bits. The F16
-//! forms (f16.rs) use the same rules without the flushing.
+//! F32 forms but sin and cos flush denormal inputs and outputs as the guide's notes say
+//! ("denormals are flushed"). `v_sin`/`v_cos` take revolutions, reduced exactly, so multiples
+//! of a quarter turn give exact 0 and ±1 (a zero result is +0, except sin(±0) = ±0). The RTL
+//! must reproduce these bits. The F16 forms (f16.rs) use the same rules without the flushing.
 
 use rdna3_isa::{InstDef, Mnemonic as M};
+use rdna3_isa::{explog, sincos};
 
 use super::lanewise::{dst_now, each3, fbin, fpm, ftri, fun, lo32, mods32, out_mods, put, put32, un};
 use crate::golden::fp::{self, Fp, Prec, Round};
@@ -225,51 +229,109 @@ pub fn sqrt_f32_value(f: Fp, a: u64) -> u64 {
 }
 
 fn exp_f32(x: &mut VExec) {
-    fun(x, Prec::S, |f, a| trans(f, a, true, libm::exp2));
+    fun(x, Prec::S, exp_value);
 }
 
 fn log_f32(x: &mut VExec) {
-    fun(x, Prec::S, |f, a| trans(f, a, true, libm::log2));
+    fun(x, Prec::S, log_value);
 }
 
-/// sin or cos of `v` revolutions, with exact quarter turns (see the module documentation).
-pub(super) fn turn(v: f64, cos: bool) -> f64 {
-    if !v.is_finite() {
-        return f64::NAN;
+/// `v_exp_f32` (`f.prec` S) or `v_exp_f16` (H) of one lane before the output modifiers: 2^a by
+/// the recurrence of `rdna3_isa::explog` (the RTL's), rounded once to nearest even whatever
+/// MODE's rounding. F32 flushes denormal inputs and results; F16 keeps them as MODE says.
+pub fn exp_value(f: Fp, a: u64) -> u64 {
+    let p = f.prec;
+    let f = if p == Prec::S { Fp { denorm_in: false, denorm_out: false, ..f } } else { f };
+    let a = f.input(a);
+    if fp::is_nan(p, a) {
+        return fp::quiet(p, a);
     }
-    let frac = v - v.floor(); // exact for F32/F16 inputs
-    let q4 = frac * 4.0; // exact
-    let quadrant = q4.floor();
-    let within = q4 - quadrant; // exact, in [0, 1)
-    let q = (quadrant as i64 + i64::from(cos)) & 3;
-    let (s, c) = if within == 0.0 {
-        (0.0, 1.0)
-    } else {
-        let t = within * std::f64::consts::FRAC_PI_2;
-        (libm::sin(t), libm::cos(t))
-    };
-    let r = match q {
-        0 => s,
-        1 => c,
-        2 => -s,
-        _ => -c,
-    };
-    if r == 0.0 { 0.0 } else { r }
+    let v = fp::to_f64(p, a);
+    if v >= 128.0 {
+        return p.inf();
+    }
+    if v < -126.0 {
+        return 0;
+    }
+    // x in fixed point, the bits below 2^-60 dropped toward -inf (exact: a power-of-two scaling
+    // and a floor of a double below 2^67).
+    let xf = (v * (explog::ONE as f64)).floor() as i128;
+    let n = (xf >> explog::FRAC) as i32;
+    let frac = (xf & i128::from(explog::ONE - 1)) as u64;
+    let y = explog::exp2_frac(frac);
+    let r = fp::round_fixed_ne(p, false, u128::from(y), n - explog::FRAC as i32);
+    if !f.denorm_out && fp::is_denorm(p, r) { 0 } else { r }
+}
+
+/// `v_log_f32` (S) or `v_log_f16` (H) of one lane before the output modifiers: log2(a) by the
+/// recurrence of `rdna3_isa::explog`, rounded once to nearest even; denormal inputs as
+/// `exp_value`'s.
+pub fn log_value(f: Fp, a: u64) -> u64 {
+    let p = f.prec;
+    let f = if p == Prec::S { Fp { denorm_in: false, denorm_out: false, ..f } } else { f };
+    let a = f.input(a);
+    if fp::is_nan(p, a) {
+        return fp::quiet(p, a);
+    }
+    if fp::is_zero(p, a) {
+        return p.sign() | p.inf();
+    }
+    if fp::is_neg(p, a) {
+        return p.default_nan();
+    }
+    if fp::is_inf(p, a) {
+        return a;
+    }
+    // a = (m / 2) * 2^(e + 1) with m / 2 in [1/2, 1): exact in fixed point (24 bits at most).
+    let (half_m, e1) = libm::frexp(fp::to_f64(p, a));
+    let l = explog::log2_parts((half_m * explog::ONE as f64) as u64, e1);
+    if l == 0 { 0 } else { fp::round_fixed_ne(p, l < 0, l.unsigned_abs(), -(explog::FRAC as i32)) }
 }
 
 fn sin_f32(x: &mut VExec) {
-    fun(x, Prec::S, |f, a| {
-        // sin(±0) = ±0; a denormal flushed by MODE is such a zero (not the denormal itself).
-        let a = f.input(a);
-        if fp::is_zero(Prec::S, a) {
-            return a;
-        }
-        trans(f, a, false, |v| turn(v, false))
-    });
+    fun(x, Prec::S, |f, a| sincos_value(f, a, false));
 }
 
 fn cos_f32(x: &mut VExec) {
-    fun(x, Prec::S, |f, a| trans(f, a, false, |v| turn(v, true)));
+    fun(x, Prec::S, |f, a| sincos_value(f, a, true));
+}
+
+/// `v_sin_*` (`cos` false) or `v_cos_*` of one lane before the output modifiers, for F32 (`f.prec`
+/// S) or F16 (H): sin or cos of 2 pi a by the CORDIC of `rdna3_isa::sincos` (the RTL's), rounded
+/// once to nearest even whatever MODE's rounding; denormal inputs and results as MODE says.
+/// NaN gives NaN (quiet), an infinity the default NaN, sin(+-0) = +-0, an exact zero result +0.
+pub fn sincos_value(f: Fp, a: u64, cos: bool) -> u64 {
+    let p = f.prec;
+    let a = f.input(a);
+    if fp::is_nan(p, a) {
+        return fp::quiet(p, a);
+    }
+    if fp::is_inf(p, a) {
+        return p.default_nan();
+    }
+    if fp::is_zero(p, a) {
+        return if cos { fp::to_prec(f, 1.0) } else { a };
+    }
+    // The F32 fields (an F16 widens exactly; a denormal F32 has exponent field 1 and no
+    // leading one).
+    let x = if p == Prec::S { a as u32 } else { fp::f16_to_f32(a as u16).to_bits() };
+    let be = (x >> 23 & 0xff).max(1);
+    let sig = x & 0x7f_ffff | if x >> 23 & 0xff != 0 { 0x80_0000 } else { 0 };
+    let (u, neg, small) = sincos::reduce(be, sig, x >> 31 != 0, cos);
+    // An exact zero (a multiple of a half turn; the small path's u may underflow, its
+    // result not).
+    if u == 0 && !small {
+        return 0;
+    }
+    let r = if small {
+        let y = sincos::half_pi_times(sig);
+        fp::round_fixed_ne(p, neg, u128::from(y), be as i32 - 186)
+    } else {
+        // S(u) >= sin(pi / 2 * 2^-23): CORDIC's y is positive.
+        let y = sincos::sin_quarter(u);
+        fp::round_fixed_ne(p, neg, y as u128, -(sincos::FRAC as i32))
+    };
+    if !f.denorm_out && fp::is_denorm(p, r) { r & p.sign() } else { r }
 }
 
 // --- rounding, fract, frexp -----------------------------------------------------------------
