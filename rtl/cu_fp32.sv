@@ -86,8 +86,21 @@
 // The dot products that round in turn (v_dot2acc_f32_f16, v_dual_dot2acc_f32_f16,
 // v_dot2_f32_bf16) make two or four passes through the FMA (the sequencer below).
 //
-// The case labels are read by hdl-gen to say which rows the RTL executes. Not here yet:
-// exp, log, sin and cos (F32 and F16).
+// v_exp_f32 and v_log_f32 (and their F16 rows) run on the same unit, in the same
+// TransCycles: rdna3_isa::explog's recurrence (isa/src/explog.rs says what it computes and
+// why), ExpLogSteps steps a cycle on a significand RY and a logarithm RA of 60 fraction bits,
+// its table ExpLogL generated from the one the golden model runs; the result rounds once to
+// nearest even (round_f32_explog, round_f16_explog). The setup: exp takes x in fixed point
+// (the bits below 2^-60 dropped toward -inf), n = floor(x) into the result's exponent and
+// RA = x - n; log takes RY = m / 2 and RA = e + 1 for x = m * 2^e.
+//
+// v_sin_f32 and v_cos_f32 (and their F16 rows) too: rdna3_isa::sincos's CORDIC (in quarter
+// turns, after an exact reduction of |x| to a quarter and a position u in it) on RX, RY, RA,
+// or for sin of |x| < 2^-18 the significand times pi / 2 (the same adder, one bit of pi / 2 a
+// step); denormals as MODE says. One step function serves all four (recur_step), their
+// registers shared.
+//
+// The case labels are read by hdl-gen to say which rows the RTL executes.
 module cu_fp32
   import cu_pkg::*;
 #(
@@ -269,6 +282,10 @@ module cu_fp32
       VOP_V_RCP_F16: twin = VOP_V_RCP_F32;
       VOP_V_RSQ_F16: twin = VOP_V_RSQ_F32;
       VOP_V_SQRT_F16: twin = VOP_V_SQRT_F32;
+      VOP_V_EXP_F16: twin = VOP_V_EXP_F32;
+      VOP_V_LOG_F16: twin = VOP_V_LOG_F32;
+      VOP_V_SIN_F16: twin = VOP_V_SIN_F32;
+      VOP_V_COS_F16: twin = VOP_V_COS_F32;
       VOP_V_TRUNC_F16: twin = VOP_V_TRUNC_F32;
       VOP_V_CEIL_F16: twin = VOP_V_CEIL_F32;
       VOP_V_FLOOR_F16: twin = VOP_V_FLOOR_F32;
@@ -357,7 +374,7 @@ module cu_fp32
       VOP_V_PK_ADD_F16, VOP_V_PK_MUL_F16, VOP_V_PK_MIN_F16, VOP_V_PK_MAX_F16, VOP_V_PK_FMAC_F16, VOP_V_TRUNC_F16,
       VOP_V_CEIL_F16, VOP_V_FLOOR_F16, VOP_V_RNDNE_F16, VOP_V_FRACT_F16, VOP_V_FREXP_MANT_F16,
       VOP_V_CVT_F16_I16, VOP_V_CVT_F16_U16, VOP_V_LDEXP_F16, VOP_V_RCP_F16, VOP_V_RSQ_F16,
-      VOP_V_SQRT_F16:
+      VOP_V_SQRT_F16, VOP_V_EXP_F16, VOP_V_LOG_F16, VOP_V_SIN_F16, VOP_V_COS_F16:
         fmt_of = '{hin: 1'b1, hout: 1'b1, mix: 1'b0, mix16: 1'b0};
       // An integer result in the low half (the exponent; the conversions saturate to 16 bits).
       VOP_V_FREXP_EXP_I16_F16, VOP_V_CVT_I16_F16, VOP_V_CVT_U16_F16, VOP_V_CVT_NORM_I16_F16,
@@ -443,7 +460,9 @@ module cu_fp32
       VOP_V_FREXP_MANT_F32: c.kind = FkFrexpMant;
       VOP_V_FREXP_EXP_I32_F32: c.kind = FkFrexpExp;
       VOP_V_CMP_CLASS_F32, VOP_V_CMPX_CLASS_F32: c.kind = FkClass;
-      VOP_V_RCP_F32, VOP_V_RCP_IFLAG_F32, VOP_V_RSQ_F32, VOP_V_SQRT_F32: c.kind = FkTrans;
+      VOP_V_RCP_F32, VOP_V_RCP_IFLAG_F32, VOP_V_RSQ_F32, VOP_V_SQRT_F32, VOP_V_EXP_F32,
+      VOP_V_LOG_F32, VOP_V_SIN_F32, VOP_V_COS_F32:
+        c.kind = FkTrans;
       VOP_V_CVT_F16_F32: c.kind = FkCvt16;
       VOP_V_CVT_F32_F16: c.kind = FkCvt32;
       // The F32 compares, from the table's compare conditions.
@@ -1412,6 +1431,123 @@ module cu_fp32
 
   localparam int unsigned TCntW = $clog2(TransCycles);
 
+  // v_exp's and v_log's table: log2(1 + 2^-i) at 2^-60 (rdna3_isa::explog::LOG2_STEPS).
+  localparam int unsigned ExpLogN = 52;
+  localparam logic [60:0] ExpLogL [ExpLogN] = '{
+    61'h1000000000000000,
+    61'h095c01a39fbd687a,
+    61'h05269e12f346e2c0,
+    61'h02b803473f7ad0f4,
+    61'h01663f6fac913168,
+    61'h00b5d69bac77ec3a,
+    61'h005b9e5a170b48a6,
+    61'h002dfca16dde10a3,
+    61'h001709c46d7aac77,
+    61'h000b87c1ff853ab2,
+    61'h0005c4994dd0fd15,
+    61'h0002e27ac5ef2af8,
+    61'h00017148ec2a1bfd,
+    61'h0000b8a7588fd29b,
+    61'h00005c5464ec5f4d,
+    61'h00002e2a60a005c9,
+    61'h000017153bda8f82,
+    61'h00000b8aa0cfedcb,
+    61'h000005c55120a0c4,
+    61'h000002e2a8be7ae5,
+    61'h00000171546ac815,
+    61'h000000b8aa3846b3,
+    61'h0000005c551cdc04,
+    61'h0000002e2a8e9c2c,
+    61'h00000017154759a1,
+    61'h0000000b8aa3afb3,
+    61'h00000005c551d892,
+    61'h00000002e2a8ec77,
+    61'h0000000171547647,
+    61'h00000000b8aa3b26,
+    61'h000000005c551d94,
+    61'h000000002e2a8eca,
+    61'h0000000017154765,
+    61'h000000000b8aa3b3,
+    61'h0000000005c551d9,
+    61'h0000000002e2a8ed,
+    61'h0000000001715476,
+    61'h0000000000b8aa3b,
+    61'h00000000005c551e,
+    61'h00000000002e2a8f,
+    61'h0000000000171547,
+    61'h00000000000b8aa4,
+    61'h000000000005c552,
+    61'h000000000002e2a9,
+    61'h0000000000017154,
+    61'h000000000000b8aa,
+    61'h0000000000005c55,
+    61'h0000000000002e2b,
+    61'h0000000000001715,
+    61'h0000000000000b8b,
+    61'h00000000000005c5,
+    61'h00000000000002e3
+  };
+  localparam logic signed [63:0] ExpLogOne = 64'sd1 <<< 60;
+
+  // v_sin's and v_cos's tables (rdna3_isa::sincos): CORDIC's angles atan(2^-i) in quarter
+  // turns at 2^-60, its gain's inverse K at 2^-60, pi / 2's 52 bits (bit 51 - i of weight 2^-i).
+  localparam logic [60:0] SinCosA [ExpLogN] = '{
+    61'h0800000000000000,
+    61'h04b90147677cc21a,
+    61'h027ece16d7b8e7a3,
+    61'h0144447507776687,
+    61'h00a2c350c39626bb,
+    61'h005175f85641189e,
+    61'h0028bd87970a098a,
+    61'h00145f15447510ac,
+    61'h000a2f94d1b430ce,
+    61'h000517cbaecc2ace,
+    61'h00028be600246e9f,
+    61'h000145f3052a032e,
+    61'h0000a2f98337fb18,
+    61'h0000517cc1b05cbd,
+    61'h000028be60daba44,
+    61'h0000145f306dae9f,
+    61'h00000a2f9836e17f,
+    61'h00000517cc1b7205,
+    61'h0000028be60db92b,
+    61'h00000145f306dc9b,
+    61'h000000a2f9836e4e,
+    61'h000000517cc1b727,
+    61'h00000028be60db94,
+    61'h000000145f306dca,
+    61'h0000000a2f9836e5,
+    61'h0000000517cc1b72,
+    61'h000000028be60db9,
+    61'h0000000145f306dd,
+    61'h00000000a2f9836e,
+    61'h00000000517cc1b7,
+    61'h0000000028be60dc,
+    61'h00000000145f306e,
+    61'h000000000a2f9837,
+    61'h000000000517cc1b,
+    61'h00000000028be60e,
+    61'h000000000145f307,
+    61'h0000000000a2f983,
+    61'h0000000000517cc2,
+    61'h000000000028be61,
+    61'h0000000000145f30,
+    61'h00000000000a2f98,
+    61'h00000000000517cc,
+    61'h0000000000028be6,
+    61'h00000000000145f3,
+    61'h000000000000a2fa,
+    61'h000000000000517d,
+    61'h00000000000028be,
+    61'h000000000000145f,
+    61'h0000000000000a30,
+    61'h0000000000000518,
+    61'h000000000000028c,
+    61'h0000000000000146
+  };
+  localparam logic [63:0] SinCosK = 64'h09b74eda8435e5a6;
+  localparam logic [51:0] HalfPi = 52'hc90fdaa22168c;
+
   // The unit's registers.
   typedef struct packed {
     tkind_e               k;
@@ -1421,7 +1557,14 @@ module cu_fp32
     logic                 special;  // the result is value, without the recurrence
     logic [31:0]          value;
     logic                 sign;
-    logic signed [QW-1:0] q;        // the exponent of bit 0 of {Y, sticky}
+    logic signed [QW-1:0] q;        // the exponent of bit 0 of {Y, sticky} (of RY: exp, sin, cos)
+    logic                 ex;       // v_exp (F32 or F16): the recurrence on RY, RA
+    logic                 lg;       // v_log
+    logic                 sc;       // v_sin or v_cos: CORDIC on RX, RY, RA (x, y, z) ...
+    logic                 lin;      // ... or the small-|x| path: RY += RX >> i by pi / 2's bits
+    logic signed [63:0]   rx;
+    logic signed [63:0]   ry;
+    logic signed [68:0]   ra;
     st2_t                 out;      // what the output modifiers need
   } trans_t;
 
@@ -1462,7 +1605,109 @@ module cu_fp32
     else t.special = 1'b0;
     t.out = '{kind: FkTrans, h: h, rm: mode[1:0], den_in: mode[2], den_out: mode[3], dx10: mode[4],
               omod: omod, clamp: clamp, r: '0, m: 1'b0};
+    // v_exp, v_log, v_sin and v_cos: their own special operands and start.
+    t.ex = op == VOP_V_EXP_F32;
+    t.lg = op == VOP_V_LOG_F32;
+    t.sc = op == VOP_V_SIN_F32 || op == VOP_V_COS_F32;
+    t.lin = 1'b0;
+    t.rx = '0;
+    t.ry = '0;
+    t.ra = '0;
+    if (t.ex || t.lg) t.sign = 1'b0;
+    if (t.ex) begin
+      logic [67:0] mag;
+      logic        lost;
+      logic signed [68:0] xf;
+      // |x| * 2^60 = S * 2^(be - 90): below 2^67 when be < 134 (|x| < 128).
+      mag = (be >= 8'd90) ? 68'(f32_sig(x[30:0])) << (be - 8'd90) : 68'(f32_sig(x[30:0])) >> (8'd90 - be);
+      lost = (be < 8'd90) && ((68'(f32_sig(x[30:0])) & ~({68{1'b1}} << (8'd90 - be))) != '0);
+      xf = x[31] ? -$signed({1'b0, mag + 68'(lost)}) : $signed({1'b0, mag});
+      t.ry = ExpLogOne;
+      t.ra = $signed({9'd0, xf[59:0]});
+      t.q = QW'(xf >>> 60) - QW'(signed'(60));
+      t.special = 1'b1;
+      if (f32_is_nan(x[30:0])) t.value = f32_quiet(x);
+      else if (be >= 8'd134) t.value = x[31] ? 32'd0 : 32'h7f80_0000;
+      else if (xf < -(69'sd126 <<< 60)) t.value = '0;
+      else t.special = 1'b0;
+    end else if (t.lg) begin
+      t.ry = $signed(64'({f32_sig(x[30:0]), 36'd0}));
+      // e + 1 = be - 126, in [-125, 128].
+      t.ra = ($signed(69'(be)) - 69'sd126) <<< 60;
+      t.q = -QW'(signed'(60));
+      t.special = 1'b1;
+      if (f32_is_nan(x[30:0])) t.value = f32_quiet(x);
+      else if (f32_is_zero(x[30:0])) t.value = 32'hff80_0000;
+      else if (x[31]) t.value = DefaultNan;
+      else if (f32_is_inf(x[30:0])) t.value = x;
+      else t.special = 1'b0;
+    end else if (t.sc) begin
+      logic               cs, odd;
+      logic [31:0]        xs;
+      logic [7:0]         bs;
+      logic [23:0]        sg;
+      logic [61:0]        am;
+      logic [1:0]         qq;
+      logic [60:0]        u;
+      // Denormals as MODE says (an F16 row's input is already widened, normal).
+      cs = op == VOP_V_COS_F32;
+      xs = f32_flush(a, mode[2]);
+      bs = (xs[30:23] == '0) ? 8'd1 : xs[30:23];
+      sg = f32_sig(xs[30:0]);
+      // |x| mod 1 at 2^-62 = S * 2^(be - 88) without its bits from 2^0 up.
+      if (bs >= 8'd150) am = '0;
+      else if (bs >= 8'd88) am = 62'(86'(sg) << (bs - 8'd88));
+      else am = 62'(sg) >> (8'd88 - bs);
+      qq = am[61:60] + {1'b0, cs};
+      odd = qq[0];
+      u = odd ? (61'(1) << 60) - 61'(am[59:0]) : 61'(am[59:0]);
+      t.sign = (xs[31] && !cs) ^ qq[1];
+      t.lin = !odd && bs < 8'd109;
+      if (t.lin) begin
+        t.rx = $signed(64'(sg) << 38);
+        t.q = QW'(signed'({1'b0, bs})) - QW'(signed'(186));
+      end else begin
+        t.rx = $signed(SinCosK);
+        t.ra = $signed(69'(u));
+        t.q = -QW'(signed'(60));
+      end
+      t.special = 1'b1;
+      if (f32_is_nan(xs[30:0])) t.value = f32_quiet(xs);
+      else if (f32_is_inf(xs[30:0])) t.value = DefaultNan;
+      else if (f32_is_zero(xs[30:0])) t.value = cs ? One : xs;
+      else if (u == '0 && !t.lin) t.value = '0;
+      else t.special = 1'b0;
+    end
     tstart = t;
+  endfunction
+
+  // One step of the shift-and-add recurrences (rdna3_isa::explog::step, sincos::cordic_step),
+  // sharing RY's adder and RA's: exp and log add RY >> i to RY and subtract L_i from RA, taken
+  // when exp's RA stays non-negative or log's RY stays at or below 1; CORDIC turns (RX, RY)
+  // by +-atan(2^-i) toward RA = 0 (always taken); the small-|x| path adds RX >> i to RY where
+  // pi / 2's bit i is set.
+  function automatic trans_t recur_step(trans_t t, int unsigned i);
+    logic signed [63:0] ys, yn, xn;
+    logic signed [68:0] an;
+    logic               el, d, sub, take;
+    recur_step = t;
+    el = t.ex || t.lg;
+    d = !t.ra[68];  // CORDIC: z >= 0, turn forward
+    sub = t.sc && !t.lin && !d;
+    ys = (el ? t.ry : t.rx) >>> i;
+    yn = sub ? t.ry - ys : t.ry + ys;
+    an = sub ? t.ra + $signed({8'd0, SinCosA[i]}) :
+               t.ra - $signed({8'd0, el ? ExpLogL[i] : SinCosA[i]});
+    xn = d ? t.rx - (t.ry >>> i) : t.rx + (t.ry >>> i);
+    if (t.ex) take = !an[68];
+    else if (t.lg) take = yn <= ExpLogOne;
+    else if (t.lin) take = HalfPi[51 - i];
+    else take = 1'b1;
+    if (take) begin
+      recur_step.ry = yn;
+      recur_step.ra = an;
+      if (t.sc && !t.lin) recur_step.rx = xn;
+    end
   endfunction
 
   // A cycle of the recurrence: TransSteps steps.
@@ -1470,6 +1715,12 @@ module cu_fp32
     trans_t o;
     o = t;
     o.s = f32_tcycle(t.s, t.k, t.n);
+    if (t.ex || t.lg || t.sc) begin
+      // The cycle's first step: the cycles done so far times ExpLogSteps.
+      for (int unsigned j = 0; j < ExpLogSteps; j++) begin
+        o = recur_step(o, (TransCycles - 1 - int'(t.cnt)) * ExpLogSteps + j);
+      end
+    end
     o.cnt = t.cnt - 1'b1;
     tadvance = o;
   endfunction
@@ -1495,14 +1746,27 @@ module cu_fp32
       logic [31:0] r;
       logic [15:0] r16;
       logic [1:0]  rm;
+      logic [67:0] mag;
       rm = (tr_q.k == TkSqrt) ? tr_q.out.rm : 2'd0;
       r = round_f32_trans(tr_q.sign, {tr_q.s.y, tr_q.s.e != '0}, tr_q.q, rm);
       // An F16 row's: {Y, sticky} rounded once to F16, flushed as MODE's F16 output control
       // says; a special result (which F16 holds) narrowed.
       r16 = round_f16_trans(tr_q.sign, {tr_q.s.y, tr_q.s.e != '0}, tr_q.q, rm);
+      // v_exp's, v_sin's and v_cos's RY * 2^q, v_log's RA * 2^-60 (+0 if RA is zero).
+      mag = '0;
+      if (tr_q.ex || tr_q.lg || tr_q.sc) begin
+        mag = !tr_q.lg ? 68'(tr_q.ry) : tr_q.ra[68] ? 68'(-tr_q.ra) : 68'(tr_q.ra);
+        r = round_f32_explog(tr_q.lg ? tr_q.ra[68] : tr_q.sign, mag, tr_q.q, 2'd0);
+        r16 = round_f16_explog(tr_q.lg ? tr_q.ra[68] : tr_q.sign, mag, tr_q.q, 2'd0);
+        if (mag == '0) begin
+          r = '0;
+          r16 = '0;
+        end
+      end
       t2 = tr_q.out;
       if (tr_q.out.h) t2.r = {16'd0, tr_q.special ? narrow(tr_q.value) : f16_flush(r16, tr_q.out.den_out)};
-      else t2.r = tr_q.special ? tr_q.value : f32_flush(r, 1'b0);
+      // (v_sin and v_cos keep denormal results as MODE says.)
+      else t2.r = tr_q.special ? tr_q.value : f32_flush(r, tr_q.sc && tr_q.out.den_out);
     end
   end else begin : gen_no_trans
     logic unused_start;

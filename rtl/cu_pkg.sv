@@ -2409,6 +2409,9 @@ package cu_pkg;
   // digit recurrence takes: its result comes TransCycles cycles after the beat reaches it.
   localparam int unsigned TransSteps = 2;
   localparam int unsigned TransCycles = 14;
+  // v_exp's and v_log's recurrence (rdna3_isa::explog) takes its 52 steps in the same
+  // TransCycles - 1 cycles: ExpLogSteps a cycle.
+  localparam int unsigned ExpLogSteps = 4;
 
   // The F64 unit's recurrence (v_rcp_f64, v_rsq_f64, v_sqrt_f64) takes Trans64Bits steps a pass, Trans64Steps
   // a cycle (TransSteps rounded up to a divisor of it), and Trans64Lane cycles for a lane's pass:
@@ -3056,6 +3059,116 @@ package cu_pkg;
       round_f16_trans = {s, big ? Inf[ExpW+ManW-1:0] : Max[ExpW+ManW-1:0]};
     end else begin
       round_f16_trans = {s, enc[ExpW+ManW-1:0]};
+    end
+  endfunction
+
+  // F32 from v_exp's significand or v_log's logarithm (60 fraction bits): v of 68 bits, 8 exponent and 23 fraction bits.
+  function automatic logic [31:0] round_f32_explog(logic s, logic [67:0] v,
+      logic signed [13:0] q, logic [1:0] rm);
+    localparam int unsigned W = 68;
+    localparam int unsigned ExpW = 8;
+    localparam int unsigned ManW = 23;
+    localparam int unsigned QW = 14;
+    localparam int Bias = (1 << (ExpW - 1)) - 1;
+    localparam int EMin = 1 - Bias;                 // exponent of the smallest normal
+    localparam int BiasM1 = Bias - 1;
+    localparam int X = ManW + 3;                    // v's bits below bit 0 in y
+    localparam int YW = W + X;
+    localparam logic [ExpW+ManW:0] Inf = {1'b0, {ExpW{1'b1}}, {ManW{1'b0}}};
+    localparam logic [ExpW+ManW:0] Max = {1'b0, {(ExpW - 1){1'b1}}, 1'b0, {ManW{1'b1}}};
+    logic [$clog2(W)-1:0]   lead;  // v's leading one
+    logic signed [QW-1:0]   e, ql, r;
+    logic                   normal;
+    logic [YW-1:0]          y;
+    logic [ManW+3:0]        z;
+    logic [$clog2(YW+1):0]  sh;
+    logic [ManW+1:0]        m, mr;
+    logic                   g, st, inc, big;
+    logic [ExpW+ManW+2:0]   enc;   // exponent field and fraction, two bits to spare
+    lead = '0;
+    for (int i = 0; i < int'(W); i++) if (v[i]) lead = ($clog2(W))'(i);
+    e = q + QW'(lead);
+    normal = e >= QW'(EMin);
+    ql = normal ? e - QW'(ManW) : QW'(EMin - int'(ManW));
+    // r >= -ManW, so the shift is at least 1.
+    r = ql - q;
+    y = {v, X'(0)};
+    if (r + QW'(ManW + 1) >= QW'(YW)) sh = ($clog2(YW+1)+1)'(YW);
+    else sh = ($clog2(YW+1)+1)'(r + QW'(ManW + 1));
+    z = (ManW+4)'(y >> sh);
+    st = z[0] || ((y & ~({YW{1'b1}} << sh)) != '0);
+    g = z[1];
+    m = z[ManW+3:2];
+    unique case (rm)
+      2'd0: inc = g && (st || m[0]);
+      2'd1: inc = !s && (g || st);
+      2'd2: inc = s && (g || st);
+      default: inc = 1'b0;
+    endcase
+    mr = m + (ManW+2)'(inc);
+    // A normal value's leading one adds one to its exponent field: e + Bias - 1 + 1.
+    enc = normal ? (((ExpW+ManW+3)'(e) + (ExpW+ManW+3)'(BiasM1)) << ManW) + (ExpW+ManW+3)'(mr)
+                 : (ExpW+ManW+3)'(mr);
+    if (enc >= (ExpW+ManW+3)'(Inf)) begin
+      big = (rm == 2'd0) || (rm == 2'd1 && !s) || (rm == 2'd2 && s);
+      round_f32_explog = {s, big ? Inf[ExpW+ManW-1:0] : Max[ExpW+ManW-1:0]};
+    end else begin
+      round_f32_explog = {s, enc[ExpW+ManW-1:0]};
+    end
+  endfunction
+
+  // F16 from v_exp's significand or v_log's logarithm (the F16 rows): v of 68 bits, 5 exponent and 10 fraction bits.
+  function automatic logic [15:0] round_f16_explog(logic s, logic [67:0] v,
+      logic signed [13:0] q, logic [1:0] rm);
+    localparam int unsigned W = 68;
+    localparam int unsigned ExpW = 5;
+    localparam int unsigned ManW = 10;
+    localparam int unsigned QW = 14;
+    localparam int Bias = (1 << (ExpW - 1)) - 1;
+    localparam int EMin = 1 - Bias;                 // exponent of the smallest normal
+    localparam int BiasM1 = Bias - 1;
+    localparam int X = ManW + 3;                    // v's bits below bit 0 in y
+    localparam int YW = W + X;
+    localparam logic [ExpW+ManW:0] Inf = {1'b0, {ExpW{1'b1}}, {ManW{1'b0}}};
+    localparam logic [ExpW+ManW:0] Max = {1'b0, {(ExpW - 1){1'b1}}, 1'b0, {ManW{1'b1}}};
+    logic [$clog2(W)-1:0]   lead;  // v's leading one
+    logic signed [QW-1:0]   e, ql, r;
+    logic                   normal;
+    logic [YW-1:0]          y;
+    logic [ManW+3:0]        z;
+    logic [$clog2(YW+1):0]  sh;
+    logic [ManW+1:0]        m, mr;
+    logic                   g, st, inc, big;
+    logic [ExpW+ManW+2:0]   enc;   // exponent field and fraction, two bits to spare
+    lead = '0;
+    for (int i = 0; i < int'(W); i++) if (v[i]) lead = ($clog2(W))'(i);
+    e = q + QW'(lead);
+    normal = e >= QW'(EMin);
+    ql = normal ? e - QW'(ManW) : QW'(EMin - int'(ManW));
+    // r >= -ManW, so the shift is at least 1.
+    r = ql - q;
+    y = {v, X'(0)};
+    if (r + QW'(ManW + 1) >= QW'(YW)) sh = ($clog2(YW+1)+1)'(YW);
+    else sh = ($clog2(YW+1)+1)'(r + QW'(ManW + 1));
+    z = (ManW+4)'(y >> sh);
+    st = z[0] || ((y & ~({YW{1'b1}} << sh)) != '0);
+    g = z[1];
+    m = z[ManW+3:2];
+    unique case (rm)
+      2'd0: inc = g && (st || m[0]);
+      2'd1: inc = !s && (g || st);
+      2'd2: inc = s && (g || st);
+      default: inc = 1'b0;
+    endcase
+    mr = m + (ManW+2)'(inc);
+    // A normal value's leading one adds one to its exponent field: e + Bias - 1 + 1.
+    enc = normal ? (((ExpW+ManW+3)'(e) + (ExpW+ManW+3)'(BiasM1)) << ManW) + (ExpW+ManW+3)'(mr)
+                 : (ExpW+ManW+3)'(mr);
+    if (enc >= (ExpW+ManW+3)'(Inf)) begin
+      big = (rm == 2'd0) || (rm == 2'd1 && !s) || (rm == 2'd2 && s);
+      round_f16_explog = {s, big ? Inf[ExpW+ManW-1:0] : Max[ExpW+ManW-1:0]};
+    end else begin
+      round_f16_explog = {s, enc[ExpW+ManW-1:0]};
     end
   endfunction
 

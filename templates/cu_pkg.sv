@@ -279,6 +279,9 @@ package cu_pkg;
   // digit recurrence takes: its result comes TransCycles cycles after the beat reaches it.
   localparam int unsigned TransSteps = {{ trans_steps }};
   localparam int unsigned TransCycles = {{ trans_cycles }};
+  // v_exp's and v_log's recurrence (rdna3_isa::explog) takes its 52 steps in the same
+  // TransCycles - 1 cycles: ExpLogSteps a cycle.
+  localparam int unsigned ExpLogSteps = {{ explog_per_cycle }};
 
   // The F64 unit's recurrence (v_rcp_f64, v_rsq_f64, v_sqrt_f64) takes Trans64Bits steps a pass, Trans64Steps
   // a cycle (TransSteps rounded up to a divisor of it), and Trans64Lane cycles for a lane's pass:

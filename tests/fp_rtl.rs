@@ -7,7 +7,8 @@
 //! through one golden instruction per 32 sets; the golden results and the operands go to a
 //! file that the Verilator testbench `tests/rtl/tb_cu_fp32.cpp` streams into the unit, one set
 //! per clock, at each pipeline depth (`Stages` 2, 1 and 0, one model each). The transcendental
-//! unit's rows (`v_rcp_f32`, `v_rsq_f32`, `v_sqrt_f32`) run one set at a time instead: started,
+//! unit's rows (`v_rcp_f32`, `v_rsq_f32`, `v_sqrt_f32`, `v_exp_f32`, `v_log_f32`, `v_sin_f32`,
+//! `v_cos_f32` and their F16 forms) run one set at a time instead: started,
 //! held, and checked exactly `TransCycles` cycles later; so do the dot products that make
 //! several passes through the FMA (`v_dot2acc_f32_f16`, `v_dot2_f32_bf16` and VOPD's
 //! accumulating dots), checked passes * (Stages + 1) - 1 cycles later.
@@ -333,6 +334,7 @@ fn operand_set(rng: &mut SmallRng, d: &InstDef, sh: Shape) -> [u32; 3] {
             .or_else(|| cube_operands(rng, d.mnemonic))
             .or_else(|| norm_operands(rng, d.mnemonic, false))
             .or_else(|| pack16_operands(rng, d.mnemonic))
+            .or_else(|| explog_operands(rng, d.mnemonic))
         {
             Some(set) => set,
             None => {
@@ -586,6 +588,42 @@ fn norm_near_tie(rng: &mut SmallRng) -> Option<u32> {
     let t = rng.random_range(0..3u64);
     let sig = ((1u64 << (sh - 1)) + t).wrapping_sub(1).wrapping_mul(inv) & m;
     (sig >> 23 == 1).then(|| rng.random::<u32>() & 0x8000_0000 | (150 - sh) << 23 | (sig as u32 & 0x7f_ffff))
+}
+
+/// Operands of `v_exp_f32`, `v_log_f32`, `v_sin_f32` and `v_cos_f32` for half of the sets
+/// (None: the ordinary operands): exp's over its whole range [-126, 128) and just outside it,
+/// log's near 1 (the results that need the recurrence's relative accuracy), sin's and cos's
+/// over a few turns, near the quarter turns, and around the small-|x| path's edge (2^-18).
+fn explog_operands(rng: &mut SmallRng, m: rdna3_isa::Mnemonic) -> Option<[u32; 3]> {
+    use rdna3_isa::Mnemonic as M;
+    if !matches!(m, M::v_exp_f32 | M::v_log_f32 | M::v_sin_f32 | M::v_cos_f32) || rng.random_range(0..2) == 0
+    {
+        return None;
+    }
+    let a = if matches!(m, M::v_sin_f32 | M::v_cos_f32) {
+        let r: u32 = rng.random();
+        match rng.random_range(0..4) {
+            // A few turns; near a multiple of a quarter turn; the small-|x| path's edge.
+            0 => rng.random_range(-4.0f32..4.0).to_bits(),
+            1 => (rng.random_range(-16i32..16) as f32 * 0.25).to_bits() ^ (r & 0x3f),
+            2 => (r & 0x807f_ffff) | rng.random_range(100u32..115) << 23,
+            _ => (r & 0x807f_ffff) | rng.random_range(115u32..150) << 23,
+        }
+    } else if m == M::v_exp_f32 {
+        let v: f32 = rng.random_range(-130.0f32..130.0);
+        let r = v.to_bits();
+        // Sometimes at the range's ends exactly, or a tiny magnitude.
+        match rng.random_range(0..8) {
+            0 => [0xc2fc_0000u32, 0xc2fc_0001, 0x42ff_ffff, 0x4300_0000][rng.random_range(0..4)],
+            1 => (r & 0x807f_ffff) | rng.random_range(60u32..127) << 23,
+            _ => r,
+        }
+    } else {
+        let k = rng.random_range(0..24);
+        let d = rng.random_range(0u32..1 << k);
+        if rng.random() { 0x3f80_0000 + d } else { 0x3f80_0000 - d }
+    };
+    Some([a, rng.random(), rng.random()])
 }
 
 /// Operands of the truncating packing conversions (`v_cvt_pk_i16_f32`, `v_cvt_pk_u16_f32`)

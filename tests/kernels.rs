@@ -85,6 +85,7 @@ const RTL_KERNELS: &[&str] = &[
     "sqrt_f64",
     "generic_ptrs",
     "generic_atomics",
+    "transcendental",
 ];
 
 /// Kernels whose results depend on the order in which the waves' atomics reach memory: the

@@ -90,6 +90,12 @@ impl Config {
         26 / self.trans_steps + 1
     }
 
+    /// Steps a cycle of v_exp's and v_log's recurrence (`rdna3_isa::explog`, 52 steps): as
+    /// many as fit the same TransCycles (2, 4, 26 or 52).
+    pub fn explog_per_cycle(&self) -> u32 {
+        rdna3_isa::explog::STEPS as u32 / (self.trans_cycles() - 1)
+    }
+
     /// Result bits a pass of the F64 unit's digit recurrence finds (v_rcp_f64, v_rsq_f64,
     /// v_sqrt_f64), one a step: 53 and a guard bit, with room for the quotient's or root's
     /// leading one to fall in either of two places (`Trans64Bits`, f64_tstate_t's y).

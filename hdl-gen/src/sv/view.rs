@@ -89,6 +89,10 @@ impl Views {
                 header: header("hdl-gen/src/sv/view.rs", "cu_fp32.sv"),
                 cmps: fp_compares(Ty::F32),
                 f16_twins: f16_twins(),
+                explog_steps: explog_steps(),
+                sincos_angles: rdna3_isa::sincos::ANGLES.iter().map(|a| format!("61'h{a:016x}")).collect(),
+                sincos_gain: format!("64'h{:016x}", rdna3_isa::sincos::GAIN),
+                half_pi: format!("52'h{:013x}", rdna3_isa::sincos::HALF_PI),
             },
             fp64: Fp64View {
                 header: header("hdl-gen/src/sv/view.rs", "cu_fp64.sv"),
@@ -209,6 +213,8 @@ pub struct PkgView {
     pub trans_steps: u32,
     /// Config::trans_cycles: the one place that says how long the unit takes.
     pub trans_cycles: u32,
+    /// Config::explog_per_cycle: v_exp's and v_log's recurrence steps a cycle.
+    pub explog_per_cycle: u32,
     /// Config::trans64_steps and trans64_lane: the F64 unit's recurrence.
     pub trans64_bits: u32,
     pub trans64_steps: u32,
@@ -373,7 +379,7 @@ const FMA_FRAMES: [FmaFrame; 2] = [
 /// (ldexp, OMOD), its recurrence's 56 result bits with a sticky bit, and the same significand
 /// rounded to F32 (v_cvt_f32_f64, and that row's OMOD); and v_dot2_bf16_bf16's window of the
 /// exact sum with its sticky bit, rounded to BF16.
-const ROUNDERS: [Rounder; 11] = [
+const ROUNDERS: [Rounder; 13] = [
     Rounder {
         name: "round_f32_fma",
         what: "F32 from the FMA's sum frame",
@@ -402,6 +408,22 @@ const ROUNDERS: [Rounder; 11] = [
         name: "round_f16_trans",
         what: "F16 from the transcendental unit's root or quotient and sticky bit (the F16 rows)",
         w: 27,
+        exp_w: 5,
+        man_w: 10,
+        qw: 14,
+    },
+    Rounder {
+        name: "round_f32_explog",
+        what: "F32 from v_exp's significand or v_log's logarithm (60 fraction bits)",
+        w: 68,
+        exp_w: 8,
+        man_w: 23,
+        qw: 14,
+    },
+    Rounder {
+        name: "round_f16_explog",
+        what: "F16 from v_exp's significand or v_log's logarithm (the F16 rows)",
+        w: 68,
         exp_w: 5,
         man_w: 10,
         qw: 14,
@@ -630,6 +652,7 @@ impl PkgView {
         PkgView {
             trans_steps: cfg.trans_steps,
             trans_cycles: cfg.trans_cycles(),
+            explog_per_cycle: cfg.explog_per_cycle(),
             trans64_bits: super::Config::TRANS64_BITS,
             trans64_steps: cfg.trans64_steps(),
             trans64_lane: cfg.trans64_lane(),
@@ -1509,6 +1532,18 @@ pub struct Fp32View {
     pub cmps: Vec<CmpCase>,
     /// The F16 compares and class tests, each with its F32 twin (`valu_op_e` labels).
     pub f16_twins: Vec<(String, String)>,
+    /// v_exp's and v_log's recurrence table (`rdna3_isa::explog::LOG2_STEPS`, which the golden
+    /// model runs): log2(1 + 2^-i) in 61-bit fixed point, step 0 first.
+    pub explog_steps: Vec<String>,
+    /// v_sin's and v_cos's tables (`rdna3_isa::sincos`): CORDIC's angles, its gain's inverse,
+    /// pi / 2's 52 bits.
+    pub sincos_angles: Vec<String>,
+    pub sincos_gain: String,
+    pub half_pi: String,
+}
+
+fn explog_steps() -> Vec<String> {
+    rdna3_isa::explog::LOG2_STEPS.iter().map(|l| format!("61'h{l:016x}")).collect()
 }
 
 #[derive(Template)]
