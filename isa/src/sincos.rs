@@ -29,8 +29,10 @@
 /// Fraction bits of x, y, z and u.
 pub const FRAC: u32 = 60;
 
-/// Steps (the same as `explog::STEPS`: the unit runs both in the same cycles).
+/// Steps (the same as `explog::STEPS`: the unit runs both in the same cycles, on one table
+/// index).
 pub const STEPS: usize = 52;
+const _: () = assert!(STEPS == crate::explog::STEPS && FRAC == crate::explog::FRAC);
 
 /// `atan(2^-i) / (pi / 2)` for `i` in `0..STEPS` (quarter turns) at 2^-60, rounded to nearest
 /// (`A_0` is exactly 1/2).
