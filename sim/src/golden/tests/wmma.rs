@@ -161,13 +161,15 @@ fn iu8_signedness_from_neg_and_clamp() {
             for j in 0..16 {
                 let c =
                     if i == 0 { i64::from(i32::MAX) } else { i64::from((j as u32).wrapping_sub(8) as i32) };
-                let sum: i64 =
-                    c + (0..16).map(|k| ext(a[i][k], neg & 1 == 1) * ext(b[j][k], neg & 2 == 2)).sum::<i64>();
-                let want = if clamp {
-                    sum.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as u32
-                } else {
-                    sum as u32
-                };
+                // Four v_dot4_i32_iu8 steps, CLAMP saturating each.
+                let mut t = c;
+                for s in 0..4 {
+                    t += (4 * s..4 * s + 4)
+                        .map(|k| ext(a[i][k], neg & 1 == 1) * ext(b[j][k], neg & 2 == 2))
+                        .sum::<i64>();
+                    t = if clamp { t.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) } else { t };
+                }
+                let want = t as u32;
                 assert_eq!(cd(&w, 0, i, j), want, "{src}: D[{i}][{j}]");
             }
         }
@@ -191,6 +193,53 @@ fn inline_constants_for_c() {
             let want: f32 = (0..16).map(|k| a_val(i, k) * b_val(k, j)).sum::<f32>() + 1.0;
             assert_eq!(f16_to_f32(cd(&w, 0, i, j) & 0xffff), want, "f16 D[{i}][{j}]");
             assert_eq!(cd(&w2, 0, i, j), 16 * 2 - 3, "i32 D[{i}][{j}]");
+        }
+    }
+}
+
+/// D may equal C or be apart from every source; any other overlap is an illegal instruction
+/// (valu/wmma.rs), and nothing is written.
+#[test]
+fn overlapping_registers_are_illegal() {
+    for (src, ok) in [
+        ("v_wmma_f32_16x16x16_f16 v[0:7], v[8:15], v[16:23], v[0:7]", true),
+        ("v_wmma_f32_16x16x16_f16 v[24:31], v[8:15], v[16:23], v[0:7]", true),
+        // A and B may overlap C when C is not D.
+        ("v_wmma_f32_16x16x16_f16 v[24:31], v[8:15], v[16:23], v[8:15]", true),
+        ("v_wmma_f32_16x16x16_f16 v[0:7], v[4:11], v[16:23], v[0:7]", false),
+        ("v_wmma_f32_16x16x16_f16 v[8:15], v[0:7], v[15:22], v[30:37]", false),
+        ("v_wmma_f32_16x16x16_f16 v[0:7], v[8:15], v[16:23], v[1:8]", false),
+        ("v_wmma_i32_16x16x16_iu4 v[0:7], v[8:9], v[10:11], v[0:7]", true),
+        ("v_wmma_i32_16x16x16_iu4 v[0:7], v[6:7], v[10:11], v[0:7]", false),
+    ] {
+        let (w, f) = run_mem(src, &mut Memory::default(), &mut [], |w| w.vgpr[0][0] = 0x5a5a);
+        assert_eq!(f.is_none(), ok, "{src}: {f:?}");
+        if !ok {
+            assert!(
+                matches!(&f, Some(Fault::Illegal { why, .. }) if why.contains("overlaps")),
+                "{src}: {f:?}"
+            );
+            assert_eq!(w.vgpr[0][0], 0x5a5a, "{src}: nothing written");
+        }
+    }
+}
+
+/// B's column is read from the lane D's element is in: lanes 16..31 hold copies of lanes
+/// 0..15 in a program that follows the guide; here they differ, and the odd rows of D (lanes
+/// 16..31) see the copies.
+#[test]
+fn b_is_read_from_the_lane_of_the_result() {
+    let w = wrun("v_wmma_i32_16x16x16_iu8 v[0:7], v[8:11], v[12:15], 0", |w| {
+        put8(w, 8, &rows(|_, _| 1));
+        put8(w, 12, &rows(|_, _| 1));
+        for lane in 16..32 {
+            w.vgpr[12][lane] = 0x0202_0202;
+        }
+    });
+    for i in 0..16 {
+        for j in 0..16 {
+            let want = if i % 2 == 1 { 4 * 2 + 12 } else { 16 };
+            assert_eq!(cd(&w, 0, i, j), want, "D[{i}][{j}]");
         }
     }
 }

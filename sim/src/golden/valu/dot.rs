@@ -243,6 +243,12 @@ fn dot2(f: Half16, a: u64, b: u64, c: u64) -> u64 {
     acc.round(f, zero_neg)
 }
 
+/// One `v_dot2_f16_f16` (`bf16`: `v_dot2_bf16_bf16`) of a lane: the packed halves of `a` and
+/// `b`, the 16-bit `c`. WMMA's 16-bit forms are eight of these (wmma.rs).
+pub(super) fn dot2_16(bf16: bool, a: u64, b: u64, c: u64) -> u64 {
+    dot2(if bf16 { BF16_DOT } else { F16_DOT }, a, b, c)
+}
+
 fn dot2_f16_f16(x: &mut VExec) {
     tri(x, |a, b, c| dot2(F16_DOT, a, b, c));
 }
@@ -258,6 +264,15 @@ fn widen(v: u64, bf16: bool) -> u64 {
     if bf16 { (v & 0xffff) << 16 } else { fp::convert(Fp::exact(Prec::H), Fp::exact(Prec::S), v & 0xffff) }
 }
 
+/// One lane of `v_dot2_f32_f16` (`bf16`: `v_dot2_f32_bf16`) before CLAMP: `(a.lo * b.lo +
+/// a.hi * b.hi) + c` in F32 under `f`, from the (low, high) halves. WMMA's F32 forms are eight
+/// of these (wmma.rs).
+pub(super) fn dot2_f32_step(f: Fp, bf16: bool, a: (u64, u64), b: (u64, u64), c: u64) -> u64 {
+    let p0 = fp::mul(f, widen(a.0, bf16), widen(b.0, bf16));
+    let p1 = fp::mul(f, widen(a.1, bf16), widen(b.1, bf16));
+    fp::add(f, fp::add(f, p0, p1), c)
+}
+
 fn dot2_f32(x: &mut VExec, bf16: bool) {
     let f = fpm(x, Prec::S);
     let (a, b) = (halves(x, 0, true), halves(x, 1, true));
@@ -265,9 +280,7 @@ fn dot2_f32(x: &mut VExec, bf16: bool) {
     let clamp = x.ops().clamp;
     let mut r: Lanes = [0; 32];
     for l in 0..32 {
-        let p0 = fp::mul(f, widen(a[l].0, bf16), widen(b[l].0, bf16));
-        let p1 = fp::mul(f, widen(a[l].1, bf16), widen(b[l].1, bf16));
-        let t = fp::add(f, fp::add(f, p0, p1), c[l]);
+        let t = dot2_f32_step(f, bf16, a[l], b[l], c[l]);
         r[l] = fp::omod_clamp(f, t, 0, clamp);
     }
     put(x, &r);
@@ -287,27 +300,44 @@ fn dot_int(x: &mut VExec, n: u32, bits: u32, iu: bool) {
     let v = *x.ops();
     let (sa, sb) = (iu && v.neg & 1 == 1, iu && v.neg & 2 == 2);
     let (a, b, c) = (x.raw(0), x.raw(1), x.raw(2));
+    let mut r: Lanes = [0; 32];
+    for l in 0..32 {
+        r[l] = u64::from(dot_int_step(n, bits, iu.then_some((sa, sb)), v.clamp, a[l], b[l], c[l]));
+    }
+    put(x, &r);
+}
+
+/// One lane of an integer dot product: `n` fields of `bits` bits of `a` and `b` (`iu`: the IU
+/// form, with the signedness of each; otherwise unsigned) plus `c`, saturated with `clamp`.
+/// WMMA's integer forms are a few of these (wmma.rs).
+pub(super) fn dot_int_step(
+    n: u32,
+    bits: u32,
+    iu: Option<(bool, bool)>,
+    clamp: bool,
+    a: u64,
+    b: u64,
+    c: u64,
+) -> u32 {
+    let (sa, sb) = iu.unwrap_or((false, false));
     let field = |w: u64, i: u32, signed: bool| -> i64 {
         let f = (w >> (i * bits)) & ((1 << bits) - 1);
         if signed { ((f << (64 - bits)) as i64) >> (64 - bits) } else { f as i64 }
     };
-    let mut r: Lanes = [0; 32];
-    for l in 0..32 {
-        let mut acc: i64 = if iu { i64::from(c[l] as u32 as i32) } else { i64::from(c[l] as u32) };
-        for i in 0..n {
-            acc += field(a[l], i, sa) * field(b[l], i, sb);
-        }
-        r[l] = if v.clamp {
-            if iu {
-                acc.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as u64
-            } else {
-                acc.clamp(0, u32::MAX as i64) as u64
-            }
-        } else {
-            acc as u64
-        } & 0xffff_ffff;
+    let mut acc: i64 = if iu.is_some() { i64::from(c as u32 as i32) } else { i64::from(c as u32) };
+    for i in 0..n {
+        acc += field(a, i, sa) * field(b, i, sb);
     }
-    put(x, &r);
+    let r = if clamp {
+        if iu.is_some() {
+            acc.clamp(i64::from(i32::MIN), i64::from(i32::MAX))
+        } else {
+            acc.clamp(0, i64::from(u32::MAX))
+        }
+    } else {
+        acc
+    };
+    r as u32
 }
 
 fn dot4_i32_iu8(x: &mut VExec) {

@@ -12,24 +12,36 @@
 //! - C (SRC2) and D (VDST): element `(i, j)` in VGPR `+ i / 2`, lane `j + 16 * (i % 2)`; 32-bit
 //!   for F32/I32, and for F16/BF16 the half that OPSEL[2] selects (the other half is kept).
 //!
-//! Lanes 16..31 of A and B must be copies of lanes 0..15 (the guide's requirement); this model
-//! reads lanes 0..15. EXEC does not mask WMMA (the guide: "Does not skip WMMA"); every lane of
-//! D is written.
+//! Lanes 16..31 of A and B must be copies of lanes 0..15 (the guide's requirement). This model
+//! reads row `i` of A from lane `i` and column `j` of B from the lane D's element is in (`j`
+//! or its copy `j + 16`): the RTL then needs no lane crossing for B. EXEC does not mask WMMA
+//! (the guide: "Does not skip WMMA"); every lane of D is written.
 //!
-//! **Arithmetic.** The guide says the instructions "internally use the DOT instructions" and
-//! support only round-to-nearest-even; it leaves the order of the sums open. The choice here:
-//! each D element is C followed by eight `V_DOT2_F32_F16`/`BF16` steps in increasing K, each
-//! step exactly as that instruction's pseudocode does it in F32 (two products, then
-//! `(p0 + p1) + acc`), round-to-nearest-even, denormals kept whatever MODE says; F16/BF16
-//! results accumulate in F32 and round once at the end. Integer forms sum exactly and wrap to
-//! 32 bits, or saturate with CLAMP. NEG[1:0]/NEG_HI[1:0] negate the low/high 16-bit elements of
-//! A and B (float forms) or mark A/B signed (IU forms); NEG[2] and NEG_HI[2] are NEG and ABS of
-//! C. Inline constants are allowed for C only and are replicated into both halves for F16/BF16.
+//! **Registers.** The guide allows A and B to overlap C when C is not D, and says "the typical
+//! case is that C and D are the same". Other overlaps are illegal here (an illegal-instruction
+//! fault): D overlapping A or B, or overlapping C without being C. The instruction works over
+//! many cycles, and its result would depend on the order it wrote D in.
+//!
+//! **Arithmetic.** The guide says the instructions "work over multiple cycles ... and
+//! internally use the DOT instructions", and support only round-to-nearest-even; it leaves
+//! the order of the sums open. The choice here: each D element is C followed by one DOT
+//! instruction per dword of the A row and B column, in increasing K, each exactly as that row
+//! computes it (dot.rs), under MODE's reset value (nearest even, denormals kept):
+//! - F32 from F16/BF16: eight `V_DOT2_F32_F16`/`BF16` (two products, then `(p0 + p1) + acc`,
+//!   each step rounded in F32), no CLAMP;
+//! - F16 from F16, BF16 from BF16: eight `V_DOT2_F16_F16`/`V_DOT2_BF16_BF16` (each an exact sum
+//!   rounded once to the 16-bit format; BF16 flushes denormal results, as that row does);
+//! - I32 from IU8/IU4: four `V_DOT4_I32_IU8` or two `V_DOT8_I32_IU4`, with CLAMP saturating each.
+//!
+//! NEG[1:0]/NEG_HI[1:0] negate the low/high 16-bit elements of A and B (float forms) or mark
+//! A/B signed (IU forms); NEG[2] and NEG_HI[2] are NEG and ABS of C (float forms). Inline
+//! constants are allowed for C only and are replicated into both halves for F16/BF16.
 
 use rdna3_isa::operand::Scalar;
 use rdna3_isa::{Field, InstDef, Mnemonic as M, Ty};
 
-use crate::golden::fp::{self, Fp, Prec};
+use super::dot;
+use crate::golden::fp::{Fp, Prec};
 use crate::golden::state::Fault;
 use crate::golden::vector::{self, Src, VExec, VFn};
 
@@ -65,46 +77,12 @@ enum Acc {
     I32,
 }
 
-/// VGPR lane that holds D/C element `(i, j)`, and its register offset.
-fn cd_slot(i: usize, j: usize) -> (u32, usize) {
-    ((i / 2) as u32, j + 16 * (i % 2))
-}
-
-/// Element `k` of the A row or B column that lane `lane` (0..15) holds, from the register
-/// block at `base`.
-fn element(x: &VExec, base: u32, lane: usize, k: usize, fmt: In) -> u32 {
-    let (per, bits) = match fmt {
-        In::F16 | In::Bf16 => (2, 16),
-        In::Iu8 => (4, 8),
-        In::Iu4 => (8, 4),
-    };
-    let w = x.vreg(base + (k / per) as u32, lane);
-    (w >> (bits * (k % per))) & ((1u32 << bits) - 1)
-}
-
-/// A 16-bit float element as F32 bits.
-fn widen(h: u32, fmt: In) -> u64 {
+/// Dwords of the A row and the B column: one DOT instruction each.
+fn ab_dwords(fmt: In) -> u32 {
     match fmt {
-        In::Bf16 => u64::from(h << 16),
-        _ => fp::convert(Fp::exact(Prec::H), Fp::exact(Prec::S), u64::from(h)),
-    }
-}
-
-/// C element `(i, j)` as a 32-bit pattern (F16/BF16: the selected half, in the low bits).
-fn c_element(x: &VExec, i: usize, j: usize, acc: Acc, constant: Option<u32>) -> u32 {
-    let hi = x.ops().opsel >> 2 & 1 == 1;
-    let w = match (x.ops().src[2], constant) {
-        (_, Some(c)) => c,
-        (Src::Vgpr { reg, .. }, None) => {
-            let (r, lane) = cd_slot(i, j);
-            x.vreg(u32::from(reg) + r, lane)
-        }
-        _ => 0,
-    };
-    match acc {
-        Acc::F16 | Acc::Bf16 if hi => w >> 16,
-        Acc::F16 | Acc::Bf16 => w & 0xffff,
-        _ => w,
+        In::F16 | In::Bf16 => 8,
+        In::Iu8 => 4,
+        In::Iu4 => 2,
     }
 }
 
@@ -127,80 +105,91 @@ fn c_constant(x: &VExec, acc: Acc) -> Result<Option<u32>, String> {
     Ok(Some(vector::constant(code, ty, None)? as u32))
 }
 
+/// The registers' rules (module doc): A, B in VGPRs, C in VGPRs or an inline constant, D
+/// overlapping nothing but a C it equals.
+fn check(x: &VExec, fmt: In, acc: Acc) -> Result<(u32, u32, Option<u32>), String> {
+    let v = x.ops();
+    let (Src::Vgpr { reg: a, .. }, Src::Vgpr { reg: b, .. }) = (v.src[0], v.src[1]) else {
+        return Err("the A and B matrices must be VGPRs".into());
+    };
+    let (a, b, d) = (u32::from(a), u32::from(b), u32::from(v.vdst));
+    let constant = c_constant(x, acc)?;
+    let n = ab_dwords(fmt);
+    let hits = |r: u32, len: u32| r < d + 8 && d < r + len;
+    if hits(a, n) || hits(b, n) {
+        return Err(format!("D (v{d}..v{}) overlaps A or B", d + 7));
+    }
+    if let Src::Vgpr { reg: c, .. } = v.src[2]
+        && u32::from(c) != d
+        && hits(u32::from(c), 8)
+    {
+        return Err(format!("D (v{d}..v{}) overlaps C without being C", d + 7));
+    }
+    Ok((a, b, constant))
+}
+
 fn wmma(x: &mut VExec, fmt: In, acc: Acc) {
     let v = *x.ops();
-    let (Src::Vgpr { reg: a, .. }, Src::Vgpr { reg: b, .. }) = (v.src[0], v.src[1]) else {
-        let why = format!("{}: the A and B matrices must be VGPRs", x.def.name);
-        return x.fault(Fault::Illegal { pc: x.pc, why });
-    };
-    let (a, b) = (u32::from(a), u32::from(b));
-    let constant = match c_constant(x, acc) {
-        Ok(c) => c,
+    let (a, b, constant) = match check(x, fmt, acc) {
+        Ok(t) => t,
         Err(e) => return x.fault(Fault::Illegal { pc: x.pc, why: format!("{}: {e}", x.def.name) }),
     };
+    // MODE's reset value: nearest even, denormals kept.
     let f = Fp::exact(Prec::S);
+    let hi = v.opsel >> 2 & 1 == 1;
+    let n = ab_dwords(fmt);
+    let dst = u32::from(v.vdst);
+    // NEG/NEG_HI of source `op` on a dword of 16-bit elements (float forms).
+    let negs = |op: usize, w: u32| -> u32 {
+        if matches!(fmt, In::Iu8 | In::Iu4) {
+            return w;
+        }
+        w ^ u32::from(v.neg >> op & 1) << 15 ^ u32::from(v.neg_hi >> op & 1) << 31
+    };
     let mut out = [[0u32; 32]; 8];
-    for i in 0..16 {
-        for j in 0..16 {
-            let c = c_element(x, i, j, acc, constant);
-            let d = match fmt {
-                In::F16 | In::Bf16 => {
-                    // Element k of A (operand 0) or B (operand 1), F32 bits, NEG/NEG_HI applied.
-                    let e = |op: usize, base: u32, lane: usize, k: usize| {
-                        let mut h = element(x, base, lane, k, fmt);
-                        let bits = if k.is_multiple_of(2) { v.neg } else { v.neg_hi };
-                        if bits >> op & 1 == 1 {
-                            h ^= 0x8000;
-                        }
-                        widen(h, fmt)
-                    };
-                    let mut c32 = match acc {
-                        Acc::F32 => u64::from(c),
-                        Acc::F16 => fp::convert(Fp::exact(Prec::H), f, u64::from(c)),
-                        _ => u64::from(c) << 16,
-                    };
-                    if v.neg_hi >> 2 & 1 == 1 {
-                        c32 &= !(1 << 31);
-                    }
-                    if v.neg >> 2 & 1 == 1 {
-                        c32 ^= 1 << 31;
-                    }
-                    let mut t = c32;
-                    for k in (0..16).step_by(2) {
-                        let p0 = fp::mul(f, e(0, a, i, k), e(1, b, j, k));
-                        let p1 = fp::mul(f, e(0, a, i, k + 1), e(1, b, j, k + 1));
-                        t = fp::add(f, fp::add(f, p0, p1), t);
-                    }
-                    match acc {
-                        Acc::F32 => t as u32,
-                        Acc::F16 => fp::convert(f, Fp::exact(Prec::H), t) as u32,
-                        // BF16: round-to-nearest-even of the F32 pattern (NaN stays quiet).
-                        _ => bf16_of(t as u32),
-                    }
-                }
-                In::Iu8 | In::Iu4 => {
-                    let bits = if fmt == In::Iu8 { 8 } else { 4 };
-                    let ext = |w: u32, signed: bool| -> i64 {
-                        if signed {
-                            i64::from(((w << (32 - bits)) as i32) >> (32 - bits))
-                        } else {
-                            i64::from(w)
-                        }
-                    };
-                    let mut s = i64::from(c as i32);
-                    for k in 0..16 {
-                        s += ext(element(x, a, i, k, fmt), v.neg & 1 == 1)
-                            * ext(element(x, b, j, k, fmt), v.neg & 2 == 2);
-                    }
-                    if v.clamp { s.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as u32 } else { s as u32 }
-                }
+    for (r, vals) in out.iter_mut().enumerate() {
+        for (lane, d) in vals.iter_mut().enumerate() {
+            // Element (i, j) = (2r + lane / 16, lane % 16): A's row from lane i, B's column
+            // from this lane.
+            let i = 2 * r + lane / 16;
+            let w = match (v.src[2], constant) {
+                (_, Some(k)) => k,
+                (Src::Vgpr { reg, .. }, None) => x.vreg(u32::from(reg) + r as u32, lane),
+                _ => 0,
             };
-            let (r, lane) = cd_slot(i, j);
-            out[r as usize][lane] = d;
+            // C at its width, with NEG[2] and NEG_HI[2] (ABS) for the float forms.
+            let sign = match acc {
+                Acc::F32 => 1u32 << 31,
+                Acc::F16 | Acc::Bf16 => 1 << 15,
+                Acc::I32 => 0,
+            };
+            let mut t = match acc {
+                Acc::F16 | Acc::Bf16 if hi => w >> 16,
+                Acc::F16 | Acc::Bf16 => w & 0xffff,
+                _ => w,
+            };
+            if v.neg_hi >> 2 & 1 == 1 {
+                t &= !sign;
+            }
+            if v.neg >> 2 & 1 == 1 {
+                t ^= sign;
+            }
+            for s in 0..n {
+                let aw = u64::from(negs(0, x.vreg(a + s, i)));
+                let bw = u64::from(negs(1, x.vreg(b + s, lane)));
+                let halves = |w: u64| (w & 0xffff, w >> 16 & 0xffff);
+                t = match (fmt, acc) {
+                    (_, Acc::F32) => {
+                        dot::dot2_f32_step(f, fmt == In::Bf16, halves(aw), halves(bw), u64::from(t)) as u32
+                    }
+                    (_, Acc::F16 | Acc::Bf16) => dot::dot2_16(acc == Acc::Bf16, aw, bw, u64::from(t)) as u32,
+                    (In::Iu8, _) => dot::dot_int_step(4, 8, Some(signs(&v)), v.clamp, aw, bw, u64::from(t)),
+                    (_, _) => dot::dot_int_step(8, 4, Some(signs(&v)), v.clamp, aw, bw, u64::from(t)),
+                };
+            }
+            *d = t;
         }
     }
-    let dst = u32::from(v.vdst);
-    let hi = v.opsel >> 2 & 1 == 1;
     for (r, vals) in out.iter().enumerate() {
         let reg = dst + r as u32;
         let vals = match acc {
@@ -214,13 +203,9 @@ fn wmma(x: &mut VExec, fmt: In, acc: Acc) {
     }
 }
 
-/// F32 bits rounded to BF16 (nearest even), NaN kept quiet.
-fn bf16_of(w: u32) -> u32 {
-    if fp::is_nan(Prec::S, u64::from(w)) {
-        return (w >> 16) | 0x40;
-    }
-    let round = 0x7fff + (w >> 16 & 1);
-    (w.wrapping_add(round)) >> 16
+/// The IU forms' signedness of A and B: NEG[0] and NEG[1].
+fn signs(v: &vector::VOperands) -> (bool, bool) {
+    (v.neg & 1 == 1, v.neg & 2 == 2)
 }
 
 fn wmma_f32_f16(x: &mut VExec) {
