@@ -3999,7 +3999,33 @@ module cu_decode
         dec_o.vc.dty = OT_F16;
         dec_o.vc.fpu = 1'b1;
       end
-      OP_V_WMMA_F32_16X16X16_F16, OP_V_WMMA_F32_16X16X16_BF16, OP_V_WMMA_F16_16X16X16_F16, OP_V_WMMA_BF16_16X16X16_BF16,
+      OP_V_WMMA_F32_16X16X16_F16, OP_V_WMMA_F16_16X16X16_F16, OP_V_WMMA_BF16_16X16X16_BF16: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3P;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B128;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B128;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_B128;
+        dec_o.vc.dty = OT_B128;
+        dec_o.vc.fpu = 1'b1;
+      end
+      OP_V_WMMA_F32_16X16X16_BF16: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3P;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B128;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B128;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_B128;
+        dec_o.vc.dty = OT_B128;
+        dec_o.vc.fpu = 1'b1;
+        dec_o.vc.fpasses = 2'd3;
+      end
       OP_V_WMMA_I32_16X16X16_IU8: begin
         dec_o.unit = UNIT_VALU;
         dec_o.valu = 1'b1;

@@ -28,6 +28,16 @@
 // memory instruction is in flight at a time and the pipeline waits for its answer (a memory
 // fault is precise).
 //
+// A WMMA row (D = A * B + C on 16x16 matrices) stays in the collector for a sequence of beats,
+// one DOT instruction each (the golden model's order, sim/src/golden/valu/wmma.rs): for each
+// of D's eight registers r, each pass, each dword s of A's row and B's column, a beat of the
+// row's DOT operation (v_dot2_f32_f16, ..., v_dot8_i32_iu4) in the lanes, with A's dword s
+// from lane 2r (or 2r + 1 for lanes 16-31) through the lane-permute path (gathered first
+// when there are several passes), B's from the lane itself, and as the accumulator C's
+// register r at s = 0, then the lane's result of the beat before (wacc_q, in EX). Every beat
+// writes D's register r; MODE is its reset value (nearest even, denormals kept) and EXEC is
+// ignored. Registers that break WMMA's rules make one faulting beat.
+//
 // The floating-point units are pipelined (FpStages registers): a beat of a floating-point row
 // stays in EX until its results arrive, FpStages cycles later (TransCycles for the
 // transcendental unit's iterative rows, F32PassCycles a pass for the rows of several passes
@@ -215,6 +225,11 @@ module cu_top
   logic                  ra_dst_hi;    // a 16-bit destination's high half
   logic                  ra_xlane;     // source 0 is read across lanes (DPP, permute, lane read)
   logic                  ra_gathers;   // ... and must first be gathered from every pass
+  logic                  ra_wmma;      // a WMMA row: a beat per step (see the header)
+  logic                  ra_wbad;      // ... whose registers break its rules: one faulting beat
+  logic [2:0]            ra_wlast;     // ... the last dword of A's row and B's column
+  logic [5:0]            ra_wst_q, ra_wst_d;  // ... the step: {D's register, the dword}
+  logic [PassW-1:0]      ra_gp_q, ra_gp_d;    // the pass a gather reads
   logic                  ra_two_beats; // a swap whose two destinations share a bank
   logic                  ra_dual;      // VOPD
   logic                  ra_ds;        // a DS instruction for cu_ds
@@ -429,6 +444,18 @@ module cu_top
         vs_on[2] = 1'b1;
         vs_reg[2] = vread(ra_mr_dst, 2'd0);
       end
+      // WMMA: the step's dword of A (slot 0, gathered across the lanes) and of B (slot 2),
+      // and at the first dword C's register (slot 4); later dwords accumulate in EX.
+      if (ra_wmma) begin
+        vs_on = '0;
+        vs_reg = '0;
+        vs_on[0] = 1'b1;
+        vs_reg[0] = vread(vreg_at(ra_dec_q.src0[7:0], 33'(ra_wst_q[2:0])), 2'd0);
+        vs_on[2] = 1'b1;
+        vs_reg[2] = vread(vreg_at(ra_dec_q.src1[7:0], 33'(ra_wst_q[2:0])), 2'd0);
+        vs_on[4] = ra_src[2].kind == SkVgpr && ra_wst_q[2:0] == 3'd0;
+        vs_reg[4] = vread(vreg_at(ra_dec_q.src2[7:0], 33'(ra_wst_q[5:3])), 2'd0);
+      end
     end
     if (ra_ds) begin
       // DS: ADDR in slot 0, DATA1 in slots 2-3, DATA0 in slots 4-7 (ds_swizzle_b32's ADDR in
@@ -482,6 +509,11 @@ module cu_top
                              VOP_V_SWAPREL_B32}) begin
       ra_vdst = ra_mr_dst;
     end
+    // WMMA: D's register of the step; a 16-bit D's half is OPSEL[2]'s.
+    if (ra_wmma) begin
+      ra_vdst = vreg_at(ra_dec_q.vdst, 33'(ra_wst_q[5:3]));
+      ra_dst_hi = ra_dec_q.opsel[2] && ra_dec_q.vop inside {VOP_V_WMMA_F16_16X16X16_F16, VOP_V_WMMA_BF16_16X16X16_BF16};
+    end
     ra_vdst2 = ra_mr_src;  // v_swap*: source 0's register
     ra_two_beats = ra_dec_q.vop inside {VOP_V_SWAP_B32, VOP_V_SWAPREL_B32, VOP_V_SWAP_B16} &&
                    ra_vdst[1:0] == ra_vdst2[1:0];
@@ -493,8 +525,29 @@ module cu_top
     ra_xlane = ra_dec_q.valu && (ra_dec_q.ext_dpp16 || ra_dec_q.ext_dpp8 ||
                ra_dec_q.vop inside {VOP_V_READLANE_B32, VOP_V_READFIRSTLANE_B32,
                                     VOP_V_PERMLANE16_B32, VOP_V_PERMLANEX16_B32});
-    ra_gathers = Passes > 1 && ra_xlane && vs_on[0];
+    ra_gathers = Passes > 1 && (ra_xlane || ra_wmma) && vs_on[0];
 
+  end
+
+  // WMMA's rules (sim/src/golden/valu/wmma.rs): A and B in VGPRs, C in VGPRs or an inline
+  // constant; D overlapping neither A nor B, nor C unless it is C.
+  function automatic logic wmma_hits(logic [7:0] r, logic [3:0] len, logic [7:0] d);
+    wmma_hits = 10'(r) < 10'(d) + 10'd8 && 10'(d) < 10'(r) + 10'(len);
+  endfunction
+
+  always_comb begin
+    ra_wmma = ra_dec_q.valu && ra_dec_q.vop inside {VOP_V_WMMA_F32_16X16X16_F16, VOP_V_WMMA_F32_16X16X16_BF16,
+                                                    VOP_V_WMMA_F16_16X16X16_F16, VOP_V_WMMA_BF16_16X16X16_BF16,
+                                                    VOP_V_WMMA_I32_16X16X16_IU8, VOP_V_WMMA_I32_16X16X16_IU4};
+    if (ra_dec_q.vop == VOP_V_WMMA_I32_16X16X16_IU8) ra_wlast = 3'd3;
+    else if (ra_dec_q.vop == VOP_V_WMMA_I32_16X16X16_IU4) ra_wlast = 3'd1;
+    else ra_wlast = 3'd7;
+    ra_wbad = ra_wmma &&
+              (!ra_dec_q.src0[8] || !ra_dec_q.src1[8] ||
+               wmma_hits(ra_dec_q.src0[7:0], {1'b0, ra_wlast} + 4'd1, ra_dec_q.vdst) ||
+               wmma_hits(ra_dec_q.src1[7:0], {1'b0, ra_wlast} + 4'd1, ra_dec_q.vdst) ||
+               (ra_dec_q.src2[8] ? ra_dec_q.src2[7:0] != ra_dec_q.vdst && wmma_hits(ra_dec_q.src2[7:0], 4'd8, ra_dec_q.vdst) :
+                                   !(ra_dec_q.src2[7:0] inside {[8'd128:8'd208], [8'd240:8'd248]})));
   end
 
   always_comb begin
@@ -665,7 +718,8 @@ module cu_top
     // A memory instruction's write pass waits for the end of its memory work.
     ra_beat = ra_valid_q && !gather && ra_gap_q == '0 && (vpend & ~vs_now) == '0 &&
               (spend & ~ss_now) == '0 && (!ra_mw_q || mem_ans_q);
-    ra_last = ra_beat && ra_pass_q == ra_npass && (!ra_two_beats || ra_wsel_q) && (!ra_2p || ra_mw_q);
+    ra_last = ra_beat && (ra_wmma ? ra_wbad || (ra_wst_q == {3'd7, ra_wlast} && ra_pass_q == ra_npass) :
+                                    ra_pass_q == ra_npass && (!ra_two_beats || ra_wsel_q) && (!ra_2p || ra_mw_q));
   end
 
   assign ra_take = !ra_valid_q || ra_last;
@@ -692,19 +746,35 @@ module cu_top
 
   always_comb begin
     ra_pass_d = ra_pass_q;
+    ra_gp_d = ra_gp_q;
+    ra_wst_d = ra_wst_q;
     ra_gather_d = gather;
     ra_wsel_d = ra_wsel_q;
     ra_mw_d = ra_mw_q;
     ra_vpend_d = ra_vpend_q & ~vs_now;
     ra_spend_d = ra_spend_q & ~ss_now;
     if (gather) begin
-      ra_pass_d = ra_pass_q + 1'b1;
-      if (ra_pass_q == ra_npass) begin
+      ra_gp_d = ra_gp_q + 1'b1;
+      if (ra_gp_q == ra_npass) begin
         ra_gather_d = 1'b0;
-        ra_pass_d = '0;
+        ra_gp_d = '0;
       end
     end else if (ra_beat && !ra_last) begin
-      if (ra_two_beats && !ra_wsel_q) begin
+      if (ra_wmma) begin
+        // WMMA's next step: the next dword, then the next pass, then D's next register; each
+        // reads its registers again, A gathered first.
+        ra_vpend_d = '1;
+        ra_gather_d = 1'b1;
+        ra_wst_d[2:0] = ra_wst_q[2:0] + 3'd1;
+        if (ra_wst_q[2:0] == ra_wlast) begin
+          ra_wst_d[2:0] = 3'd0;
+          ra_pass_d = ra_pass_q + 1'b1;
+          if (ra_pass_q == ra_npass) begin
+            ra_pass_d = '0;
+            ra_wst_d[5:3] = ra_wst_q[5:3] + 3'd1;
+          end
+        end
+      end else if (ra_two_beats && !ra_wsel_q) begin
         // The second write beat of a swap: the data is held; nothing to read.
         ra_wsel_d = 1'b1;
         ra_vpend_d = '0;
@@ -730,6 +800,8 @@ module cu_top
       ra_dec_q <= '0;
       ra_ffault_q <= 1'b0;
       ra_pass_q <= '0;
+      ra_gp_q <= '0;
+      ra_wst_q <= '0;
       ra_gather_q <= 1'b0;
       ra_wsel_q <= 1'b0;
       ra_mw_q <= 1'b0;
@@ -743,6 +815,8 @@ module cu_top
       ra_dec_q <= is_dec;
       ra_ffault_q <= fetch_fault[is_wave];
       ra_pass_q <= '0;
+      ra_gp_q <= '0;
+      ra_wst_q <= '0;
       ra_wsel_q <= 1'b0;
       ra_mw_q <= 1'b0;
       // Every slot the instruction has is pending (vs_on and ss_on say which it has), and
@@ -752,6 +826,8 @@ module cu_top
       ra_spend_q <= '1;
     end else begin
       ra_pass_q <= ra_pass_d;
+      ra_gp_q <= ra_gp_d;
+      ra_wst_q <= ra_wst_d;
       ra_gather_q <= ra_gather_d;
       ra_wsel_q <= ra_wsel_d;
       ra_mw_q <= ra_mw_d;
@@ -823,7 +899,7 @@ module cu_top
       vr_en[b] = bank_rd[b];
       vr_wave[b] = ra_wave_q;
       vr_row[b] = RowW'(bank_reg[b][7:2]);
-      vr_pass[b] = ra_pass_q;
+      vr_pass[b] = gather ? ra_gp_q : ra_pass_q;
     end
   end
 
@@ -847,6 +923,8 @@ module cu_top
   logic                rd_beat_q;       // the reads of a beat are complete
   logic                rd_last_q;       // ... the instruction's last
   logic                rd_gather_q;     // a gathered pass of source 0 arrives
+  logic [5:0]          rd_wst_q;        // WMMA's step
+  logic                rd_wbad_q;       // ... its registers break the rules
   logic [PassW-1:0]    rd_pass_q;
   logic                rd_wsel_q;
   logic                rd_mw_q;
@@ -871,6 +949,8 @@ module cu_top
       rd_beat_q <= 1'b0;
       rd_last_q <= 1'b0;
       rd_gather_q <= 1'b0;
+      rd_wst_q <= '0;
+      rd_wbad_q <= 1'b0;
       rd_pass_q <= '0;
       rd_wsel_q <= 1'b0;
       rd_mw_q <= 1'b0;
@@ -898,7 +978,9 @@ module cu_top
       rd_beat_q <= ra_beat;
       rd_last_q <= ra_last;
       rd_gather_q <= gather;
-      rd_pass_q <= ra_pass_q;
+      rd_wst_q <= ra_wst_q;
+      rd_wbad_q <= ra_wbad;
+      rd_pass_q <= gather ? ra_gp_q : ra_pass_q;
       rd_wsel_q <= ra_wsel_q;
       rd_mw_q <= ra_mw_q;
       rd_vnow_q <= vs_now | ((gather) ? NVS'(1) : '0);
@@ -1169,6 +1251,11 @@ module cu_top
   logic [2:0]  opsel_hi;  // OPSEL_HI of sources 0..2 (VOP3P)
   logic        rd_mix;    // v_fma_mix*: the F32 unit selects and modifies the sources
   logic [2:0]  src_abs, src_neg;  // ABS and NEG of sources 0..2
+  logic        rd_wmma;     // a WMMA beat (see the header)
+  logic        rd_wfloat;   // ... of a float form
+  logic        rd_w16;      // ... whose C and D are 16-bit (F16, BF16)
+  logic [31:0] rd_wconst;   // ... C's inline constant at its type
+  logic [1:0][31:0] rd_wneg;  // ... NEG and NEG_HI on A's and B's 16-bit halves
 
   // ABS then NEG on the sign bit `sign` of v.
   function automatic logic [63:0] sign_mods(logic [63:0] v, logic [63:0] sign, logic abs, logic neg);
@@ -1208,6 +1295,21 @@ module cu_top
     end
     opsel_hi = {rd_dec_q.opsel_hi2, rd_dec_q.opsel_hi};
     op_illegal = 1'b0;
+    rd_wmma = rd_dec_q.valu && rd_dec_q.vop inside {VOP_V_WMMA_F32_16X16X16_F16, VOP_V_WMMA_F32_16X16X16_BF16,
+                                                    VOP_V_WMMA_F16_16X16X16_F16, VOP_V_WMMA_BF16_16X16X16_BF16,
+                                                    VOP_V_WMMA_I32_16X16X16_IU8, VOP_V_WMMA_I32_16X16X16_IU4};
+    rd_wfloat = !(rd_dec_q.vop inside {VOP_V_WMMA_I32_16X16X16_IU8, VOP_V_WMMA_I32_16X16X16_IU4});
+    rd_w16 = rd_dec_q.vop inside {VOP_V_WMMA_F16_16X16X16_F16, VOP_V_WMMA_BF16_16X16X16_BF16};
+    // (16-bit forms: the constant in the low half, which WMMA's C reads whatever OPSEL[2] says:
+    // the guide replicates it into both.)
+    rd_wconst = 32'(vconst(rd_src_q[2].code,
+                           !rd_wfloat ? OT_B32 : !rd_w16 ? OT_F32 :
+                           (rd_dec_q.vop == VOP_V_WMMA_BF16_16X16X16_BF16) ? OT_BF16 : OT_F16,
+                           rd_dec_q.literal, 1'b0, rd_scc));
+    for (int k = 0; k < 2; k++) begin
+      rd_wneg[k] = rd_wfloat ? {rd_dec_q.neg_hi[k], 15'd0, rd_dec_q.neg[k], 15'd0} : 32'd0;
+    end
+    if (rd_wmma && rd_wbad_q) op_illegal = 1'b1;
     rd_mix = rd_dec_q.vop inside {VOP_V_FMA_MIX_F32, VOP_V_FMA_MIXLO_F16, VOP_V_FMA_MIXHI_F16};
     for (int s = 0; s < 3; s++) begin
       logic wide;
@@ -1275,6 +1377,7 @@ module cu_top
     logic [127:0] c_l;
     logic [31:0]  ya_l, yb_l, yc_l;
     logic         m_l, em_l, wm_l;
+    logic [31:0]  wc;     // WMMA's C
 
     // Only a vector instruction's beat needs them (a cheaper simulation otherwise).
     always_comb begin
@@ -1291,6 +1394,7 @@ module cu_top
       ya_l = '0;
       yb_l = '0;
       yc_l = '0;
+      wc = '0;
       m_l = 1'b0;
       em_l = 1'b0;
       wm_l = 1'b0;
@@ -1346,12 +1450,25 @@ module cu_top
         end
         c_l[127:64] = (rd_src_q[2].kind == SkVgpr && rd_dec_q.vc.ty[2] == OT_B128) ?
                       {vslot[7][i], vslot[6][i]} : 64'd0;
+        if (rd_wmma) begin
+          // WMMA (see the header): A's row from lane 2r (2r + 1 for lanes 16-31), B's column
+          // from the lane itself, each with NEG/NEG_HI on its halves (float forms); C, read at
+          // the first dword, at its width (a 16-bit C's half is OPSEL[2]'s) with NEG and ABS
+          // (NEG_HI) on its sign. Every lane is written (below).
+          a_l = {32'd0, xsrc[{1'b0, rd_wst_q[5:3], gl[4]}] ^ rd_wneg[0]};
+          b_l = {32'd0, vslot[2][i] ^ rd_wneg[1]};
+          wc = (rd_src_q[2].kind == SkVgpr) ? vslot[4][i] : rd_wconst;
+          if (rd_w16) wc = {16'd0, (rd_src_q[2].kind == SkVgpr && rd_dec_q.opsel[2]) ? wc[31:16] : wc[15:0]};
+          c_l = {96'd0, 32'(sign_mods(64'(wc), rd_w16 ? 64'h8000 : 64'h8000_0000, rd_wfloat && rd_dec_q.neg_hi[2],
+                                      rd_wfloat && rd_dec_q.neg[2]))};
+        end
         ya_l = (rd_ysrc_q[0].kind == SkVgpr) ? vslot[1][i] : (rd_ysrc_q[0].kind == SkNone) ? 32'd0 : ysv[0];
         yb_l = (rd_ysrc_q[1].kind == SkVgpr) ? vslot[3][i] : (rd_ysrc_q[1].kind == SkNone) ? 32'd0 : ysv[1];
         yc_l = (rd_ysrc_q[2].kind == SkVgpr) ? vslot[5][i] : (rd_ysrc_q[2].kind == SkNone) ? 32'd0 : ysv[2];
         m_l = mask[gl];
         em_l = rd_exec32[gl];
         wm_l = (rd_dec_q.vop == VOP_V_WRITELANE_B32) ? (gl == uni[1][4:0]) : (rd_exec32[gl] && wen);
+        if (rd_wmma) wm_l = 1'b1;  // (EXEC does not mask WMMA)
       end
     end
 
@@ -1382,6 +1499,7 @@ module cu_top
   logic [GapW-1:0]            ex_wait_q;     // cycles it has waited
   logic                       ex_last_q;     // the instruction's last beat
   logic [PassW-1:0]           ex_pass_q;
+  logic [2:0]                 ex_wst_q;      // WMMA's step's dword
   logic                       ex_wsel_q;
   logic                       ex_mw_q;      // a DS instruction's write pass
   logic                       ex_ds;         // ... a DS instruction for cu_ds
@@ -1409,6 +1527,7 @@ module cu_top
       ex_beat_q <= 1'b0;
       ex_last_q <= 1'b0;
       ex_pass_q <= '0;
+      ex_wst_q <= '0;
       ex_wsel_q <= 1'b0;
       ex_mw_q <= 1'b0;
       ex_wave_q <= '0;
@@ -1442,6 +1561,7 @@ module cu_top
       ex_beat_q <= rd_valid_q && rd_beat_q;
       ex_last_q <= rd_last_q;
       ex_pass_q <= rd_pass_q;
+      ex_wst_q <= rd_wst_q[2:0];
       ex_wsel_q <= rd_wsel_q;
       ex_mw_q <= rd_mw_q;
       ex_wave_q <= rd_wave_q;
@@ -1936,20 +2056,51 @@ module cu_top
   logic [NumLanes-1:0]        vl_m;
   logic [NumLanes-1:0][31:0]  vl_yd;
 
+  // WMMA (see the header): each beat is its DOT row's, in MODE's reset value (nearest even,
+  // denormals kept: 0x3f0), CLAMP only for the integer forms, NEG[1:0] only as their
+  // signedness (the float forms' NEG bits were applied in RD); from the second dword on, the
+  // accumulator is the lane's result of the beat before.
+  logic                       ex_wmma;
+  valu_op_e                   ex_vop;
+  logic [NumLanes-1:0][31:0]  wacc_q;
+  logic [NumLanes-1:0][127:0] ex_vc;
+
+  always_comb begin
+    ex_wmma = 1'b1;
+    unique case (ex_dec_q.vop)
+      VOP_V_WMMA_F32_16X16X16_F16: ex_vop = VOP_V_DOT2_F32_F16;
+      VOP_V_WMMA_F32_16X16X16_BF16: ex_vop = VOP_V_DOT2_F32_BF16;
+      VOP_V_WMMA_F16_16X16X16_F16: ex_vop = VOP_V_DOT2_F16_F16;
+      VOP_V_WMMA_BF16_16X16X16_BF16: ex_vop = VOP_V_DOT2_BF16_BF16;
+      VOP_V_WMMA_I32_16X16X16_IU8: ex_vop = VOP_V_DOT4_I32_IU8;
+      VOP_V_WMMA_I32_16X16X16_IU4: ex_vop = VOP_V_DOT8_I32_IU4;
+      default: begin
+        ex_wmma = 1'b0;
+        ex_vop = ex_dec_q.vop;
+      end
+    endcase
+    ex_wmma = ex_wmma && ex_dec_q.valu;
+    for (int i = 0; i < NumLanes; i++) begin
+      ex_vc[i] = (ex_wmma && ex_wst_q != 3'd0) ? {96'd0, wacc_q[i]} : ex_c_q[i];
+    end
+  end
+
   cu_valu #(.NumLanes(NumLanes), .FpStages(FpStages)) u_valu (
     .clk_i  (clk_i),
     .rst_ni (rst_ni),
     .start_i(ex_beat_q && ex_wait_q == '0),
-    .op_i   (ex_dec_q.vop),
-    .clamp_i(ex_dec_q.clmp),
-    .omod_i (ex_dec_q.omod),
-    .mode_i (mode_q[ex_wave_q][9:0]),
+    .op_i   (ex_vop),
+    .clamp_i(ex_dec_q.clmp && !(ex_wmma && ex_vop inside {VOP_V_DOT2_F32_F16, VOP_V_DOT2_F32_BF16,
+                                                         VOP_V_DOT2_F16_F16, VOP_V_DOT2_BF16_BF16})),
+    .omod_i (ex_wmma ? 2'd0 : ex_dec_q.omod),
+    .mode_i (ex_wmma ? 10'h3f0 : mode_q[ex_wave_q][9:0]),
     .lane0_i(5'(int'(ex_pass_q) * NumLanes)),
     .a_i    (ex_a_q),
     .b_i    (ex_b_q),
-    .c_i    (ex_c_q),
+    .c_i    (ex_vc),
     .m_i    (ex_m_q),
-    .mix_i  ({ex_dec_q.neg_hi, ex_dec_q.neg, ex_dec_q.opsel_hi2, ex_dec_q.opsel_hi, ex_dec_q.opsel[2:0]}),
+    .mix_i  (ex_wmma ? {4'd0, (ex_vop inside {VOP_V_DOT4_I32_IU8, VOP_V_DOT8_I32_IU4}) ? ex_dec_q.neg[1:0] : 2'd0, 6'd0} :
+                       {ex_dec_q.neg_hi, ex_dec_q.neg, ex_dec_q.opsel_hi2, ex_dec_q.opsel_hi, ex_dec_q.opsel[2:0]}),
     .op_y_i (ex_dec_q.vop_y),
     .ya_i   (ex_ya_q),
     .yb_i   (ex_yb_q),
@@ -1959,6 +2110,12 @@ module cu_top
     .m_o    (vl_m),
     .yd_o   (vl_yd)
   );
+
+  always_ff @(posedge clk_i) begin
+    if (ex_valid && ex_wmma) begin
+      for (int i = 0; i < NumLanes; i++) wacc_q[i] <= vl_d[i][31:0];
+    end
+  end
 
   // Operations of the vector pipeline that are not lane arithmetic: lane reads write an
   // SGPR, swaps write two VGPRs.
@@ -2357,6 +2514,16 @@ module cu_top
               vd_data[r[1:0]][i] = (ex_dec_q.vop != VOP_V_SWAP_B16) ? ((k == 0) ? ex_a_q[i][31:0] : ex_b_q[i][31:0]) :
                                    {2{(k == 0) ? ex_a_q[i][15:0] : ex_b_q[i][15:0]}};
             end
+          end
+        end
+      end else if (ex_wmma) begin
+        // WMMA: D's register of the step (a 16-bit D: OPSEL[2]'s half), in every lane.
+        if (!ex_vdst_q[8] && ex_vdst_q < 9'(Vgprs)) begin
+          vd_en[ex_vdst_q[1:0]] = (ex_vop inside {VOP_V_DOT2_F16_F16, VOP_V_DOT2_BF16_BF16}) ? half : full;
+          vd_reg[ex_vdst_q[1:0]] = ex_vdst_q[7:0];
+          for (int i = 0; i < NumLanes; i++) begin
+            vd_data[ex_vdst_q[1:0]][i] = (ex_vop inside {VOP_V_DOT2_F16_F16, VOP_V_DOT2_BF16_BF16}) ?
+                                         {2{vl_d[i][15:0]}} : vl_d[i][31:0];
           end
         end
       end else if (!ex_lane_read && ex_dec_q.vop != VOP_V_PERMLANE64_B32 &&

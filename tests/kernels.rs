@@ -86,6 +86,8 @@ const RTL_KERNELS: &[&str] = &[
     "generic_ptrs",
     "generic_atomics",
     "transcendental",
+    "wmma_f32_f16",
+    "wmma_i32_iu8",
 ];
 
 /// Kernels whose results depend on the order in which the waves' atomics reach memory: the
@@ -1496,6 +1498,85 @@ fn matmul() {
         }
     }
     same_f32("C", &f32s(&out[2]), &want, |i| format!("row {}, column {}", i / n, i % n));
+}
+
+/// WMMA through clang's builtins (wmma.cl): four 16x16 tiles, one wave each. The host follows
+/// the order the golden model documents (sim/src/golden/valu/wmma.rs): C, then for each pair
+/// k = 2s, 2s + 1, `(A[i][k] B[k][j] + A[i][k+1] B[k+1][j]) + acc` in f32 (a product of two
+/// f16 is exact in f32), so the F32 form is checked bit for bit; the integer form saturates
+/// after each group of four k (v_dot4_i32_iu8 with CLAMP). This checks the register layout
+/// against the compiler's, not only against the golden model.
+#[test]
+fn wmma() {
+    let mut r = Rng(41);
+    let tiles = 4usize;
+    let n = 256 * tiles;
+    let mut a: Vec<u16> = (0..n).map(|_| f64_to_f16(f64::from(r.f32(4.0)))).collect();
+    let b: Vec<u16> = (0..n).map(|_| f64_to_f16(f64::from(r.f32(4.0)))).collect();
+    let c: Vec<f32> = (0..n).map(|_| r.f32(64.0)).collect();
+    a[3] = 0x8000;
+    a[20] = 0x7bff; // 65504
+    a[21] = 0x0001; // the smallest denormal
+    let args = |x: Vec<u8>, y: Vec<u8>, z: Vec<u8>| {
+        vec![ArgSpec::Buf(x), ArgSpec::Buf(y), ArgSpec::Buf(z), ArgSpec::Zeros(4 * n as u64)]
+    };
+    let bytes16 = |v: &[u16]| v.iter().flat_map(|x| x.to_le_bytes()).collect::<Vec<u8>>();
+    let out = launch(
+        "wmma",
+        "wmma_f32_f16",
+        [tiles as u32, 1, 1],
+        [32, 1, 1],
+        args(bytes16(&a), bytes16(&b), bytes_f32(&c)),
+    );
+    let f = |h: u16| f16_to_f64(h) as f32;
+    let mut want = vec![0f32; n];
+    for t in (0..n).step_by(256) {
+        for i in 0..16 {
+            for j in 0..16 {
+                let mut acc = c[t + 16 * i + j];
+                for k in (0..16).step_by(2) {
+                    let p0 = f(a[t + 16 * i + k]) * f(b[t + 16 * k + j]);
+                    let p1 = f(a[t + 16 * i + k + 1]) * f(b[t + 16 * (k + 1) + j]);
+                    acc += p0 + p1;
+                }
+                want[t + 16 * i + j] = acc;
+            }
+        }
+    }
+    same_f32("D (f32 from f16)", &f32s(&out[3]), &want, |e| {
+        format!("tile {}, row {}, column {}", e / 256, e / 16 % 16, e % 16)
+    });
+
+    let a8: Vec<u8> = (0..n).map(|_| r.next() as u8).collect();
+    let b8: Vec<u8> = (0..n).map(|_| r.next() as u8).collect();
+    let mut c32: Vec<i32> = (0..n).map(|_| r.next() as i32 >> (r.next() % 32)).collect();
+    // Near the limits, where the steps saturate.
+    for e in (0..n).step_by(7) {
+        c32[e] = if e % 2 == 0 { i32::MAX - (e as i32 % 5000) } else { i32::MIN + (e as i32 % 5000) };
+    }
+    let out = launch(
+        "wmma",
+        "wmma_i32_iu8",
+        [tiles as u32, 1, 1],
+        [32, 1, 1],
+        args(a8.clone(), b8.clone(), bytes_i32(&c32)),
+    );
+    let mut want = vec![0i32; n];
+    for t in (0..n).step_by(256) {
+        for i in 0..16 {
+            for j in 0..16 {
+                let mut acc = i64::from(c32[t + 16 * i + j]);
+                for s in 0..4 {
+                    for k in 4 * s..4 * s + 4 {
+                        acc += i64::from(a8[t + 16 * i + k] as i8) * i64::from(b8[t + 16 * k + j]);
+                    }
+                    acc = acc.clamp(i64::from(i32::MIN), i64::from(i32::MAX));
+                }
+                want[t + 16 * i + j] = acc as i32;
+            }
+        }
+    }
+    assert_eq!(i32s(&out[3]), want, "D (i32 from iu8, saturating)");
 }
 
 /// A sum per workgroup through LDS, halving the active work-items each step with a barrier

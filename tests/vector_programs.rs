@@ -345,8 +345,50 @@ fn build(d: &InstDef, choices: &[Choice], dpp: DppChoice) -> Inst {
 }
 
 fn inst_strategy(d: &'static InstDef) -> BoxedStrategy<Item> {
+    if d.name.starts_with("v_wmma_") {
+        return wmma_strategy(d);
+    }
     let parts: Vec<BoxedStrategy<Choice>> = d.operands.iter().map(|o| operand_strategy(d, o)).collect();
     (parts, dpp_choice()).prop_map(move |(cs, dpp)| Item::Raw(vec![build(d, &cs, dpp)])).boxed()
+}
+
+/// A WMMA row, whose registers must keep its rules (sim/src/golden/valu/wmma.rs) or the
+/// instruction faults: A, B and D in different blocks of eight of v0..v23 (A and B take as
+/// many dwords as their format needs), and C equal to D, an inline constant, or A's block
+/// (allowed while C is not D). One in sixteen keeps the random registers, which mostly break
+/// the rules: the fault is checked too.
+fn wmma_strategy(d: &'static InstDef) -> BoxedStrategy<Item> {
+    let parts: Vec<BoxedStrategy<Choice>> = d.operands.iter().map(|o| operand_strategy(d, o)).collect();
+    let blocks =
+        prop::sample::select(vec![[0u8, 8, 16], [0, 16, 8], [8, 0, 16], [8, 16, 0], [16, 0, 8], [16, 8, 0]]);
+    let c = prop_oneof![
+        6 => Just(None),
+        1 => (-16i8..=64).prop_map(|i| Some(VSrc::Int(i))),
+        1 => (0u8..9).prop_map(|k| Some(VSrc::Float(k))),
+        1 => Just(Some(VSrc::Vgpr(u8::MAX, false))),
+    ];
+    (parts, blocks, c, 0u8..16)
+        .prop_map(move |(mut cs, [a, b, dst], c, keep)| {
+            if keep != 0 {
+                for (o, ch) in d.operands.iter().zip(cs.iter_mut()) {
+                    match o.field {
+                        Field::Vdst => *ch = Choice::Vdst(dst, false),
+                        Field::Src0 => *ch = Choice::Src(VSrc::Vgpr(a, false)),
+                        Field::Src1 => *ch = Choice::Src(VSrc::Vgpr(b, false)),
+                        Field::Src2 => {
+                            *ch = Choice::Src(match c {
+                                None => VSrc::Vgpr(dst, false),
+                                Some(VSrc::Vgpr(..)) => VSrc::Vgpr(a, false),
+                                Some(k) => k,
+                            })
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            Item::Raw(vec![build(d, &cs, DppChoice::None)])
+        })
+        .boxed()
 }
 
 /// A VOPD pair: X and Y rows, sources in different banks as the hardware requires, the

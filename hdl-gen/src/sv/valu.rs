@@ -168,14 +168,31 @@ pub fn ctrl_sets(d: &InstDef, base: &str) -> Vec<(String, String)> {
     flag(&mut sets, "mask_vcc", d.writes.contains(Implicit::VCC));
     flag(&mut sets, "mask_exec", d.writes.contains(Implicit::EXEC));
     flag(&mut sets, "rd_m0", d.reads.contains(Implicit::M0));
-    flag(&mut sets, "fpu", is_float(d));
-    flag(&mut sets, "trans", d.unit == Unit::Trans);
-    flag(&mut sets, "f64", is_f64(d));
-    flag(&mut sets, "twice", twice(d));
-    if passes(d) > 1 {
-        sets.push((format!("{base}.fpasses"), format!("2'd{}", passes(d) - 1)));
+    // A WMMA row runs as a sequence of its DOT row (cu_top): that row's unit and timing.
+    let e = wmma_step(d).unwrap_or(d);
+    flag(&mut sets, "fpu", is_float(e));
+    flag(&mut sets, "trans", e.unit == Unit::Trans);
+    flag(&mut sets, "f64", is_f64(e));
+    flag(&mut sets, "twice", twice(e));
+    if passes(e) > 1 {
+        sets.push((format!("{base}.fpasses"), format!("2'd{}", passes(e) - 1)));
     }
     sets
+}
+
+/// The DOT row a WMMA row is a sequence of (sim/src/golden/valu/wmma.rs: one per dword of
+/// A's row and B's column), or None for any other row.
+pub fn wmma_step(d: &InstDef) -> Option<&'static InstDef> {
+    let step = match d.mnemonic {
+        Mnemonic::v_wmma_f32_16x16x16_f16 => "v_dot2_f32_f16",
+        Mnemonic::v_wmma_f32_16x16x16_bf16 => "v_dot2_f32_bf16",
+        Mnemonic::v_wmma_f16_16x16x16_f16 => "v_dot2_f16_f16",
+        Mnemonic::v_wmma_bf16_16x16x16_bf16 => "v_dot2_bf16_bf16",
+        Mnemonic::v_wmma_i32_16x16x16_iu8 => "v_dot4_i32_iu8",
+        Mnemonic::v_wmma_i32_16x16x16_iu4 => "v_dot8_i32_iu4",
+        _ => return None,
+    };
+    table().by_name(step)
 }
 
 /// Whether a row runs in the floating-point units: one of its register operands is a float.
