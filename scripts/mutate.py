@@ -172,7 +172,7 @@ def main():
     args = ap.parse_args()
     src = TEMPLATES
     if args.fp:
-        args.files = "cu_fp32.sv,cu_fp_round.sv"
+        args.files = "cu_fp32.sv,cu_fp_round.sv,cu_fp_fmt.sv,cu_fp64.sv"
         args.directed = False
     if args.decode:
         args.files = "cu_decode.sv"
@@ -229,15 +229,18 @@ def main():
                 return 1
             prebuilt[test] = [str(ROOT / exe.group(1))]
     if args.fp or args.decode:
-        # The test binary, built before anything is mutated (the test reads rtl/ when it runs).
-        test = "fp_rtl" if args.fp else "decode_rtl"
-        rc, out = run(["cargo", "test", "--release", "-p", "conformance", "--test", test, "--no-run"], env)
-        exe = re.search(rf"Executable .*\((.*{test}-[0-9a-f]+)\)", out)
-        if rc != 0 or not exe:
-            print(out)
-            return 1
-        suite = [(test, [str(ROOT / exe.group(1))])]
-        own = {}
+        # The test binaries, built before anything is mutated (the tests read rtl/ when they
+        # run): the F64 unit's testbench first for its own template, the F32 unit's first for
+        # the others (the format and rounding helpers, in cu_pkg, serve both units).
+        suite = []
+        for test in ["fp_rtl", "fp64_rtl"] if args.fp else ["decode_rtl"]:
+            rc, out = run(["cargo", "test", "--release", "-p", "conformance", "--test", test, "--no-run"], env)
+            exe = re.search(rf"Executable .*\((.*{test}-[0-9a-f]+)\)", out)
+            if rc != 0 or not exe:
+                print(out)
+                return 1
+            suite.append((test, [str(ROOT / exe.group(1))]))
+        own = {"cu_fp64.sv": "fp64_rtl"} if args.fp else {}
     killed, survived, invalid = [], [], 0
     # A kill (SIGTERM) restores the templates too.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))

@@ -3,7 +3,7 @@
 //! Every instruction family binds the rows of one encoding family of the table the same way:
 //! `bind(def) -> Option<Handler>`, and a list of the rows it leaves unbound on purpose
 //! ([`FAMILIES`]). The table is built once from that list. Rows of the encodings no family
-//! covers (MIMG; VINTERP, LDSDIR and EXP) and the unbound rows fault as not implemented (or,
+//! covers (MIMG) and the unbound rows (LDSDIR and EXP among them) fault as not implemented (or,
 //! for `s_code_end`, as illegal).
 //!
 //! A family binds a row by what the table says of it, never by spelling: the ALU families
@@ -35,7 +35,7 @@ pub(super) struct InstFamily {
 }
 
 /// The families, one per encoding family the model executes.
-pub(super) const FAMILIES: [InstFamily; 6] = [
+pub(super) const FAMILIES: [InstFamily; 7] = [
     InstFamily {
         name: "salu",
         encoding: rdna3_isa::Family::Scalar,
@@ -49,6 +49,14 @@ pub(super) const FAMILIES: [InstFamily; 6] = [
         not_executed: smem::NOT_EXECUTED,
     },
     InstFamily { name: "valu", encoding: rdna3_isa::Family::Vop, bind: valu::bind, not_executed: &[] },
+    // VINTERP's rows are VALU arithmetic; the LDS parameter and direct loads and the export
+    // of the same encoding family are not executed.
+    InstFamily {
+        name: "valu (VINTERP)",
+        encoding: rdna3_isa::Family::Misc,
+        bind: valu::bind_vinterp,
+        not_executed: &[Mnemonic::lds_param_load, Mnemonic::lds_direct_load, Mnemonic::export],
+    },
     InstFamily {
         name: "flat",
         encoding: rdna3_isa::Family::Flat,

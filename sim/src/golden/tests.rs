@@ -15,6 +15,7 @@ mod ds;
 mod exec_mask;
 mod faults;
 mod flat;
+mod interp;
 mod kernels_regress;
 mod lanes;
 mod lanes32;

@@ -199,7 +199,9 @@ impl VOperands {
         let format = def.format();
         let mut v = VOperands::default();
         let has = |f: Field| format.field(f).is_some();
-        v.vop3 = matches!(format.name.as_str(), "VOP3" | "VOP3SD" | "VOP3P");
+        // VINTERP's fields are VOP3's (OPSEL picks 16-bit halves), without ABS and OMOD.
+        let vinterp = format.name == "VINTERP";
+        v.vop3 = vinterp || matches!(format.name.as_str(), "VOP3" | "VOP3SD" | "VOP3P");
         if has(Field::Abs) {
             v.abs = inst.field(Field::Abs) as u8;
         }
@@ -253,7 +255,7 @@ impl VOperands {
             v.vdst_field = inst.field(Field::Vdst) as u16;
         }
         let mut n = 0usize;
-        if format.family() != rdna3_isa::Family::Vop {
+        if format.family() != rdna3_isa::Family::Vop && !vinterp {
             let f = |field: Field| if has(field) { inst.field(field) } else { 0 };
             v.mem = MemFields {
                 addr: f(Field::Addr),
@@ -287,6 +289,13 @@ impl VOperands {
             };
             match op.role {
                 Role::Src if n < 3 => {
+                    let code = inst.field(op.field);
+                    if vinterp && code < 256 {
+                        use rdna3_isa::operand::{const_name, reg_name};
+                        let what = reg_name(code, 1).or_else(|| const_name(code, 1));
+                        let what = what.unwrap_or_else(|| format!("operand code {code}"));
+                        return Err(format!("{} reads VGPRs only; source {n} is {what}", def.name));
+                    }
                     v.ty[n] = ty;
                     v.src[n] = source(inst, op.field, ty, narrow, &v.dpp)?;
                     n += 1;

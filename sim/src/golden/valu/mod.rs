@@ -1,4 +1,5 @@
-//! The vector ALU family (VOP1, VOP2, VOPC, VOP3, VOP3SD, VOP3P, VOPD): the semantics of every
+//! The vector ALU family (VOP1, VOP2, VOPC, VOP3, VOP3SD, VOP3P, VOPD, and VINTERP's
+//! interpolation FMAs): the semantics of every
 //! VALU row, from the guide's pseudocode (chapter 16), in one module per kind of operation,
 //! and [`bind`], which gives each row its function.
 //!
@@ -21,6 +22,7 @@ mod f64;
 mod graphics;
 mod int;
 mod int16;
+mod interp;
 mod lane;
 mod lanewise;
 mod packed;
@@ -53,6 +55,12 @@ const PARTS: [fn(&InstDef) -> Option<VFn>; 14] = [
 /// The function of row `def`, if it is a VALU row this model executes.
 pub(super) fn bind(def: &InstDef) -> Option<Handler> {
     PARTS.iter().find_map(|part| part(def)).map(Handler::Vector)
+}
+
+/// The function of VINTERP row `def` (an encoding of its own family, with the LDS parameter
+/// loads and the export).
+pub(super) fn bind_vinterp(def: &InstDef) -> Option<Handler> {
+    interp::bind(def).map(Handler::Vector)
 }
 
 #[cfg(test)]

@@ -246,26 +246,30 @@ fn mix_inputs(x: &VExec) -> [[u64; 3]; 32] {
     })
 }
 
+/// The F32 results of the mixed FMA of each lane's F32 inputs, under the F32 settings `f`
+/// (shared with VINTERP's F32-result forms).
+pub(super) fn mix_f32(f: Fp, ins: &[[u64; 3]; 32], clamp: bool) -> Lanes {
+    std::array::from_fn(|l| fp::omod_clamp(f, fp::fma(f, ins[l][0], ins[l][1], ins[l][2]), 0, clamp))
+}
+
+/// The F16 results of the mixed FMA: the FMA under the F32 settings `f` (denormal results
+/// kept), converted under the F16 settings `h` (shared with VINTERP's `p2` F16 forms).
+pub(super) fn mix_f16(f: Fp, h: Fp, ins: &[[u64; 3]; 32], clamp: bool) -> Lanes {
+    std::array::from_fn(|l| {
+        let wide = fp::fma(Fp { denorm_out: true, ..f }, ins[l][0], ins[l][1], ins[l][2]);
+        fp::omod_clamp(h, fp::convert(Fp { denorm_in: true, ..f }, h, wide), 0, clamp)
+    })
+}
+
 fn fma_mix_f32(x: &mut VExec) {
-    let f = fpm(x, Prec::S);
-    let ins = mix_inputs(x);
-    let clamp = x.ops().clamp;
-    let r: Lanes =
-        std::array::from_fn(|l| fp::omod_clamp(f, fp::fma(f, ins[l][0], ins[l][1], ins[l][2]), 0, clamp));
+    let r = mix_f32(fpm(x, Prec::S), &mix_inputs(x), x.ops().clamp);
     let m = x.write_mask();
     let vdst = u32::from(x.ops().vdst);
     x.write_vgprs(vdst, 1, &r, m);
 }
 
 fn fma_mix16(x: &mut VExec, hi: bool) {
-    let f = fpm(x, Prec::S);
-    let h = fpm(x, Prec::H);
-    let ins = mix_inputs(x);
-    let clamp = x.ops().clamp;
-    let r: Lanes = std::array::from_fn(|l| {
-        let wide = fp::fma(Fp { denorm_out: true, ..f }, ins[l][0], ins[l][1], ins[l][2]);
-        fp::omod_clamp(h, fp::convert(Fp { denorm_in: true, ..f }, h, wide), 0, clamp)
-    });
+    let r = mix_f16(fpm(x, Prec::S), fpm(x, Prec::H), &mix_inputs(x), x.ops().clamp);
     let m = x.write_mask();
     let vdst = u32::from(x.ops().vdst);
     x.write_half(vdst, hi, &r, m);
