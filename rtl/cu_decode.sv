@@ -549,6 +549,15 @@ module cu_decode
       endcase
     end else if (inst_i[31:24] == 8'b11001101) begin  // VINTERP
       dec_o.fmt = FMT_VINTERP;
+      dec_o.clmp = inst_i[15];
+      dec_o.neg = inst_i[63:61];
+      dec_o.opsel = inst_i[14:11];
+      dec_o.src0 = inst_i[40:32];
+      dec_o.src1 = inst_i[49:41];
+      dec_o.src2 = inst_i[58:50];
+      dec_o.vdst = inst_i[7:0];
+      dec_o.waitexp = inst_i[10:8];
+      dec_o.literal = inst_i[95:64];
       unique case (inst_i[22:16])
         7'd0: dec_o.op = OP_V_INTERP_P10_F32;
         7'd1: dec_o.op = OP_V_INTERP_P2_F32;
@@ -3507,7 +3516,7 @@ module cu_decode
       OP_V_FMA_DX9_ZERO_F32, OP_V_CUBEID_F32, OP_V_CUBESC_F32, OP_V_CUBETC_F32,
       OP_V_CUBEMA_F32, OP_V_FMA_F32, OP_V_MULLIT_F32, OP_V_MIN3_F32,
       OP_V_MAX3_F32, OP_V_MED3_F32, OP_V_DIV_FIXUP_F32, OP_V_MAXMIN_F32,
-      OP_V_MINMAX_F32: begin
+      OP_V_MINMAX_F32, OP_V_INTERP_P10_F32, OP_V_INTERP_P2_F32: begin
         dec_o.unit = UNIT_VALU;
         dec_o.valu = 1'b1;
         dec_o.vc.enc = VE_VOP3;
@@ -4147,9 +4156,31 @@ module cu_decode
         dec_o.vc.dty = OT_F32;
         dec_o.vc.fpu = 1'b1;
       end
-      OP_V_INTERP_P10_F32, OP_V_INTERP_P2_F32, OP_V_INTERP_P10_F16_F32, OP_V_INTERP_P2_F16_F32,
-      OP_V_INTERP_P10_RTZ_F16_F32, OP_V_INTERP_P2_RTZ_F16_F32: begin
+      OP_V_INTERP_P10_F16_F32, OP_V_INTERP_P10_RTZ_F16_F32: begin
         dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F16;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_F32;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_F16;
+        dec_o.vc.dty = OT_F32;
+        dec_o.vc.fpu = 1'b1;
+      end
+      OP_V_INTERP_P2_F16_F32, OP_V_INTERP_P2_RTZ_F16_F32: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F16;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_F32;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_F32;
+        dec_o.vc.dty = OT_F16;
+        dec_o.vc.fpu = 1'b1;
       end
       OP_LDS_PARAM_LOAD, OP_LDS_DIRECT_LOAD: begin
         dec_o.unit = UNIT_DS;
@@ -6661,6 +6692,12 @@ module cu_decode
       OP_V_DUAL_MIN_F32: dec_o.vop = VOP_V_DUAL_MIN_F32;
       OP_V_DUAL_DOT2ACC_F32_F16: dec_o.vop = VOP_V_DUAL_DOT2ACC_F32_F16;
       OP_V_DUAL_DOT2ACC_F32_BF16: dec_o.vop = VOP_V_DUAL_DOT2ACC_F32_BF16;
+      OP_V_INTERP_P10_F32: dec_o.vop = VOP_V_INTERP_P10_F32;
+      OP_V_INTERP_P2_F32: dec_o.vop = VOP_V_INTERP_P2_F32;
+      OP_V_INTERP_P10_F16_F32: dec_o.vop = VOP_V_INTERP_P10_F16_F32;
+      OP_V_INTERP_P2_F16_F32: dec_o.vop = VOP_V_INTERP_P2_F16_F32;
+      OP_V_INTERP_P10_RTZ_F16_F32: dec_o.vop = VOP_V_INTERP_P10_RTZ_F16_F32;
+      OP_V_INTERP_P2_RTZ_F16_F32: dec_o.vop = VOP_V_INTERP_P2_RTZ_F16_F32;
       default: dec_o.vop = VOP_NONE;
     endcase
 

@@ -2055,7 +2055,13 @@ package cu_pkg;
     VOP_V_DUAL_DOT2ACC_F32_BF16 = 9'd497,
     VOP_V_DUAL_ADD_NC_U32 = 9'd498,
     VOP_V_DUAL_LSHLREV_B32 = 9'd499,
-    VOP_V_DUAL_AND_B32 = 9'd500
+    VOP_V_DUAL_AND_B32 = 9'd500,
+    VOP_V_INTERP_P10_F32 = 9'd501,
+    VOP_V_INTERP_P2_F32 = 9'd502,
+    VOP_V_INTERP_P10_F16_F32 = 9'd503,
+    VOP_V_INTERP_P2_F16_F32 = 9'd504,
+    VOP_V_INTERP_P10_RTZ_F16_F32 = 9'd505,
+    VOP_V_INTERP_P2_RTZ_F16_F32 = 9'd506
   } valu_op_e;
 
   // Vector operand types as the datapath needs them: the width, packing and float format (for
@@ -2379,6 +2385,7 @@ package cu_pkg;
     logic [7:0] vsrc1;
     logic [7:0] vsrcx1;
     logic [7:0] vsrcy1;
+    logic [2:0] waitexp;
     logic [31:0] literal;
     logic        dst_wr;       // SDST is written
     logic        dst_rd;       // SDST is read

@@ -44,6 +44,13 @@
 // writes D's register r; MODE is its reset value (nearest even, denormals kept) and EXEC is
 // ignored. Registers that break WMMA's rules make one faulting beat.
 //
+// A VINTERP row (sim/src/golden/valu/interp.rs) is v_fma_mix_f32's or v_fma_mixlo_f16's
+// operation with its sources at fixed types (F16 parameters, F32 coordinate): source 0 from
+// the quad's lane 1 (p10) or 2 (p2), p10's source 2 from the quad's lane 0, whatever their
+// EXEC bits (every pass holds whole quads: NumLanes is a multiple of 4); NEG is applied in
+// RD, the _rtz forms round toward zero in both of the unit's steps, and a source that is not
+// a VGPR makes the instruction illegal.
+//
 // The floating-point units are pipelined (FpStages registers): a beat of a floating-point row
 // stays in EX until its results arrive, FpStages cycles later (TransCycles for the
 // transcendental unit's iterative rows, F32PassCycles a pass for the rows of several passes
@@ -1346,6 +1353,8 @@ module cu_top
 
   logic [2:0]  opsel_hi;  // OPSEL_HI of sources 0..2 (VOP3P)
   logic        rd_mix;    // v_fma_mix*: the F32 unit selects and modifies the sources
+  logic        rd_interp;   // a VINTERP row (see the header)
+  logic        rd_ip10;     // ... of the first pass (source 2 from the quad's lane 0)
   logic [2:0]  src_abs, src_neg;  // ABS and NEG of sources 0..2
   logic        rd_wmma;     // a WMMA beat (see the header)
   logic        rd_wfloat;   // ... of a float form
@@ -1407,6 +1416,12 @@ module cu_top
     end
     if (rd_wmma && rd_wbad_q) op_illegal = 1'b1;
     rd_mix = rd_dec_q.vop inside {VOP_V_FMA_MIX_F32, VOP_V_FMA_MIXLO_F16, VOP_V_FMA_MIXHI_F16};
+    rd_ip10 = rd_dec_q.vop inside {VOP_V_INTERP_P10_F32, VOP_V_INTERP_P10_F16_F32, VOP_V_INTERP_P10_RTZ_F16_F32};
+    rd_interp = rd_dec_q.valu && (rd_ip10 || rd_dec_q.vop inside {VOP_V_INTERP_P2_F32, VOP_V_INTERP_P2_F16_F32,
+                                                                  VOP_V_INTERP_P2_RTZ_F16_F32});
+    if (rd_interp && !(rd_src_q[0].kind == SkVgpr && rd_src_q[1].kind == SkVgpr && rd_src_q[2].kind == SkVgpr)) begin
+      op_illegal = 1'b1;
+    end
     for (int s = 0; s < 3; s++) begin
       logic wide;
       opnd_ty_e cty;  // the type an inline constant takes
@@ -1462,6 +1477,7 @@ module cu_top
 
   // Each lane's operands.
   for (genvar i = 0; i < NumLanes; i++) begin : gen_rd_lane
+    localparam int unsigned Quad = i & ~3;  // the lane's quad's first lane (VINTERP)
     logic [4:0]  gl;      // the wave lane
     logic [5:0]  d16;     // DPP16's source lane, and whether there is one
     logic [4:0]  xs;      // the lane source 0 is read from
@@ -1517,12 +1533,15 @@ module cu_top
         // Source 0, through DPP or a lane permute (of its first dword; no row with DPP has a
         // wider source 0).
         x0 = (rd_xlane_q && rd_src_q[0].kind == SkVgpr) ? (xok ? xsrc[xs] : 32'd0) : vslot[0][i];
+        // VINTERP's quad lanes (see the header).
+        if (rd_interp) x0 = rd_ip10 ? vslot[0][Quad + 1] : vslot[0][Quad + 2];
         v0 = lane_val(rd_src_q[0].kind, rd_src_q[0].hi, rd_dec_q.vc.ty[0], sv[0], x0, vslot[1][i],
                       rd_vop3p, rd_dec_q.opsel[0], opsel_hi[0]);
         a_l = v0;
         b_l = lane_val(rd_src_q[1].kind, rd_src_q[1].hi, rd_dec_q.vc.ty[1], sv[1], vslot[2][i], vslot[3][i],
                        rd_vop3p, rd_dec_q.opsel[1], opsel_hi[1]);
-        c_l[63:0] = lane_val(rd_src_q[2].kind, rd_src_q[2].hi, rd_dec_q.vc.ty[2], sv[2], vslot[4][i],
+        c_l[63:0] = lane_val(rd_src_q[2].kind, rd_src_q[2].hi, rd_dec_q.vc.ty[2], sv[2],
+                             (rd_interp && rd_ip10) ? vslot[4][Quad] : vslot[4][i],
                              vslot[5][i], rd_vop3p, rd_dec_q.opsel[2], opsel_hi[2]);
         // ABS then NEG act on the sign bit of float sources, and of v_cndmask's two data
         // sources (guide 16.7); not on a destination read as a source (v_fmac's).
@@ -1537,11 +1556,17 @@ module cu_top
           if (rd_dec_q.vc.fld[2] != VF_VDST) begin
             c_l[63:0] = sign_mods(c_l[63:0], float_sign(rd_dec_q.vc.ty[2]), src_abs[2], src_neg[2]);
           end
-          // A packed F16 pair (VOP3P): NEG on the low half, NEG_HI on the high half.
+          // A packed F16 or BF16 pair (VOP3P): NEG on the low half, NEG_HI on the high half.
           if (rd_vop3p) begin
-            if (rd_dec_q.vc.ty[0] == OT_V2F16) a_l = a_l ^ {32'd0, rd_dec_q.neg_hi[0], 15'd0, rd_dec_q.neg[0], 15'd0};
-            if (rd_dec_q.vc.ty[1] == OT_V2F16) b_l = b_l ^ {32'd0, rd_dec_q.neg_hi[1], 15'd0, rd_dec_q.neg[1], 15'd0};
-            if (rd_dec_q.vc.ty[2] == OT_V2F16) c_l[63:0] = c_l[63:0] ^ {32'd0, rd_dec_q.neg_hi[2], 15'd0, rd_dec_q.neg[2], 15'd0};
+            if (rd_dec_q.vc.ty[0] inside {OT_V2F16, OT_V2BF16}) begin
+              a_l = a_l ^ {32'd0, rd_dec_q.neg_hi[0], 15'd0, rd_dec_q.neg[0], 15'd0};
+            end
+            if (rd_dec_q.vc.ty[1] inside {OT_V2F16, OT_V2BF16}) begin
+              b_l = b_l ^ {32'd0, rd_dec_q.neg_hi[1], 15'd0, rd_dec_q.neg[1], 15'd0};
+            end
+            if (rd_dec_q.vc.ty[2] inside {OT_V2F16, OT_V2BF16}) begin
+              c_l[63:0] = c_l[63:0] ^ {32'd0, rd_dec_q.neg_hi[2], 15'd0, rd_dec_q.neg[2], 15'd0};
+            end
           end
         end
         c_l[127:64] = (rd_src_q[2].kind == SkVgpr && rd_dec_q.vc.ty[2] == OT_B128) ?
@@ -2157,6 +2182,8 @@ module cu_top
   // signedness (the float forms' NEG bits were applied in RD); from the second dword on, the
   // accumulator is the lane's result of the beat before.
   logic                       ex_wmma;
+  logic                       ex_interp;  // a VINTERP row: v_fma_mix's operation (see the header)
+  logic                       ex_rtz;     // ... that rounds toward zero
   valu_op_e                   ex_vop;
   logic [NumLanes-1:0][31:0]  wacc_q;
   logic [NumLanes-1:0][127:0] ex_vc;
@@ -2170,12 +2197,24 @@ module cu_top
       VOP_V_WMMA_BF16_16X16X16_BF16: ex_vop = VOP_V_DOT2_BF16_BF16;
       VOP_V_WMMA_I32_16X16X16_IU8: ex_vop = VOP_V_DOT4_I32_IU8;
       VOP_V_WMMA_I32_16X16X16_IU4: ex_vop = VOP_V_DOT8_I32_IU4;
+      VOP_V_INTERP_P10_F32, VOP_V_INTERP_P2_F32, VOP_V_INTERP_P10_F16_F32, VOP_V_INTERP_P10_RTZ_F16_F32: begin
+        ex_wmma = 1'b0;
+        ex_vop = VOP_V_FMA_MIX_F32;
+      end
+      VOP_V_INTERP_P2_F16_F32, VOP_V_INTERP_P2_RTZ_F16_F32: begin
+        ex_wmma = 1'b0;
+        ex_vop = VOP_V_FMA_MIXLO_F16;
+      end
       default: begin
         ex_wmma = 1'b0;
         ex_vop = ex_dec_q.vop;
       end
     endcase
     ex_wmma = ex_wmma && ex_dec_q.valu;
+    ex_interp = ex_dec_q.valu && ex_dec_q.vop inside {VOP_V_INTERP_P10_F32, VOP_V_INTERP_P2_F32,
+                                                      VOP_V_INTERP_P10_F16_F32, VOP_V_INTERP_P2_F16_F32,
+                                                      VOP_V_INTERP_P10_RTZ_F16_F32, VOP_V_INTERP_P2_RTZ_F16_F32};
+    ex_rtz = ex_dec_q.vop inside {VOP_V_INTERP_P10_RTZ_F16_F32, VOP_V_INTERP_P2_RTZ_F16_F32};
     for (int i = 0; i < NumLanes; i++) begin
       ex_vc[i] = (ex_wmma && ex_wst_q != 3'd0) ? {96'd0, wacc_q[i]} : ex_c_q[i];
     end
@@ -2189,13 +2228,15 @@ module cu_top
     .clamp_i(ex_dec_q.clmp && !(ex_wmma && ex_vop inside {VOP_V_DOT2_F32_F16, VOP_V_DOT2_F32_BF16,
                                                          VOP_V_DOT2_F16_F16, VOP_V_DOT2_BF16_BF16})),
     .omod_i (ex_wmma ? 2'd0 : ex_dec_q.omod),
-    .mode_i (ex_wmma ? 10'h3f0 : mode_q[ex_wave_q][9:0]),
+    .mode_i (ex_wmma ? 10'h3f0 : {mode_q[ex_wave_q][9:4], ex_rtz ? 4'hf : mode_q[ex_wave_q][3:0]}),
     .lane0_i(5'(int'(ex_pass_q) * NumLanes)),
     .a_i    (ex_a_q),
     .b_i    (ex_b_q),
     .c_i    (ex_vc),
     .m_i    (ex_m_q),
     .mix_i  (ex_wmma ? {4'd0, (ex_vop inside {VOP_V_DOT4_I32_IU8, VOP_V_DOT8_I32_IU4}) ? ex_dec_q.neg[1:0] : 2'd0, 6'd0} :
+             // VINTERP: the F16 sources' halves chosen and NEG applied in RD.
+             ex_interp ? {6'd0, ex_dec_q.vc.ty[2] == OT_F16, 1'b0, ex_dec_q.vc.ty[0] == OT_F16, 3'd0} :
                        {ex_dec_q.neg_hi, ex_dec_q.neg, ex_dec_q.opsel_hi2, ex_dec_q.opsel_hi, ex_dec_q.opsel[2:0]}),
     .op_y_i (ex_dec_q.vop_y),
     .ya_i   (ex_ya_q),

@@ -16,9 +16,11 @@ range) is not counted. Each mutant is undone before the next is planted.
     scripts/mutate.py --decode [--count N] [--seed S]
     scripts/mutate.py --sequencing
 
---fp mutates the F32 unit's templates (cu_fp32.sv, cu_fp_round.sv) only and kills with its own
-Verilator testbench (tests/fp_rtl.rs, run as a built test binary, so no compute-unit model is
-rebuilt): a few seconds per mutant.
+--fp mutates the floating-point units' templates only (cu_fp32.sv, cu_fp64.sv, and the
+rounding and format helpers cu_fp_round.sv and cu_fp_fmt.sv, which cu_pkg holds for both) and
+kills with their own Verilator testbenches (tests/fp_rtl.rs, then tests/fp64_rtl.rs; the F64
+unit's first for cu_fp64.sv), run as built test binaries, so no compute-unit model is
+rebuilt: about a minute per mutant.
 
 --decode mutates the generated decoder itself (rtl/cu_decode.sv, whose legality rules are
 emitted by hdl-gen rather than written in the template) and kills with the decoder's own
@@ -165,7 +167,7 @@ def main():
     ap.add_argument("--files", default=",".join(sorted(p.name for p in TEMPLATES.glob("*.sv"))))
     ap.add_argument("--directed", action="store_true", help="run the hand-picked mutants first")
     ap.add_argument("--cases", type=int, default=64, help="proptest cases per property")
-    ap.add_argument("--fp", action="store_true", help="the F32 unit, against its own testbench")
+    ap.add_argument("--fp", action="store_true", help="the FP units, against their own testbenches")
     ap.add_argument("--decode", action="store_true", help="the generated decoder, against its testbench")
     ap.add_argument("--sequencing", action="store_true",
                     help="only the hand-picked sequencing mutants, against salu_cosim's sequencing test")

@@ -148,8 +148,30 @@ fn dpp_choice() -> BoxedStrategy<DppChoice> {
 /// field may hold, random where they matter.
 fn imm(d: &InstDef, k: ImmKind) -> BoxedStrategy<u32> {
     let cndmask = d.name.starts_with("v_cndmask");
+    // Source modifiers in a quarter of the instructions that take them (each makes a source
+    // another value; set everywhere, they would hide the plain operands).
+    let some = |all: BoxedStrategy<u32>| prop_oneof![3 => Just(0u32), 1 => all].boxed();
+    let float = d.operands.iter().any(|o| o.ty().is_some_and(|t| t.is_float()));
     match k {
         ImmKind::Other("clamp") => (0u32..2).boxed(),
+        ImmKind::Other("omod") => some((0u32..4).boxed()),
+        // v_cndmask takes ABS and NEG on its two data sources (guide 16.7).
+        ImmKind::Other("abs_aax" | "neg_nnx") if cndmask => (0u32..4).boxed(),
+        // ABS and NEG of the sources that take them (a letter per source: `a` ABS, `n` NEG,
+        // `s` SEXT of an integer source, `x` none).
+        ImmKind::Other(name)
+            if name.starts_with("abs_") || name.starts_with("neg_n") || name.starts_with("neg_s") =>
+        {
+            let mask =
+                name[4..].chars().enumerate().filter(|(_, c)| *c != 'x').fold(0, |m, (i, _)| m | 1 << i);
+            some((0u32..8).prop_map(move |v| v & mask).boxed())
+        }
+        // VOP3P's NEG and NEG_HI on packed float halves; VINTERP's NEG.
+        ImmKind::Other("neg_lo" | "neg_hi") if float => some((0u32..8).boxed()),
+        ImmKind::Other("neg") => some((0u32..8).boxed()),
+        // VINTERP: the halves of its F16 sources and destination; the wait (no exports).
+        ImmKind::Other("op_sel") => (0u32..16).boxed(),
+        ImmKind::Other("wait_exp") => (0u32..8).boxed(),
         ImmKind::Other("fixed_exec_lo") => Just(EXEC_LO).boxed(),
         ImmKind::Other("opsel_fake16") | ImmKind::Other("opsel_0123") => (0u32..16).boxed(),
         ImmKind::Other("opsel_hi") => (0u32..4).boxed(),
@@ -159,9 +181,6 @@ fn imm(d: &InstDef, k: ImmKind) -> BoxedStrategy<u32> {
                 name["opsel_".len()..].chars().filter_map(|c| c.to_digit(10)).fold(0, |m, b| m | 1 << b);
             (0u32..16).prop_map(move |v| v & mask).boxed()
         }
-        // v_cndmask takes ABS and NEG on its two data sources (guide 16.7).
-        ImmKind::Other("abs_aax" | "neg_nnx") if cndmask => (0u32..4).boxed(),
-        ImmKind::Other("abs" | "neg") if cndmask => (0u32..2).boxed(),
         _ => Just(0).boxed(),
     }
 }
@@ -213,6 +232,14 @@ fn operand_strategy(d: &'static InstDef, o: &rdna3_isa::Operand) -> BoxedStrateg
             let top = NV - t.dwords().min(4) + 1;
             (0u8..top as u8, any::<bool>()).prop_map(move |(r, h)| Choice::Src(VSrc::Vgpr(r, h && hi))).boxed()
         }
+        // VINTERP reads VGPRs only: one source in 32 is something else, an illegal instruction
+        // both models must fault on alike.
+        (Role::Src, Kind::Reg(_), _) if d.format().name == "VINTERP" => prop_oneof![
+            31 => (0u8..NV as u8).prop_map(|r| Choice::Src(VSrc::Vgpr(r, false))),
+            // (VINTERP has no literal dword: 255 would read the next instruction as one.)
+            1 => src9(false, true).prop_map(|s| Choice::Src(if matches!(s, VSrc::Literal(_)) { VSrc::Sgpr(1) } else { s })),
+        ]
+        .boxed(),
         (Role::Src, Kind::Reg(t), _) => {
             let (scalar_only, vgpr_only) = restriction(d, o.field);
             let hi_ok = narrow && t.is16();

@@ -5,11 +5,12 @@
 
 use rdna3_isa::{Field, FormatDef, Implicit, InstDef, Kind, Mnemonic, Role, Ty, Unit, table};
 
-/// The formats whose rows execute in the vector pipeline.
-pub const VALU_FORMATS: [&str; 8] = ["VOP1", "VOP2", "VOPC", "VOP3", "VOP3SD", "VOP3P", "VOPD_X", "VOPD_Y"];
+/// The formats whose rows execute in the vector pipeline (VINTERP's interpolation FMAs too).
+pub const VALU_FORMATS: [&str; 9] =
+    ["VOP1", "VOP2", "VOPC", "VOP3", "VOP3SD", "VOP3P", "VOPD_X", "VOPD_Y", "VINTERP"];
 
 /// Whether the row runs in the vector pipeline (VALU and transcendental rows of the VALU
-/// encodings; parameter interpolation is graphics and faults).
+/// encodings, and VINTERP's).
 pub fn is_valu(d: &InstDef) -> bool {
     matches!(d.unit, Unit::Valu | Unit::Trans) && VALU_FORMATS.contains(&d.format().name.as_str())
 }
@@ -114,7 +115,8 @@ pub fn venc(f: &FormatDef) -> &'static str {
         "VOP1" => "VE_VOP1",
         "VOP2" => "VE_VOP2",
         "VOPC" => "VE_VOPC",
-        "VOP3" => "VE_VOP3",
+        // VINTERP's fields sit where VOP3's do (no ABS or OMOD: their bits decode to zero).
+        "VOP3" | "VINTERP" => "VE_VOP3",
         "VOP3SD" => "VE_VOP3SD",
         "VOP3P" => "VE_VOP3P",
         _ => "VE_VOPD",
