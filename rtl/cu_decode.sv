@@ -3516,7 +3516,7 @@ module cu_decode
       OP_V_FMA_DX9_ZERO_F32, OP_V_CUBEID_F32, OP_V_CUBESC_F32, OP_V_CUBETC_F32,
       OP_V_CUBEMA_F32, OP_V_FMA_F32, OP_V_MULLIT_F32, OP_V_MIN3_F32,
       OP_V_MAX3_F32, OP_V_MED3_F32, OP_V_DIV_FIXUP_F32, OP_V_MAXMIN_F32,
-      OP_V_MINMAX_F32, OP_V_INTERP_P10_F32, OP_V_INTERP_P2_F32: begin
+      OP_V_MINMAX_F32: begin
         dec_o.unit = UNIT_VALU;
         dec_o.valu = 1'b1;
         dec_o.vc.enc = VE_VOP3;
@@ -4008,7 +4008,7 @@ module cu_decode
         dec_o.vc.dty = OT_F16;
         dec_o.vc.fpu = 1'b1;
       end
-      OP_V_WMMA_F32_16X16X16_F16, OP_V_WMMA_F16_16X16X16_F16, OP_V_WMMA_BF16_16X16X16_BF16: begin
+      OP_V_WMMA_F32_16X16X16_F16: begin
         dec_o.unit = UNIT_VALU;
         dec_o.valu = 1'b1;
         dec_o.vc.enc = VE_VOP3P;
@@ -4020,6 +4020,9 @@ module cu_decode
         dec_o.vc.ty[2] = OT_B128;
         dec_o.vc.dty = OT_B128;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.wmma = 1'b1;
+        dec_o.vc.wlast = 3'd7;
+        dec_o.vc.wcty = OT_F32;
       end
       OP_V_WMMA_F32_16X16X16_BF16: begin
         dec_o.unit = UNIT_VALU;
@@ -4034,6 +4037,41 @@ module cu_decode
         dec_o.vc.dty = OT_B128;
         dec_o.vc.fpu = 1'b1;
         dec_o.vc.fpasses = 2'd3;
+        dec_o.vc.wmma = 1'b1;
+        dec_o.vc.wlast = 3'd7;
+        dec_o.vc.wcty = OT_F32;
+      end
+      OP_V_WMMA_F16_16X16X16_F16: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3P;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B128;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B128;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_B128;
+        dec_o.vc.dty = OT_B128;
+        dec_o.vc.fpu = 1'b1;
+        dec_o.vc.wmma = 1'b1;
+        dec_o.vc.wlast = 3'd7;
+        dec_o.vc.wcty = OT_F16;
+      end
+      OP_V_WMMA_BF16_16X16X16_BF16: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3P;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_B128;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_B128;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_B128;
+        dec_o.vc.dty = OT_B128;
+        dec_o.vc.fpu = 1'b1;
+        dec_o.vc.wmma = 1'b1;
+        dec_o.vc.wlast = 3'd7;
+        dec_o.vc.wcty = OT_BF16;
       end
       OP_V_WMMA_I32_16X16X16_IU8: begin
         dec_o.unit = UNIT_VALU;
@@ -4046,6 +4084,9 @@ module cu_decode
         dec_o.vc.fld[2] = VF_SRC2;
         dec_o.vc.ty[2] = OT_B128;
         dec_o.vc.dty = OT_B128;
+        dec_o.vc.wmma = 1'b1;
+        dec_o.vc.wlast = 3'd3;
+        dec_o.vc.wcty = OT_B32;
       end
       OP_V_WMMA_I32_16X16X16_IU4: begin
         dec_o.unit = UNIT_VALU;
@@ -4058,6 +4099,9 @@ module cu_decode
         dec_o.vc.fld[2] = VF_SRC2;
         dec_o.vc.ty[2] = OT_B128;
         dec_o.vc.dty = OT_B128;
+        dec_o.vc.wmma = 1'b1;
+        dec_o.vc.wlast = 3'd1;
+        dec_o.vc.wcty = OT_B32;
       end
       OP_V_DUAL_FMAC_F32: begin
         dec_o.unit = UNIT_VALU;
@@ -4156,7 +4200,36 @@ module cu_decode
         dec_o.vc.dty = OT_F32;
         dec_o.vc.fpu = 1'b1;
       end
-      OP_V_INTERP_P10_F16_F32, OP_V_INTERP_P10_RTZ_F16_F32: begin
+      OP_V_INTERP_P10_F32: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_F32;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_F32;
+        dec_o.vc.dty = OT_F32;
+        dec_o.vc.fpu = 1'b1;
+        dec_o.vc.interp = 1'b1;
+        dec_o.vc.ip10 = 1'b1;
+      end
+      OP_V_INTERP_P2_F32: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F32;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_F32;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_F32;
+        dec_o.vc.dty = OT_F32;
+        dec_o.vc.fpu = 1'b1;
+        dec_o.vc.interp = 1'b1;
+      end
+      OP_V_INTERP_P10_F16_F32: begin
         dec_o.unit = UNIT_VALU;
         dec_o.valu = 1'b1;
         dec_o.vc.enc = VE_VOP3;
@@ -4168,8 +4241,10 @@ module cu_decode
         dec_o.vc.ty[2] = OT_F16;
         dec_o.vc.dty = OT_F32;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.interp = 1'b1;
+        dec_o.vc.ip10 = 1'b1;
       end
-      OP_V_INTERP_P2_F16_F32, OP_V_INTERP_P2_RTZ_F16_F32: begin
+      OP_V_INTERP_P2_F16_F32: begin
         dec_o.unit = UNIT_VALU;
         dec_o.valu = 1'b1;
         dec_o.vc.enc = VE_VOP3;
@@ -4181,6 +4256,38 @@ module cu_decode
         dec_o.vc.ty[2] = OT_F32;
         dec_o.vc.dty = OT_F16;
         dec_o.vc.fpu = 1'b1;
+        dec_o.vc.interp = 1'b1;
+      end
+      OP_V_INTERP_P10_RTZ_F16_F32: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F16;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_F32;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_F16;
+        dec_o.vc.dty = OT_F32;
+        dec_o.vc.fpu = 1'b1;
+        dec_o.vc.interp = 1'b1;
+        dec_o.vc.ip10 = 1'b1;
+        dec_o.vc.rtz = 1'b1;
+      end
+      OP_V_INTERP_P2_RTZ_F16_F32: begin
+        dec_o.unit = UNIT_VALU;
+        dec_o.valu = 1'b1;
+        dec_o.vc.enc = VE_VOP3;
+        dec_o.vc.fld[0] = VF_SRC0;
+        dec_o.vc.ty[0] = OT_F16;
+        dec_o.vc.fld[1] = VF_SRC1;
+        dec_o.vc.ty[1] = OT_F32;
+        dec_o.vc.fld[2] = VF_SRC2;
+        dec_o.vc.ty[2] = OT_F32;
+        dec_o.vc.dty = OT_F16;
+        dec_o.vc.fpu = 1'b1;
+        dec_o.vc.interp = 1'b1;
+        dec_o.vc.rtz = 1'b1;
       end
       OP_LDS_PARAM_LOAD, OP_LDS_DIRECT_LOAD: begin
         dec_o.unit = UNIT_DS;

@@ -609,7 +609,7 @@ module cu_top
     // WMMA: D's register of the step; a 16-bit D's half is OPSEL[2]'s.
     if (ra_wmma) begin
       ra_vdst = vreg_at(ra_dec_q.vdst, 33'(ra_wst_q[5:3]));
-      ra_dst_hi = ra_dec_q.opsel[2] && ra_dec_q.vop inside {VOP_V_WMMA_F16_16X16X16_F16, VOP_V_WMMA_BF16_16X16X16_BF16};
+      ra_dst_hi = ra_dec_q.opsel[2] && ra_dec_q.vc.wcty inside {OT_F16, OT_BF16};
     end
     ra_vdst2 = ra_mr_src;  // v_swap*: source 0's register
     ra_two_beats = ra_dec_q.vop inside {VOP_V_SWAP_B32, VOP_V_SWAPREL_B32, VOP_V_SWAP_B16} &&
@@ -633,12 +633,8 @@ module cu_top
   endfunction
 
   always_comb begin
-    ra_wmma = ra_dec_q.valu && ra_dec_q.vop inside {VOP_V_WMMA_F32_16X16X16_F16, VOP_V_WMMA_F32_16X16X16_BF16,
-                                                    VOP_V_WMMA_F16_16X16X16_F16, VOP_V_WMMA_BF16_16X16X16_BF16,
-                                                    VOP_V_WMMA_I32_16X16X16_IU8, VOP_V_WMMA_I32_16X16X16_IU4};
-    if (ra_dec_q.vop == VOP_V_WMMA_I32_16X16X16_IU8) ra_wlast = 3'd3;
-    else if (ra_dec_q.vop == VOP_V_WMMA_I32_16X16X16_IU4) ra_wlast = 3'd1;
-    else ra_wlast = 3'd7;
+    ra_wmma = ra_dec_q.valu && ra_dec_q.vc.wmma;
+    ra_wlast = ra_dec_q.vc.wlast;
     ra_wbad = ra_wmma &&
               (!ra_dec_q.src0[8] || !ra_dec_q.src1[8] ||
                wmma_hits(ra_dec_q.src0[7:0], {1'b0, ra_wlast} + 4'd1, ra_dec_q.vdst) ||
@@ -1400,25 +1396,19 @@ module cu_top
     end
     opsel_hi = {rd_dec_q.opsel_hi2, rd_dec_q.opsel_hi};
     op_illegal = 1'b0;
-    rd_wmma = rd_dec_q.valu && rd_dec_q.vop inside {VOP_V_WMMA_F32_16X16X16_F16, VOP_V_WMMA_F32_16X16X16_BF16,
-                                                    VOP_V_WMMA_F16_16X16X16_F16, VOP_V_WMMA_BF16_16X16X16_BF16,
-                                                    VOP_V_WMMA_I32_16X16X16_IU8, VOP_V_WMMA_I32_16X16X16_IU4};
-    rd_wfloat = !(rd_dec_q.vop inside {VOP_V_WMMA_I32_16X16X16_IU8, VOP_V_WMMA_I32_16X16X16_IU4});
-    rd_w16 = rd_dec_q.vop inside {VOP_V_WMMA_F16_16X16X16_F16, VOP_V_WMMA_BF16_16X16X16_BF16};
+    rd_wmma = rd_dec_q.valu && rd_dec_q.vc.wmma;
+    rd_wfloat = rd_dec_q.vc.wcty != OT_B32;
+    rd_w16 = rd_dec_q.vc.wcty inside {OT_F16, OT_BF16};
     // (16-bit forms: the constant in the low half, which WMMA's C reads whatever OPSEL[2] says:
     // the guide replicates it into both.)
-    rd_wconst = 32'(vconst(rd_src_q[2].code,
-                           !rd_wfloat ? OT_B32 : !rd_w16 ? OT_F32 :
-                           (rd_dec_q.vop == VOP_V_WMMA_BF16_16X16X16_BF16) ? OT_BF16 : OT_F16,
-                           rd_dec_q.literal, 1'b0, rd_scc));
+    rd_wconst = 32'(vconst(rd_src_q[2].code, rd_dec_q.vc.wcty, rd_dec_q.literal, 1'b0, rd_scc));
     for (int k = 0; k < 2; k++) begin
       rd_wneg[k] = rd_wfloat ? {rd_dec_q.neg_hi[k], 15'd0, rd_dec_q.neg[k], 15'd0} : 32'd0;
     end
     if (rd_wmma && rd_wbad_q) op_illegal = 1'b1;
     rd_mix = rd_dec_q.vop inside {VOP_V_FMA_MIX_F32, VOP_V_FMA_MIXLO_F16, VOP_V_FMA_MIXHI_F16};
-    rd_ip10 = rd_dec_q.vop inside {VOP_V_INTERP_P10_F32, VOP_V_INTERP_P10_F16_F32, VOP_V_INTERP_P10_RTZ_F16_F32};
-    rd_interp = rd_dec_q.valu && (rd_ip10 || rd_dec_q.vop inside {VOP_V_INTERP_P2_F32, VOP_V_INTERP_P2_F16_F32,
-                                                                  VOP_V_INTERP_P2_RTZ_F16_F32});
+    rd_ip10 = rd_dec_q.vc.ip10;
+    rd_interp = rd_dec_q.valu && rd_dec_q.vc.interp;
     if (rd_interp && !(rd_src_q[0].kind == SkVgpr && rd_src_q[1].kind == SkVgpr && rd_src_q[2].kind == SkVgpr)) begin
       op_illegal = 1'b1;
     end
@@ -2178,7 +2168,8 @@ module cu_top
   logic [NumLanes-1:0][31:0]  vl_yd;
 
   // WMMA (see the header): each beat is its DOT row's, in MODE's reset value (nearest even,
-  // denormals kept: 0x3f0), CLAMP only for the integer forms, NEG[1:0] only as their
+  // denormals kept: 0x3f0), CLAMP only for the integer forms (the float forms have no CLAMP
+  // bit: the decoder refuses a word that sets it, as LLVM does), NEG[1:0] only as their
   // signedness (the float forms' NEG bits were applied in RD); from the second dword on, the
   // accumulator is the lane's result of the beat before.
   logic                       ex_wmma;
@@ -2189,7 +2180,7 @@ module cu_top
   logic [NumLanes-1:0][127:0] ex_vc;
 
   always_comb begin
-    ex_wmma = 1'b1;
+    // The operation a beat runs: WMMA's DOT step, VINTERP's mixed-precision FMA, else the row's.
     unique case (ex_dec_q.vop)
       VOP_V_WMMA_F32_16X16X16_F16: ex_vop = VOP_V_DOT2_F32_F16;
       VOP_V_WMMA_F32_16X16X16_BF16: ex_vop = VOP_V_DOT2_F32_BF16;
@@ -2197,24 +2188,14 @@ module cu_top
       VOP_V_WMMA_BF16_16X16X16_BF16: ex_vop = VOP_V_DOT2_BF16_BF16;
       VOP_V_WMMA_I32_16X16X16_IU8: ex_vop = VOP_V_DOT4_I32_IU8;
       VOP_V_WMMA_I32_16X16X16_IU4: ex_vop = VOP_V_DOT8_I32_IU4;
-      VOP_V_INTERP_P10_F32, VOP_V_INTERP_P2_F32, VOP_V_INTERP_P10_F16_F32, VOP_V_INTERP_P10_RTZ_F16_F32: begin
-        ex_wmma = 1'b0;
+      VOP_V_INTERP_P10_F32, VOP_V_INTERP_P2_F32, VOP_V_INTERP_P10_F16_F32, VOP_V_INTERP_P10_RTZ_F16_F32:
         ex_vop = VOP_V_FMA_MIX_F32;
-      end
-      VOP_V_INTERP_P2_F16_F32, VOP_V_INTERP_P2_RTZ_F16_F32: begin
-        ex_wmma = 1'b0;
-        ex_vop = VOP_V_FMA_MIXLO_F16;
-      end
-      default: begin
-        ex_wmma = 1'b0;
-        ex_vop = ex_dec_q.vop;
-      end
+      VOP_V_INTERP_P2_F16_F32, VOP_V_INTERP_P2_RTZ_F16_F32: ex_vop = VOP_V_FMA_MIXLO_F16;
+      default: ex_vop = ex_dec_q.vop;
     endcase
-    ex_wmma = ex_wmma && ex_dec_q.valu;
-    ex_interp = ex_dec_q.valu && ex_dec_q.vop inside {VOP_V_INTERP_P10_F32, VOP_V_INTERP_P2_F32,
-                                                      VOP_V_INTERP_P10_F16_F32, VOP_V_INTERP_P2_F16_F32,
-                                                      VOP_V_INTERP_P10_RTZ_F16_F32, VOP_V_INTERP_P2_RTZ_F16_F32};
-    ex_rtz = ex_dec_q.vop inside {VOP_V_INTERP_P10_RTZ_F16_F32, VOP_V_INTERP_P2_RTZ_F16_F32};
+    ex_wmma = ex_dec_q.valu && ex_dec_q.vc.wmma;
+    ex_interp = ex_dec_q.valu && ex_dec_q.vc.interp;
+    ex_rtz = ex_dec_q.vc.rtz;
     for (int i = 0; i < NumLanes; i++) begin
       ex_vc[i] = (ex_wmma && ex_wst_q != 3'd0) ? {96'd0, wacc_q[i]} : ex_c_q[i];
     end
@@ -2225,8 +2206,7 @@ module cu_top
     .rst_ni (rst_ni),
     .start_i(ex_beat_q && ex_wait_q == '0),
     .op_i   (ex_vop),
-    .clamp_i(ex_dec_q.clmp && !(ex_wmma && ex_vop inside {VOP_V_DOT2_F32_F16, VOP_V_DOT2_F32_BF16,
-                                                         VOP_V_DOT2_F16_F16, VOP_V_DOT2_BF16_BF16})),
+    .clamp_i(ex_dec_q.clmp),
     .omod_i (ex_wmma ? 2'd0 : ex_dec_q.omod),
     .mode_i (ex_wmma ? 10'h3f0 : {mode_q[ex_wave_q][9:4], ex_rtz ? 4'hf : mode_q[ex_wave_q][3:0]}),
     .lane0_i(5'(int'(ex_pass_q) * NumLanes)),

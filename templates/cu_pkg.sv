@@ -75,6 +75,12 @@ package cu_pkg;
     logic           twice;      // ... two passes of its recurrence (v_rsq_f64: F64RsqCycles)
     logic [1:0]     fpasses;    // ... passes through the F32 unit's FMA, minus one (the dot
                                 // products that round in turn: F32PassCycles)
+    logic           wmma;       // a WMMA row: a beat per DOT step (cu_top's header)
+    logic [2:0]     wlast;      // ... the dwords of A's row and B's column, minus one
+    opnd_ty_e       wcty;       // ... the accumulator's type (OT_B32 for the IU forms)
+    logic           interp;     // a VINTERP row: v_fma_mix's operation on a quad's lanes
+    logic           ip10;       // ... the first pass (S0 from the quad's lane 1, S2 from lane 0)
+    logic           rtz;        // ... rounding toward zero whatever MODE says
   } vctrl_t;
 
   // What a DS row does with the LDS (`cu_ds`), from the table's access column. Rows of other

@@ -166,6 +166,10 @@ fn imm(d: &InstDef, k: ImmKind) -> BoxedStrategy<u32> {
                 name[4..].chars().enumerate().filter(|(_, c)| *c != 'x').fold(0, |m, (i, _)| m | 1 << i);
             some((0u32..8).prop_map(move |v| v & mask).boxed())
         }
+        // WMMA's NEG and NEG_HI (its operands are typed as raw tuples): the negated halves of A
+        // and B and NEG and ABS of C on the float forms, the signedness of A and B on the IU
+        // forms (NEG_HI and NEG[2] unused there); in every instruction, for the IU forms' sake.
+        ImmKind::Other("neg_lo" | "neg_hi") if d.name.starts_with("v_wmma_") => (0u32..8).boxed(),
         // VOP3P's NEG and NEG_HI on packed float halves; VINTERP's NEG.
         ImmKind::Other("neg_lo" | "neg_hi") if float => some((0u32..8).boxed()),
         ImmKind::Other("neg") => some((0u32..8).boxed()),

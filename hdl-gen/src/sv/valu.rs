@@ -179,6 +179,29 @@ pub fn ctrl_sets(d: &InstDef, base: &str) -> Vec<(String, String)> {
     if passes(e) > 1 {
         sets.push((format!("{base}.fpasses"), format!("2'd{}", passes(e) - 1)));
     }
+    // WMMA: the dwords of A's row (its source's width) less one, and the accumulator's type
+    // (its DOT step's C, whose inline constants C takes).
+    if let Some(step) = wmma_step(d) {
+        flag(&mut sets, "wmma", true);
+        let width = |r: &InstDef, f: Field| {
+            r.operands.iter().find(|o| o.field == f).and_then(|o| match o.kind {
+                Kind::Reg(t) => Some(t),
+                _ => None,
+            })
+        };
+        let a = width(d, Field::Src0).map_or(8, |t| t.dwords());
+        sets.push((format!("{base}.wlast"), format!("3'd{}", a - 1)));
+        if let Some(c) = width(step, Field::Src2) {
+            sets.push((format!("{base}.wcty"), opnd_type(c).to_string()));
+        }
+    }
+    // VINTERP: the quad's lanes its sources come from (p10: S0 from lane 1, S2 from lane 0;
+    // p2: S0 from lane 2), and the forms that round toward zero.
+    if d.format().name == "VINTERP" {
+        flag(&mut sets, "interp", true);
+        flag(&mut sets, "ip10", d.name.contains("_p10_"));
+        flag(&mut sets, "rtz", d.name.contains("_rtz_"));
+    }
     sets
 }
 
