@@ -183,17 +183,13 @@ pub fn ctrl_sets(d: &InstDef, base: &str) -> Vec<(String, String)> {
     // (its DOT step's C, whose inline constants C takes).
     if let Some(step) = wmma_step(d) {
         flag(&mut sets, "wmma", true);
-        let width = |r: &InstDef, f: Field| {
-            r.operands.iter().find(|o| o.field == f).and_then(|o| match o.kind {
-                Kind::Reg(t) => Some(t),
-                _ => None,
-            })
+        let ty = |r: &InstDef, f: Field| {
+            r.operand(f)
+                .and_then(|o| o.ty())
+                .unwrap_or_else(|| panic!("{}: no register {f:?} in the table", r.name))
         };
-        let a = width(d, Field::Src0).map_or(8, |t| t.dwords());
-        sets.push((format!("{base}.wlast"), format!("3'd{}", a - 1)));
-        if let Some(c) = width(step, Field::Src2) {
-            sets.push((format!("{base}.wcty"), opnd_type(c).to_string()));
-        }
+        sets.push((format!("{base}.wlast"), format!("3'd{}", ty(d, Field::Src0).dwords() - 1)));
+        sets.push((format!("{base}.wcty"), opnd_type(ty(step, Field::Src2)).to_string()));
     }
     // VINTERP: the quad's lanes its sources come from (p10: S0 from lane 1, S2 from lane 0;
     // p2: S0 from lane 2), and the forms that round toward zero.
