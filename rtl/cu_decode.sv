@@ -5149,40 +5149,35 @@ module cu_decode
       end
       OP_BUFFER_LOAD_FORMAT_X, OP_BUFFER_LOAD_FORMAT_XY, OP_BUFFER_LOAD_FORMAT_XYZ, OP_BUFFER_LOAD_FORMAT_XYZW,
       OP_BUFFER_LOAD_D16_FORMAT_X, OP_BUFFER_LOAD_D16_FORMAT_XY, OP_BUFFER_LOAD_D16_FORMAT_XYZ, OP_BUFFER_LOAD_D16_FORMAT_XYZW,
-      OP_BUFFER_LOAD_U8, OP_BUFFER_LOAD_I8, OP_BUFFER_LOAD_U16, OP_BUFFER_LOAD_I16,
-      OP_BUFFER_LOAD_B32, OP_BUFFER_LOAD_B64, OP_BUFFER_LOAD_B96, OP_BUFFER_LOAD_B128,
-      OP_BUFFER_LOAD_D16_U8, OP_BUFFER_LOAD_D16_I8, OP_BUFFER_LOAD_D16_B16, OP_BUFFER_LOAD_D16_HI_U8,
-      OP_BUFFER_LOAD_D16_HI_I8, OP_BUFFER_LOAD_D16_HI_B16, OP_BUFFER_LOAD_D16_HI_FORMAT_X, OP_BUFFER_LOAD_LDS_U8,
-      OP_BUFFER_LOAD_LDS_I8, OP_BUFFER_LOAD_LDS_U16, OP_BUFFER_LOAD_LDS_I16, OP_BUFFER_LOAD_LDS_B32,
-      OP_BUFFER_LOAD_LDS_FORMAT_X, OP_TBUFFER_LOAD_FORMAT_X, OP_TBUFFER_LOAD_FORMAT_XY, OP_TBUFFER_LOAD_FORMAT_XYZ,
-      OP_TBUFFER_LOAD_FORMAT_XYZW, OP_TBUFFER_LOAD_D16_FORMAT_X, OP_TBUFFER_LOAD_D16_FORMAT_XY, OP_TBUFFER_LOAD_D16_FORMAT_XYZ,
-      OP_TBUFFER_LOAD_D16_FORMAT_XYZW, OP_IMAGE_LOAD, OP_IMAGE_LOAD_MIP, OP_IMAGE_LOAD_PCK,
-      OP_IMAGE_LOAD_PCK_SGN, OP_IMAGE_LOAD_MIP_PCK, OP_IMAGE_LOAD_MIP_PCK_SGN, OP_IMAGE_GET_RESINFO,
-      OP_IMAGE_MSAA_LOAD, OP_IMAGE_BVH_INTERSECT_RAY, OP_IMAGE_BVH64_INTERSECT_RAY, OP_IMAGE_SAMPLE,
-      OP_IMAGE_SAMPLE_D, OP_IMAGE_SAMPLE_L, OP_IMAGE_SAMPLE_B, OP_IMAGE_SAMPLE_LZ,
-      OP_IMAGE_SAMPLE_C, OP_IMAGE_SAMPLE_C_D, OP_IMAGE_SAMPLE_C_L, OP_IMAGE_SAMPLE_C_B,
-      OP_IMAGE_SAMPLE_C_LZ, OP_IMAGE_SAMPLE_O, OP_IMAGE_SAMPLE_D_O, OP_IMAGE_SAMPLE_L_O,
-      OP_IMAGE_SAMPLE_B_O, OP_IMAGE_SAMPLE_LZ_O, OP_IMAGE_SAMPLE_C_O, OP_IMAGE_SAMPLE_C_D_O,
-      OP_IMAGE_SAMPLE_C_L_O, OP_IMAGE_SAMPLE_C_B_O, OP_IMAGE_SAMPLE_C_LZ_O, OP_IMAGE_GATHER4,
-      OP_IMAGE_GATHER4_L, OP_IMAGE_GATHER4_B, OP_IMAGE_GATHER4_LZ, OP_IMAGE_GATHER4_C,
-      OP_IMAGE_GATHER4_C_LZ, OP_IMAGE_GATHER4_O, OP_IMAGE_GATHER4_LZ_O, OP_IMAGE_GATHER4_C_LZ_O,
-      OP_IMAGE_GET_LOD, OP_IMAGE_SAMPLE_D_G16, OP_IMAGE_SAMPLE_C_D_G16, OP_IMAGE_SAMPLE_D_O_G16,
-      OP_IMAGE_SAMPLE_C_D_O_G16, OP_IMAGE_SAMPLE_CL, OP_IMAGE_SAMPLE_D_CL, OP_IMAGE_SAMPLE_B_CL,
-      OP_IMAGE_SAMPLE_C_CL, OP_IMAGE_SAMPLE_C_D_CL, OP_IMAGE_SAMPLE_C_B_CL, OP_IMAGE_SAMPLE_CL_O,
-      OP_IMAGE_SAMPLE_D_CL_O, OP_IMAGE_SAMPLE_B_CL_O, OP_IMAGE_SAMPLE_C_CL_O, OP_IMAGE_SAMPLE_C_D_CL_O,
-      OP_IMAGE_SAMPLE_C_B_CL_O, OP_IMAGE_SAMPLE_C_D_CL_G16, OP_IMAGE_SAMPLE_D_CL_O_G16, OP_IMAGE_SAMPLE_C_D_CL_O_G16,
-      OP_IMAGE_SAMPLE_D_CL_G16, OP_IMAGE_GATHER4_CL, OP_IMAGE_GATHER4_B_CL, OP_IMAGE_GATHER4_C_CL,
-      OP_IMAGE_GATHER4_C_L, OP_IMAGE_GATHER4_C_B, OP_IMAGE_GATHER4_C_B_CL, OP_IMAGE_GATHER4H,
-      OP_GLOBAL_LOAD_LDS_ADDTID_B32, OP_GLOBAL_LOAD_LDS_U8, OP_GLOBAL_LOAD_LDS_I8, OP_GLOBAL_LOAD_LDS_U16,
-      OP_GLOBAL_LOAD_LDS_I16, OP_GLOBAL_LOAD_LDS_B32, OP_SCRATCH_LOAD_LDS_U8, OP_SCRATCH_LOAD_LDS_I8,
-      OP_SCRATCH_LOAD_LDS_U16, OP_SCRATCH_LOAD_LDS_I16, OP_SCRATCH_LOAD_LDS_B32: begin
+      OP_BUFFER_LOAD_D16_HI_FORMAT_X, OP_BUFFER_LOAD_LDS_U8, OP_BUFFER_LOAD_LDS_I8, OP_BUFFER_LOAD_LDS_U16,
+      OP_BUFFER_LOAD_LDS_I16, OP_BUFFER_LOAD_LDS_B32, OP_BUFFER_LOAD_LDS_FORMAT_X, OP_TBUFFER_LOAD_FORMAT_X,
+      OP_TBUFFER_LOAD_FORMAT_XY, OP_TBUFFER_LOAD_FORMAT_XYZ, OP_TBUFFER_LOAD_FORMAT_XYZW, OP_TBUFFER_LOAD_D16_FORMAT_X,
+      OP_TBUFFER_LOAD_D16_FORMAT_XY, OP_TBUFFER_LOAD_D16_FORMAT_XYZ, OP_TBUFFER_LOAD_D16_FORMAT_XYZW, OP_IMAGE_LOAD,
+      OP_IMAGE_LOAD_MIP, OP_IMAGE_LOAD_PCK, OP_IMAGE_LOAD_PCK_SGN, OP_IMAGE_LOAD_MIP_PCK,
+      OP_IMAGE_LOAD_MIP_PCK_SGN, OP_IMAGE_GET_RESINFO, OP_IMAGE_MSAA_LOAD, OP_IMAGE_BVH_INTERSECT_RAY,
+      OP_IMAGE_BVH64_INTERSECT_RAY, OP_IMAGE_SAMPLE, OP_IMAGE_SAMPLE_D, OP_IMAGE_SAMPLE_L,
+      OP_IMAGE_SAMPLE_B, OP_IMAGE_SAMPLE_LZ, OP_IMAGE_SAMPLE_C, OP_IMAGE_SAMPLE_C_D,
+      OP_IMAGE_SAMPLE_C_L, OP_IMAGE_SAMPLE_C_B, OP_IMAGE_SAMPLE_C_LZ, OP_IMAGE_SAMPLE_O,
+      OP_IMAGE_SAMPLE_D_O, OP_IMAGE_SAMPLE_L_O, OP_IMAGE_SAMPLE_B_O, OP_IMAGE_SAMPLE_LZ_O,
+      OP_IMAGE_SAMPLE_C_O, OP_IMAGE_SAMPLE_C_D_O, OP_IMAGE_SAMPLE_C_L_O, OP_IMAGE_SAMPLE_C_B_O,
+      OP_IMAGE_SAMPLE_C_LZ_O, OP_IMAGE_GATHER4, OP_IMAGE_GATHER4_L, OP_IMAGE_GATHER4_B,
+      OP_IMAGE_GATHER4_LZ, OP_IMAGE_GATHER4_C, OP_IMAGE_GATHER4_C_LZ, OP_IMAGE_GATHER4_O,
+      OP_IMAGE_GATHER4_LZ_O, OP_IMAGE_GATHER4_C_LZ_O, OP_IMAGE_GET_LOD, OP_IMAGE_SAMPLE_D_G16,
+      OP_IMAGE_SAMPLE_C_D_G16, OP_IMAGE_SAMPLE_D_O_G16, OP_IMAGE_SAMPLE_C_D_O_G16, OP_IMAGE_SAMPLE_CL,
+      OP_IMAGE_SAMPLE_D_CL, OP_IMAGE_SAMPLE_B_CL, OP_IMAGE_SAMPLE_C_CL, OP_IMAGE_SAMPLE_C_D_CL,
+      OP_IMAGE_SAMPLE_C_B_CL, OP_IMAGE_SAMPLE_CL_O, OP_IMAGE_SAMPLE_D_CL_O, OP_IMAGE_SAMPLE_B_CL_O,
+      OP_IMAGE_SAMPLE_C_CL_O, OP_IMAGE_SAMPLE_C_D_CL_O, OP_IMAGE_SAMPLE_C_B_CL_O, OP_IMAGE_SAMPLE_C_D_CL_G16,
+      OP_IMAGE_SAMPLE_D_CL_O_G16, OP_IMAGE_SAMPLE_C_D_CL_O_G16, OP_IMAGE_SAMPLE_D_CL_G16, OP_IMAGE_GATHER4_CL,
+      OP_IMAGE_GATHER4_B_CL, OP_IMAGE_GATHER4_C_CL, OP_IMAGE_GATHER4_C_L, OP_IMAGE_GATHER4_C_B,
+      OP_IMAGE_GATHER4_C_B_CL, OP_IMAGE_GATHER4H, OP_GLOBAL_LOAD_LDS_ADDTID_B32, OP_GLOBAL_LOAD_LDS_U8,
+      OP_GLOBAL_LOAD_LDS_I8, OP_GLOBAL_LOAD_LDS_U16, OP_GLOBAL_LOAD_LDS_I16, OP_GLOBAL_LOAD_LDS_B32,
+      OP_SCRATCH_LOAD_LDS_U8, OP_SCRATCH_LOAD_LDS_I8, OP_SCRATCH_LOAD_LDS_U16, OP_SCRATCH_LOAD_LDS_I16,
+      OP_SCRATCH_LOAD_LDS_B32: begin
         dec_o.unit = UNIT_VMEM;
         dec_o.inc.vm = 1'b1;
       end
       OP_BUFFER_STORE_FORMAT_X, OP_BUFFER_STORE_FORMAT_XY, OP_BUFFER_STORE_FORMAT_XYZ, OP_BUFFER_STORE_FORMAT_XYZW,
       OP_BUFFER_STORE_D16_FORMAT_X, OP_BUFFER_STORE_D16_FORMAT_XY, OP_BUFFER_STORE_D16_FORMAT_XYZ, OP_BUFFER_STORE_D16_FORMAT_XYZW,
-      OP_BUFFER_STORE_B8, OP_BUFFER_STORE_B16, OP_BUFFER_STORE_B32, OP_BUFFER_STORE_B64,
-      OP_BUFFER_STORE_B96, OP_BUFFER_STORE_B128, OP_BUFFER_STORE_D16_HI_B8, OP_BUFFER_STORE_D16_HI_B16,
       OP_BUFFER_STORE_D16_HI_FORMAT_X, OP_TBUFFER_STORE_FORMAT_X, OP_TBUFFER_STORE_FORMAT_XY, OP_TBUFFER_STORE_FORMAT_XYZ,
       OP_TBUFFER_STORE_FORMAT_XYZW, OP_TBUFFER_STORE_D16_FORMAT_X, OP_TBUFFER_STORE_D16_FORMAT_XY, OP_TBUFFER_STORE_D16_FORMAT_XYZ,
       OP_TBUFFER_STORE_D16_FORMAT_XYZW, OP_IMAGE_STORE, OP_IMAGE_STORE_MIP, OP_IMAGE_STORE_PCK,
@@ -5190,22 +5185,470 @@ module cu_decode
         dec_o.unit = UNIT_VMEM;
         dec_o.inc.vs = 1'b1;
       end
+      OP_BUFFER_LOAD_U8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd1;
+        dec_o.mem.mubuf = 1'b1;
+      end
+      OP_BUFFER_LOAD_I8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd1;
+        dec_o.mem.sext = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+      end
+      OP_BUFFER_LOAD_U16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd2;
+        dec_o.mem.mubuf = 1'b1;
+      end
+      OP_BUFFER_LOAD_I16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd2;
+        dec_o.mem.sext = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+      end
+      OP_BUFFER_LOAD_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.mubuf = 1'b1;
+      end
+      OP_BUFFER_LOAD_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.mubuf = 1'b1;
+      end
+      OP_BUFFER_LOAD_B96: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd12;
+        dec_o.mem.mubuf = 1'b1;
+      end
+      OP_BUFFER_LOAD_B128: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd16;
+        dec_o.mem.mubuf = 1'b1;
+      end
+      OP_BUFFER_STORE_B8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd1;
+        dec_o.mem.mubuf = 1'b1;
+      end
+      OP_BUFFER_STORE_B16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd2;
+        dec_o.mem.mubuf = 1'b1;
+      end
+      OP_BUFFER_STORE_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.mubuf = 1'b1;
+      end
+      OP_BUFFER_STORE_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.mubuf = 1'b1;
+      end
+      OP_BUFFER_STORE_B96: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd12;
+        dec_o.mem.mubuf = 1'b1;
+      end
+      OP_BUFFER_STORE_B128: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd16;
+        dec_o.mem.mubuf = 1'b1;
+      end
+      OP_BUFFER_LOAD_D16_U8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd1;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+      end
+      OP_BUFFER_LOAD_D16_I8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd1;
+        dec_o.mem.sext = 1'b1;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+      end
+      OP_BUFFER_LOAD_D16_B16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd2;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+      end
+      OP_BUFFER_LOAD_D16_HI_U8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd1;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.hi = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+      end
+      OP_BUFFER_LOAD_D16_HI_I8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd1;
+        dec_o.mem.sext = 1'b1;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.hi = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+      end
+      OP_BUFFER_LOAD_D16_HI_B16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd2;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.hi = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+      end
+      OP_BUFFER_STORE_D16_HI_B8: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd1;
+        dec_o.mem.hi = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+      end
+      OP_BUFFER_STORE_D16_HI_B16: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd2;
+        dec_o.mem.hi = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+      end
       OP_BUFFER_GL0_INV, OP_BUFFER_GL1_INV: begin
         dec_o.unit = UNIT_VMEM;
         dec_o.inc.vm = 1'b1;
         dec_o.mem.kind = MK_VINV;
       end
-      OP_BUFFER_ATOMIC_SWAP_B32, OP_BUFFER_ATOMIC_CMPSWAP_B32, OP_BUFFER_ATOMIC_ADD_U32, OP_BUFFER_ATOMIC_SUB_U32,
-      OP_BUFFER_ATOMIC_CSUB_U32, OP_BUFFER_ATOMIC_MIN_I32, OP_BUFFER_ATOMIC_MIN_U32, OP_BUFFER_ATOMIC_MAX_I32,
-      OP_BUFFER_ATOMIC_MAX_U32, OP_BUFFER_ATOMIC_AND_B32, OP_BUFFER_ATOMIC_OR_B32, OP_BUFFER_ATOMIC_XOR_B32,
-      OP_BUFFER_ATOMIC_INC_U32, OP_BUFFER_ATOMIC_DEC_U32, OP_BUFFER_ATOMIC_SWAP_B64, OP_BUFFER_ATOMIC_CMPSWAP_B64,
-      OP_BUFFER_ATOMIC_ADD_U64, OP_BUFFER_ATOMIC_SUB_U64, OP_BUFFER_ATOMIC_MIN_I64, OP_BUFFER_ATOMIC_MIN_U64,
-      OP_BUFFER_ATOMIC_MAX_I64, OP_BUFFER_ATOMIC_MAX_U64, OP_BUFFER_ATOMIC_AND_B64, OP_BUFFER_ATOMIC_OR_B64,
-      OP_BUFFER_ATOMIC_XOR_B64, OP_BUFFER_ATOMIC_INC_U64, OP_BUFFER_ATOMIC_DEC_U64, OP_BUFFER_ATOMIC_CMPSWAP_F32,
-      OP_BUFFER_ATOMIC_MIN_F32, OP_BUFFER_ATOMIC_MAX_F32, OP_BUFFER_ATOMIC_ADD_F32, OP_IMAGE_ATOMIC_SWAP,
-      OP_IMAGE_ATOMIC_CMPSWAP, OP_IMAGE_ATOMIC_ADD, OP_IMAGE_ATOMIC_SUB, OP_IMAGE_ATOMIC_SMIN,
-      OP_IMAGE_ATOMIC_UMIN, OP_IMAGE_ATOMIC_SMAX, OP_IMAGE_ATOMIC_UMAX, OP_IMAGE_ATOMIC_AND,
-      OP_IMAGE_ATOMIC_OR, OP_IMAGE_ATOMIC_XOR, OP_IMAGE_ATOMIC_INC, OP_IMAGE_ATOMIC_DEC: begin
+      OP_BUFFER_ATOMIC_SWAP_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.atom = 5'd0;
+      end
+      OP_BUFFER_ATOMIC_CMPSWAP_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.cmp = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.atom = 5'd1;
+      end
+      OP_BUFFER_ATOMIC_ADD_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.atom = 5'd3;
+      end
+      OP_BUFFER_ATOMIC_SUB_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.atom = 5'd5;
+      end
+      OP_BUFFER_ATOMIC_CSUB_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.atom = 5'd7;
+      end
+      OP_BUFFER_ATOMIC_MIN_I32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.atom = 5'd8;
+      end
+      OP_BUFFER_ATOMIC_MIN_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.atom = 5'd10;
+      end
+      OP_BUFFER_ATOMIC_MAX_I32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.atom = 5'd9;
+      end
+      OP_BUFFER_ATOMIC_MAX_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.atom = 5'd11;
+      end
+      OP_BUFFER_ATOMIC_AND_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.atom = 5'd14;
+      end
+      OP_BUFFER_ATOMIC_OR_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.atom = 5'd15;
+      end
+      OP_BUFFER_ATOMIC_XOR_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.atom = 5'd16;
+      end
+      OP_BUFFER_ATOMIC_INC_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.atom = 5'd17;
+      end
+      OP_BUFFER_ATOMIC_DEC_U32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.atom = 5'd18;
+      end
+      OP_BUFFER_ATOMIC_SWAP_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.atom = 5'd0;
+      end
+      OP_BUFFER_ATOMIC_CMPSWAP_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.cmp = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.atom = 5'd1;
+      end
+      OP_BUFFER_ATOMIC_ADD_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.atom = 5'd3;
+      end
+      OP_BUFFER_ATOMIC_SUB_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.atom = 5'd5;
+      end
+      OP_BUFFER_ATOMIC_MIN_I64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.atom = 5'd8;
+      end
+      OP_BUFFER_ATOMIC_MIN_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.atom = 5'd10;
+      end
+      OP_BUFFER_ATOMIC_MAX_I64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.atom = 5'd9;
+      end
+      OP_BUFFER_ATOMIC_MAX_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.atom = 5'd11;
+      end
+      OP_BUFFER_ATOMIC_AND_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.atom = 5'd14;
+      end
+      OP_BUFFER_ATOMIC_OR_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.atom = 5'd15;
+      end
+      OP_BUFFER_ATOMIC_XOR_B64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.atom = 5'd16;
+      end
+      OP_BUFFER_ATOMIC_INC_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.atom = 5'd17;
+      end
+      OP_BUFFER_ATOMIC_DEC_U64: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.atom = 5'd18;
+      end
+      OP_BUFFER_ATOMIC_CMPSWAP_F32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.fatom = 1'b1;
+        dec_o.mem.cmp = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.atom = 5'd2;
+      end
+      OP_BUFFER_ATOMIC_MIN_F32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.fatom = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.atom = 5'd12;
+      end
+      OP_BUFFER_ATOMIC_MAX_F32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.fatom = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.atom = 5'd13;
+      end
+      OP_BUFFER_ATOMIC_ADD_F32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GATOMIC;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.fatom = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.atom = 5'd4;
+      end
+      OP_IMAGE_ATOMIC_SWAP, OP_IMAGE_ATOMIC_CMPSWAP, OP_IMAGE_ATOMIC_ADD, OP_IMAGE_ATOMIC_SUB,
+      OP_IMAGE_ATOMIC_SMIN, OP_IMAGE_ATOMIC_UMIN, OP_IMAGE_ATOMIC_SMAX, OP_IMAGE_ATOMIC_UMAX,
+      OP_IMAGE_ATOMIC_AND, OP_IMAGE_ATOMIC_OR, OP_IMAGE_ATOMIC_XOR, OP_IMAGE_ATOMIC_INC,
+      OP_IMAGE_ATOMIC_DEC: begin
         dec_o.unit = UNIT_VMEM;
         dec_o.inc.vm = 1'b1;
         dec_o.inc.vs = 1'b1;

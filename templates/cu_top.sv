@@ -480,16 +480,18 @@ module cu_top
     end
     if (ra_gm) begin
       // GLOBAL: ADDR in slot 0 (and 1: a 64-bit address without SADDR, FLAT's always), DATA
-      // in slots 4-7.
-      vs_on[0] = 1'b1;
-      vs_reg[0] = vread({1'b0, ra_dec_q.addr}, 2'd0);
-      vs_on[1] = ra_dec_q.saddr == SrcNull[6:0] || ra_dec_q.mem.flat;
-      vs_reg[1] = vread({1'b0, ra_dec_q.addr}, 2'd1);
+      // in slots 4-7. MUBUF: VADDR's index or offset in slot 0, with both (IDXEN and OFFEN)
+      // the offset in slot 1; VDATA in slots 4-7.
+      vs_on[0] = !ra_dec_q.mem.mubuf || ra_dec_q.idxen[0] || ra_dec_q.offen[0];
+      vs_reg[0] = vread({1'b0, ra_dec_q.mem.mubuf ? ra_dec_q.vaddr : ra_dec_q.addr}, 2'd0);
+      vs_on[1] = ra_dec_q.mem.mubuf ? ra_dec_q.idxen[0] && ra_dec_q.offen[0] :
+                 ra_dec_q.saddr == SrcNull[6:0] || ra_dec_q.mem.flat;
+      vs_reg[1] = vread({1'b0, ra_dec_q.mem.mubuf ? ra_dec_q.vaddr : ra_dec_q.addr}, 2'd1);
       for (int k = 0; k < 4; k++) begin
         // (An atomic's DATA and DATA2, which only the compare-swaps use: 2 or 4 dwords.)
         vs_on[4 + k] = (ra_dec_q.mem.kind == MK_GSTORE && 3'(k) < ds_el_dwords(ra_dec_q.mem.size)) ||
                        (ra_dec_q.mem.kind == MK_GATOMIC && 5'(k) < (ra_dec_q.mem.size >> 1));
-        vs_reg[4 + k] = vread({1'b0, ra_dec_q.data}, 2'(k));
+        vs_reg[4 + k] = vread({1'b0, ra_dec_q.mem.mubuf ? ra_dec_q.vdata : ra_dec_q.data}, 2'(k));
       end
     end
 
@@ -522,8 +524,12 @@ module cu_top
       ra_dst_hi = ra_dec_q.opsel[2] && ra_dec_q.vc.wcty inside {OT_F16, OT_BF16};
     end
     ra_vdst2 = ra_mr_src;  // v_swap*: source 0's register
-    ra_two_beats = ra_dec_q.vop inside {VOP_V_SWAP_B32, VOP_V_SWAPREL_B32, VOP_V_SWAP_B16} &&
-                   ra_vdst[1:0] == ra_vdst2[1:0];
+    // (And the write pass of a MUBUF B128 load with TFE: the status dword, VDATA+4, is in
+    // VDATA's bank.)
+    ra_two_beats = (ra_dec_q.vop inside {VOP_V_SWAP_B32, VOP_V_SWAPREL_B32, VOP_V_SWAP_B16} &&
+                    ra_vdst[1:0] == ra_vdst2[1:0]) ||
+                   (ra_mw_q && ra_gm && ra_dec_q.mem.mubuf && ra_dec_q.tfe[0] && ra_dec_q.mem.kind == MK_GLOAD &&
+                    ra_dec_q.mem.size == 5'd16);
 
   end
 
@@ -590,7 +596,15 @@ module cu_top
     end else if (ra_xm) begin
       // Memory: SMEM reads the SBASE pair (and a buffer resource's words 2-3) and SOFFSET;
       // GLOBAL the SADDR pair unless it is NULL, SCRATCH the one SGPR SADDR, FLAT none.
-      if (ra_gm) begin
+      if (ra_gm && ra_dec_q.mem.mubuf) begin
+        // MUBUF: the resource's four SGPRs as two pairs, and SOFFSET.
+        ss_on[0] = in_ram({1'b0, ra_dec_q.srsrc, 2'b00}, 1'b1);
+        ss_code[0] = {1'b0, ra_dec_q.srsrc, 2'b00};
+        ss_on[1] = in_ram({1'b0, ra_dec_q.srsrc, 2'b10}, 1'b1);
+        ss_code[1] = {1'b0, ra_dec_q.srsrc, 2'b10};
+        ss_on[2] = in_ram(ra_dec_q.soffset, 1'b0);
+        ss_code[2] = ra_dec_q.soffset;
+      end else if (ra_gm) begin
         ss_on[0] = !ra_dec_q.mem.flat && ra_dec_q.saddr != SrcNull[6:0] &&
                    in_ram({1'b0, ra_dec_q.saddr}, !ra_dec_q.mem.scr);
         ss_code[0] = {1'b0, ra_dec_q.saddr};
@@ -1074,9 +1088,18 @@ module cu_top
   assign rd_gm = rd_xm && rd_dec_q.mem.kind inside {MK_GLOAD, MK_GSTORE, MK_GATOMIC};
   assign rd_ds = issues_ds(rd_dec_q.valid, rd_dec_q.illegal, rd_dec_q.ds.kind, rd_ffault_q, vrel_q[rd_wave_q]);
 
+  // MUBUF's addresser (below, with the memory ports) forms a lane's address a cycle, over
+  // the lane's VADDR dwords it has read: its low dword goes where ADDR's was, the high dword
+  // to xm_ahi_q.
+  logic        bf_on_q;     // lane bf_l_q's address is formed this cycle
+  logic [4:0]  bf_l_q;
+  logic [63:0] bf_addr;     // ... the address of its first byte
+
   // (GLOBAL instructions use the same buffer: ADDR's low dwords and the store data.)
   always_ff @(posedge clk_i) begin
-    if (rd_valid_q && rd_beat_q && (rd_ds || rd_gm) && !rd_mw_q) begin
+    if (bf_on_q) begin
+      ds_addr_q[bf_l_q] <= bf_addr[31:0];
+    end else if (rd_valid_q && rd_beat_q && (rd_ds || rd_gm) && !rd_mw_q) begin
       for (int i = 0; i < NumLanes; i++) begin
         // (The addtid forms' address is 4 * lane, append's and consume's 0, plus M0 in cu_ds.)
         ds_addr_q[int'(rd_pass_q) * NumLanes + i] <=
@@ -1637,6 +1660,10 @@ module cu_top
   logic              xm_sve_q;         // ... with a VGPR offset
   logic              xm_schk_q;        // ... its lanes' offsets are checked (no request yet)
   logic              xm_flat_q;        // FLAT (its offsets are checked as SCRATCH's are)
+  logic              xm_buf_q;         // MUBUF
+  logic              xm_idxen_q;       // ... VADDR holds an index (IDXEN)
+  logic              xm_offen_q;       // ... an offset (OFFEN; after the index with both)
+  logic [11:0]       xm_boff_q;        // ... OFFSET
   logic [31:0]       xm_lds_q;         // ... the active lanes in the shared aperture (LDS)
   logic              xm_dsgo_q;        // ... the DS unit takes them
   logic              xm_dswait_q;      // ... its answer is awaited
@@ -1663,15 +1690,18 @@ module cu_top
 
   always_ff @(posedge clk_i) begin
     if (rd_valid_q && rd_beat_q && rd_xm && !rd_mw_q) begin
-      xm_s0_q <= src_value(rd_gm ? {1'b0, rd_dec_q.saddr} : {1'b0, rd_dec_q.sbase, 1'b0},
+      // (MUBUF: the resource's dwords 0-1 and 2-3.)
+      xm_s0_q <= src_value(rd_dec_q.mem.mubuf ? {1'b0, rd_dec_q.srsrc, 2'b00} :
+                           rd_gm ? {1'b0, rd_dec_q.saddr} : {1'b0, rd_dec_q.sbase, 1'b0},
                            !(rd_gm && rd_dec_q.mem.scr), 1'b0,
                            sslot[0], rd_dec_q.literal, rd_scc, rd_m0, rd_exec);
-      xm_s1_q <= src_value({1'b0, rd_dec_q.sbase, 1'b0} + 8'd2, 1'b1, 1'b0, sslot[1], rd_dec_q.literal,
-                           rd_scc, rd_m0, rd_exec);
+      xm_s1_q <= src_value(rd_dec_q.mem.mubuf ? {1'b0, rd_dec_q.srsrc, 2'b10} : {1'b0, rd_dec_q.sbase, 1'b0} + 8'd2,
+                           1'b1, 1'b0, sslot[1], rd_dec_q.literal, rd_scc, rd_m0, rd_exec);
       xm_soff_q <= 32'(src_value(8'(rd_dec_q.soffset), 1'b0, 1'b0, sslot[2], rd_dec_q.literal, rd_scc,
                                  rd_m0, rd_exec));
       for (int i = 0; i < NumLanes; i++) xm_ahi_q[int'(rd_pass_q) * NumLanes + i] <= vslot[1][i];
     end
+    if (bf_on_q) xm_ahi_q[bf_l_q] <= bf_addr[63:32];
   end
 
   // The request of the instruction starting in EX: SMEM's address (guide 8.1): the SBASE
@@ -1747,19 +1777,98 @@ module cu_top
   // the segment's address plus the offset swizzled, dword d of lane l at 128 d + 4 l (an
   // offset is below 2^18 once checked); the memory side goes on 128 bytes further at each
   // 4-byte boundary (vmem_req_swz_o). FLAT: a private lane's as SCRATCH's, a global lane's
-  // the ADDR pair plus the offset.
+  // the ADDR pair plus the offset. MUBUF: the addresser's (in xm_ahi_q and ds_addr_q, no
+  // offset), swizzled when the V# is.
   logic [31:0][63:0] gm_addr;
   logic [31:0]       gm_swz;
   always_comb begin
     for (int l = 0; l < 32; l++) begin
-      gm_swz[l] = xm_scr_q || (xm_flat_q && fl_prv[l]);
-      if (gm_swz[l]) begin
+      gm_swz[l] = xm_scr_q || (xm_flat_q && fl_prv[l]) || (xm_buf_q && bf_swz);
+      if (xm_scr_q || (xm_flat_q && fl_prv[l])) begin
         gm_addr[l] = {16'd0, scrb_q[xm_wave_q]} + {41'd0, sc_off[l][17:2], 5'(l), sc_off[l][1:0]};
       end else begin
         gm_addr[l] = (xm_tid_q ? xm_s0_q + {57'd0, 5'(l), 2'b00} :
                       xm_snull_q ? {xm_ahi_q[l], ds_addr_q[l]} : xm_s0_q + {32'd0, ds_addr_q[l]}) + xm_goff_q;
       end
     end
+  end
+
+  // MUBUF (guide 9.4, 9.6; sim/src/golden/buffer.rs): the resource (V#) in xm_s0_q (base
+  // [47:0], stride [61:48], swizzle_enable [63:62]) and xm_s1_q (num_records [31:0], format
+  // [49:44], index_stride [54:53], add_tid_enable [55], OOB_SELECT [61:60], type [63:62]).
+  // A lane's index is VADDR's (IDXEN) plus the lane's number (add_tid_enable), its offset
+  // VADDR's next dword or VADDR's (OFFEN) plus OFFSET; its address is base + SOFFSET + the
+  // buffer offset: linear, stride x index + offset; swizzled, (index / index_stride x stride
+  // + offset / esize x esize) x index_stride + index % index_stride x esize + offset % esize
+  // (esize 4 or 16), whose bytes the memory side follows element by element (vmem_req_swz_o,
+  // esz, step, skew). The range check (Table 46) is per dword for B64..B128 loads and stores
+  // (only the dwords out of range are lost), of the whole access otherwise (an atomic's too):
+  // OOB_SELECT 0 index >= num_records or offset + bytes > stride, 1 index >= num_records,
+  // 2 num_records = 0, 3 with num_records less SOFFSET: the index and offset as for 0 when
+  // swizzled with a stride, else the buffer offset + bytes > it. An unbound V# (format 0,
+  // add_tid_enable clear) is out of range everywhere. The stride x index product is the one
+  // multiplier: a lane a cycle (bf_on_q), 32 cycles an instruction, its address kept in
+  // ds_addr_q and xm_ahi_q, its skew and in-range dwords in bf_skew_q and bf_dm_q.
+  logic [47:0]       bf_base;
+  logic [13:0]       bf_stride;
+  logic              bf_swz;
+  logic [2:0]        bf_esl;            // log2 of esize: 2 or 4
+  logic [2:0]        bf_isl;            // log2 of index_stride: 3 .. 6
+  logic              bf_unbound;
+  logic [34:0]       bf_nr3;            // num_records less SOFFSET (signed)
+  logic [32:0]       bf_idx, bf_off, bf_m;
+  logic [46:0]       bf_prod;
+  logic [3:0][33:0]  bf_offk;           // dword k's offset
+  logic [3:0][63:0]  bf_bo;             // ... and buffer offset
+  logic [3:0]        bf_oob;
+  logic [5:0]        bf_pay;            // bytes the check covers: 4 a dword, or the access's
+  logic              bf_whole;          // ... one check for the whole access
+  logic [3:0]        bf_dm;
+  logic [31:0][3:0]  bf_dm_q, bf_skew_q;
+  logic              bf_go;             // the lanes' addresses are formed next
+  logic              bf_nowr_q;         // the instruction writes no VGPR (a V# whose type is not 0)
+  logic              bf_soff_bad;       // SOFFSET is no SGPR, M0, NULL or inline constant
+  always_comb begin
+    bf_base = xm_s0_q[47:0];
+    bf_stride = xm_s0_q[61:48];
+    bf_swz = xm_s0_q[63:62] != 2'd0;
+    bf_esl = xm_s0_q[63] ? 3'd4 : 3'd2;
+    bf_isl = 3'd3 + {1'b0, xm_s1_q[54:53]};
+    bf_unbound = xm_s1_q[49:44] == 6'd0 && !xm_s1_q[55];
+    bf_nr3 = {3'd0, xm_s1_q[31:0]} - {3'd0, xm_soff_q};
+    bf_idx = (xm_idxen_q ? {1'b0, ds_addr_q[bf_l_q]} : 33'd0) + (xm_s1_q[55] ? {28'd0, bf_l_q} : 33'd0);
+    bf_off = (xm_offen_q ? {1'b0, xm_idxen_q ? xm_ahi_q[bf_l_q] : ds_addr_q[bf_l_q]} : 33'd0) +
+             {21'd0, xm_boff_q};
+    bf_m = bf_swz ? bf_idx >> bf_isl : bf_idx;
+    bf_prod = {33'd0, bf_stride} * {14'd0, bf_m};
+    bf_whole = xm_size_q <= 5'd4 || xm_kind_q == MK_GATOMIC;
+    bf_pay = bf_whole ? {1'b0, xm_size_q} : 6'd4;
+    for (int k = 0; k < 4; k++) begin
+      bf_offk[k] = {1'b0, bf_off} + 34'(4 * k);
+      bf_bo[k] = bf_swz ?
+          ((({17'd0, bf_prod} + {30'd0, (bf_offk[k] >> bf_esl) << bf_esl}) << bf_isl) +
+           ({31'd0, bf_idx & ((33'd1 << bf_isl) - 33'd1)} << bf_esl) +
+           {30'd0, bf_offk[k] & ((34'd1 << bf_esl) - 34'd1)}) :
+          {17'd0, bf_prod} + {30'd0, bf_offk[k]};
+      unique case (xm_s1_q[61:60])
+        2'd0: bf_oob[k] = {1'b0, bf_idx} >= {2'd0, xm_s1_q[31:0]} ||
+                          bf_offk[k] + 34'(bf_pay) > {20'd0, bf_stride};
+        2'd1: bf_oob[k] = {1'b0, bf_idx} >= {2'd0, xm_s1_q[31:0]};
+        2'd2: bf_oob[k] = xm_s1_q[31:0] == 32'd0;
+        default: begin
+          if (bf_swz && bf_stride != 14'd0) begin
+            bf_oob[k] = bf_nr3[34] || {2'd0, bf_idx} >= bf_nr3 || bf_offk[k] + 34'(bf_pay) > {20'd0, bf_stride};
+          end else begin
+            bf_oob[k] = bf_nr3[34] || bf_bo[k] + 64'(bf_pay) > {29'd0, bf_nr3};
+          end
+        end
+      endcase
+      bf_dm[k] = 3'(k) < ds_el_dwords(xm_size_q) && !bf_unbound && !(bf_whole ? bf_oob[0] : bf_oob[k]);
+    end
+    bf_addr = {16'd0, bf_base} + {32'd0, xm_soff_q} + bf_bo[0];
+    bf_soff_bad = !(ex_dec_q.soffset <= 8'd208 || (ex_dec_q.soffset >= 8'd240 && ex_dec_q.soffset <= 8'd248));
+    bf_go = ex_dec_q.mem.mubuf && exec_q[ex_wave_q][31:0] != '0 && !bf_soff_bad && xm_s0_q[63:62] != 2'd2 &&
+            xm_s1_q[63:62] == 2'd0;
   end
 
   always_comb begin
@@ -1771,6 +1880,10 @@ module cu_top
         default: ;
       endcase
       if (xm_d16_q) xm_vrsp[l][0] = {2{xm_vrsp[l][0][15:0]}};
+      // MUBUF: a dword out of range reads 0 (an atomic's old value too).
+      for (int k = 0; k < 4; k++) begin
+        if (xm_buf_q && !bf_dm_q[l][k]) xm_vrsp[l][k] = '0;
+      end
     end
   end
 
@@ -1800,6 +1913,15 @@ module cu_top
       xm_sve_q <= 1'b0;
       xm_schk_q <= 1'b0;
       xm_flat_q <= 1'b0;
+      xm_buf_q <= 1'b0;
+      xm_idxen_q <= 1'b0;
+      xm_offen_q <= 1'b0;
+      xm_boff_q <= '0;
+      bf_on_q <= 1'b0;
+      bf_l_q <= '0;
+      bf_dm_q <= '0;
+      bf_skew_q <= '0;
+      bf_nowr_q <= 1'b0;
       xm_lds_q <= '0;
       xm_dsgo_q <= 1'b0;
       xm_dswait_q <= 1'b0;
@@ -1835,14 +1957,20 @@ module cu_top
         xm_hi_q <= ex_dec_q.mem.hi;
         xm_d16_q <= ex_dec_q.mem.d16;
         xm_glc_q <= ex_dec_q.glc[0];
-        xm_snull_q <= ex_dec_q.saddr == SrcNull[6:0] || ex_dec_q.mem.flat;
+        xm_snull_q <= ex_dec_q.saddr == SrcNull[6:0] || ex_dec_q.mem.flat || ex_dec_q.mem.mubuf;
         xm_tid_q <= ex_dec_q.mem.addtid;
         xm_scr_q <= ex_dec_q.mem.scr;
         xm_sve_q <= ex_dec_q.sve[0];
         xm_flat_q <= ex_dec_q.mem.flat;
+        xm_buf_q <= ex_dec_q.mem.mubuf;
+        xm_idxen_q <= ex_dec_q.idxen[0];
+        xm_offen_q <= ex_dec_q.offen[0];
+        xm_boff_q <= ex_dec_q.offset[11:0];
+        bf_nowr_q <= 1'b0;
         xm_lds_q <= '0;
+        // (MUBUF: the addresser forms the whole address, in xm_ahi_q and ds_addr_q.)
         xm_goff_q <= ex_dec_q.mem.flat ? {52'd0, ex_dec_q.offset[11:0]} :
-                     { {51{ex_dec_q.offset[12]}}, ex_dec_q.offset[12:0]};
+                     ex_dec_q.mem.mubuf ? 64'd0 : { {51{ex_dec_q.offset[12]}}, ex_dec_q.offset[12:0]};
         xm_sdata_q <= ex_dec_q.sdata;
         xm_swe_q <= (8'(ex_dec_q.sdata) + 8'(ex_dec_q.mem.size)) <= 8'd108;
         xm_wave_q <= ex_wave_q;
@@ -1855,6 +1983,19 @@ module cu_top
           // SCRATCH and FLAT: the lanes' offsets are checked in the next cycle, from the
           // registers loaded now.
           xm_schk_q <= 1'b1;
+        end else if (ex_dec_q.mem.mubuf) begin
+          // MUBUF (in the golden model's order): no lane active, nothing to do (counted all
+          // the same); a SOFFSET that is no SGPR, M0, NULL or inline constant is illegal; a
+          // reserved swizzle_enable (2) a memory violation; a V# whose type is not 0 no
+          // buffer, the instruction ignored (no VGPR written); else the addresser's 32 cycles.
+          bf_on_q <= bf_go;
+          bf_l_q <= '0;
+          xm_imm_q <= !bf_go;
+          bf_nowr_q <= xm_s1_q[63:62] != 2'd0;
+          if (exec_q[ex_wave_q][31:0] != '0) begin
+            if (bf_soff_bad) xm_fault_q <= FaultIllegal;
+            else if (xm_s0_q[63:62] == 2'd2) xm_fault_q <= FaultMemory;
+          end
         end else if (ex_dec_q.mem.kind inside {MK_GLOAD, MK_GSTORE, MK_GATOMIC}) begin
           xm_vreq_q <= 1'b1;
         end else if (ex_dec_q.mem.kind inside {MK_SINV, MK_VINV} || sm_fault != 3'd0) begin
@@ -1863,6 +2004,18 @@ module cu_top
           xm_imm_q <= 1'b1;
         end else begin
           xm_sreq_q <= 1'b1;
+        end
+      end
+      if (bf_on_q) begin
+        // The addresser's lane: its skew in its element and its dwords in range; a lane with
+        // none in range is no lane of the request. After the last, the request.
+        bf_skew_q[bf_l_q] <= bf_swz ? 4'(bf_off & ((33'd1 << bf_esl) - 33'd1)) : 4'd0;
+        bf_dm_q[bf_l_q] <= bf_dm;
+        if (bf_dm == '0) xm_lanes_q[bf_l_q] <= 1'b0;
+        bf_l_q <= bf_l_q + 5'd1;
+        if (bf_l_q == 5'd31) begin
+          bf_on_q <= 1'b0;
+          xm_vreq_q <= 1'b1;
         end
       end
       if (xm_schk_q) begin
@@ -1935,6 +2088,16 @@ module cu_top
   assign vmem_req_denorm_o = xm_den_q;
   assign vmem_req_bytes_o = xm_size_q;
   assign vmem_req_swz_o = gm_swz;
+  // Scratch's elements are dwords 128 bytes apart (32 lanes' dwords); a swizzled buffer's
+  // esize bytes, esize x index_stride apart.
+  assign vmem_req_esz_o = (xm_buf_q && bf_esl == 3'd4) ? 5'd16 : 5'd4;
+  assign vmem_req_step_o = xm_buf_q ? 11'd1 << (4'(bf_esl) + 4'(bf_isl)) : 11'd128;
+  always_comb begin
+    for (int l = 0; l < 32; l++) begin
+      vmem_req_skew_o[l] = xm_buf_q ? bf_skew_q[l] : {2'd0, sc_off[l][1:0]};
+      vmem_req_dmask_o[l] = xm_buf_q ? bf_dm_q[l] : 4'hf;
+    end
+  end
   assign vmem_req_mask_o = xm_lanes_q;
   assign vmem_req_addr_o = gm_addr;
   // A d16_hi store's data: the high half of each lane's DATA.
@@ -1945,7 +2108,7 @@ module cu_top
     end
   end
   // The high halves of the SMEM registers a buffer load does not look at.
-  assign unused_xm = ^xm_s1_q[63:32];
+  assign unused_xm = ^{xm_s1_q[59:56], xm_s1_q[52:50], xm_s1_q[43:32]};
 
   // A FLAT instruction's LDS lanes as a DS access of the unit: a load (extended to 32 bits;
   // the write pass picks a d16 load's half), a store (d16_hi: of the data's high half) or an
@@ -2481,12 +2644,17 @@ module cu_top
   always_comb begin
     logic [2*NumLanes-1:0] full, half, half2;
     logic ld_d16, ld_hi;  // a DS or GLOBAL load of one half, and which
+    logic [2:0] ld_dw, kd;  // ... its dwords written (a status dword after), this beat's dword
+    logic ld_tfe;
     logic [8:0] r;
     logic [9:0] rk;
     logic [7:0] ry;
     r = '0;
     rk = '0;
     ry = '0;
+    ld_dw = '0;
+    ld_tfe = 1'b0;
+    kd = '0;
     vd_en = '0;
     vd_reg = '0;
     vd_data = '0;
@@ -2497,26 +2665,30 @@ module cu_top
       half[2*i +: 2] = {ex_wm_q[i] && ex_dst_hi_q, ex_wm_q[i] && !ex_dst_hi_q};
       half2[2*i +: 2] = {ex_wm_q[i] && ex_src0_hi_q, ex_wm_q[i] && !ex_src0_hi_q};
     end
-    if (ex_valid && (ex_ds || ex_gm) && ex_mw_q && ex_status != RtFault) begin
+    if (ex_valid && (ex_ds || ex_gm) && ex_mw_q && ex_status != RtFault && !(ex_gm && bf_nowr_q)) begin
       // A DS or GLOBAL load's write pass (or a returning atomic's): VDST's dwords from the
-      // answer, in the active lanes; a d16 load writes one half.
+      // answer, in the active lanes; a d16 load writes one half. MUBUF's VDATA; its loads
+      // with TFE write a status dword after the data, always 0 here (nothing is partially
+      // resident), in a second beat for B128 (ex_wsel_q: VDATA+4 is in VDATA's bank).
       for (int i = 0; i < NumLanes; i++) begin
         full[2*i +: 2] = {2{ex_exec[int'(ex_pass_q) * NumLanes + i]}};
         half[2*i +: 2] = {ex_exec[int'(ex_pass_q) * NumLanes + i] && ld_hi,
                           ex_exec[int'(ex_pass_q) * NumLanes + i] && !ld_hi};
       end
+      ld_dw = ex_ds ? ds_dst_dwords(ex_dec_q.ds.kind, ex_dec_q.ds.bytes, ex_dec_q.ds.rtn) :
+              (ex_dec_q.mem.kind == MK_GLOAD ||
+               (ex_dec_q.mem.kind == MK_GATOMIC && ex_dec_q.glc[0])) ? ds_el_dwords(ex_dec_q.mem.size) : 3'd0;
+      ld_tfe = ex_gm && ex_dec_q.mem.mubuf && ex_dec_q.tfe[0] && ex_dec_q.mem.kind == MK_GLOAD;
       for (int k = 0; k < 4; k++) begin
-        rk = {2'b0, ex_dec_q.vdst} + 10'(k);
-        if (3'(k) < (ex_ds ? ds_dst_dwords(ex_dec_q.ds.kind, ex_dec_q.ds.bytes, ex_dec_q.ds.rtn) :
-                     (ex_dec_q.mem.kind == MK_GLOAD ||
-                      (ex_dec_q.mem.kind == MK_GATOMIC && ex_dec_q.glc[0])) ? ds_el_dwords(ex_dec_q.mem.size) :
-                     3'd0) &&
-            rk < 10'(Vgprs)) begin
-          vd_en[rk[1:0]] = ld_d16 ? half : full;
+        kd = ex_wsel_q ? 3'(k + 4) : 3'(k);
+        rk = {2'b0, ex_dec_q.mem.mubuf ? ex_dec_q.vdata : ex_dec_q.vdst} + 10'(kd);
+        if ((kd < ld_dw || (ld_tfe && kd == ld_dw)) && rk < 10'(Vgprs)) begin
+          vd_en[rk[1:0]] = (ld_d16 && kd == 3'd0) ? half : full;
           vd_reg[rk[1:0]] = rk[7:0];
           for (int i = 0; i < NumLanes; i++) begin
             // (Append's and consume's pre-op value is lane 0's answer, for every lane.)
-            vd_data[rk[1:0]][i] = !ex_ds ? xm_vdata_q[int'(ex_pass_q) * NumLanes + i][k] :
+            vd_data[rk[1:0]][i] = (kd >= ld_dw) ? 32'd0 :
+                                  !ex_ds ? xm_vdata_q[int'(ex_pass_q) * NumLanes + i][k] :
                                   (ex_dec_q.ds.kind == DK_APPEND) ? ds_rdata[0][0] :
                                   ds_rdata[int'(ex_pass_q) * NumLanes + i][k];
           end

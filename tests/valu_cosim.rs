@@ -175,9 +175,18 @@ fn generator_covers_every_executable_vector_row() {
     let strat = vector_program(&OPS, 40..48);
     let mut seen = std::collections::BTreeSet::new();
     let (mut dpp16, mut dpp8) = (false, false);
+    // MUBUF accesses: how many, how many LLVM would refuse, and of which addressing.
+    let (mut mubuf, mut mubuf_illegal, mut idxen_offen) = (0, 0, 0);
     for _ in 0..600 {
         let p = strat.new_tree(&mut runner).expect("a program").current();
         for (_, i) in p.lower() {
+            if i.def().format().name == "MUBUF" && i.def().access != Some(rdna3_isa::MemAccess::Invalidate) {
+                mubuf += 1;
+                mubuf_illegal += usize::from(rdna3_isa::legal::check(&i).is_err());
+                idxen_offen += usize::from(
+                    i.field(rdna3_isa::Field::Idxen) == 1 && i.field(rdna3_isa::Field::Offen) == 1,
+                );
+            }
             seen.insert(i.def().id);
             if let Some(y) = i.def2() {
                 seen.insert(y.id);
@@ -203,4 +212,8 @@ fn generator_covers_every_executable_vector_row() {
         .collect();
     assert!(missing.is_empty(), "never generated: {missing:?}");
     assert!(dpp16 && dpp8, "DPP16 and DPP8 forms are generated");
+    assert!(
+        mubuf >= 200 && mubuf_illegal == 0 && idxen_offen * 8 > mubuf,
+        "MUBUF accesses: {mubuf}, {mubuf_illegal} illegal, {idxen_offen} with IDXEN and OFFEN"
+    );
 }

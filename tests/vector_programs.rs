@@ -629,6 +629,26 @@ fn mem_strategy(ops: Vec<&'static InstDef>) -> BoxedStrategy<Item> {
                             (Field::Offset, ioff & 0x1f_ffff),
                         ]);
                     }
+                } else if d.format().name == "MUBUF" && d.access != Some(rdna3_isa::MemAccess::Invalidate) {
+                    // A buffer resource over the buffer (see `mubuf`), then the access.
+                    let (rsrc, more) = mubuf(base, (stride, records), (mask, src, a), (soff, sv), ioff, goff);
+                    out.extend(more);
+                    fields.extend(rsrc);
+                    for (f, v) in [
+                        (Field::Vdata, data),
+                        (Field::Glc, u32::from(glc)),
+                        // TFE on loads (a status dword after the data; data stays below v19).
+                        (
+                            Field::Tfe,
+                            u32::from(
+                                vcc && pair && matches!(d.access, Some(rdna3_isa::MemAccess::Load { .. })),
+                            ),
+                        ),
+                    ] {
+                        if field(f) {
+                            fields.push((f, v));
+                        }
+                    }
                 } else {
                     let scratch = d.format().name == "SCRATCH";
                     // FLAT: the address's high dword picks global memory, the LDS or the
@@ -709,6 +729,72 @@ fn mem_strategy(ops: Vec<&'static InstDef>) -> BoxedStrategy<Item> {
             },
         )
         .boxed()
+}
+
+/// A MUBUF access's set-up and fields: the resource (V#) at s[base:base+3] over the buffer,
+/// from the random draws: its base a multiple of 4 bytes into the buffer, a stride (0 to
+/// 51), swizzle_enable (off, element size 4 or 16, now and then the reserved 2: a fault),
+/// num_records (0 to all), index_stride, add_tid_enable, OOB_SELECT, the format (0, unbound,
+/// now and then) and type (now and then not 0: the instruction is ignored); VADDR at v[a]
+/// (and v[a+1]) from VGPRs masked small (an index below 32, an offset below 0x200), IDXEN and
+/// OFFEN as they fall, OFFSET mostly small, SOFFSET NULL, M0, an SGPR or an inline constant.
+/// In-range accesses stay inside the buffer but for a large OFFSET now and then (a fault both
+/// models report); many are out of range.
+fn mubuf(
+    base: u32,
+    (stride, records): (u32, u32),
+    (mask, src, a): (u32, u32, u32),
+    (soff, sv): (u32, u32),
+    ioff: u32,
+    goff: u32,
+) -> (Vec<(Field, u32)>, Vec<Inst>) {
+    let and = table().by_name("v_and_b32").expect("v_and_b32");
+    let h = ioff.wrapping_mul(0x9e37_79b9) ^ mask.rotate_left(7) ^ goff.wrapping_mul(31) ^ records ^ sv << 20;
+    let bits = |at: u32, n: u32| h >> at & ((1 << n) - 1);
+    let stride = [0, 4, 8, 12, 16, 20, 32, 48][bits(0, 3) as usize] | stride & 3;
+    let swz = match [0, 0, 0, 1, 1, 3, 3, 2][bits(3, 3) as usize] {
+        2 if bits(6, 2) != 0 => 0,
+        z => z,
+    };
+    let records = [0, 1, 7, 16, 64, 0x100, 0x1000, records][bits(8, 3) as usize];
+    let format = if bits(23, 3) == 0 { 0 } else { 4 + bits(26, 5) };
+    let ty = if bits(18, 4) == 0 { 1 + bits(22, 1) } else { 0 };
+    let w3 =
+        bits(11, 12) | format << 12 | bits(12, 2) << 21 | bits(14, 1) << 23 | bits(16, 2) << 28 | ty << 30;
+    let (idxen, offen) = (bits(25, 1), bits(27, 1));
+    let mut out = vec![
+        smov(base, (MEM_BASE as u32).wrapping_add(ioff & 0xffc)),
+        smov(base + 1, (MEM_BASE >> 32) as u32 | stride << 16 | swz << 30),
+        smov(base + 2, records),
+        smov(base + 3, w3),
+        // VADDR: the index (IDXEN), or the offset; with both, the offset after the index.
+        Inst::build(
+            and,
+            &[(Field::Vdst, a), (Field::Src0, LITERAL), (Field::Vsrc1, src)],
+            Some(if idxen == 1 { 0x1f } else { 0x1ff }),
+        ),
+        Inst::build(
+            and,
+            &[(Field::Vdst, a + 1), (Field::Src0, LITERAL), (Field::Vsrc1, src ^ 1)],
+            Some(0x1ff),
+        ),
+    ];
+    let soffset = match soff {
+        NULL if bits(24, 1) == 1 => 128 + (sv & 0x3f), // an inline constant 0 .. 63
+        s => s,
+    };
+    if soffset < 128 && soffset != NULL {
+        out.push(smov(soffset, sv & 0x3fc));
+    }
+    let fields = vec![
+        (Field::Vaddr, a),
+        (Field::Srsrc, base / 4),
+        (Field::Soffset, soffset),
+        (Field::Offset, if goff < 0x1000 { goff & 0x7f } else { goff & 0xfff }),
+        (Field::Idxen, idxen),
+        (Field::Offen, offen),
+    ];
+    (fields, out)
 }
 
 /// `s_mov_b32 exec_lo, MASK`: all lanes, none, a random or a structured part of them.

@@ -469,9 +469,15 @@ struct VmemReq {
     /// ... MODE.FP_DENORM[0] of the wave (a float atomic's min, max and compare read it).
     denorm: bool,
     bytes: usize,
-    /// Scratch's lane swizzle (vmem_req_swz_o), a bit a lane: the lane's bytes go on 128 bytes
-    /// further at each 4-byte boundary past its address.
+    /// The lanes whose bytes are swizzled (vmem_req_swz_o): they run in elements of `esz`
+    /// bytes, `step` bytes apart (scratch: 4 and 128; a swizzled buffer: its element size and
+    /// that times its index stride), the lane's first byte `skew[l]` bytes into its element.
     swz: u32,
+    esz: u64,
+    step: u64,
+    skew: [u64; 32],
+    /// Per lane, the dwords of its bytes accessed (a buffer's out-of-range ones are not).
+    dmask: [u8; 32],
     mask: u32,
     addr: [u64; 32],
     data: [[u32; 4]; 32],
@@ -482,21 +488,29 @@ impl VmemReq {
         (0..32).filter(|l| self.mask >> l & 1 == 1)
     }
 
-    /// Lane `l`'s bytes as runs of consecutive addresses: (address, first byte, length). One
-    /// run, unless the request is swizzled: then a run ends at each 4-byte boundary and the
-    /// next starts 128 bytes further on (32 lanes' dwords apart, guide 11.2).
-    fn runs(&self, l: usize) -> Vec<(u64, usize, usize)> {
+    /// The address of byte `b` of lane `l`: consecutive, unless the lane is swizzled: then
+    /// its bytes fill elements of `esz` bytes, each `step` bytes after the one before (guide
+    /// 11.2 for scratch, 9.4.2 for buffers), the first from `skew[l]` on.
+    fn byte_addr(&self, l: usize, b: usize) -> u64 {
         let a = self.addr[l];
         if self.swz >> l & 1 == 0 {
-            return vec![(a, 0, self.bytes)];
+            return a.wrapping_add(b as u64);
         }
-        let mut out = Vec::new();
-        let (mut at, mut b) = (a, 0);
-        while b < self.bytes {
-            let n = (4 - (at % 4) as usize).min(self.bytes - b);
-            out.push((at, b, n));
-            b += n;
-            at = (at & !3).wrapping_add(128);
+        let (esz, skew) = (self.esz.max(1), self.skew[l]);
+        let pos = skew + b as u64;
+        a.wrapping_sub(skew).wrapping_add(pos / esz * self.step).wrapping_add(pos % esz)
+    }
+
+    /// Lane `l`'s bytes as runs of consecutive addresses: (address, first byte, length), only
+    /// the dwords of `dmask` (a dword of a narrower access: its bytes).
+    fn runs(&self, l: usize) -> Vec<(u64, usize, usize)> {
+        let mut out: Vec<(u64, usize, usize)> = Vec::new();
+        for b in (0..self.bytes).filter(|b| self.dmask[l] >> (b / 4) & 1 == 1) {
+            let a = self.byte_addr(l, b);
+            match out.last_mut() {
+                Some((at, first, n)) if *first + *n == b && at.wrapping_add(*n as u64) == a => *n += 1,
+                _ => out.push((a, b, 1)),
+            }
         }
         out
     }
@@ -848,7 +862,7 @@ fn run(
         m.set(p.vmem_rsp_valid, 0);
         if let Some(q) = vpend.take_if(|q| q.due <= cycle) {
             let (data, err) = serve_vmem(&mut rmem, &q);
-            let moved = (q.bytes * q.lanes().count()) as u64;
+            let moved: u64 = q.lanes().map(|l| q.runs(l).iter().map(|r| r.2 as u64).sum::<u64>()).sum();
             if q.store || q.atomic.is_some() {
                 stats.vmem_store_bytes += moved;
             } else {
@@ -866,6 +880,7 @@ fn run(
         m.set(p.vmem_req_ready, u64::from(vready));
         if m.get(p.vmem_req_valid) == 1 && vready {
             let (aw, dw) = (m.words(p.vmem_req_addr), m.words(p.vmem_req_data));
+            let (skw, dmw) = (m.words(p.vmem_req_skew), m.words(p.vmem_req_dmask));
             vpend = Some(VmemReq {
                 due: cycle + u64::from(mrng.random_range(lat_range)),
                 wave: m.get(p.vmem_req_wave) as usize,
@@ -876,6 +891,10 @@ fn run(
                 denorm: m.get(p.vmem_req_denorm) == 1,
                 bytes: (m.get(p.vmem_req_bytes) as usize).clamp(1, 16),
                 swz: m.get(p.vmem_req_swz) as u32,
+                esz: m.get(p.vmem_req_esz),
+                step: m.get(p.vmem_req_step),
+                skew: std::array::from_fn(|l| u64::from(skw[l / 8] >> (4 * (l % 8)) & 0xf)),
+                dmask: std::array::from_fn(|l| (dmw[l / 8] >> (4 * (l % 8)) & 0xf) as u8),
                 mask: m.get(p.vmem_req_mask) as u32,
                 addr: std::array::from_fn(|l| u64::from(aw[2 * l]) | u64::from(aw[2 * l + 1]) << 32),
                 data: std::array::from_fn(|l| std::array::from_fn(|k| dw[4 * l + k])),

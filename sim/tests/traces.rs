@@ -75,13 +75,15 @@ fn within_a_minute<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) ->
 /// An instruction the golden model executes and the RTL does not yet, the first of a few
 /// candidates that is still so.
 fn diverging() -> &'static str {
-    const CANDIDATES: [&str; 6] = [
+    const CANDIDATES: [&str; 8] = [
         "v_add_f16 v0, v1, v2",
         "v_add_f64 v[0:1], v[2:3], v[4:5]",
         "v_sqrt_f32 v0, v1",
         "v_exp_f32 v0, v1",
         "v_wmma_f32_16x16x16_f16 v[0:7], v[8:15], v[16:23], v[0:7]",
         "buffer_load_b32 v0, v1, s[4:7], 0 offen",
+        "buffer_load_format_x v0, v1, s[4:7], 0 offen",
+        "tbuffer_load_format_x v0, v1, s[4:7], 0 format:[BUF_FMT_32_FLOAT] offen",
     ];
     let files = hdl_gen::sv::generate(&hdl_gen::sv::Config::default()).expect("generating the RTL");
     let rtl = hdl_gen::sv::rtl_ops(&files);

@@ -169,8 +169,8 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
     l.port("smem_rsp_data_i", In, "logic [15:0][31:0]", 512, "the dwords asked for (others: any)");
     l.port("smem_rsp_err_i", In, "logic", 1, "a dword asked for has no memory");
 
-    l.group = "Vector memory port (GLOBAL, SCRATCH, FLAT's lanes outside LDS): one request an instruction, every active \
-               lane's address and data, answered with every lane's loaded bytes.";
+    l.group = "Vector memory port (GLOBAL, SCRATCH, FLAT's lanes outside LDS, MUBUF): one request an instruction, \
+               every active lane's address and data, answered with every lane's loaded bytes.";
     l.port("vmem_req_valid_o", Out, "logic", 1, "");
     l.port("vmem_req_ready_i", In, "logic", 1, "");
     l.port("vmem_req_wave_o", Out, &logic("WaveW-1"), wave_w, "");
@@ -190,7 +190,36 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
         Out,
         &logic("31"),
         32,
-        "per lane: scratch's swizzle, the lane's bytes go on 128 bytes further at each 4-byte boundary (guide 11.2)",
+        "per lane: swizzled, the lane's bytes run in elements of esz bytes, step bytes apart (scratch, guide 11.2; \
+         a swizzled buffer, 9.4.2)",
+    );
+    l.port(
+        "vmem_req_esz_o",
+        Out,
+        &logic("4"),
+        5,
+        "... the element's bytes: 4 (scratch) or 4 or 16 (a buffer)",
+    );
+    l.port(
+        "vmem_req_step_o",
+        Out,
+        &logic("10"),
+        11,
+        "... from one element's first byte to the next's: 128 (scratch) or esz x index_stride",
+    );
+    l.port(
+        "vmem_req_skew_o",
+        Out,
+        "logic [31:0][3:0]",
+        128,
+        "... per lane: the first byte's place in its element (the address's element starts that much before)",
+    );
+    l.port(
+        "vmem_req_dmask_o",
+        Out,
+        "logic [31:0][3:0]",
+        128,
+        "per lane: dword k of its bytes (4k .. 4k+3) is accessed; the others are not (a buffer's out of range)",
     );
     l.port("vmem_req_mask_o", Out, &logic("31"), 32, "the lanes that access memory");
     l.port("vmem_req_addr_o", Out, "logic [31:0][63:0]", 2048, "per lane: byte address");

@@ -1151,12 +1151,16 @@ struct MemCtrl {
     fatom: bool,
     /// An atomic that takes a compare value in DATA's registers after the data.
     cmp: bool,
+    /// MUBUF: a lane's address through the buffer resource (V#) in four SGPRs, from VADDR's
+    /// index and offset (IDXEN, OFFEN), SOFFSET and the offset; out-of-range dwords are not
+    /// accessed.
+    buf: bool,
 }
 
 /// The access of a row the memory ports execute. None for the others (MK_NONE): the loads
-/// into LDS, and MUBUF and MTBUF but the invalidates. SCRATCH loads and stores are GLOBAL ones
+/// into LDS, MUBUF's format rows and MTBUF. SCRATCH loads and stores are GLOBAL ones
 /// (MK_GLOAD, MK_GSTORE) with `scr` set, FLAT's loads, stores and atomics GLOBAL ones with
-/// `flat` set.
+/// `flat` set, MUBUF's untyped loads, stores and atomics GLOBAL ones with `buf` set.
 fn mem_access(d: &InstDef) -> Option<MemCtrl> {
     use rdna3_isa::{AtomicReturn, Half, MemAccess as A};
     let m = |kind, size, sext| MemCtrl {
@@ -1170,13 +1174,14 @@ fn mem_access(d: &InstDef) -> Option<MemCtrl> {
         flat: false,
         fatom: false,
         cmp: false,
+        buf: false,
     };
     // GLOBAL, SCRATCH and FLAT share the vector memory port: SCRATCH rows are GLOBAL ones
     // with `scr` set, FLAT rows with `flat` set (neither has the addtid forms, SCRATCH no
     // atomics).
     let seg = d.format().name.as_str();
-    let (scr, flat) = (seg == "SCRATCH", seg == "FLAT");
-    let vmem = |addtid: bool| seg == "GLOBAL" || ((scr || flat) && !addtid);
+    let (scr, flat, buf) = (seg == "SCRATCH", seg == "FLAT", seg == "MUBUF");
+    let vmem = |addtid: bool| seg == "GLOBAL" || ((scr || flat || buf) && !addtid);
     match (seg, d.access?) {
         ("SMEM", A::ScalarLoad { dwords, buffer: false }) => Some(m("MK_SLOAD", dwords, false)),
         ("SMEM", A::ScalarLoad { dwords, buffer: true }) => Some(m("MK_SBUFFER", dwords, false)),
@@ -1184,6 +1189,7 @@ fn mem_access(d: &InstDef) -> Option<MemCtrl> {
         ("MUBUF", A::Invalidate) => Some(m("MK_VINV", 0, false)),
         (_, A::Atomic { op, bytes, rtn: AtomicReturn::Glc }) if vmem(false) && !scr => Some(MemCtrl {
             flat,
+            buf,
             fatom: op.is_float(),
             cmp: op.has_compare(),
             ..m("MK_GATOMIC", bytes, false)
@@ -1194,10 +1200,11 @@ fn mem_access(d: &InstDef) -> Option<MemCtrl> {
             addtid,
             scr,
             flat,
+            buf,
             ..m("MK_GLOAD", bytes, signed)
         }),
         (_, A::Store { bytes, hi, addtid }) if vmem(addtid) => {
-            Some(MemCtrl { hi, addtid, scr, flat, ..m("MK_GSTORE", bytes, false) })
+            Some(MemCtrl { hi, addtid, scr, flat, buf, ..m("MK_GSTORE", bytes, false) })
         }
         _ => None,
     }
@@ -1225,6 +1232,7 @@ pub(super) fn mem_ctrl_sets(d: &InstDef) -> Vec<(String, String)> {
         ("flat", a.flat),
         ("fatom", a.fatom),
         ("cmp", a.cmp),
+        ("mubuf", a.buf),
     ] {
         if on {
             sets.push((format!("dec_o.mem.{name}"), "1'b1".to_string()));
