@@ -88,6 +88,7 @@ const RTL_KERNELS: &[&str] = &[
     "transcendental",
     "wmma_f32_f16",
     "wmma_i32_iu8",
+    "buffer_robust",
 ];
 
 /// Kernels whose results depend on the order in which the waves' atomics reach memory: the
@@ -226,6 +227,53 @@ const N: u32 = 200; // work-items; blocks of 64 leave a partial wave and a parti
 
 fn grid(n: u32, block: u32) -> [u32; 3] {
     [n.div_ceil(block), 1, 1]
+}
+
+/// MUBUF from clang's buffer builtins (`__builtin_amdgcn_make_buffer_rsrc` and the raw buffer
+/// loads and stores): raw resources exactly over each buffer, so that what reaches past the
+/// end reads 0 or is dropped (the grid's last wave reaches past all three), per dword for the
+/// 128-bit load.
+#[test]
+fn buffer_robust() {
+    let mut r = Rng(41);
+    let input: Vec<u32> = (0..N).map(|_| r.next()).collect();
+    let shift = 7i32;
+    let out = launch(
+        "buffer",
+        "buffer_robust",
+        grid(N, 64),
+        [64, 1, 1],
+        vec![
+            ArgSpec::Zeros(4 * u64::from(N)),
+            ArgSpec::Zeros(4 * u64::from(N)),
+            ArgSpec::Buf(bytes_u32(&input)),
+            ArgSpec::U32(N),
+            ArgSpec::I32(shift),
+        ],
+    );
+    let bytes = bytes_u32(&input);
+    // A little-endian value of `len` bytes at byte `at` of the input, 0 unless all inside.
+    let at = |at: i64, len: usize| -> u32 {
+        if at < 0 || at as usize + len > bytes.len() {
+            return 0;
+        }
+        (0..len).fold(0, |v, k| v | u32::from(bytes[at as usize + k]) << (8 * k))
+    };
+    let want: Vec<u32> = (0..i64::from(N))
+        .map(|i| {
+            let v = at(4 * (i + i64::from(shift)), 4);
+            let (b, h) = (at(3 * i + 1, 1), at(2 * i + 4, 2));
+            v.wrapping_mul(3).wrapping_add(1).wrapping_add(b << 8).wrapping_add(h << 16)
+        })
+        .collect();
+    same("out", &u32s(&out[0]), &want);
+    let want4: Vec<u32> = (0..i64::from(N))
+        .map(|i| {
+            let w: [u32; 4] = std::array::from_fn(|k| at(4 * (3 * i + i64::from(shift) + k as i64), 4));
+            w[0] ^ w[1].wrapping_mul(5) ^ w[2].wrapping_mul(7) ^ w[3].wrapping_mul(11)
+        })
+        .collect();
+    same("out4", &u32s(&out[1]), &want4);
 }
 
 #[test]

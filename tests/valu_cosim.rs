@@ -13,7 +13,7 @@ use std::sync::LazyLock;
 use conformance::progress::TestProgress;
 use conformance::scalar_programs::Program;
 use conformance::vector_programs::{
-    MEM_BASE, MEM_BYTES, SCRATCH_LANE, ds_ops, mem_ops, vector_ops, vector_program, vopd_ops,
+    MEM_BASE, MEM_BYTES, SCRATCH_LANE, buffer_program, ds_ops, mem_ops, vector_ops, vector_program, vopd_ops,
 };
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -26,7 +26,7 @@ use sim::golden::Code;
 static OPS: LazyLock<Vec<&'static InstDef>> = LazyLock::new(vector_ops);
 
 /// The properties' progress lines: one wave and every wave, at 32, 4 and 8 lanes.
-static PROGRESS: LazyLock<[TestProgress; 6]> = LazyLock::new(|| {
+static PROGRESS: LazyLock<[TestProgress; 8]> = LazyLock::new(|| {
     [
         "one_wave_32_lanes",
         "one_wave_4_lanes",
@@ -34,6 +34,8 @@ static PROGRESS: LazyLock<[TestProgress; 6]> = LazyLock::new(|| {
         "every_wave_at_once_4_lanes",
         "one_wave_8_lanes",
         "every_wave_at_once_8_lanes",
+        "buffers_32_lanes",
+        "buffers_4_lanes",
     ]
     .map(|n| TestProgress::new(&format!("valu_cosim {n}"), cases().into()))
 });
@@ -153,6 +155,18 @@ proptest! {
         init in any::<u64>(),
     ) {
         run(&ps, "cu", seed, init, &PROGRESS[2])?;
+    }
+
+    /// Programs mostly of MUBUF accesses (the random memory programs for buffers:
+    /// resources of every kind, accesses in and out of range, mixed with ALU work).
+    #[test]
+    fn buffers_32_lanes(p in buffer_program(&OPS, 8..40), seed in any::<u64>(), init in any::<u64>()) {
+        run(&[p], "cu", seed, init, &PROGRESS[6])?;
+    }
+
+    #[test]
+    fn buffers_4_lanes(p in buffer_program(&OPS, 8..40), seed in any::<u64>(), init in any::<u64>()) {
+        run(&[p], "cu_l4", seed, init, &PROGRESS[7])?;
     }
 
     #[test]

@@ -851,6 +851,25 @@ pub fn vector_leaf(ops: &[&'static InstDef]) -> BoxedStrategy<Item> {
     prop::strategy::Union::new_weighted(leaves).boxed()
 }
 
+/// A program mostly of MUBUF accesses (random resources, addressing, OFFSET and SOFFSET:
+/// [`mem_strategy`]), with changes of EXEC, vector items that change the data and address
+/// registers, and scalar ones.
+pub fn buffer_program(ops: &[&'static InstDef], len: std::ops::Range<usize>) -> BoxedStrategy<Program> {
+    let buf: Vec<&'static InstDef> = mem_ops()
+        .into_iter()
+        .filter(|d| d.format().name == "MUBUF" && d.access != Some(rdna3_isa::MemAccess::Invalidate))
+        .collect();
+    assert!(buf.len() >= 50, "the MUBUF rows both models execute: {}", buf.len());
+    let leaf = prop::strategy::Union::new_weighted(vec![
+        (12, mem_strategy(buf)),
+        (1, exec_strategy()),
+        (3, vector_leaf(ops)),
+    ])
+    .boxed();
+    let scalar = plain_ops();
+    items_with(&scalar, Some((200, leaf)), len, 1).prop_map(|items| Program { items }).boxed()
+}
+
 /// A program of vector items mixed with scalar ones (about four vector ones to one scalar).
 pub fn vector_program(ops: &[&'static InstDef], len: std::ops::Range<usize>) -> BoxedStrategy<Program> {
     let scalar = plain_ops();

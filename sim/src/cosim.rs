@@ -588,9 +588,12 @@ fn serve_vmem(mem: &mut Memory, q: &VmemReq) -> (Vec<u32>, bool) {
         }
         return (out, false);
     }
+    // Bytes not asked for (other lanes, a narrow access's others, a buffer's dwords out of
+    // range) come back as anything: here a pattern, so that the RTL must not use them.
+    let mut out: Vec<u32> = (0..128u32).map(|i| 0xdead_0000 | i.wrapping_mul(0x9e37) & 0xffff).collect();
     let mut err = false;
     for l in q.lanes() {
-        let mut buf = [0u8; 16];
+        let mut buf: [u8; 16] = std::array::from_fn(|i| 0xa5 ^ (i as u8) ^ (l as u8) << 4);
         if !q.read(mem, l, &mut buf) {
             err = true;
             continue;
