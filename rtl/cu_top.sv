@@ -1871,28 +1871,6 @@ module cu_top
     end
   end
 
-  // GLOBAL: each lane's address (guide 10.1): the 64-bit ADDR pair, or the SADDR pair plus
-  // the 32-bit ADDR, plus the signed offset; the addtid forms' SADDR pair (NULL: 0) plus four
-  // times the lane's number, plus the offset. SCRATCH: the address of the lane's first byte,
-  // the segment's address plus the offset swizzled, dword d of lane l at 128 d + 4 l (an
-  // offset is below 2^18 once checked); the memory side goes on 128 bytes further at each
-  // 4-byte boundary (vmem_req_swz_o). FLAT: a private lane's as SCRATCH's, a global lane's
-  // the ADDR pair plus the offset. MUBUF: the addresser's (in xm_ahi_q and ds_addr_q, no
-  // offset), swizzled when the V# is.
-  logic [31:0][63:0] gm_addr;
-  logic [31:0]       gm_swz;
-  always_comb begin
-    for (int l = 0; l < 32; l++) begin
-      gm_swz[l] = xm_scr_q || (xm_flat_q && fl_prv[l]) || (xm_buf_q && bf_swz);
-      if (xm_scr_q || (xm_flat_q && fl_prv[l])) begin
-        gm_addr[l] = {16'd0, scrb_q[xm_wave_q]} + {41'd0, sc_off[l][17:2], 5'(l), sc_off[l][1:0]};
-      end else begin
-        gm_addr[l] = (xm_tid_q ? xm_s0_q + {57'd0, 5'(l), 2'b00} :
-                      xm_snull_q ? {xm_ahi_q[l], ds_addr_q[l]} : xm_s0_q + {32'd0, ds_addr_q[l]}) + xm_goff_q;
-      end
-    end
-  end
-
   // MUBUF (guide 9.4, 9.6; sim/src/golden/buffer.rs): the resource (V#) in xm_s0_q (base
   // [47:0], stride [61:48], swizzle_enable [63:62]) and xm_s1_q (num_records [31:0], format
   // [49:44], index_stride [54:53], add_tid_enable [55], OOB_SELECT [61:60], type [63:62]).
@@ -1969,6 +1947,28 @@ module cu_top
     bf_soff_bad = !(ex_dec_q.soffset <= 8'd208 || (ex_dec_q.soffset >= 8'd240 && ex_dec_q.soffset <= 8'd248));
     bf_go = ex_dec_q.mem.mubuf && exec_q[ex_wave_q][31:0] != '0 && !bf_soff_bad && xm_s0_q[63:62] != 2'd2 &&
             xm_s1_q[63:62] == 2'd0;
+  end
+
+  // GLOBAL: each lane's address (guide 10.1): the 64-bit ADDR pair, or the SADDR pair plus
+  // the 32-bit ADDR, plus the signed offset; the addtid forms' SADDR pair (NULL: 0) plus four
+  // times the lane's number, plus the offset. SCRATCH: the address of the lane's first byte,
+  // the segment's address plus the offset swizzled, dword d of lane l at 128 d + 4 l (an
+  // offset is below 2^18 once checked); the memory side goes on 128 bytes further at each
+  // 4-byte boundary (vmem_req_swz_o). FLAT: a private lane's as SCRATCH's, a global lane's
+  // the ADDR pair plus the offset. MUBUF: the addresser's (in xm_ahi_q and ds_addr_q, no
+  // offset), swizzled when the V# is.
+  logic [31:0][63:0] gm_addr;
+  logic [31:0]       gm_swz;
+  always_comb begin
+    for (int l = 0; l < 32; l++) begin
+      gm_swz[l] = xm_scr_q || (xm_flat_q && fl_prv[l]) || (xm_buf_q && bf_swz);
+      if (xm_scr_q || (xm_flat_q && fl_prv[l])) begin
+        gm_addr[l] = {16'd0, scrb_q[xm_wave_q]} + {41'd0, sc_off[l][17:2], 5'(l), sc_off[l][1:0]};
+      end else begin
+        gm_addr[l] = (xm_tid_q ? xm_s0_q + {57'd0, 5'(l), 2'b00} :
+                      xm_snull_q ? {xm_ahi_q[l], ds_addr_q[l]} : xm_s0_q + {32'd0, ds_addr_q[l]}) + xm_goff_q;
+      end
+    end
   end
 
   always_comb begin
