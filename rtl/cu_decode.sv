@@ -1678,6 +1678,19 @@ module cu_decode
       endcase
     end else if (inst_i[31:26] == 6'b111010) begin  // MTBUF
       dec_o.fmt = FMT_MTBUF;
+      dec_o.dlc = inst_i[13];
+      dec_o.format = inst_i[25:19];
+      dec_o.glc = inst_i[14];
+      dec_o.idxen = inst_i[55];
+      dec_o.offen = inst_i[54];
+      dec_o.offset = 21'(inst_i[11:0]);
+      dec_o.slc = inst_i[12];
+      dec_o.soffset = inst_i[63:56];
+      dec_o.srsrc = inst_i[52:48];
+      dec_o.tfe = inst_i[53];
+      dec_o.vaddr = inst_i[39:32];
+      dec_o.vdata = inst_i[47:40];
+      dec_o.literal = inst_i[95:64];
       unique case (inst_i[18:15])
         4'd0: dec_o.op = OP_TBUFFER_LOAD_FORMAT_X;
         4'd1: dec_o.op = OP_TBUFFER_LOAD_FORMAT_XY;
@@ -5147,43 +5160,157 @@ module cu_decode
         dec_o.ds.kind = DK_LOAD;
         dec_o.ds.bytes = 5'd16;
       end
-      OP_BUFFER_LOAD_FORMAT_X, OP_BUFFER_LOAD_FORMAT_XY, OP_BUFFER_LOAD_FORMAT_XYZ, OP_BUFFER_LOAD_FORMAT_XYZW,
-      OP_BUFFER_LOAD_D16_FORMAT_X, OP_BUFFER_LOAD_D16_FORMAT_XY, OP_BUFFER_LOAD_D16_FORMAT_XYZ, OP_BUFFER_LOAD_D16_FORMAT_XYZW,
-      OP_BUFFER_LOAD_D16_HI_FORMAT_X, OP_BUFFER_LOAD_LDS_U8, OP_BUFFER_LOAD_LDS_I8, OP_BUFFER_LOAD_LDS_U16,
-      OP_BUFFER_LOAD_LDS_I16, OP_BUFFER_LOAD_LDS_B32, OP_BUFFER_LOAD_LDS_FORMAT_X, OP_TBUFFER_LOAD_FORMAT_X,
-      OP_TBUFFER_LOAD_FORMAT_XY, OP_TBUFFER_LOAD_FORMAT_XYZ, OP_TBUFFER_LOAD_FORMAT_XYZW, OP_TBUFFER_LOAD_D16_FORMAT_X,
-      OP_TBUFFER_LOAD_D16_FORMAT_XY, OP_TBUFFER_LOAD_D16_FORMAT_XYZ, OP_TBUFFER_LOAD_D16_FORMAT_XYZW, OP_IMAGE_LOAD,
-      OP_IMAGE_LOAD_MIP, OP_IMAGE_LOAD_PCK, OP_IMAGE_LOAD_PCK_SGN, OP_IMAGE_LOAD_MIP_PCK,
-      OP_IMAGE_LOAD_MIP_PCK_SGN, OP_IMAGE_GET_RESINFO, OP_IMAGE_MSAA_LOAD, OP_IMAGE_BVH_INTERSECT_RAY,
-      OP_IMAGE_BVH64_INTERSECT_RAY, OP_IMAGE_SAMPLE, OP_IMAGE_SAMPLE_D, OP_IMAGE_SAMPLE_L,
-      OP_IMAGE_SAMPLE_B, OP_IMAGE_SAMPLE_LZ, OP_IMAGE_SAMPLE_C, OP_IMAGE_SAMPLE_C_D,
-      OP_IMAGE_SAMPLE_C_L, OP_IMAGE_SAMPLE_C_B, OP_IMAGE_SAMPLE_C_LZ, OP_IMAGE_SAMPLE_O,
-      OP_IMAGE_SAMPLE_D_O, OP_IMAGE_SAMPLE_L_O, OP_IMAGE_SAMPLE_B_O, OP_IMAGE_SAMPLE_LZ_O,
-      OP_IMAGE_SAMPLE_C_O, OP_IMAGE_SAMPLE_C_D_O, OP_IMAGE_SAMPLE_C_L_O, OP_IMAGE_SAMPLE_C_B_O,
-      OP_IMAGE_SAMPLE_C_LZ_O, OP_IMAGE_GATHER4, OP_IMAGE_GATHER4_L, OP_IMAGE_GATHER4_B,
-      OP_IMAGE_GATHER4_LZ, OP_IMAGE_GATHER4_C, OP_IMAGE_GATHER4_C_LZ, OP_IMAGE_GATHER4_O,
-      OP_IMAGE_GATHER4_LZ_O, OP_IMAGE_GATHER4_C_LZ_O, OP_IMAGE_GET_LOD, OP_IMAGE_SAMPLE_D_G16,
-      OP_IMAGE_SAMPLE_C_D_G16, OP_IMAGE_SAMPLE_D_O_G16, OP_IMAGE_SAMPLE_C_D_O_G16, OP_IMAGE_SAMPLE_CL,
-      OP_IMAGE_SAMPLE_D_CL, OP_IMAGE_SAMPLE_B_CL, OP_IMAGE_SAMPLE_C_CL, OP_IMAGE_SAMPLE_C_D_CL,
-      OP_IMAGE_SAMPLE_C_B_CL, OP_IMAGE_SAMPLE_CL_O, OP_IMAGE_SAMPLE_D_CL_O, OP_IMAGE_SAMPLE_B_CL_O,
-      OP_IMAGE_SAMPLE_C_CL_O, OP_IMAGE_SAMPLE_C_D_CL_O, OP_IMAGE_SAMPLE_C_B_CL_O, OP_IMAGE_SAMPLE_C_D_CL_G16,
-      OP_IMAGE_SAMPLE_D_CL_O_G16, OP_IMAGE_SAMPLE_C_D_CL_O_G16, OP_IMAGE_SAMPLE_D_CL_G16, OP_IMAGE_GATHER4_CL,
-      OP_IMAGE_GATHER4_B_CL, OP_IMAGE_GATHER4_C_CL, OP_IMAGE_GATHER4_C_L, OP_IMAGE_GATHER4_C_B,
-      OP_IMAGE_GATHER4_C_B_CL, OP_IMAGE_GATHER4H, OP_GLOBAL_LOAD_LDS_ADDTID_B32, OP_GLOBAL_LOAD_LDS_U8,
-      OP_GLOBAL_LOAD_LDS_I8, OP_GLOBAL_LOAD_LDS_U16, OP_GLOBAL_LOAD_LDS_I16, OP_GLOBAL_LOAD_LDS_B32,
-      OP_SCRATCH_LOAD_LDS_U8, OP_SCRATCH_LOAD_LDS_I8, OP_SCRATCH_LOAD_LDS_U16, OP_SCRATCH_LOAD_LDS_I16,
-      OP_SCRATCH_LOAD_LDS_B32: begin
+      OP_BUFFER_LOAD_FORMAT_X: begin
         dec_o.unit = UNIT_VMEM;
         dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.comps = 3'd1;
       end
-      OP_BUFFER_STORE_FORMAT_X, OP_BUFFER_STORE_FORMAT_XY, OP_BUFFER_STORE_FORMAT_XYZ, OP_BUFFER_STORE_FORMAT_XYZW,
-      OP_BUFFER_STORE_D16_FORMAT_X, OP_BUFFER_STORE_D16_FORMAT_XY, OP_BUFFER_STORE_D16_FORMAT_XYZ, OP_BUFFER_STORE_D16_FORMAT_XYZW,
-      OP_BUFFER_STORE_D16_HI_FORMAT_X, OP_TBUFFER_STORE_FORMAT_X, OP_TBUFFER_STORE_FORMAT_XY, OP_TBUFFER_STORE_FORMAT_XYZ,
-      OP_TBUFFER_STORE_FORMAT_XYZW, OP_TBUFFER_STORE_D16_FORMAT_X, OP_TBUFFER_STORE_D16_FORMAT_XY, OP_TBUFFER_STORE_D16_FORMAT_XYZ,
-      OP_TBUFFER_STORE_D16_FORMAT_XYZW, OP_IMAGE_STORE, OP_IMAGE_STORE_MIP, OP_IMAGE_STORE_PCK,
-      OP_IMAGE_STORE_MIP_PCK: begin
+      OP_BUFFER_LOAD_FORMAT_XY: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.comps = 3'd2;
+      end
+      OP_BUFFER_LOAD_FORMAT_XYZ: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd12;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.comps = 3'd3;
+      end
+      OP_BUFFER_LOAD_FORMAT_XYZW: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd16;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.comps = 3'd4;
+      end
+      OP_BUFFER_STORE_FORMAT_X: begin
         dec_o.unit = UNIT_VMEM;
         dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.comps = 3'd1;
+      end
+      OP_BUFFER_STORE_FORMAT_XY: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.comps = 3'd2;
+      end
+      OP_BUFFER_STORE_FORMAT_XYZ: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd12;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.comps = 3'd3;
+      end
+      OP_BUFFER_STORE_FORMAT_XYZW: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd16;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.comps = 3'd4;
+      end
+      OP_BUFFER_LOAD_D16_FORMAT_X: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.comps = 3'd1;
+      end
+      OP_BUFFER_LOAD_D16_FORMAT_XY: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.comps = 3'd2;
+      end
+      OP_BUFFER_LOAD_D16_FORMAT_XYZ: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.comps = 3'd3;
+      end
+      OP_BUFFER_LOAD_D16_FORMAT_XYZW: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.comps = 3'd4;
+      end
+      OP_BUFFER_STORE_D16_FORMAT_X: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.comps = 3'd1;
+      end
+      OP_BUFFER_STORE_D16_FORMAT_XY: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.comps = 3'd2;
+      end
+      OP_BUFFER_STORE_D16_FORMAT_XYZ: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.comps = 3'd3;
+      end
+      OP_BUFFER_STORE_D16_FORMAT_XYZW: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.comps = 3'd4;
       end
       OP_BUFFER_LOAD_U8: begin
         dec_o.unit = UNIT_VMEM;
@@ -5354,10 +5481,56 @@ module cu_decode
         dec_o.mem.hi = 1'b1;
         dec_o.mem.mubuf = 1'b1;
       end
+      OP_BUFFER_LOAD_D16_HI_FORMAT_X: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.hi = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.comps = 3'd1;
+      end
+      OP_BUFFER_STORE_D16_HI_FORMAT_X: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.hi = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.comps = 3'd1;
+      end
       OP_BUFFER_GL0_INV, OP_BUFFER_GL1_INV: begin
         dec_o.unit = UNIT_VMEM;
         dec_o.inc.vm = 1'b1;
         dec_o.mem.kind = MK_VINV;
+      end
+      OP_BUFFER_LOAD_LDS_U8, OP_BUFFER_LOAD_LDS_I8, OP_BUFFER_LOAD_LDS_U16, OP_BUFFER_LOAD_LDS_I16,
+      OP_BUFFER_LOAD_LDS_B32, OP_BUFFER_LOAD_LDS_FORMAT_X, OP_IMAGE_LOAD, OP_IMAGE_LOAD_MIP,
+      OP_IMAGE_LOAD_PCK, OP_IMAGE_LOAD_PCK_SGN, OP_IMAGE_LOAD_MIP_PCK, OP_IMAGE_LOAD_MIP_PCK_SGN,
+      OP_IMAGE_GET_RESINFO, OP_IMAGE_MSAA_LOAD, OP_IMAGE_BVH_INTERSECT_RAY, OP_IMAGE_BVH64_INTERSECT_RAY,
+      OP_IMAGE_SAMPLE, OP_IMAGE_SAMPLE_D, OP_IMAGE_SAMPLE_L, OP_IMAGE_SAMPLE_B,
+      OP_IMAGE_SAMPLE_LZ, OP_IMAGE_SAMPLE_C, OP_IMAGE_SAMPLE_C_D, OP_IMAGE_SAMPLE_C_L,
+      OP_IMAGE_SAMPLE_C_B, OP_IMAGE_SAMPLE_C_LZ, OP_IMAGE_SAMPLE_O, OP_IMAGE_SAMPLE_D_O,
+      OP_IMAGE_SAMPLE_L_O, OP_IMAGE_SAMPLE_B_O, OP_IMAGE_SAMPLE_LZ_O, OP_IMAGE_SAMPLE_C_O,
+      OP_IMAGE_SAMPLE_C_D_O, OP_IMAGE_SAMPLE_C_L_O, OP_IMAGE_SAMPLE_C_B_O, OP_IMAGE_SAMPLE_C_LZ_O,
+      OP_IMAGE_GATHER4, OP_IMAGE_GATHER4_L, OP_IMAGE_GATHER4_B, OP_IMAGE_GATHER4_LZ,
+      OP_IMAGE_GATHER4_C, OP_IMAGE_GATHER4_C_LZ, OP_IMAGE_GATHER4_O, OP_IMAGE_GATHER4_LZ_O,
+      OP_IMAGE_GATHER4_C_LZ_O, OP_IMAGE_GET_LOD, OP_IMAGE_SAMPLE_D_G16, OP_IMAGE_SAMPLE_C_D_G16,
+      OP_IMAGE_SAMPLE_D_O_G16, OP_IMAGE_SAMPLE_C_D_O_G16, OP_IMAGE_SAMPLE_CL, OP_IMAGE_SAMPLE_D_CL,
+      OP_IMAGE_SAMPLE_B_CL, OP_IMAGE_SAMPLE_C_CL, OP_IMAGE_SAMPLE_C_D_CL, OP_IMAGE_SAMPLE_C_B_CL,
+      OP_IMAGE_SAMPLE_CL_O, OP_IMAGE_SAMPLE_D_CL_O, OP_IMAGE_SAMPLE_B_CL_O, OP_IMAGE_SAMPLE_C_CL_O,
+      OP_IMAGE_SAMPLE_C_D_CL_O, OP_IMAGE_SAMPLE_C_B_CL_O, OP_IMAGE_SAMPLE_C_D_CL_G16, OP_IMAGE_SAMPLE_D_CL_O_G16,
+      OP_IMAGE_SAMPLE_C_D_CL_O_G16, OP_IMAGE_SAMPLE_D_CL_G16, OP_IMAGE_GATHER4_CL, OP_IMAGE_GATHER4_B_CL,
+      OP_IMAGE_GATHER4_C_CL, OP_IMAGE_GATHER4_C_L, OP_IMAGE_GATHER4_C_B, OP_IMAGE_GATHER4_C_B_CL,
+      OP_IMAGE_GATHER4H, OP_GLOBAL_LOAD_LDS_ADDTID_B32, OP_GLOBAL_LOAD_LDS_U8, OP_GLOBAL_LOAD_LDS_I8,
+      OP_GLOBAL_LOAD_LDS_U16, OP_GLOBAL_LOAD_LDS_I16, OP_GLOBAL_LOAD_LDS_B32, OP_SCRATCH_LOAD_LDS_U8,
+      OP_SCRATCH_LOAD_LDS_I8, OP_SCRATCH_LOAD_LDS_U16, OP_SCRATCH_LOAD_LDS_I16, OP_SCRATCH_LOAD_LDS_B32: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
       end
       OP_BUFFER_ATOMIC_SWAP_B32: begin
         dec_o.unit = UNIT_VMEM;
@@ -5644,6 +5817,178 @@ module cu_decode
         dec_o.mem.fatom = 1'b1;
         dec_o.mem.mubuf = 1'b1;
         dec_o.mem.atom = 5'd4;
+      end
+      OP_TBUFFER_LOAD_FORMAT_X: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.typed = 1'b1;
+        dec_o.mem.comps = 3'd1;
+      end
+      OP_TBUFFER_LOAD_FORMAT_XY: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.typed = 1'b1;
+        dec_o.mem.comps = 3'd2;
+      end
+      OP_TBUFFER_LOAD_FORMAT_XYZ: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd12;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.typed = 1'b1;
+        dec_o.mem.comps = 3'd3;
+      end
+      OP_TBUFFER_LOAD_FORMAT_XYZW: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd16;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.typed = 1'b1;
+        dec_o.mem.comps = 3'd4;
+      end
+      OP_TBUFFER_STORE_FORMAT_X: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.typed = 1'b1;
+        dec_o.mem.comps = 3'd1;
+      end
+      OP_TBUFFER_STORE_FORMAT_XY: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.typed = 1'b1;
+        dec_o.mem.comps = 3'd2;
+      end
+      OP_TBUFFER_STORE_FORMAT_XYZ: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd12;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.typed = 1'b1;
+        dec_o.mem.comps = 3'd3;
+      end
+      OP_TBUFFER_STORE_FORMAT_XYZW: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd16;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.typed = 1'b1;
+        dec_o.mem.comps = 3'd4;
+      end
+      OP_TBUFFER_LOAD_D16_FORMAT_X: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.typed = 1'b1;
+        dec_o.mem.comps = 3'd1;
+      end
+      OP_TBUFFER_LOAD_D16_FORMAT_XY: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.typed = 1'b1;
+        dec_o.mem.comps = 3'd2;
+      end
+      OP_TBUFFER_LOAD_D16_FORMAT_XYZ: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.typed = 1'b1;
+        dec_o.mem.comps = 3'd3;
+      end
+      OP_TBUFFER_LOAD_D16_FORMAT_XYZW: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vm = 1'b1;
+        dec_o.mem.kind = MK_GLOAD;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.typed = 1'b1;
+        dec_o.mem.comps = 3'd4;
+      end
+      OP_TBUFFER_STORE_D16_FORMAT_X: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.typed = 1'b1;
+        dec_o.mem.comps = 3'd1;
+      end
+      OP_TBUFFER_STORE_D16_FORMAT_XY: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd4;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.typed = 1'b1;
+        dec_o.mem.comps = 3'd2;
+      end
+      OP_TBUFFER_STORE_D16_FORMAT_XYZ: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.typed = 1'b1;
+        dec_o.mem.comps = 3'd3;
+      end
+      OP_TBUFFER_STORE_D16_FORMAT_XYZW: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
+        dec_o.mem.kind = MK_GSTORE;
+        dec_o.mem.size = 5'd8;
+        dec_o.mem.d16 = 1'b1;
+        dec_o.mem.mubuf = 1'b1;
+        dec_o.mem.fmt = 1'b1;
+        dec_o.mem.typed = 1'b1;
+        dec_o.mem.comps = 3'd4;
+      end
+      OP_IMAGE_STORE, OP_IMAGE_STORE_MIP, OP_IMAGE_STORE_PCK, OP_IMAGE_STORE_MIP_PCK: begin
+        dec_o.unit = UNIT_VMEM;
+        dec_o.inc.vs = 1'b1;
       end
       OP_IMAGE_ATOMIC_SWAP, OP_IMAGE_ATOMIC_CMPSWAP, OP_IMAGE_ATOMIC_ADD, OP_IMAGE_ATOMIC_SUB,
       OP_IMAGE_ATOMIC_SMIN, OP_IMAGE_ATOMIC_UMIN, OP_IMAGE_ATOMIC_SMAX, OP_IMAGE_ATOMIC_UMAX,

@@ -2172,10 +2172,9 @@ package cu_pkg;
   } dsctrl_t;
 
   // What a scalar or vector memory row does on the memory ports (cu_top's smem_* and vmem_*),
-  // from the table's access column. SCRATCH, FLAT and MUBUF's untyped rows are GLOBAL ones
-  // with `scr`, `flat` or `buf` set (FLAT's lanes in the shared aperture go to the DS unit).
-  // Other rows (the loads into LDS, MUBUF's format rows and MTBUF) are MK_NONE: not executed
-  // yet.
+  // from the table's access column. SCRATCH, FLAT, MUBUF and MTBUF rows are GLOBAL ones with
+  // `scr`, `flat` or `mubuf` set (FLAT's lanes in the shared aperture go to the DS unit;
+  // MUBUF's format rows and MTBUF's with `fmt`). The loads into LDS are MK_NONE: not executed.
   typedef enum logic [2:0] {
     MK_NONE,
     MK_SLOAD,    // s_load_*: `size` dwords from the SGPR pair's address + offsets
@@ -2199,7 +2198,11 @@ package cu_pkg;
     logic       flat;       // FLAT: a lane's 64-bit address picks LDS, scratch or global memory
     logic       fatom;      // an atomic on floats (the DS unit's float path for FLAT's LDS lanes)
     logic       cmp;        // an atomic with a compare value in DATA's registers after the data
-    logic       mubuf;      // MUBUF: addressed through the buffer resource (V#), range-checked
+    logic       mubuf;      // MUBUF, MTBUF: addressed through the buffer resource (V#), range-checked
+    logic       fmt;        // a format row: `comps` components converted (size: VDATA's bytes;
+                            // d16: 16-bit components, two a VGPR)
+    logic       typed;      // ... MTBUF's: the instruction's FORMAT, the identity selection
+    logic [2:0] comps;
   } memctrl_t;
 
   // FLAT's apertures (guide 11.1.1): the high dword of every address in the shared aperture
@@ -2353,6 +2356,7 @@ package cu_pkg;
     logic [0:0] dpp_src0_neg;
     logic [0:0] dpp_src1_abs;
     logic [0:0] dpp_src1_neg;
+    logic [6:0] format;
     logic [0:0] gds;
     logic [0:0] glc;
     logic [0:0] idxen;
@@ -3572,6 +3576,116 @@ package cu_pkg;
     end
   endfunction
 
+  // F32 from a buffer format's normalised or scaled integer (templates/cu_buf_fmt.sv): v of 64 bits, 8 exponent and 23 fraction bits.
+  function automatic logic [31:0] round_f32_bfmt(logic s, logic [63:0] v,
+      logic signed [13:0] q, logic [1:0] rm);
+    localparam int unsigned W = 64;
+    localparam int unsigned ExpW = 8;
+    localparam int unsigned ManW = 23;
+    localparam int unsigned QW = 14;
+    localparam int Bias = (1 << (ExpW - 1)) - 1;
+    localparam int EMin = 1 - Bias;                 // exponent of the smallest normal
+    localparam int BiasM1 = Bias - 1;
+    localparam int X = ManW + 3;                    // v's bits below bit 0 in y
+    localparam int YW = W + X;
+    localparam logic [ExpW+ManW:0] Inf = {1'b0, {ExpW{1'b1}}, {ManW{1'b0}}};
+    localparam logic [ExpW+ManW:0] Max = {1'b0, {(ExpW - 1){1'b1}}, 1'b0, {ManW{1'b1}}};
+    logic [$clog2(W)-1:0]   lead;  // v's leading one
+    logic signed [QW-1:0]   e, ql, r;
+    logic                   normal;
+    logic [YW-1:0]          y;
+    logic [ManW+3:0]        z;
+    logic [$clog2(YW+1):0]  sh;
+    logic [ManW+1:0]        m, mr;
+    logic                   g, st, inc, big;
+    logic [ExpW+ManW+2:0]   enc;   // exponent field and fraction, two bits to spare
+    lead = '0;
+    for (int i = 0; i < int'(W); i++) if (v[i]) lead = ($clog2(W))'(i);
+    e = q + QW'(lead);
+    normal = e >= QW'(EMin);
+    ql = normal ? e - QW'(ManW) : QW'(EMin - int'(ManW));
+    // r >= -ManW, so the shift is at least 1.
+    r = ql - q;
+    y = {v, X'(0)};
+    if (r + QW'(ManW + 1) >= QW'(YW)) sh = ($clog2(YW+1)+1)'(YW);
+    else sh = ($clog2(YW+1)+1)'(r + QW'(ManW + 1));
+    z = (ManW+4)'(y >> sh);
+    st = z[0] || ((y & ~({YW{1'b1}} << sh)) != '0);
+    g = z[1];
+    m = z[ManW+3:2];
+    unique case (rm)
+      2'd0: inc = g && (st || m[0]);
+      2'd1: inc = !s && (g || st);
+      2'd2: inc = s && (g || st);
+      default: inc = 1'b0;
+    endcase
+    mr = m + (ManW+2)'(inc);
+    // A normal value's leading one adds one to its exponent field: e + Bias - 1 + 1.
+    enc = normal ? (((ExpW+ManW+3)'(e) + (ExpW+ManW+3)'(BiasM1)) << ManW) + (ExpW+ManW+3)'(mr)
+                 : (ExpW+ManW+3)'(mr);
+    if (enc >= (ExpW+ManW+3)'(Inf)) begin
+      big = (rm == 2'd0) || (rm == 2'd1 && !s) || (rm == 2'd2 && s);
+      round_f32_bfmt = {s, big ? Inf[ExpW+ManW-1:0] : Max[ExpW+ManW-1:0]};
+    end else begin
+      round_f32_bfmt = {s, enc[ExpW+ManW-1:0]};
+    end
+  endfunction
+
+  // F16 from a buffer format's normalised or scaled integer, for D16 (templates/cu_buf_fmt.sv): v of 64 bits, 5 exponent and 10 fraction bits.
+  function automatic logic [15:0] round_f16_bfmt(logic s, logic [63:0] v,
+      logic signed [13:0] q, logic [1:0] rm);
+    localparam int unsigned W = 64;
+    localparam int unsigned ExpW = 5;
+    localparam int unsigned ManW = 10;
+    localparam int unsigned QW = 14;
+    localparam int Bias = (1 << (ExpW - 1)) - 1;
+    localparam int EMin = 1 - Bias;                 // exponent of the smallest normal
+    localparam int BiasM1 = Bias - 1;
+    localparam int X = ManW + 3;                    // v's bits below bit 0 in y
+    localparam int YW = W + X;
+    localparam logic [ExpW+ManW:0] Inf = {1'b0, {ExpW{1'b1}}, {ManW{1'b0}}};
+    localparam logic [ExpW+ManW:0] Max = {1'b0, {(ExpW - 1){1'b1}}, 1'b0, {ManW{1'b1}}};
+    logic [$clog2(W)-1:0]   lead;  // v's leading one
+    logic signed [QW-1:0]   e, ql, r;
+    logic                   normal;
+    logic [YW-1:0]          y;
+    logic [ManW+3:0]        z;
+    logic [$clog2(YW+1):0]  sh;
+    logic [ManW+1:0]        m, mr;
+    logic                   g, st, inc, big;
+    logic [ExpW+ManW+2:0]   enc;   // exponent field and fraction, two bits to spare
+    lead = '0;
+    for (int i = 0; i < int'(W); i++) if (v[i]) lead = ($clog2(W))'(i);
+    e = q + QW'(lead);
+    normal = e >= QW'(EMin);
+    ql = normal ? e - QW'(ManW) : QW'(EMin - int'(ManW));
+    // r >= -ManW, so the shift is at least 1.
+    r = ql - q;
+    y = {v, X'(0)};
+    if (r + QW'(ManW + 1) >= QW'(YW)) sh = ($clog2(YW+1)+1)'(YW);
+    else sh = ($clog2(YW+1)+1)'(r + QW'(ManW + 1));
+    z = (ManW+4)'(y >> sh);
+    st = z[0] || ((y & ~({YW{1'b1}} << sh)) != '0);
+    g = z[1];
+    m = z[ManW+3:2];
+    unique case (rm)
+      2'd0: inc = g && (st || m[0]);
+      2'd1: inc = !s && (g || st);
+      2'd2: inc = s && (g || st);
+      default: inc = 1'b0;
+    endcase
+    mr = m + (ManW+2)'(inc);
+    // A normal value's leading one adds one to its exponent field: e + Bias - 1 + 1.
+    enc = normal ? (((ExpW+ManW+3)'(e) + (ExpW+ManW+3)'(BiasM1)) << ManW) + (ExpW+ManW+3)'(mr)
+                 : (ExpW+ManW+3)'(mr);
+    if (enc >= (ExpW+ManW+3)'(Inf)) begin
+      big = (rm == 2'd0) || (rm == 2'd1 && !s) || (rm == 2'd2 && s);
+      round_f16_bfmt = {s, big ? Inf[ExpW+ManW-1:0] : Max[ExpW+ManW-1:0]};
+    end else begin
+      round_f16_bfmt = {s, enc[ExpW+ManW-1:0]};
+    end
+  endfunction
+
   // ------------------------------------------------------------------------------------------
   // The fused multiply-add's exact sum x * y + z (x * y when !add_z), before rounding: the
   // front end the F32 and F64 units share (one function per format; hdl-gen lists them). The
@@ -4438,6 +4552,352 @@ package cu_pkg;
   function automatic f64_tstate_t f64_tcycle(f64_tstate_t s, tkind_e k, logic [54:0] n);
     f64_tcycle = s;
     for (int i = 0; i < int'(Trans64Steps); i++) f64_tcycle = f64_tstep(f64_tcycle, k, n);
+  endfunction
+
+  // ------------------------------------------------------------------------------------------
+  // Buffer formats (guide 9.3, 10.7 Table 52; templates/cu_buf_fmt.sv). The unified formats
+  // and their layouts come from the ISA crate's tables (rdna3_isa::operand::buf_format_parts
+  // and buf_data_layout, which the golden model reads too); the conversions of one component
+  // between memory and a VGPR are bit for bit sim/src/golden/buffer.rs's load32, load16,
+  // store32 and store16, whose module documentation gives the rules and the choices made
+  // where the guide is silent. cu_top's format pass runs them one component a cycle.
+
+  typedef struct packed {
+    logic            valid;  // a format: not INVALID
+    logic [4:0]      bytes;  // an element's bytes: 1, 2, 4, 8, 12 or 16
+    logic [2:0]      n;      // its components
+    logic [2:0]      num;    // its numeric format (Bn*)
+    logic [3:0][6:0] at;     // component i's first bit in the element
+    logic [3:0][5:0] bits;   // ... and its width
+  } buf_fmt_t;
+
+  // Numeric formats (BUF_NUM_FORMAT_*).
+  localparam logic [2:0] BnUnorm = 3'd0;
+  localparam logic [2:0] BnSnorm = 3'd1;
+  localparam logic [2:0] BnUscaled = 3'd2;
+  localparam logic [2:0] BnSscaled = 3'd3;
+  localparam logic [2:0] BnUint = 3'd4;
+  localparam logic [2:0] BnSint = 3'd5;
+  localparam logic [2:0] BnFloat = 3'd7;
+
+  // The format of unified format v (V#[113:108], MTBUF's FORMAT); not valid for INVALID (0).
+  function automatic buf_fmt_t buf_fmt(logic [5:0] v);
+    logic [3:0] d;  // the data format
+    buf_fmt = '0;
+    d = '0;
+    unique case (v)
+      6'd1: begin d = 4'd1; buf_fmt.num = 3'd0; end
+      6'd2: begin d = 4'd1; buf_fmt.num = 3'd1; end
+      6'd3: begin d = 4'd1; buf_fmt.num = 3'd2; end
+      6'd4: begin d = 4'd1; buf_fmt.num = 3'd3; end
+      6'd5: begin d = 4'd1; buf_fmt.num = 3'd4; end
+      6'd6: begin d = 4'd1; buf_fmt.num = 3'd5; end
+      6'd7: begin d = 4'd2; buf_fmt.num = 3'd0; end
+      6'd8: begin d = 4'd2; buf_fmt.num = 3'd1; end
+      6'd9: begin d = 4'd2; buf_fmt.num = 3'd2; end
+      6'd10: begin d = 4'd2; buf_fmt.num = 3'd3; end
+      6'd11: begin d = 4'd2; buf_fmt.num = 3'd4; end
+      6'd12: begin d = 4'd2; buf_fmt.num = 3'd5; end
+      6'd13: begin d = 4'd2; buf_fmt.num = 3'd7; end
+      6'd14: begin d = 4'd3; buf_fmt.num = 3'd0; end
+      6'd15: begin d = 4'd3; buf_fmt.num = 3'd1; end
+      6'd16: begin d = 4'd3; buf_fmt.num = 3'd2; end
+      6'd17: begin d = 4'd3; buf_fmt.num = 3'd3; end
+      6'd18: begin d = 4'd3; buf_fmt.num = 3'd4; end
+      6'd19: begin d = 4'd3; buf_fmt.num = 3'd5; end
+      6'd20: begin d = 4'd4; buf_fmt.num = 3'd4; end
+      6'd21: begin d = 4'd4; buf_fmt.num = 3'd5; end
+      6'd22: begin d = 4'd4; buf_fmt.num = 3'd7; end
+      6'd23: begin d = 4'd5; buf_fmt.num = 3'd0; end
+      6'd24: begin d = 4'd5; buf_fmt.num = 3'd1; end
+      6'd25: begin d = 4'd5; buf_fmt.num = 3'd2; end
+      6'd26: begin d = 4'd5; buf_fmt.num = 3'd3; end
+      6'd27: begin d = 4'd5; buf_fmt.num = 3'd4; end
+      6'd28: begin d = 4'd5; buf_fmt.num = 3'd5; end
+      6'd29: begin d = 4'd5; buf_fmt.num = 3'd7; end
+      6'd30: begin d = 4'd6; buf_fmt.num = 3'd7; end
+      6'd31: begin d = 4'd7; buf_fmt.num = 3'd7; end
+      6'd32: begin d = 4'd8; buf_fmt.num = 3'd0; end
+      6'd33: begin d = 4'd8; buf_fmt.num = 3'd1; end
+      6'd34: begin d = 4'd8; buf_fmt.num = 3'd4; end
+      6'd35: begin d = 4'd8; buf_fmt.num = 3'd5; end
+      6'd36: begin d = 4'd9; buf_fmt.num = 3'd0; end
+      6'd37: begin d = 4'd9; buf_fmt.num = 3'd1; end
+      6'd38: begin d = 4'd9; buf_fmt.num = 3'd2; end
+      6'd39: begin d = 4'd9; buf_fmt.num = 3'd3; end
+      6'd40: begin d = 4'd9; buf_fmt.num = 3'd4; end
+      6'd41: begin d = 4'd9; buf_fmt.num = 3'd5; end
+      6'd42: begin d = 4'd10; buf_fmt.num = 3'd0; end
+      6'd43: begin d = 4'd10; buf_fmt.num = 3'd1; end
+      6'd44: begin d = 4'd10; buf_fmt.num = 3'd2; end
+      6'd45: begin d = 4'd10; buf_fmt.num = 3'd3; end
+      6'd46: begin d = 4'd10; buf_fmt.num = 3'd4; end
+      6'd47: begin d = 4'd10; buf_fmt.num = 3'd5; end
+      6'd48: begin d = 4'd11; buf_fmt.num = 3'd4; end
+      6'd49: begin d = 4'd11; buf_fmt.num = 3'd5; end
+      6'd50: begin d = 4'd11; buf_fmt.num = 3'd7; end
+      6'd51: begin d = 4'd12; buf_fmt.num = 3'd0; end
+      6'd52: begin d = 4'd12; buf_fmt.num = 3'd1; end
+      6'd53: begin d = 4'd12; buf_fmt.num = 3'd2; end
+      6'd54: begin d = 4'd12; buf_fmt.num = 3'd3; end
+      6'd55: begin d = 4'd12; buf_fmt.num = 3'd4; end
+      6'd56: begin d = 4'd12; buf_fmt.num = 3'd5; end
+      6'd57: begin d = 4'd12; buf_fmt.num = 3'd7; end
+      6'd58: begin d = 4'd13; buf_fmt.num = 3'd4; end
+      6'd59: begin d = 4'd13; buf_fmt.num = 3'd5; end
+      6'd60: begin d = 4'd13; buf_fmt.num = 3'd7; end
+      6'd61: begin d = 4'd14; buf_fmt.num = 3'd4; end
+      6'd62: begin d = 4'd14; buf_fmt.num = 3'd5; end
+      6'd63: begin d = 4'd14; buf_fmt.num = 3'd7; end
+      default: ;
+    endcase
+    buf_fmt.valid = d != 4'd0;
+    unique case (d)
+      4'd1: begin
+        buf_fmt.bytes = 5'd1;
+        buf_fmt.n = 3'd1;
+        buf_fmt.at = {7'd0, 7'd0, 7'd0, 7'd0};
+        buf_fmt.bits = {6'd0, 6'd0, 6'd0, 6'd8};
+      end
+      4'd2: begin
+        buf_fmt.bytes = 5'd2;
+        buf_fmt.n = 3'd1;
+        buf_fmt.at = {7'd0, 7'd0, 7'd0, 7'd0};
+        buf_fmt.bits = {6'd0, 6'd0, 6'd0, 6'd16};
+      end
+      4'd3: begin
+        buf_fmt.bytes = 5'd2;
+        buf_fmt.n = 3'd2;
+        buf_fmt.at = {7'd0, 7'd0, 7'd8, 7'd0};
+        buf_fmt.bits = {6'd0, 6'd0, 6'd8, 6'd8};
+      end
+      4'd4: begin
+        buf_fmt.bytes = 5'd4;
+        buf_fmt.n = 3'd1;
+        buf_fmt.at = {7'd0, 7'd0, 7'd0, 7'd0};
+        buf_fmt.bits = {6'd0, 6'd0, 6'd0, 6'd32};
+      end
+      4'd5: begin
+        buf_fmt.bytes = 5'd4;
+        buf_fmt.n = 3'd2;
+        buf_fmt.at = {7'd0, 7'd0, 7'd16, 7'd0};
+        buf_fmt.bits = {6'd0, 6'd0, 6'd16, 6'd16};
+      end
+      4'd6: begin
+        buf_fmt.bytes = 5'd4;
+        buf_fmt.n = 3'd3;
+        buf_fmt.at = {7'd0, 7'd22, 7'd11, 7'd0};
+        buf_fmt.bits = {6'd0, 6'd10, 6'd11, 6'd11};
+      end
+      4'd7: begin
+        buf_fmt.bytes = 5'd4;
+        buf_fmt.n = 3'd3;
+        buf_fmt.at = {7'd0, 7'd21, 7'd10, 7'd0};
+        buf_fmt.bits = {6'd0, 6'd11, 6'd11, 6'd10};
+      end
+      4'd8: begin
+        buf_fmt.bytes = 5'd4;
+        buf_fmt.n = 3'd4;
+        buf_fmt.at = {7'd22, 7'd12, 7'd2, 7'd0};
+        buf_fmt.bits = {6'd10, 6'd10, 6'd10, 6'd2};
+      end
+      4'd9: begin
+        buf_fmt.bytes = 5'd4;
+        buf_fmt.n = 3'd4;
+        buf_fmt.at = {7'd30, 7'd20, 7'd10, 7'd0};
+        buf_fmt.bits = {6'd2, 6'd10, 6'd10, 6'd10};
+      end
+      4'd10: begin
+        buf_fmt.bytes = 5'd4;
+        buf_fmt.n = 3'd4;
+        buf_fmt.at = {7'd24, 7'd16, 7'd8, 7'd0};
+        buf_fmt.bits = {6'd8, 6'd8, 6'd8, 6'd8};
+      end
+      4'd11: begin
+        buf_fmt.bytes = 5'd8;
+        buf_fmt.n = 3'd2;
+        buf_fmt.at = {7'd0, 7'd0, 7'd32, 7'd0};
+        buf_fmt.bits = {6'd0, 6'd0, 6'd32, 6'd32};
+      end
+      4'd12: begin
+        buf_fmt.bytes = 5'd8;
+        buf_fmt.n = 3'd4;
+        buf_fmt.at = {7'd48, 7'd32, 7'd16, 7'd0};
+        buf_fmt.bits = {6'd16, 6'd16, 6'd16, 6'd16};
+      end
+      4'd13: begin
+        buf_fmt.bytes = 5'd12;
+        buf_fmt.n = 3'd3;
+        buf_fmt.at = {7'd0, 7'd64, 7'd32, 7'd0};
+        buf_fmt.bits = {6'd0, 6'd32, 6'd32, 6'd32};
+      end
+      4'd14: begin
+        buf_fmt.bytes = 5'd16;
+        buf_fmt.n = 3'd4;
+        buf_fmt.at = {7'd96, 7'd64, 7'd32, 7'd0};
+        buf_fmt.bits = {6'd32, 6'd32, 6'd32, 6'd32};
+      end
+      default: ;
+    endcase
+  endfunction
+
+  // A float of 5 exponent and `mant` fraction bits (10 with a sign: F16; 6 and 5 without: the
+  // 11- and 10-bit floats) widened exactly to F32, a NaN's payload shifted up, not quieted.
+  function automatic logic [31:0] bfmt_widen(logic [15:0] v, logic [3:0] mant, logic sgn);
+    logic       s;
+    logic [4:0] e;
+    logic [9:0] m;
+    logic [3:0] p;
+    s = sgn && v[4'd5 + mant];
+    e = 5'(v >> mant);
+    m = 10'(v & ((16'd1 << mant) - 16'd1));
+    p = '0;
+    for (int i = 0; i < 10; i++) if (m[i]) p = 4'(i);
+    if (e == 5'h1f) bfmt_widen = {s, 8'hff, 23'(23'(m) << (5'd23 - 5'(mant)))};
+    else if (e == 5'd0 && m == '0) bfmt_widen = {s, 31'd0};
+    // A denormal, m 2^(-14 - mant): normal in F32, its leading one (bit p) hidden.
+    else if (e == 5'd0) bfmt_widen = {s, 8'd113 + 8'(p) - 8'(mant), 23'(23'(m) << (5'd23 - 5'(p)))};
+    else bfmt_widen = {s, 8'(e) + 8'd112, 23'(23'(m) << (5'd23 - 5'(mant)))};
+  endfunction
+
+  // F32 to a float of 5 exponent and `mant` fraction bits, toward zero: a finite overflow gives
+  // the largest finite value, a NaN stays a NaN (quiet, the top of its payload), and a negative
+  // value is 0 in the unsigned floats.
+  function automatic logic [15:0] bfmt_narrow(logic [31:0] v, logic [3:0] mant, logic sgn);
+    logic              neg;
+    logic [7:0]        e;
+    logic [22:0]       m;
+    logic [15:0]       s, em;
+    logic signed [9:0] ue;
+    logic [7:0]        sh;  // (23 - mant) + (-14 - ue): up to 130
+    neg = v[31];
+    e = v[30:23];
+    m = v[22:0];
+    s = (sgn && neg) ? 16'd1 << (5'd5 + 5'(mant)) : 16'd0;
+    em = 16'h1f << mant;
+    ue = 10'(e) - 10'sd127;
+    sh = 8'(8'd23 - 8'(mant)) + 8'(-10'sd14 - ue);
+    if (e == 8'hff && m != '0) bfmt_narrow = s | em | 16'(m >> (5'd23 - 5'(mant))) | (16'd1 << (mant - 4'd1));
+    else if (neg && !sgn) bfmt_narrow = '0;
+    else if (e == 8'hff) bfmt_narrow = s | em;
+    else if (ue > 10'sd15) bfmt_narrow = s | (16'd30 << mant) | ((16'd1 << mant) - 16'd1);
+    else if (ue >= -10'sd14) bfmt_narrow = s | (16'(10'(ue + 10'sd15)) << mant) | 16'(m >> (5'd23 - 5'(mant)));
+    else if (e == 8'd0) bfmt_narrow = s;
+    else bfmt_narrow = s | ((sh >= 8'd32) ? 16'd0 : 16'({1'b1, m} >> sh));
+  endfunction
+
+  // m/(2^k - 1) (k of 2 .. 16, m below 2^k) as the binary fraction 0.mmm... cut at 64 bits:
+  // repeating, so its bits below any rounding point are never all 0 and it rounds as the
+  // exact value does (m = 2^k - 1, 0.111..., rounds to 1.0).
+  function automatic logic [63:0] bfmt_repeat(logic [15:0] m, logic [4:0] k);
+    bfmt_repeat = '0;
+    unique case (k)
+      5'd2: for (int i = 0; i < 64; i++) bfmt_repeat[63 - i] = m[1 - i % 2];
+      5'd7: for (int i = 0; i < 64; i++) bfmt_repeat[63 - i] = m[6 - i % 7];
+      5'd8: for (int i = 0; i < 64; i++) bfmt_repeat[63 - i] = m[7 - i % 8];
+      5'd9: for (int i = 0; i < 64; i++) bfmt_repeat[63 - i] = m[8 - i % 9];
+      5'd10: for (int i = 0; i < 64; i++) bfmt_repeat[63 - i] = m[9 - i % 10];
+      5'd15: for (int i = 0; i < 64; i++) bfmt_repeat[63 - i] = m[14 - i % 15];
+      5'd16: for (int i = 0; i < 64; i++) bfmt_repeat[63 - i] = m[15 - i % 16];
+      default: ;
+    endcase
+  endfunction
+
+  // A memory component (raw, `bits` wide) as its VGPR value: 32 bits, or with d16 16 bits
+  // (zero-extended). UNORM v/(2^n - 1), SNORM max(v/(2^(n-1) - 1), -1), USCALED and SSCALED
+  // the integer, all to nearest even; UINT and SINT extended (saturated to 16 bits for d16);
+  // FLOAT widened exactly (for d16: an F16 kept, others narrowed toward zero); 32-bit
+  // components are not converted (for d16: as an F32, a UINT or a SINT).
+  function automatic logic [31:0] bfmt_load(logic [31:0] raw, logic [5:0] bits, logic [2:0] num, logic d16);
+    logic signed [31:0] x;
+    logic               s;
+    logic [15:0]        mag;
+    logic [4:0]         k;
+    logic [31:0]        w;
+    x = (bits >= 6'd32) ? raw : 32'($signed(raw << (6'd32 - bits)) >>> (6'd32 - bits));
+    s = num inside {BnSnorm, BnSscaled} && x < 0;
+    mag = s ? 16'(-x) : 16'(raw);
+    k = 5'(bits) - ((num == BnSnorm) ? 5'd1 : 5'd0);
+    w = (bits == 6'd16) ? bfmt_widen(16'(raw), 4'd10, 1'b1) :
+        (bits == 6'd11) ? bfmt_widen(16'(raw), 4'd6, 1'b0) : bfmt_widen(16'(raw), 4'd5, 1'b0);
+    if (num == BnUint) bfmt_load = (d16 && raw > 32'hffff) ? 32'hffff : raw;
+    else if (num == BnSint) bfmt_load = !d16 ? x : (x > 32'sh7fff) ? 32'h7fff : (x < -32'sh8000) ? 32'h8000 :
+                                        {16'd0, x[15:0]};
+    else if (num == BnFloat || bits >= 6'd32) begin
+      if (bits >= 6'd32) bfmt_load = d16 ? {16'd0, bfmt_narrow(raw, 4'd10, 1'b1)} : raw;
+      else if (bits == 6'd16) bfmt_load = d16 ? {16'd0, raw[15:0]} : w;
+      else bfmt_load = d16 ? {16'd0, bfmt_narrow(w, 4'd10, 1'b1)} : w;
+    end else if (mag == '0) bfmt_load = '0;
+    else if (num == BnSnorm && {16'd0, mag} >= (32'd1 << k) - 32'd1) bfmt_load = d16 ? {16'd0, s, 15'h3c00} : {s, 31'h3f80_0000};
+    else if (num inside {BnUnorm, BnSnorm}) begin
+      bfmt_load = d16 ? {16'd0, round_f16_bfmt(s, bfmt_repeat(mag, k), -14'sd64, 2'd0)} :
+                        round_f32_bfmt(s, bfmt_repeat(mag, k), -14'sd64, 2'd0);
+    end else begin
+      bfmt_load = d16 ? {16'd0, round_f16_bfmt(s, 64'(mag), 14'sd0, 2'd0)} :
+                        round_f32_bfmt(s, 64'(mag), 14'sd0, 2'd0);
+    end
+  endfunction
+
+  // An F32 as a UNORM, SNORM, USCALED or SSCALED component of `bits` (below 32): NaN 0,
+  // else the value times 2^n - 1 (UNORM), 2^(n-1) - 1 (SNORM) or 1 rounded to nearest even
+  // and clamped to the format's range (clamping after rounding is the same, the bounds being
+  // integers), in `bits` bits.
+  function automatic logic [31:0] bfmt_to_int(logic [31:0] v, logic [5:0] bits, logic [2:0] num);
+    logic              s, norm, g, st, big;
+    logic [23:0]       sig;
+    logic signed [9:0] sh;
+    logic [4:0]        k;
+    logic [40:0]       p;
+    logic [41:0]       q;
+    logic [31:0]       hi, lo;  // the largest value, the magnitude of the smallest
+    logic [31:0]       mask;
+    s = v[31];
+    sig = {v[30:23] != 8'd0, v[22:0]};
+    sh = 10'sd23 - ((v[30:23] == 8'd0) ? -10'sd126 : 10'(v[30:23]) - 10'sd127);
+    norm = num inside {BnUnorm, BnSnorm};
+    k = 5'(bits) - ((num == BnSnorm) ? 5'd1 : 5'd0);
+    p = norm ? (41'(sig) << k) - 41'(sig) : 41'(sig);
+    big = sh <= 10'sd0;
+    if (big || sh > 10'sd41) begin
+      q = '0;
+      g = 1'b0;
+      st = 1'b0;
+    end else begin
+      q = {1'b0, p >> sh};
+      g = p[6'(sh - 10'sd1)];
+      st = (p & ((41'd1 << (sh - 10'sd1)) - 41'd1)) != '0;
+    end
+    q = q + 42'(g && (st || q[0]));
+    mask = (32'd1 << bits) - 32'd1;
+    hi = (num inside {BnUnorm, BnUscaled}) ? mask : (32'd1 << (bits - 6'd1)) - 32'd1;
+    lo = (num inside {BnUnorm, BnUscaled}) ? 32'd0 : (num == BnSnorm) ? hi : hi + 32'd1;
+    if (v[30:23] == 8'hff && v[22:0] != '0) bfmt_to_int = '0;
+    else if (!s) bfmt_to_int = (big || q > 42'(hi)) ? hi : 32'(q);
+    else bfmt_to_int = ((big || q > 42'(lo)) ? -lo : -32'(q)) & mask;
+  endfunction
+
+  // A 32-bit VGPR value as a memory component of `bits`: not converted at 32 bits; UINT and
+  // SINT saturated; FLOAT narrowed toward zero; the others by bfmt_to_int.
+  function automatic logic [31:0] bfmt_store(logic [31:0] v, logic [5:0] bits, logic [2:0] num);
+    logic [31:0] mask, hi;
+    mask = (32'd1 << bits) - 32'd1;
+    hi = (32'd1 << (bits - 6'd1)) - 32'd1;
+    if (bits >= 6'd32) bfmt_store = v;
+    else if (num == BnUint) bfmt_store = (v > mask) ? mask : v;
+    else if (num == BnSint) bfmt_store = (($signed(v) > $signed(hi)) ? hi : ($signed(v) < -$signed(hi) - 32'sd1) ? ~hi : v) & mask;
+    else if (num == BnFloat) begin
+      bfmt_store = (bits == 6'd16) ? {16'd0, bfmt_narrow(v, 4'd10, 1'b1)} :
+                   (bits == 6'd11) ? {16'd0, bfmt_narrow(v, 4'd6, 1'b0)} : {16'd0, bfmt_narrow(v, 4'd5, 1'b0)};
+    end else bfmt_store = bfmt_to_int(v, bits, num);
+  endfunction
+
+  // A 16-bit (D16) VGPR value as a memory component: an F16 kept for a 16-bit FLOAT, else
+  // widened (F16 exactly, UINT zero- and SINT sign-extended) and converted as bfmt_store does.
+  function automatic logic [31:0] bfmt_store16(logic [15:0] h, logic [5:0] bits, logic [2:0] num);
+    if (num == BnFloat && bits == 6'd16) bfmt_store16 = {16'd0, h};
+    else if (num == BnUint) bfmt_store16 = bfmt_store({16'd0, h}, bits, num);
+    else if (num == BnSint) bfmt_store16 = bfmt_store({ {16{h[15]}}, h}, bits, num);
+    else bfmt_store16 = bfmt_store(bfmt_widen(h, 4'd10, 1'b1), bits, num);
   endfunction
 
 endpackage

@@ -116,10 +116,9 @@ package cu_pkg;
   } dsctrl_t;
 
   // What a scalar or vector memory row does on the memory ports (cu_top's smem_* and vmem_*),
-  // from the table's access column. SCRATCH, FLAT and MUBUF's untyped rows are GLOBAL ones
-  // with `scr`, `flat` or `buf` set (FLAT's lanes in the shared aperture go to the DS unit).
-  // Other rows (the loads into LDS, MUBUF's format rows and MTBUF) are MK_NONE: not executed
-  // yet.
+  // from the table's access column. SCRATCH, FLAT, MUBUF and MTBUF rows are GLOBAL ones with
+  // `scr`, `flat` or `mubuf` set (FLAT's lanes in the shared aperture go to the DS unit;
+  // MUBUF's format rows and MTBUF's with `fmt`). The loads into LDS are MK_NONE: not executed.
   typedef enum logic [2:0] {
     MK_NONE,
     MK_SLOAD,    // s_load_*: `size` dwords from the SGPR pair's address + offsets
@@ -143,7 +142,11 @@ package cu_pkg;
     logic       flat;       // FLAT: a lane's 64-bit address picks LDS, scratch or global memory
     logic       fatom;      // an atomic on floats (the DS unit's float path for FLAT's LDS lanes)
     logic       cmp;        // an atomic with a compare value in DATA's registers after the data
-    logic       mubuf;      // MUBUF: addressed through the buffer resource (V#), range-checked
+    logic       mubuf;      // MUBUF, MTBUF: addressed through the buffer resource (V#), range-checked
+    logic       fmt;        // a format row: `comps` components converted (size: VDATA's bytes;
+                            // d16: 16-bit components, two a VGPR)
+    logic       typed;      // ... MTBUF's: the instruction's FORMAT, the identity selection
+    logic [2:0] comps;
   } memctrl_t;
 
   // FLAT's apertures (guide 11.1.1): the high dword of every address in the shared aperture
@@ -336,5 +339,6 @@ package cu_pkg;
 
 {% include "cu_fp_round.sv" %}
 {% include "cu_fp_fmt.sv" %}
+{% include "cu_buf_fmt.sv" %}
 
 endpackage

@@ -1094,6 +1094,14 @@ module cu_top
   logic        bf_on_q;     // lane bf_l_q's address is formed this cycle
   logic [4:0]  bf_l_q;
   logic [63:0] bf_addr;     // ... the address of its first byte
+  // The format pass (with the memory ports) converts a format store's data a component a
+  // cycle: lane fc_l_q's element, complete after its last component, goes where its data was.
+  logic         fc_on_q;
+  logic [4:0]   fc_l_q;
+  logic [1:0]   fc_k_q;
+  logic         fc_last;    // the lane's last component
+  logic         fc_store;   // ... of a store
+  logic [127:0] fc_el;      // ... its element so far
 
   // (GLOBAL instructions use the same buffer: ADDR's low dwords and the store data.)
   always_ff @(posedge clk_i) begin
@@ -1109,6 +1117,8 @@ module cu_top
         for (int k = 0; k < 4; k++) ds_data0_q[int'(rd_pass_q) * NumLanes + i][k] <= vslot[4 + k][i];
       end
     end
+    // A format store's element, once the format pass has converted its components.
+    if (fc_on_q && fc_last && fc_store) ds_data0_q[fc_l_q] <= fc_el;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -1660,7 +1670,13 @@ module cu_top
   logic              xm_sve_q;         // ... with a VGPR offset
   logic              xm_schk_q;        // ... its lanes' offsets are checked (no request yet)
   logic              xm_flat_q;        // FLAT (its offsets are checked as SCRATCH's are)
-  logic              xm_buf_q;         // MUBUF
+  logic              xm_buf_q;         // MUBUF, MTBUF
+  logic              xm_fmt_q;         // ... a format row: components converted (the format pass)
+  logic              xm_typed_q;       // ... MTBUF's (its FORMAT, the identity selection)
+  logic              xm_fnone_q;       // ... no format to convert with: loads give 0, stores nothing
+  logic [2:0]        xm_comps_q;       // ... the instruction's components
+  buf_fmt_t          xm_bf_q;          // ... the format
+  logic [3:0][2:0]   xm_dsel_q;        // ... the V#'s dst_sel_x .. _w (MUBUF)
   logic              xm_idxen_q;       // ... VADDR holds an index (IDXEN)
   logic              xm_offen_q;       // ... an offset (OFFEN; after the index with both)
   logic [11:0]       xm_boff_q;        // ... OFFSET
@@ -1806,20 +1822,24 @@ module cu_top
   logic              bf_go;             // the lanes' addresses are formed next
   logic              bf_nowr_q;         // the instruction writes no VGPR (a V# whose type is not 0)
   logic              bf_soff_bad;       // SOFFSET is no SGPR, M0, NULL or inline constant
+  logic [5:0]        bf_fcode;          // a format row's unified format
+  logic              bf_fbad;           // ... MTBUF's FORMAT is above 63
+  buf_fmt_t          bf_fmt;
   always_comb begin
     bf_base = xm_s0_q[47:0];
     bf_stride = xm_s0_q[61:48];
     bf_swz = xm_s0_q[63:62] != 2'd0;
     bf_esl = xm_s0_q[63] ? 3'd4 : 3'd2;
     bf_isl = 3'd3 + {1'b0, xm_s1_q[54:53]};
-    bf_unbound = xm_s1_q[49:44] == 6'd0 && !xm_s1_q[55];
+    // (A format row's: no format to convert with, see xm_fnone_q.)
+    bf_unbound = xm_fmt_q ? xm_fnone_q : xm_s1_q[49:44] == 6'd0 && !xm_s1_q[55];
     bf_nr3 = {3'd0, xm_s1_q[31:0]} - {3'd0, xm_soff_q};
     bf_idx = (xm_idxen_q ? {1'b0, ds_addr_q[bf_l_q]} : 33'd0) + (xm_s1_q[55] ? {28'd0, bf_l_q} : 33'd0);
     bf_off = (xm_offen_q ? {1'b0, xm_idxen_q ? xm_ahi_q[bf_l_q] : ds_addr_q[bf_l_q]} : 33'd0) +
              {21'd0, xm_boff_q};
     bf_m = bf_swz ? bf_idx >> bf_isl : bf_idx;
     bf_prod = {33'd0, bf_stride} * {14'd0, bf_m};
-    bf_whole = xm_size_q <= 5'd4 || xm_kind_q == MK_GATOMIC;
+    bf_whole = xm_size_q <= 5'd4 || xm_kind_q == MK_GATOMIC || xm_fmt_q;
     bf_pay = bf_whole ? {1'b0, xm_size_q} : 6'd4;
     for (int k = 0; k < 4; k++) begin
       bf_offk[k] = {1'b0, bf_off} + 34'(4 * k);
@@ -1845,8 +1865,13 @@ module cu_top
     end
     bf_addr = {16'd0, bf_base} + {32'd0, xm_soff_q} + bf_bo[0];
     bf_soff_bad = !(ex_dec_q.soffset <= 8'd208 || (ex_dec_q.soffset >= 8'd240 && ex_dec_q.soffset <= 8'd248));
+    // A format row's format: MTBUF's FORMAT (above 63 an image-only format, illegal), or the
+    // V#'s.
+    bf_fcode = ex_dec_q.mem.typed ? ex_dec_q.format[5:0] : xm_s1_q[49:44];
+    bf_fbad = ex_dec_q.mem.typed && ex_dec_q.format[6];
+    bf_fmt = buf_fmt(bf_fcode);
     bf_go = ex_dec_q.mem.mubuf && exec_q[ex_wave_q][31:0] != '0 && !bf_soff_bad && xm_s0_q[63:62] != 2'd2 &&
-            xm_s1_q[63:62] == 2'd0;
+            !bf_fbad && xm_s1_q[63:62] == 2'd0;
   end
 
   // GLOBAL: each lane's address (guide 10.1): the 64-bit ADDR pair, or the SADDR pair plus
@@ -1871,6 +1896,61 @@ module cu_top
     end
   end
 
+  // The format pass (MUBUF's format rows, MTBUF): component fc_k_q of lane fc_l_q a cycle,
+  // after the addresser for a store (the lane's VDATA into its element's bytes, kept in
+  // ds_data0_q for the request), after the answer for a load (the element's bytes into the
+  // VGPR values the instruction writes, kept in xm_vdata_q). One converter, 32 x comps cycles
+  // an instruction, as the addresser shares its multiplier.
+  logic [3:0][31:0] fc_raw_q;  // a load: the lane's element as loaded (fc_k_q > 0)
+  logic [127:0]     fc_el_q;   // a store: its element so far
+  logic [127:0]     fc_raw;
+  logic [2:0]       fc_sel;    // a load's output k: component i (4 + i), one (1) or 0 (others)
+  logic [1:0]       fc_c;      // the component converted
+  logic [31:0]      fc_mask, fc_val, fc_one, fc_src, fc_conv, fc_field, fc_piece;
+  logic [3:0][31:0] fc_dw;     // a load: the lane's VGPR values with output k
+  assign fc_store = xm_kind_q == MK_GSTORE;
+  always_comb begin
+    fc_last = fc_k_q == 2'(xm_comps_q - 3'd1);
+    fc_raw = (fc_k_q == 2'd0) ? xm_vdata_q[fc_l_q] : fc_raw_q;
+    fc_sel = xm_typed_q ? {1'b1, fc_k_q} : xm_dsel_q[fc_k_q];
+    fc_c = (xm_kind_q == MK_GSTORE) ? fc_k_q : fc_sel[1:0];
+    fc_mask = 32'((33'd1 << xm_bf_q.bits[fc_c]) - 33'd1);
+    fc_one = (xm_bf_q.num inside {BnUint, BnSint}) ? 32'd1 : xm_d16_q ? 32'h3c00 : 32'h3f80_0000;
+    // A load: MTBUF's identity selection reads 0 for a component the format lacks; MUBUF's
+    // dst_sel 1 for one, 4..7 for a component (one for a missing alpha, 0 for the others
+    // missing), anything else 0; a lane out of range reads 0 but for dst_sel 1.
+    fc_field = fc_raw[xm_bf_q.at[fc_c] +: 32];
+    fc_conv = bfmt_load(fc_field & fc_mask, xm_bf_q.bits[fc_c], xm_bf_q.num, xm_d16_q);
+    if (xm_fnone_q) fc_val = '0;
+    else if (bf_dm_q[fc_l_q] == '0) fc_val = (!xm_typed_q && fc_sel == 3'd1) ? fc_one : '0;
+    else if (fc_sel == 3'd1) fc_val = fc_one;
+    else if (fc_sel[2]) fc_val = (3'(fc_c) < xm_bf_q.n) ? fc_conv : (fc_c == 2'd3 && !xm_typed_q) ? fc_one : '0;
+    else fc_val = '0;
+    // ... into its VGPR, or with D16 its half (two a VGPR; a last one alone in both halves,
+    // the write pass picks the half).
+    fc_dw = xm_vdata_q[fc_l_q];
+    if (!xm_d16_q) fc_dw[fc_k_q] = fc_val;
+    else if (fc_last && !fc_k_q[0]) fc_dw[fc_k_q[1]] = {2{fc_val[15:0]}};
+    else fc_dw[fc_k_q[1]][16 * fc_k_q[0] +: 16] = fc_val[15:0];
+    // A store: VDATA's component (D16: a half, two a VGPR, d16_hi's the high one) converted
+    // into the element; the components the format has and the instruction lacks are 0.
+    fc_src = !xm_d16_q ? ds_data0_q[fc_l_q][fc_k_q] :
+             (xm_hi_q || fc_k_q[0]) ? {16'd0, ds_data0_q[fc_l_q][fc_k_q[1]][31:16]} :
+                                      {16'd0, ds_data0_q[fc_l_q][fc_k_q[1]][15:0]};
+    fc_piece = '0;
+    fc_el = (fc_k_q == 2'd0) ? '0 : fc_el_q;
+    if (3'(fc_k_q) < xm_bf_q.n) begin
+      fc_piece = xm_d16_q ? bfmt_store16(fc_src[15:0], xm_bf_q.bits[fc_c], xm_bf_q.num) :
+                            bfmt_store(fc_src, xm_bf_q.bits[fc_c], xm_bf_q.num);
+      fc_el = fc_el | ({96'd0, fc_piece & fc_mask} << xm_bf_q.at[fc_c]);
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (fc_on_q && fc_k_q == 2'd0) fc_raw_q <= xm_vdata_q[fc_l_q];
+    if (fc_on_q) fc_el_q <= fc_el;
+  end
+
   always_comb begin
     for (int l = 0; l < 32; l++) begin
       xm_vrsp[l] = vmem_rsp_data_i[l];
@@ -1879,7 +1959,7 @@ module cu_top
         5'd2: xm_vrsp[l][0] = { {16{xm_sext_q && vmem_rsp_data_i[l][0][15]}}, vmem_rsp_data_i[l][0][15:0]};
         default: ;
       endcase
-      if (xm_d16_q) xm_vrsp[l][0] = {2{xm_vrsp[l][0][15:0]}};
+      if (xm_d16_q && !xm_fmt_q) xm_vrsp[l][0] = {2{xm_vrsp[l][0][15:0]}};
       // MUBUF: a dword out of range reads 0 (an atomic's old value too).
       for (int k = 0; k < 4; k++) begin
         if (xm_buf_q && !bf_dm_q[l][k]) xm_vrsp[l][k] = '0;
@@ -1888,7 +1968,11 @@ module cu_top
   end
 
   always_comb begin
-    xm_done = xm_imm_q || (xm_vwait_q && vmem_rsp_valid_i && (xm_lds_q == '0 || vmem_rsp_err_i)) ||
+    // (A format load's answer goes through the format pass first.)
+    xm_done = xm_imm_q ||
+              (xm_vwait_q && vmem_rsp_valid_i && (xm_lds_q == '0 || vmem_rsp_err_i) &&
+               (!xm_fmt_q || xm_kind_q != MK_GLOAD || vmem_rsp_err_i)) ||
+              (fc_on_q && xm_kind_q == MK_GLOAD && fc_l_q == 5'd31 && fc_last) ||
               (xm_dswait_q && ds_rsp) ||
               (xm_swr_q && (xm_sm_we || !xm_swe_q || xm_fault_q != 3'd0) && xm_k_q == 4'(xm_size_q - 5'd1));
     xm_sm_code = xm_sdata_q + 7'(xm_k_q);
@@ -1914,6 +1998,15 @@ module cu_top
       xm_schk_q <= 1'b0;
       xm_flat_q <= 1'b0;
       xm_buf_q <= 1'b0;
+      xm_fmt_q <= 1'b0;
+      xm_typed_q <= 1'b0;
+      xm_fnone_q <= 1'b0;
+      xm_comps_q <= '0;
+      xm_bf_q <= '0;
+      xm_dsel_q <= '0;
+      fc_on_q <= 1'b0;
+      fc_l_q <= '0;
+      fc_k_q <= '0;
       xm_idxen_q <= 1'b0;
       xm_offen_q <= 1'b0;
       xm_boff_q <= '0;
@@ -1948,7 +2041,8 @@ module cu_top
       xm_imm_q <= 1'b0;
       if (xm_go_q) begin
         xm_kind_q <= ex_dec_q.mem.kind;
-        xm_size_q <= ex_dec_q.mem.size;
+        // (A format row's: the element's bytes, 4 when there is no format.)
+        xm_size_q <= !ex_dec_q.mem.fmt ? ex_dec_q.mem.size : bf_fmt.valid ? bf_fmt.bytes : 5'd4;
         xm_sext_q <= ex_dec_q.mem.sext;
         xm_atom_q <= ex_dec_q.mem.atom;
         xm_fatom_q <= ex_dec_q.mem.fatom;
@@ -1963,6 +2057,16 @@ module cu_top
         xm_sve_q <= ex_dec_q.sve[0];
         xm_flat_q <= ex_dec_q.mem.flat;
         xm_buf_q <= ex_dec_q.mem.mubuf;
+        xm_fmt_q <= ex_dec_q.mem.fmt;
+        xm_typed_q <= ex_dec_q.mem.typed;
+        xm_comps_q <= ex_dec_q.mem.comps;
+        xm_bf_q <= bf_fmt;
+        xm_dsel_q <= xm_s1_q[43:32];
+        // No format: a V# whose format is INVALID (for MUBUF unless add_tid_enable is set), or
+        // MTBUF's FORMAT INVALID.
+        xm_fnone_q <= (xm_s1_q[49:44] == 6'd0 && (ex_dec_q.mem.typed || !xm_s1_q[55])) || !bf_fmt.valid;
+        fc_l_q <= '0;
+        fc_k_q <= '0;
         xm_idxen_q <= ex_dec_q.idxen[0];
         xm_offen_q <= ex_dec_q.offen[0];
         xm_boff_q <= ex_dec_q.offset[11:0];
@@ -1995,6 +2099,7 @@ module cu_top
           if (exec_q[ex_wave_q][31:0] != '0) begin
             if (bf_soff_bad) xm_fault_q <= FaultIllegal;
             else if (xm_s0_q[63:62] == 2'd2) xm_fault_q <= FaultMemory;
+            else if (bf_fbad) xm_fault_q <= FaultIllegal;
           end
         end else if (ex_dec_q.mem.kind inside {MK_GLOAD, MK_GSTORE, MK_GATOMIC}) begin
           xm_vreq_q <= 1'b1;
@@ -2014,8 +2119,23 @@ module cu_top
         if (bf_dm == '0) xm_lanes_q[bf_l_q] <= 1'b0;
         bf_l_q <= bf_l_q + 5'd1;
         if (bf_l_q == 5'd31) begin
+          // (A format store's data is converted first.)
           bf_on_q <= 1'b0;
-          xm_vreq_q <= 1'b1;
+          if (xm_fmt_q && xm_kind_q == MK_GSTORE) fc_on_q <= 1'b1;
+          else xm_vreq_q <= 1'b1;
+        end
+      end
+      if (fc_on_q) begin
+        // The format pass: a load's lane's VGPR values, component by component (a store's
+        // element goes to ds_data0_q); after the last lane a store's request, a load's end.
+        if (xm_kind_q != MK_GSTORE) xm_vdata_q[fc_l_q] <= fc_dw;
+        fc_k_q <= fc_last ? 2'd0 : fc_k_q + 2'd1;
+        if (fc_last) begin
+          fc_l_q <= fc_l_q + 5'd1;
+          if (fc_l_q == 5'd31) begin
+            fc_on_q <= 1'b0;
+            if (xm_kind_q == MK_GSTORE) xm_vreq_q <= 1'b1;
+          end
         end
       end
       if (xm_schk_q) begin
@@ -2071,6 +2191,7 @@ module cu_top
         xm_vwait_q <= 1'b0;
         if (vmem_rsp_err_i) xm_fault_q <= FaultMemory;
         else if (xm_lds_q != '0) xm_dsgo_q <= 1'b1;
+        else if (xm_fmt_q && xm_kind_q == MK_GLOAD) fc_on_q <= 1'b1;
         xm_vdata_q <= xm_vrsp;
       end
     end
@@ -2103,12 +2224,13 @@ module cu_top
   // A d16_hi store's data: the high half of each lane's DATA.
   always_comb begin
     vmem_req_data_o = ds_data0_q;
-    if (xm_hi_q && xm_kind_q == MK_GSTORE) begin
+    if (xm_hi_q && xm_kind_q == MK_GSTORE && !xm_fmt_q) begin
       for (int l = 0; l < 32; l++) vmem_req_data_o[l][0] = {16'd0, ds_data0_q[l][0][31:16]};
     end
   end
-  // The high halves of the SMEM registers a buffer load does not look at.
-  assign unused_xm = ^{xm_s1_q[59:56], xm_s1_q[52:50], xm_s1_q[43:32]};
+  // The bits of the V#'s words 2-3 a buffer instruction does not look at, and the format's
+  // that only its start reads.
+  assign unused_xm = ^{xm_s1_q[59:56], xm_s1_q[52:50], xm_bf_q.valid, xm_bf_q.bytes};
 
   // A FLAT instruction's LDS lanes as a DS access of the unit: a load (extended to 32 bits;
   // the write pass picks a d16 load's half), a store (d16_hi: of the data's high half) or an
@@ -2683,7 +2805,9 @@ module cu_top
         kd = ex_wsel_q ? 3'(k + 4) : 3'(k);
         rk = {2'b0, ex_dec_q.mem.mubuf ? ex_dec_q.vdata : ex_dec_q.vdst} + 10'(kd);
         if ((kd < ld_dw || (ld_tfe && kd == ld_dw)) && rk < 10'(Vgprs)) begin
-          vd_en[rk[1:0]] = (ld_d16 && kd == 3'd0) ? half : full;
+          // (A D16 format load's last VGPR is a half when its components are odd.)
+          vd_en[rk[1:0]] = (ld_d16 && kd == ld_dw - 3'd1 && (ex_ds || !ex_dec_q.mem.fmt || ex_dec_q.mem.comps[0])) ?
+                           half : full;
           vd_reg[rk[1:0]] = rk[7:0];
           for (int i = 0; i < NumLanes; i++) begin
             // (Append's and consume's pre-op value is lane 0's answer, for every lane.)

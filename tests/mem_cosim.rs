@@ -899,6 +899,71 @@ fn buffers_agree_with_the_golden_model() {
     }
 }
 
+/// MUBUF's format rows and MTBUF on the RTL (`tests/mem/buffer_format.s`: every unified
+/// format, loads of one to four components, 32-bit and D16, dst_sel of every kind, TFE,
+/// elements out of range, a swizzled resource, stores of loaded values and of raw bit
+/// patterns read back, INVALID formats, partial and empty EXEC; then MTBUF with every FORMAT)
+/// on two waves at two latencies and both lane counts. The host checks stores of known values
+/// in four formats by its own arithmetic; an MTBUF FORMAT above 63 is illegal.
+#[test]
+fn buffer_formats_agree_with_the_golden_model() {
+    if !conformance::require_verilator("buffer_formats_agree_with_the_golden_model") {
+        return;
+    }
+    let mut src = include_str!("mem/buffer_format.s").to_string();
+    for f in 0..64 {
+        src += &format!(
+            "  tbuffer_load_format_xyzw v[4:7], v3, s[8:11], 0 format:{f} offen\n\
+             \x20 tbuffer_load_d16_format_xyz v[8:9], v3, s[8:11], 0 format:{f} offen offset:1\n\
+             \x20 tbuffer_load_format_x v10, v3, s[8:11], 0 format:{f} offen offset:0x1e9\n\
+             \x20 tbuffer_store_format_xyzw v[44:47], v3, s[16:19], 0 format:{f} offen offset:0x100\n\
+             \x20 tbuffer_store_d16_format_xy v40, v1, s[16:19], 0 format:{f} offen offset:0x300\n\
+             \x20 s_waitcnt vmcnt(0)\n"
+        );
+    }
+    // Stores the host checks, at 0x400 + 0x80 k for format k of [8_8_8_8_UNORM (42),
+    // 16_16_SNORM (24), 8_8_USCALED (16), 16_16_SSCALED (26)], lane l's element at 4 l: x
+    // (l - 16) / 16 and y l as a float's bits (a tiny denormal) for the first two, x (l - 16) / 2
+    // and y (l - 16) / 16 for the others.
+    for (k, f) in [42, 24, 16, 26].into_iter().enumerate() {
+        let data = if k < 2 { "v[46:47]" } else { "v[45:46]" };
+        let off = 0x400 + 0x80 * k;
+        src += &format!("  tbuffer_store_format_xy {data}, v1, s[16:19], 0 format:{f} offen offset:{off}\n");
+    }
+    src += "  s_waitcnt vmcnt(0)\n  s_endpgm\n";
+    for (model, latency) in [("cu", (1, 1)), ("cu", (1, 40)), ("cu_l4", (3, 50))] {
+        let r = run(&src, 2, latency, model).unwrap_or_else(|e| panic!("latency {latency:?}, {model}: {e}"));
+        assert!(r.waves.iter().all(|w| *w == WaveEnd::Ended), "{model}: {:?}", r.waves);
+        let base = r.memory.regions().iter().find(|g| g.name == "buffer").expect("the buffer").base;
+        for w in 0..2u64 {
+            for l in 0..32u64 {
+                let got = |k: u64| {
+                    r.memory
+                        .read_u32(base + 0x4000 + 0x1000 * w + 0x400 + 0x80 * k + 4 * l)
+                        .expect("in the buffer")
+                };
+                let (half, sixteenth) = ((l as f64 - 16.0) / 2.0, (l as f64 - 16.0) / 16.0);
+                let int = |x: f64| x.round_ties_even() as i64 as u32;
+                let unorm8 = int(sixteenth.clamp(0.0, 1.0) * 255.0);
+                let snorm16 = int(sixteenth.clamp(-1.0, 1.0) * 32767.0) & 0xffff;
+                let uscaled8 = int(half.clamp(0.0, 255.0)) | int(sixteenth.max(0.0)) << 8;
+                let sscaled16 = int(half) & 0xffff | int(sixteenth) << 16;
+                let at = format!("{model}: wave {w} lane {l}");
+                assert_eq!(got(0), unorm8, "{at}: 8_8_8_8_UNORM (y a denormal, z and w not given)");
+                assert_eq!(got(1), snorm16, "{at}: 16_16_SNORM (y a denormal)");
+                assert_eq!(got(2) & 0xffff, uscaled8, "{at}: 8_8_USCALED");
+                assert_eq!(got(3), sscaled16, "{at}: 16_16_SSCALED");
+            }
+        }
+    }
+    for model in ["cu", "cu_l4"] {
+        let src = "s_mov_b32 s8, s2\n s_mov_b32 s9, s3\n s_mov_b32 s10, -1\n s_mov_b32 s11, 0x3002a000\n\
+                   tbuffer_load_format_x v1, off, s[8:11], 0 format:64\n s_waitcnt vmcnt(0)\n s_endpgm\n";
+        let r = run(src, 1, (1, 10), model).unwrap_or_else(|e| panic!("{model}: {e}"));
+        assert!(matches!(&r.waves[0], WaveEnd::Faulted(Fault::Illegal { .. })), "{model}: {:?}", r.waves[0]);
+    }
+}
+
 /// The buffer's initial contents at byte `a` (see [`memory`]), as a dword.
 fn pattern(a: u64) -> u32 {
     u32::from_le_bytes(std::array::from_fn(|i| ((a as usize + i) * 7 + 3) as u8))

@@ -189,12 +189,14 @@ fn generator_covers_every_executable_vector_row() {
     let strat = vector_program(&OPS, 40..48);
     let mut seen = std::collections::BTreeSet::new();
     let (mut dpp16, mut dpp8) = (false, false);
-    // MUBUF accesses: how many, how many LLVM would refuse, and of which addressing.
+    // MUBUF and MTBUF accesses: how many, how many LLVM would refuse, and of which addressing.
     let (mut mubuf, mut mubuf_illegal, mut idxen_offen) = (0, 0, 0);
     for _ in 0..600 {
         let p = strat.new_tree(&mut runner).expect("a program").current();
         for (_, i) in p.lower() {
-            if i.def().format().name == "MUBUF" && i.def().access != Some(rdna3_isa::MemAccess::Invalidate) {
+            if matches!(i.def().format().name.as_str(), "MUBUF" | "MTBUF")
+                && i.def().access != Some(rdna3_isa::MemAccess::Invalidate)
+            {
                 mubuf += 1;
                 mubuf_illegal += usize::from(rdna3_isa::legal::check(&i).is_err());
                 idxen_offen += usize::from(

@@ -629,7 +629,9 @@ fn mem_strategy(ops: Vec<&'static InstDef>) -> BoxedStrategy<Item> {
                             (Field::Offset, ioff & 0x1f_ffff),
                         ]);
                     }
-                } else if d.format().name == "MUBUF" && d.access != Some(rdna3_isa::MemAccess::Invalidate) {
+                } else if matches!(d.format().name.as_str(), "MUBUF" | "MTBUF")
+                    && d.access != Some(rdna3_isa::MemAccess::Invalidate)
+                {
                     // A buffer resource over the buffer (see `mubuf`), then the access.
                     let (rsrc, more) = mubuf(base, (stride, records), (mask, src, a), (soff, sv), ioff, goff);
                     out.extend(more);
@@ -641,8 +643,20 @@ fn mem_strategy(ops: Vec<&'static InstDef>) -> BoxedStrategy<Item> {
                         (
                             Field::Tfe,
                             u32::from(
-                                vcc && pair && matches!(d.access, Some(rdna3_isa::MemAccess::Load { .. })),
+                                vcc && pair
+                                    && matches!(
+                                        d.access,
+                                        Some(
+                                            rdna3_isa::MemAccess::Load { .. }
+                                                | rdna3_isa::MemAccess::LoadFormat { .. }
+                                        )
+                                    ),
                             ),
+                        ),
+                        // MTBUF's FORMAT: INVALID now and then, else any of the 63.
+                        (
+                            Field::Format,
+                            if sd % 8 == 0 { 0 } else { 1 + ioff.wrapping_mul(0x9e37_79b9) % 63 },
                         ),
                     ] {
                         if field(f) {
@@ -735,7 +749,7 @@ fn mem_strategy(ops: Vec<&'static InstDef>) -> BoxedStrategy<Item> {
 /// from the random draws: its base a multiple of 4 bytes into the buffer, a stride (0 to
 /// 51), swizzle_enable (off, element size 4 or 16, now and then the reserved 2: a fault),
 /// num_records (0 to all), index_stride, add_tid_enable, OOB_SELECT, the format (0, unbound,
-/// now and then) and type (now and then not 0: the instruction is ignored); VADDR at v[a]
+/// now and then, else any of the 63 the format rows convert with), dst_sel and type (now and then not 0: the instruction is ignored); VADDR at v[a]
 /// (and v[a+1]) from VGPRs masked small (an index below 32, an offset below 0x200), IDXEN and
 /// OFFEN as they fall, OFFSET mostly small, SOFFSET NULL, M0, an SGPR or an inline constant.
 /// In-range accesses stay inside the buffer but for a large OFFSET now and then (a fault both
@@ -757,7 +771,7 @@ fn mubuf(
         z => z,
     };
     let records = [0, 1, 7, 16, 64, 0x100, 0x1000, records][bits(8, 3) as usize];
-    let format = if bits(23, 3) == 0 { 0 } else { 4 + bits(26, 5) };
+    let format = if bits(23, 3) == 0 { 0 } else { 1 + (bits(26, 6) ^ bits(5, 6)) % 63 };
     let ty = if bits(18, 4) == 0 { 1 + bits(22, 1) } else { 0 };
     let w3 =
         bits(11, 12) | format << 12 | bits(12, 2) << 21 | bits(14, 1) << 23 | bits(16, 2) << 28 | ty << 30;
@@ -857,7 +871,10 @@ pub fn vector_leaf(ops: &[&'static InstDef]) -> BoxedStrategy<Item> {
 pub fn buffer_program(ops: &[&'static InstDef], len: std::ops::Range<usize>) -> BoxedStrategy<Program> {
     let buf: Vec<&'static InstDef> = mem_ops()
         .into_iter()
-        .filter(|d| d.format().name == "MUBUF" && d.access != Some(rdna3_isa::MemAccess::Invalidate))
+        .filter(|d| {
+            matches!(d.format().name.as_str(), "MUBUF" | "MTBUF")
+                && d.access != Some(rdna3_isa::MemAccess::Invalidate)
+        })
         .collect();
     assert!(buf.len() >= 50, "the MUBUF rows both models execute: {}", buf.len());
     let leaf = prop::strategy::Union::new_weighted(vec![

@@ -325,6 +325,39 @@ const BUF_FORMATS: [(u8, u8); 64] = [
     (14, 7),
 ];
 
+/// The (data format, numeric format) pair of unified buffer format `v` (`BUF_DATA_FORMAT_*`,
+/// `BUF_NUM_FORMAT_*` values); `None` for INVALID (0) and above 63.
+pub fn buf_format_parts(v: u32) -> Option<(u32, u32)> {
+    match BUF_FORMATS.get(v as usize)? {
+        (0, _) => None,
+        (d, n) => Some((u32::from(*d), u32::from(*n))),
+    }
+}
+
+/// The layout of buffer data format `d` (`BUF_DATA_FORMAT_*`, 1..=14): the element's bytes
+/// and its components' bit fields (offset, width) from bit 0 up (guide 9.3, Table 52; names
+/// list the components from the top down, as Mesa's R11G11B10_FLOAT = 10_11_11 and
+/// R10G10B10A2 = 2_10_10_10 show). The golden model and hdl-gen's format table share it.
+pub fn buf_data_layout(d: u32) -> Option<(u32, &'static [(u32, u32)])> {
+    Some(match d {
+        1 => (1, &[(0, 8)]),
+        2 => (2, &[(0, 16)]),
+        3 => (2, &[(0, 8), (8, 8)]),
+        4 => (4, &[(0, 32)]),
+        5 => (4, &[(0, 16), (16, 16)]),
+        6 => (4, &[(0, 11), (11, 11), (22, 10)]),
+        7 => (4, &[(0, 10), (10, 11), (21, 11)]),
+        8 => (4, &[(0, 2), (2, 10), (12, 10), (22, 10)]),
+        9 => (4, &[(0, 10), (10, 10), (20, 10), (30, 2)]),
+        10 => (4, &[(0, 8), (8, 8), (16, 8), (24, 8)]),
+        11 => (8, &[(0, 32), (32, 32)]),
+        12 => (8, &[(0, 16), (16, 16), (32, 16), (48, 16)]),
+        13 => (12, &[(0, 32), (32, 32), (64, 32)]),
+        14 => (16, &[(0, 32), (32, 32), (64, 32), (96, 32)]),
+        _ => return None,
+    })
+}
+
 /// The `BUF_FMT_*` name of a unified buffer format; `None` above 63.
 pub fn buf_format_name(v: u32) -> Option<String> {
     match BUF_FORMATS.get(v as usize)? {

@@ -205,6 +205,13 @@ pub struct PkgView {
     pub ext_flags: Vec<String>,
     /// The shapes of the floating-point rounding back end (templates/cu_fp_round.sv).
     pub rounders: Vec<Rounder>,
+    /// The buffer formats (`buf_fmt_parts`, templates/cu_buf_fmt.sv): (unified format, data
+    /// format, numeric format) for every one but INVALID.
+    pub buf_fmts: Vec<(u32, u32, u32)>,
+    /// The buffer data formats' layouts (`buf_layout`): (data format, element bytes,
+    /// components, their first bits, their widths), the last two as SystemVerilog
+    /// concatenations (component 3 first).
+    pub buf_layouts: Vec<(u32, u32, usize, String, String)>,
     /// The formats of the fused multiply-add's shared front end (templates/cu_fp_round.sv).
     pub fma_frames: Vec<FmaFrame>,
     /// The formats whose value-level helpers are generated (templates/cu_fp_fmt.sv).
@@ -379,7 +386,7 @@ const FMA_FRAMES: [FmaFrame; 2] = [
 /// (ldexp, OMOD), its recurrence's 56 result bits with a sticky bit, and the same significand
 /// rounded to F32 (v_cvt_f32_f64, and that row's OMOD); and v_dot2_bf16_bf16's window of the
 /// exact sum with its sticky bit, rounded to BF16.
-const ROUNDERS: [Rounder; 13] = [
+const ROUNDERS: [Rounder; 15] = [
     Rounder {
         name: "round_f32_fma",
         what: "F32 from the FMA's sum frame",
@@ -482,6 +489,22 @@ const ROUNDERS: [Rounder; 13] = [
         w: 53,
         exp_w: 8,
         man_w: 23,
+        qw: 14,
+    },
+    Rounder {
+        name: "round_f32_bfmt",
+        what: "F32 from a buffer format's normalised or scaled integer (templates/cu_buf_fmt.sv)",
+        w: 64,
+        exp_w: 8,
+        man_w: 23,
+        qw: 14,
+    },
+    Rounder {
+        name: "round_f16_bfmt",
+        what: "F16 from a buffer format's normalised or scaled integer, for D16 (templates/cu_buf_fmt.sv)",
+        w: 64,
+        exp_w: 5,
+        man_w: 10,
         qw: 14,
     },
 ];
@@ -657,6 +680,18 @@ impl PkgView {
             trans64_steps: cfg.trans64_steps(),
             trans64_lane: cfg.trans64_lane(),
             rounders: ROUNDERS.into_iter().collect(),
+            buf_fmts: (1..64).filter_map(|v| operand::buf_format_parts(v).map(|(d, n)| (v, d, n))).collect(),
+            buf_layouts: (1..16)
+                .filter_map(|d| {
+                    let (bytes, comps) = operand::buf_data_layout(d)?;
+                    let field = |w: u32, f: &dyn Fn(&(u32, u32)) -> u32| {
+                        let v: Vec<String> =
+                            (0..4).rev().map(|i| format!("{w}'d{}", comps.get(i).map_or(0, f))).collect();
+                        format!("{{{}}}", v.join(", "))
+                    };
+                    Some((d, bytes, comps.len(), field(7, &|c| c.0), field(6, &|c| c.1)))
+                })
+                .collect(),
             fma_frames: FMA_FRAMES.into_iter().collect(),
             fp_formats: fp_formats(),
             fields: decoded_fields(),
@@ -1151,6 +1186,13 @@ struct MemCtrl {
     fatom: bool,
     /// An atomic that takes a compare value in DATA's registers after the data.
     cmp: bool,
+    /// A format row (MUBUF's `*_format_*`, MTBUF): `comps` components converted to or from
+    /// the buffer format; `size` is then the VGPR data's bytes (4 a dword), and `d16` says the
+    /// components are 16-bit halves, two a VGPR.
+    fmt: bool,
+    /// ... MTBUF's: the instruction's FORMAT and the identity selection, not the V#'s.
+    typed: bool,
+    comps: u32,
     /// MUBUF: a lane's address through the buffer resource (V#) in four SGPRs, from VADDR's
     /// index and offset (IDXEN, OFFEN), SOFFSET and the offset; out-of-range dwords are not
     /// accessed.
@@ -1175,12 +1217,16 @@ fn mem_access(d: &InstDef) -> Option<MemCtrl> {
         fatom: false,
         cmp: false,
         buf: false,
+        fmt: false,
+        typed: false,
+        comps: 0,
     };
     // GLOBAL, SCRATCH and FLAT share the vector memory port: SCRATCH rows are GLOBAL ones
     // with `scr` set, FLAT rows with `flat` set (neither has the addtid forms, SCRATCH no
     // atomics).
     let seg = d.format().name.as_str();
-    let (scr, flat, buf) = (seg == "SCRATCH", seg == "FLAT", seg == "MUBUF");
+    let (scr, flat, typed) = (seg == "SCRATCH", seg == "FLAT", seg == "MTBUF");
+    let buf = seg == "MUBUF" || typed;
     let vmem = |addtid: bool| seg == "GLOBAL" || ((scr || flat || buf) && !addtid);
     match (seg, d.access?) {
         ("SMEM", A::ScalarLoad { dwords, buffer: false }) => Some(m("MK_SLOAD", dwords, false)),
@@ -1206,6 +1252,25 @@ fn mem_access(d: &InstDef) -> Option<MemCtrl> {
         (_, A::Store { bytes, hi, addtid }) if vmem(addtid) => {
             Some(MemCtrl { hi, addtid, scr, flat, buf, ..m("MK_GSTORE", bytes, false) })
         }
+        // Format rows: `size` is VDATA's bytes, `comps` halves two a VGPR with D16.
+        (_, A::LoadFormat { comps, d16, lds: false }) if buf => Some(MemCtrl {
+            d16: d16.is_some(),
+            hi: d16 == Some(Half::Hi),
+            buf,
+            fmt: true,
+            typed,
+            comps,
+            ..m("MK_GLOAD", 4 * if d16.is_some() { comps.div_ceil(2) } else { comps }, false)
+        }),
+        (_, A::StoreFormat { comps, d16 }) if buf => Some(MemCtrl {
+            d16: d16.is_some(),
+            hi: d16 == Some(Half::Hi),
+            buf,
+            fmt: true,
+            typed,
+            comps,
+            ..m("MK_GSTORE", 4 * if d16.is_some() { comps.div_ceil(2) } else { comps }, false)
+        }),
         _ => None,
     }
 }
@@ -1233,10 +1298,15 @@ pub(super) fn mem_ctrl_sets(d: &InstDef) -> Vec<(String, String)> {
         ("fatom", a.fatom),
         ("cmp", a.cmp),
         ("mubuf", a.buf),
+        ("fmt", a.fmt),
+        ("typed", a.typed),
     ] {
         if on {
             sets.push((format!("dec_o.mem.{name}"), "1'b1".to_string()));
         }
+    }
+    if a.comps != 0 {
+        sets.push(("dec_o.mem.comps".to_string(), format!("3'd{}", a.comps)));
     }
     if let Some(rdna3_isa::MemAccess::Atomic { op, .. }) = d.access {
         sets.push(("dec_o.mem.atom".to_string(), format!("5'd{}", super::ports::atomic_code(op))));

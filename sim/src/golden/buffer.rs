@@ -48,8 +48,8 @@
 //! pre-op value returns to VDATA. Lanes run in lane order.
 //!
 //! **Formats (9.3, 10.7 Table 52).** Format instructions use the V#'s format (MUBUF) or the
-//! instruction's FORMAT (MTBUF), decoded through `rdna3_isa::operand::buf_format_split`.
-//! Component layouts, from bit 0 up (names list the components from the top down, as Mesa's
+//! instruction's FORMAT (MTBUF), decoded through `rdna3_isa::operand::buf_format_parts` and
+//! `buf_data_layout`. Component layouts, from bit 0 up (names list the components from the top down, as Mesa's
 //! R11G11B10_FLOAT = 10_11_11 and R10G10B10A2 = 2_10_10_10 show): `10_11_11` X[10:0]
 //! Y[21:11] Z[31:22]; `11_11_10` X[9:0] Y[20:10] Z[31:21]; `10_10_10_2` X[1:0] Y[11:2]
 //! Z[21:12] W[31:22]; `2_10_10_10` X[9:0] Y[19:10] Z[29:20] W[31:30]; the others evenly. The
@@ -91,9 +91,7 @@
 //! skips nothing (3.2.3: VMEM "do not skip"): the instruction is counted and changes no
 //! data. `buffer_gl0_inv` and `buffer_gl1_inv` have no data effect (no caches here).
 
-use std::sync::LazyLock;
-
-use rdna3_isa::operand::{Scalar, buf_format_split};
+use rdna3_isa::operand::{Scalar, buf_data_layout, buf_format_parts};
 use rdna3_isa::{AtomicOp, Counters as Ctr, Family, Field, Half, InstDef, MemAccess, Mnemonic as M, Ty};
 
 use super::atomic::{AtomicUnit, atomic};
@@ -174,49 +172,13 @@ struct Format {
     num: Num,
 }
 
-/// The layout of data format `d` (BUF_DATA_FORMAT_*, 1..=14).
-fn layout(d: u8) -> Option<(u32, &'static [(u32, u32)])> {
-    Some(match d {
-        1 => (1, &[(0, 8)]),
-        2 => (2, &[(0, 16)]),
-        3 => (2, &[(0, 8), (8, 8)]),
-        4 => (4, &[(0, 32)]),
-        5 => (4, &[(0, 16), (16, 16)]),
-        6 => (4, &[(0, 11), (11, 11), (22, 10)]),
-        7 => (4, &[(0, 10), (10, 11), (21, 11)]),
-        8 => (4, &[(0, 2), (2, 10), (12, 10), (22, 10)]),
-        9 => (4, &[(0, 10), (10, 10), (20, 10), (30, 2)]),
-        10 => (4, &[(0, 8), (8, 8), (16, 8), (24, 8)]),
-        11 => (8, &[(0, 32), (32, 32)]),
-        12 => (8, &[(0, 16), (16, 16), (32, 16), (48, 16)]),
-        13 => (12, &[(0, 32), (32, 32), (64, 32)]),
-        14 => (16, &[(0, 32), (32, 32), (64, 32), (96, 32)]),
-        _ => return None,
-    })
-}
-
-/// The unified formats 0..=63 as (data format, numeric format), from the ISA crate's table.
-static UNIFIED: LazyLock<[Option<(u8, u8)>; 64]> = LazyLock::new(|| {
-    let mut t = [None; 64];
-    for d in 0..16u8 {
-        for n in 0..8u8 {
-            if let Some(v) = buf_format_split(Some(u32::from(d)), Some(u32::from(n)))
-                && let Some(e) = t.get_mut(v as usize)
-            {
-                *e = Some((d, n));
-            }
-        }
-    }
-    t
-});
-
 /// The format of unified format `v`; `None` for INVALID (and anything not a buffer format).
 fn format(v: u32) -> Option<Format> {
-    let (d, n) = UNIFIED.get(v as usize).copied().flatten()?;
-    let (bytes, fields) = layout(d)?;
+    let (d, n) = buf_format_parts(v)?;
+    let (bytes, fields) = buf_data_layout(d)?;
     let mut comps = [(0, 0); 4];
     comps[..fields.len()].copy_from_slice(fields);
-    Some(Format { bytes, comps, n: fields.len(), num: Num::from_code(n)? })
+    Some(Format { bytes, comps, n: fields.len(), num: Num::from_code(n as u8)? })
 }
 
 /// A component of `bits` (at most 32) bits, sign-extended.
