@@ -170,7 +170,9 @@ const GENERATED_PARTS: [(&str, &str); 13] = [
                    constants, counters, decoded_t and the instruction-length function; the \
                    floating-point rounding functions' shapes (their body is written by hand in \
                    templates/cu_fp_round.sv) and each float format's value-level helpers (one \
-                   text per helper in templates/cu_fp_fmt.sv)",
+                   text per helper in templates/cu_fp_fmt.sv); the buffer formats and their \
+                   layouts (buf_fmt, from the ISA crate's tables; their conversions are written \
+                   by hand in templates/cu_buf_fmt.sv)",
     ),
     (
         "cu_decode.sv",
