@@ -1253,24 +1253,18 @@ fn mem_access(d: &InstDef) -> Option<MemCtrl> {
             Some(MemCtrl { hi, addtid, scr, flat, buf, ..m("MK_GSTORE", bytes, false) })
         }
         // Format rows: `size` is VDATA's bytes, `comps` halves two a VGPR with D16.
-        (_, A::LoadFormat { comps, d16, lds: false }) if buf => Some(MemCtrl {
-            d16: d16.is_some(),
-            hi: d16 == Some(Half::Hi),
-            buf,
-            fmt: true,
-            typed,
-            comps,
-            ..m("MK_GLOAD", 4 * if d16.is_some() { comps.div_ceil(2) } else { comps }, false)
-        }),
-        (_, A::StoreFormat { comps, d16 }) if buf => Some(MemCtrl {
-            d16: d16.is_some(),
-            hi: d16 == Some(Half::Hi),
-            buf,
-            fmt: true,
-            typed,
-            comps,
-            ..m("MK_GSTORE", 4 * if d16.is_some() { comps.div_ceil(2) } else { comps }, false)
-        }),
+        (_, A::LoadFormat { comps, d16, lds: false } | A::StoreFormat { comps, d16 }) if buf => {
+            let kind = if matches!(d.access, Some(A::StoreFormat { .. })) { "MK_GSTORE" } else { "MK_GLOAD" };
+            Some(MemCtrl {
+                d16: d16.is_some(),
+                hi: d16 == Some(Half::Hi),
+                buf,
+                fmt: true,
+                typed,
+                comps,
+                ..m(kind, 4 * if d16.is_some() { comps.div_ceil(2) } else { comps }, false)
+            })
+        }
         _ => None,
     }
 }
