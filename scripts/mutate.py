@@ -14,6 +14,7 @@ range) is not counted. Each mutant is undone before the next is planted.
     scripts/mutate.py [--count N] [--seed S] [--files cu_valu.sv,cu_top.sv] [--cases N] [--directed]
     scripts/mutate.py --fp [--count N] [--seed S]
     scripts/mutate.py --decode [--count N] [--seed S]
+    scripts/mutate.py --buf [--count N] [--seed S]
     scripts/mutate.py --sequencing
 
 --fp mutates the floating-point units' templates only (cu_fp32.sv, cu_fp64.sv, and the
@@ -21,6 +22,11 @@ rounding and format helpers cu_fp_round.sv and cu_fp_fmt.sv, which cu_pkg holds 
 kills with their own Verilator testbenches (tests/fp_rtl.rs, then tests/fp64_rtl.rs; the F64
 unit's first for cu_fp64.sv), run as built test binaries, so no compute-unit model is
 rebuilt: about a minute per mutant.
+
+--buf mutates the buffer-format converter (cu_buf_fmt.sv, the conversion functions cu_pkg holds
+for cu_top's format pass) and kills with its own testbench (tests/buf_fmt_rtl.rs: every
+component width and numeric format, loads and D16 stores exhaustively, against the golden
+model's conversions): well under a minute per mutant.
 
 --decode mutates the generated decoder itself (rtl/cu_decode.sv, whose legality rules are
 emitted by hdl-gen rather than written in the template) and kills with the decoder's own
@@ -126,7 +132,13 @@ def regenerate():
     return run(["cargo", "run", "-q", "--release", "-p", "hdl-gen", "--", "generate", "--out", "rtl/"])
 
 
-def lint():
+def lint(buf=False):
+    """Verilator's lint of the compute unit, or (buf) of the converter's testbench alone: the
+    converter is functions of cu_pkg, which that wrapper calls with every argument, and its
+    lint takes seconds where the compute unit's takes a minute."""
+    if buf:
+        files = [ROOT / "rtl/cu_pkg.sv", ROOT / "tests/rtl/tb_cu_buf_fmt.sv"]
+        return run(["verilator", "--lint-only", "-Wall", "-Wno-UNUSEDPARAM", "--top-module", "tb_cu_buf_fmt"] + [str(f) for f in files])
     files = sorted((ROOT / "rtl").glob("*.sv"), key=lambda p: (p.name != "cu_pkg.sv", p.name))
     return run(["verilator", "--lint-only", "-Wall", "--top-module", "cu_top"] + [str(f) for f in files])
 
@@ -169,12 +181,16 @@ def main():
     ap.add_argument("--cases", type=int, default=64, help="proptest cases per property")
     ap.add_argument("--fp", action="store_true", help="the FP units, against their own testbenches")
     ap.add_argument("--decode", action="store_true", help="the generated decoder, against its testbench")
+    ap.add_argument("--buf", action="store_true", help="the buffer-format converter, against its testbench")
     ap.add_argument("--sequencing", action="store_true",
                     help="only the hand-picked sequencing mutants, against salu_cosim's sequencing test")
     args = ap.parse_args()
     src = TEMPLATES
     if args.fp:
         args.files = "cu_fp32.sv,cu_fp_round.sv,cu_fp_fmt.sv,cu_fp64.sv"
+        args.directed = False
+    if args.buf:
+        args.files = "cu_buf_fmt.sv"
         args.directed = False
     if args.decode:
         args.files = "cu_decode.sv"
@@ -206,10 +222,10 @@ def main():
 
     suite = [t("valu_directed"), t("examples"), t("mem_cosim"), t("waitcnt_rtl"), t("lds_rtl"),
              t("valu_cosim", "32_lanes"), t("salu_cosim"), t("fp_rtl"), t("fp64_rtl"), t("decode_rtl"),
-             t("ds_rtl")]
+             t("ds_rtl"), t("buf_fmt_rtl")]
     own = {"cu_decode.sv": "decode_rtl", "cu_ds.sv": "ds_rtl", "cu_lds.sv": "lds_rtl",
            "cu_fp32.sv": "fp_rtl", "cu_fp_round.sv": "fp_rtl", "cu_fp64.sv": "fp64_rtl",
-           "cu_waitcnt.sv": "waitcnt_rtl"}
+           "cu_waitcnt.sv": "waitcnt_rtl", "cu_buf_fmt.sv": "buf_fmt_rtl"}
 
     def tests_for(name):
         first = [c for c in suite if c[0] == own.get(name)]
@@ -222,7 +238,7 @@ def main():
     # test binaries are built once, before anything is mutated: a mutant of a unit is first run
     # against its prebuilt testbench, and only one that survives it costs a compute-unit rebuild.
     prebuilt = {}
-    if not (args.fp or args.decode or args.sequencing):
+    if not (args.fp or args.decode or args.buf or args.sequencing):
         for test in sorted(set(own.values()) & {own.get(n) for n in names}):
             rc, out = run(["cargo", "test", "--release", "-p", "conformance", "--test", test, "--no-run"], env)
             exe = re.search(rf"Executable .*\((.*{test}-[0-9a-f]+)\)", out)
@@ -230,12 +246,12 @@ def main():
                 print(out)
                 return 1
             prebuilt[test] = [str(ROOT / exe.group(1))]
-    if args.fp or args.decode:
+    if args.fp or args.decode or args.buf:
         # The test binaries, built before anything is mutated (the tests read rtl/ when they
         # run): the F64 unit's testbench first for its own template, the F32 unit's first for
         # the others (the format and rounding helpers, in cu_pkg, serve both units).
         suite = []
-        for test in ["fp_rtl", "fp64_rtl"] if args.fp else ["decode_rtl"]:
+        for test in ["fp_rtl", "fp64_rtl"] if args.fp else ["buf_fmt_rtl"] if args.buf else ["decode_rtl"]:
             rc, out = run(["cargo", "test", "--release", "-p", "conformance", "--test", test, "--no-run"], env)
             exe = re.search(rf"Executable .*\((.*{test}-[0-9a-f]+)\)", out)
             if rc != 0 or not exe:
@@ -260,7 +276,7 @@ def main():
             (src / name).write_text("".join(lines))
             label = f"{name}:{n + 1}: {what}"
             rc, _ = (0, "") if args.decode else regenerate()
-            if rc != 0 or lint()[0] != 0:
+            if rc != 0 or lint(args.buf)[0] != 0:
                 invalid += 1
                 print(f"invalid  {label}", flush=True)
                 continue
@@ -269,7 +285,7 @@ def main():
                 killed.append(label)
                 print(f"killed   {label} (by {unit}, no rebuild)", flush=True)
                 continue
-            rc, out = (0, "") if args.fp or args.decode else run(["cargo", "build", "-q", "--release", "-p", "sim"], env)
+            rc, out = (0, "") if args.fp or args.decode or args.buf else run(["cargo", "build", "-q", "--release", "-p", "sim"], env)
             if rc != 0:
                 invalid += 1
                 print(f"invalid  {label} (does not build)", flush=True)

@@ -321,6 +321,22 @@ fn store16(v: u32, bits: u32, num: Num) -> u32 {
     }
 }
 
+/// One buffer-format component from memory as its VGPR value (`load32`, or `load16` for D16):
+/// `raw` is the component's `bits` bits (zero above), `num` its `BUF_NUM_FORMAT_*` code.
+/// `None` for a numeric format code that has no conversion (6, or above 7). The conversions'
+/// public face, for the RTL converter's own testbench (tests/buf_fmt_rtl.rs).
+pub fn format_load(raw: u32, bits: u32, num: u8, d16: bool) -> Option<u32> {
+    let num = Num::from_code(num)?;
+    Some(if d16 { load16(raw, bits, num) } else { load32(raw, bits, num) })
+}
+
+/// One VGPR value as a buffer-format component of `bits` bits (`store32`, or `store16` for a
+/// D16 value in the low half); `None` as for `format_load`.
+pub fn format_store(v: u32, bits: u32, num: u8, d16: bool) -> Option<u32> {
+    let num = Num::from_code(num)?;
+    Some(if d16 { store16(v, bits, num) } else { store32(v, bits, num) })
+}
+
 // --- the resource and addresses --------------------------------------------------------------
 
 /// The fields of a buffer resource (V#) that this model uses.

@@ -108,6 +108,7 @@ mod state;
 mod valu;
 mod vector;
 
+pub use buffer::{format_load, format_store};
 pub use engine::{exec_in, step_in};
 pub use env::Env;
 pub use program::{Decoded, Program};
