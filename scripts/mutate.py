@@ -16,6 +16,7 @@ range) is not counted. Each mutant is undone before the next is planted.
     scripts/mutate.py --decode [--count N] [--seed S]
     scripts/mutate.py --buf [--count N] [--seed S]
     scripts/mutate.py --sequencing
+    scripts/mutate.py --format-pass
 
 --fp mutates the floating-point units' templates only (cu_fp32.sv, cu_fp64.sv, and the
 rounding and format helpers cu_fp_round.sv and cu_fp_fmt.sv, which cu_pkg holds for both) and
@@ -38,6 +39,11 @@ the hand-picked mutants, which must all be killed: three of the scalar ALU (a wr
 swapped shift, an off-by-one bit field) and six of the sequencing (sleeps, wakeups, s_nop,
 barriers); --sequencing runs only the six sequencing ones, against salu_cosim's sequencing test
 alone.
+
+--format-pass runs only the five hand-picked mutants of cu_top's format pass (dst_sel's SEL_1
+for a lane out of range, MTBUF's missing fourth component, D16's odd last half, D16_HI
+stores, components past the format's count), against mem_cosim's format test and the random
+buffer programs.
 
 Prints every mutant with its outcome and, at the end, the share killed and the survivors
 as diffs, to be read: a survivor is either equivalent (it changes nothing observable) or a
@@ -171,6 +177,22 @@ DIRECTED = [
      "if (st_q[v] == WsRun && wg_q[v] == wg_q[w] && !bar_q[v] && v != int'(NumWaves) - 1) bar_release[w] = 1'b0;"),
 ]
 
+# Hand-picked mutants of cu_top's format pass (MUBUF's format rows, MTBUF), each a rule the
+# golden model's buffer.rs states: --format-pass runs them against mem_cosim's format test
+# and then the random buffer programs of valu_cosim (32 lanes).
+FORMAT_PASS = [
+    ("cu_top.sv", "an out-of-range lane's SEL_1 component reads 0",
+     "fc_val = (!xm_typed_q && fc_sel == 3'd1) ? fc_one : '0;", "fc_val = '0;"),
+    ("cu_top.sv", "MTBUF's missing fourth component reads 1 as MUBUF's does",
+     "(fc_c == 2'd3 && !xm_typed_q) ? fc_one : '0;", "(fc_c == 2'd3) ? fc_one : '0;"),
+    ("cu_top.sv", "a D16 load's odd last half not copied to the high half",
+     "fc_dw[fc_k_q[1]] = {2{fc_val[15:0]}};", "fc_dw[fc_k_q[1]] = {16'd0, fc_val[15:0]};"),
+    ("cu_top.sv", "a D16_HI format store takes the low half",
+     "(xm_hi_q || fc_k_q[0]) ?", "(fc_k_q[0]) ?"),
+    ("cu_top.sv", "components past the format's count stored too",
+     "if (3'(fc_k_q) < xm_bf_q.n) begin", "if (3'(fc_k_q) <= xm_bf_q.n) begin"),
+]
+
 
 def main():
     ap = argparse.ArgumentParser()
@@ -182,6 +204,8 @@ def main():
     ap.add_argument("--fp", action="store_true", help="the FP units, against their own testbenches")
     ap.add_argument("--decode", action="store_true", help="the generated decoder, against its testbench")
     ap.add_argument("--buf", action="store_true", help="the buffer-format converter, against its testbench")
+    ap.add_argument("--format-pass", action="store_true",
+                    help="only the hand-picked mutants of cu_top's format pass, against the buffer format tests")
     ap.add_argument("--sequencing", action="store_true",
                     help="only the hand-picked sequencing mutants, against salu_cosim's sequencing test")
     args = ap.parse_args()
@@ -196,14 +220,16 @@ def main():
         args.files = "cu_decode.sv"
         args.directed = False
         src = ROOT / "rtl"
-    if args.sequencing:
+    if args.sequencing or args.format_pass:
         args.directed = True
         args.count = 0
     rng = random.Random(args.seed)
     names = args.files.split(",")
     originals = {n: (src / n).read_text() for n in set(names) | {d[0] for d in DIRECTED}}
     directed = [d for d in DIRECTED if not args.sequencing or d[0] == "cu_top.sv"]
-    pool = [] if args.sequencing else [(n, s) for n in names for s in sites(src / n)]
+    if args.format_pass:
+        directed = FORMAT_PASS
+    pool = [] if args.sequencing or args.format_pass else [(n, s) for n in names for s in sites(src / n)]
     rng.shuffle(pool)
     if args.directed:
         # As whole-line sites, first in the pool.
@@ -233,6 +259,9 @@ def main():
 
     if args.sequencing:
         suite = [t("salu_cosim", "sequencing")]
+        own = {}
+    if args.format_pass:
+        suite = [t("mem_cosim", "buffer_formats"), t("valu_cosim", "buffers_32_lanes")]
         own = {}
     # The units' own testbenches build their Verilator models from rtl/ when they run, so their
     # test binaries are built once, before anything is mutated: a mutant of a unit is first run

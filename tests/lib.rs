@@ -27,6 +27,26 @@ pub fn require_verilator(test: &str) -> bool {
     );
 }
 
+/// Whether the RTL model `name` (`cu`, `cu_l4`, `cu_l8`) is in this build of sim. Every model
+/// is unless `RDNA3_MODELS` named a subset (the mutation check rebuilds `cu` alone): a model
+/// left out that way is skipped with a notice, so that a test's runs on the models that are
+/// there decide whether it passes; a model missing while `RDNA3_MODELS` does not narrow the
+/// build fails the test.
+pub fn model_built(name: &str) -> bool {
+    if sim::rtl::variant(name).is_some() {
+        return true;
+    }
+    match std::env::var("RDNA3_MODELS") {
+        Ok(names) if !names.split(',').any(|n| n.trim() == name) => {
+            eprintln!("model {name} skipped: RDNA3_MODELS={names} leaves it out of this build");
+            false
+        }
+        _ => panic!(
+            "the RTL model {name} is not built (sim's build script builds every model unless RDNA3_MODELS names some)"
+        ),
+    }
+}
+
 /// Runs an LLVM 19 tool and returns its standard output; a missing tool or a failure fails
 /// the test, saying how to install LLVM 19.
 pub fn llvm_tool(tool: &str, args: &[&str]) -> Vec<u8> {

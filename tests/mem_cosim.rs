@@ -21,6 +21,11 @@ const SCRATCH_LANE: u32 = 256;
 /// Runs `src` on `waves` waves (s0 = the wave's index, s[2:3] = the buffer's address, v0 = the
 /// lane number, a private segment of [`SCRATCH_LANE`] bytes a lane after the buffer) with
 /// `latency`, against the golden model.
+/// Whether `model` is in this build (see [`conformance::model_built`]).
+fn built(model: &str) -> bool {
+    conformance::model_built(model)
+}
+
 fn run(src: &str, waves: usize, latency: (u32, u32), model: &str) -> Result<sim::cosim::Report, CosimError> {
     let code = Code::new(0x10000, rdna3_isa::asm::assemble(src, "test.s").expect("assembles").dwords());
     let (mut mem, base) = memory(1 << 16);
@@ -134,7 +139,9 @@ fn loads_and_stores_agree_with_the_golden_model() {
     if !conformance::require_verilator("loads_and_stores_agree_with_the_golden_model") {
         return;
     }
-    for (latency, model) in [((1, 1), "cu"), ((1, 30), "cu"), ((5, 60), "cu_l4")] {
+    for (latency, model) in
+        [((1, 1), "cu"), ((1, 30), "cu"), ((5, 60), "cu_l4")].into_iter().filter(|m| built(m.1))
+    {
         let r = run(LOADS_AND_STORES, 4, latency, model)
             .unwrap_or_else(|e| panic!("latency {latency:?}, {model}: {e}"));
         assert!(r.waves.iter().all(|w| *w == WaveEnd::Ended), "{:?}", r.waves);
@@ -284,7 +291,9 @@ fn atomics_agree_with_the_golden_model() {
         }
     }
     src += " s_waitcnt vmcnt(0)\n s_waitcnt_vscnt null, 0\n s_endpgm\n";
-    for (latency, model) in [((1, 1), "cu"), ((2, 40), "cu"), ((1, 20), "cu_l4")] {
+    for (latency, model) in
+        [((1, 1), "cu"), ((2, 40), "cu"), ((1, 20), "cu_l4")].into_iter().filter(|m| built(m.1))
+    {
         let r = run(&src, 4, latency, model).unwrap_or_else(|e| panic!("latency {latency:?}, {model}: {e}"));
         assert!(r.waves.iter().all(|w| *w == WaveEnd::Ended), "{:?}", r.waves);
     }
@@ -394,7 +403,7 @@ fn ds_atomics_agree_with_the_golden_model() {
 /// Runs DS program `src` on two waves of one workgroup on the 32-lane model (latency 1) and
 /// the 4-lane one (latency 1 to 20), against the golden model; every wave must end.
 fn ds_program_on_both_models(src: &str) {
-    for (latency, model) in [((1, 1), "cu"), ((1, 20), "cu_l4")] {
+    for (latency, model) in [((1, 1), "cu"), ((1, 20), "cu_l4")].into_iter().filter(|m| built(m.1)) {
         let r = run(src, 2, latency, model).unwrap_or_else(|e| panic!("{model}: {e}"));
         assert!(r.waves.iter().all(|w| *w == WaveEnd::Ended), "{model}: {:?}", r.waves);
         eprintln!(
@@ -422,7 +431,7 @@ fn ds_atomic_faults_agree_with_the_golden_model() {
     ];
     for body in cases {
         let src = format!("{body}\n s_waitcnt lgkmcnt(0)\n s_endpgm\n");
-        for model in ["cu", "cu_l4"] {
+        for model in ["cu", "cu_l4"].into_iter().filter(|m| built(m)) {
             let r = run(&src, 1, (1, 1), model).unwrap_or_else(|e| panic!("{model}: {body}: {e}"));
             assert!(
                 matches!(&r.waves[0], WaveEnd::Faulted(Fault::Memory { .. })),
@@ -623,7 +632,9 @@ fn scratch_agrees_with_the_golden_model() {
     if !conformance::require_verilator("scratch_agrees_with_the_golden_model") {
         return;
     }
-    for (latency, model) in [((1, 1), "cu"), ((1, 30), "cu"), ((5, 60), "cu_l4")] {
+    for (latency, model) in
+        [((1, 1), "cu"), ((1, 30), "cu"), ((5, 60), "cu_l4")].into_iter().filter(|m| built(m.1))
+    {
         let r =
             run(SCRATCH, 4, latency, model).unwrap_or_else(|e| panic!("latency {latency:?}, {model}: {e}"));
         assert!(r.waves.iter().all(|w| *w == WaveEnd::Ended), "{:?}", r.waves);
@@ -787,7 +798,9 @@ fn flat_agrees_with_the_golden_model() {
         return;
     }
     // (Model by model, so that the 32-lane one is done first: the mutation runs build it alone.)
-    for (model, latencies) in [("cu", &[(1, 1), (1, 30)][..]), ("cu_l4", &[(5, 60)][..])] {
+    for (model, latencies) in
+        [("cu", &[(1, 1), (1, 30)][..]), ("cu_l4", &[(5, 60)][..])].into_iter().filter(|m| built(m.0))
+    {
         for &latency in latencies {
             flat_program(model, latency);
         }
@@ -875,7 +888,9 @@ fn buffers_agree_with_the_golden_model() {
     }
     let src = include_str!("mem/buffer.s");
     // (Model by model, so that the 32-lane one is done first: the mutation runs build it alone.)
-    for (model, latencies) in [("cu", &[(1, 1), (1, 30)][..]), ("cu_l4", &[(5, 60)][..])] {
+    for (model, latencies) in
+        [("cu", &[(1, 1), (1, 30)][..]), ("cu_l4", &[(5, 60)][..])].into_iter().filter(|m| built(m.0))
+    {
         for &latency in latencies {
             let r =
                 run(src, 4, latency, model).unwrap_or_else(|e| panic!("latency {latency:?}, {model}: {e}"));
@@ -931,7 +946,9 @@ fn buffer_formats_agree_with_the_golden_model() {
         src += &format!("  tbuffer_store_format_xy {data}, v1, s[16:19], 0 format:{f} offen offset:{off}\n");
     }
     src += "  s_waitcnt vmcnt(0)\n  s_endpgm\n";
-    for (model, latency) in [("cu", (1, 1)), ("cu", (1, 40)), ("cu_l4", (3, 50))] {
+    for (model, latency) in
+        [("cu", (1, 1)), ("cu", (1, 40)), ("cu_l4", (3, 50))].into_iter().filter(|m| built(m.0))
+    {
         let r = run(&src, 2, latency, model).unwrap_or_else(|e| panic!("latency {latency:?}, {model}: {e}"));
         assert!(r.waves.iter().all(|w| *w == WaveEnd::Ended), "{model}: {:?}", r.waves);
         let base = r.memory.regions().iter().find(|g| g.name == "buffer").expect("the buffer").base;
@@ -956,7 +973,7 @@ fn buffer_formats_agree_with_the_golden_model() {
             }
         }
     }
-    for model in ["cu", "cu_l4"] {
+    for model in ["cu", "cu_l4"].into_iter().filter(|m| built(m)) {
         let src = "s_mov_b32 s8, s2\n s_mov_b32 s9, s3\n s_mov_b32 s10, -1\n s_mov_b32 s11, 0x3002a000\n\
                    tbuffer_load_format_x v1, off, s[8:11], 0 format:64\n s_waitcnt vmcnt(0)\n s_endpgm\n";
         let r = run(src, 1, (1, 10), model).unwrap_or_else(|e| panic!("{model}: {e}"));
