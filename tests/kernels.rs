@@ -89,6 +89,7 @@ const RTL_KERNELS: &[&str] = &[
     "wmma_f32_f16",
     "wmma_i32_iu8",
     "buffer_robust",
+    "buffer_formats",
 ];
 
 /// Kernels whose results depend on the order in which the waves' atomics reach memory: the
@@ -274,6 +275,123 @@ fn buffer_robust() {
         })
         .collect();
     same("out4", &u32s(&out[1]), &want4);
+}
+
+/// MUBUF's and MTBUF's format conversions from a kernel clang compiled (from LLVM IR:
+/// tests/kernels/src/buffer_format.ll), one launch per V# format: the format loads (32-bit and
+/// D16) of an input in that format, MTBUF's 10_11_11 FLOAT load of the same bytes, and the
+/// values stored back through MTBUF as 16_16_16_16 SNORM and (the D16 halves) 8_8_8_8 UNORM and
+/// through MUBUF in the input's format. The last work-items' elements lie past the V#'s
+/// num_records. Checked on the host with its own arithmetic and layouts (not the ISA crate's):
+/// every in-range component loaded, every stored value from what was loaded, the round trip.
+#[test]
+fn buffer_formats() {
+    const N: u32 = 100; // two workgroups of 64: the second's last wave has 4 work-items
+    const LATE: u32 = 5; // the last five elements are out of range
+    // (unified format, element bytes, numeric format is SNORM, components (first bit, bits)).
+    type Layout = &'static [(u32, u32)];
+    let formats: [(u32, u32, bool, Layout); 3] = [
+        (42, 4, false, &[(0, 8), (8, 8), (16, 8), (24, 8)]), // BUF_FMT_8_8_8_8_UNORM
+        (24, 4, true, &[(0, 16), (16, 16)]),                 // BUF_FMT_16_16_SNORM
+        (37, 4, true, &[(0, 10), (10, 10), (20, 10), (30, 2)]), // BUF_FMT_2_10_10_10_SNORM
+    ];
+    let mut r = Rng(43);
+    for (fmt, esz, snorm, comps) in formats {
+        let mut input: Vec<u32> = (0..N * esz / 4).map(|_| r.next()).collect();
+        // The most negative SNORM values (which read as -1.0 and store back one above), zero
+        // and the largest.
+        input[..4].copy_from_slice(&[0x8000_8000, 0x0000_7fff, 0xffff_ffff, 0x2010_0802]);
+        let bytes = bytes_u32(&input);
+        let nrec = (N - LATE) * esz;
+        let n = u64::from(N);
+        let out = launch(
+            "buffer_format",
+            "buffer_formats",
+            grid(N, 64),
+            [64, 1, 1],
+            vec![
+                ArgSpec::Zeros(16 * n),
+                ArgSpec::Zeros(8 * n),
+                ArgSpec::Zeros(16 * n),
+                ArgSpec::Zeros(8 * n),
+                ArgSpec::Zeros(4 * n),
+                ArgSpec::Zeros(u64::from(esz) * n),
+                ArgSpec::Buf(bytes.clone()),
+                ArgSpec::U32(fmt),
+                ArgSpec::U32(esz),
+                ArgSpec::U32(nrec),
+                ArgSpec::U32(N),
+            ],
+        );
+        let (v, h, t) = (f32s(&out[0]), u16s(&out[1]), f32s(&out[2]));
+        let (s, u, f) = (u16s(&out[3]), &out[4], u32s(&out[5]));
+        let what = |i: usize| format!("format {fmt}, element {i}");
+        for i in 0..N as usize {
+            let elem = u64::from(input[i]); // every format here has 4-byte elements
+            let inside = (i as u32 + 1) * esz <= nrec;
+            let mut back = 0u64;
+            for (k, &(at, bits)) in comps.iter().enumerate() {
+                let raw = (elem >> at & ((1 << bits) - 1)) as i64;
+                let (value, q) = if snorm {
+                    let x = if raw >> (bits - 1) == 1 { raw - (1 << bits) } else { raw };
+                    let top = (1i64 << (bits - 1)) - 1;
+                    ((x as f32 / top as f32).max(-1.0), x.max(-top))
+                } else {
+                    (raw as f32 / ((1u32 << bits) - 1) as f32, raw)
+                };
+                back |= ((q as u64) & ((1 << bits) - 1)) << at;
+                if inside {
+                    assert_eq!(v[4 * i + k].to_bits(), value.to_bits(), "{}: component {k}", what(i));
+                    let exact = if snorm {
+                        let top = f64::from((1u32 << (bits - 1)) - 1);
+                        (raw as f64 - if raw >> (bits - 1) == 1 { f64::from(1u32 << bits) } else { 0.0 })
+                            / top
+                    } else {
+                        raw as f64 / f64::from((1u32 << bits) - 1)
+                    };
+                    assert_eq!(h[4 * i + k], f64_to_f16(exact.max(-1.0)), "{}: D16 component {k}", what(i));
+                }
+            }
+            if inside {
+                assert_eq!(u64::from(f[i]), back, "{}: stored back in its format", what(i));
+            } else {
+                assert_eq!(f[i], 0, "{}: a store past num_records", what(i));
+            }
+            // MTBUF's 10_11_11 FLOAT load of the same dword: X[10:0], Y[21:11] (5-bit
+            // exponent, 6-bit mantissa), Z[31:22] (5-bit mantissa), no sign.
+            if (i as u32 + 1) * 4 <= nrec {
+                for (k, (at, mant)) in [(0u32, 6u32), (11, 6), (22, 5)].into_iter().enumerate() {
+                    let c = (elem >> at) as u32 & ((1 << (5 + mant)) - 1);
+                    let (e, m) = (c >> mant, c & ((1 << mant) - 1));
+                    let want = match e {
+                        0 => f64::from(m) * pow2(-14 - mant as i32),
+                        31 if m == 0 => f64::INFINITY,
+                        31 => f64::NAN,
+                        _ => (1.0 + f64::from(m) * pow2(-(mant as i32))) * pow2(e as i32 - 15),
+                    };
+                    let got = f64::from(t[4 * i + k]);
+                    assert!(
+                        got == want || (got.is_nan() && want.is_nan()),
+                        "{}: 10_11_11 component {k}: {got} vs {want}",
+                        what(i)
+                    );
+                }
+            }
+            // What was loaded, stored as SNORM16 and (the halves) as UNORM8.
+            for k in 0..4 {
+                let x = f64::from(v[4 * i + k]);
+                let want = if x.is_nan() {
+                    0
+                } else {
+                    (x.clamp(-1.0, 1.0) * 32767.0).round_ties_even() as i16 as u16
+                };
+                assert_eq!(s[4 * i + k], want, "{}: SNORM16 store of component {k} ({x})", what(i));
+                let y = f16_to_f64(h[4 * i + k]);
+                let want = if y.is_nan() { 0 } else { (y.clamp(0.0, 1.0) * 255.0).round_ties_even() as u8 };
+                assert_eq!(u[4 * i + k], want, "{}: UNORM8 store of D16 component {k} ({y})", what(i));
+            }
+        }
+    }
 }
 
 #[test]
