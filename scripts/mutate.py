@@ -16,7 +16,7 @@ range) is not counted. Each mutant is undone before the next is planted.
     scripts/mutate.py --decode [--count N] [--seed S]
     scripts/mutate.py --buf [--count N] [--seed S]
     scripts/mutate.py --sequencing
-    scripts/mutate.py --format-pass
+    scripts/mutate.py --format-pass [--only 3,4,5]
 
 --fp mutates the floating-point units' templates only (cu_fp32.sv, cu_fp64.sv, and the
 rounding and format helpers cu_fp_round.sv and cu_fp_fmt.sv, which cu_pkg holds for both) and
@@ -43,7 +43,8 @@ alone.
 --format-pass runs only the five hand-picked mutants of cu_top's format pass (dst_sel's SEL_1
 for a lane out of range, MTBUF's missing fourth component, D16's odd last half, D16_HI
 stores, components past the format's count), against mem_cosim's format test and the random
-buffer programs.
+buffer programs. --only picks hand-picked mutants by their place in the list (from 1), so a
+campaign cut short can be finished without running the first ones again.
 
 Prints every mutant with its outcome and, at the end, the share killed and the survivors
 as diffs, to be read: a survivor is either equivalent (it changes nothing observable) or a
@@ -208,6 +209,8 @@ def main():
                     help="only the hand-picked mutants of cu_top's format pass, against the buffer format tests")
     ap.add_argument("--sequencing", action="store_true",
                     help="only the hand-picked sequencing mutants, against salu_cosim's sequencing test")
+    ap.add_argument("--only", default="",
+                    help="with --directed, --sequencing or --format-pass: only these hand-picked mutants (1-based, e.g. 3,4,5)")
     args = ap.parse_args()
     src = TEMPLATES
     if args.fp:
@@ -229,6 +232,15 @@ def main():
     directed = [d for d in DIRECTED if not args.sequencing or d[0] == "cu_top.sv"]
     if args.format_pass:
         directed = FORMAT_PASS
+    if args.only:
+        try:
+            picks = [int(i) for i in args.only.split(",")]
+        except ValueError:
+            ap.error(f"--only: {args.only!r} is not a comma-separated list of numbers")
+        bad = [i for i in picks if not 1 <= i <= len(directed)]
+        if bad:
+            ap.error(f"--only: {bad} out of range: the list has {len(directed)} hand-picked mutants")
+        directed = [directed[i - 1] for i in picks]
     pool = [] if args.sequencing or args.format_pass else [(n, s) for n in names for s in sites(src / n)]
     rng.shuffle(pool)
     if args.directed:
