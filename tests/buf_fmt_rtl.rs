@@ -15,9 +15,8 @@
 //! Needs Verilator.
 
 use std::collections::BTreeSet;
-use std::path::Path;
-use std::process::Command;
 
+use conformance::testbench as tb;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use rdna3_isa::operand::{buf_data_layout, buf_format_parts};
@@ -230,34 +229,11 @@ fn buffer_format_converter_matches_the_golden_model() {
     let file = dir.join("vectors.bin");
     let vs = vectors(seed);
     std::fs::write(&file, &vs.0).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-    let tests = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let rtl = tests.join("../rtl");
-    let obj = dir.join("obj");
-    let build = Command::new("verilator")
-        .args(["--cc", "--exe", "--build", "-O1", "-j", "2", "--top-module", "tb_cu_buf_fmt", "--Mdir"])
-        .arg(&obj)
-        .arg(rtl.join("cu_pkg.sv"))
-        .arg(tests.join("rtl/tb_cu_buf_fmt.sv"))
-        .arg(tests.join("rtl/tb_cu_buf_fmt.cpp"))
-        .output()
-        .expect("running verilator");
-    assert!(
-        build.status.success(),
-        "building the testbench with verilator failed:\n{}",
-        conformance::output_text(&build)
-    );
-    let exe = obj.join("Vtb_cu_buf_fmt");
-    let run =
-        Command::new(&exe).arg(&file).output().unwrap_or_else(|e| panic!("running {}: {e}", exe.display()));
-    let out = conformance::output_text(&run);
-    let pass = out.lines().find(|l| l.starts_with("PASS tb_cu_buf_fmt:"));
-    assert!(
-        run.status.success() && pass.is_some(),
-        "the buffer-format converter differs from the golden model (seed {seed}); rerun with `{} {}`:\n{out}",
-        exe.display(),
-        file.display()
-    );
-    println!("{} ({} width and numeric format pairs)", pass.unwrap_or_default(), pairs().len());
+    let sources = [tb::rtl("cu_pkg.sv"), tb::tb("tb_cu_buf_fmt.sv"), tb::tb("tb_cu_buf_fmt.cpp")];
+    let exe = tb::verilate(&dir.join("obj"), "tb_cu_buf_fmt", &["-O1".into()], &sources);
+    let what = format!("the buffer-format converter differs from the golden model (seed {seed})");
+    let pass = tb::run(&exe, &[&file], "PASS tb_cu_buf_fmt:", &what);
+    println!("{pass} ({} width and numeric format pairs)", pairs().len());
     // Only a passing run's files are removed; a failing one's stay for debugging.
     let _ = std::fs::remove_dir_all(&dir);
 }

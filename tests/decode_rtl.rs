@@ -16,10 +16,10 @@
 
 use std::fmt::Write as _;
 use std::path::Path;
-use std::process::Command;
 
 use conformance::env_u64;
 use conformance::llvm_fuzz::{FAMILIES, FamilyResult, cases, report};
+use conformance::testbench as tb;
 use rdna3_isa::{decode, decode_legal};
 
 /// The lowest agreement (percent) each family may reach, in `FAMILIES` order: every family
@@ -145,10 +145,6 @@ fn one_bit_off(cases: &[(usize, [u32; 4])]) -> Vec<(usize, [u32; 4])> {
 /// with a literal source is four.
 const INST_DWORDS: usize = 4;
 
-fn text(out: &std::process::Output) -> String {
-    format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
-}
-
 /// What the Rust decoder says of `w`: accepted (by LLVM's rules) with its length, or why not.
 fn rust(w: &[u32; 4]) -> Result<u32, String> {
     decode_legal(w).map(|i| i.dwords()).map_err(|e| e.to_string())
@@ -167,11 +163,7 @@ fn the_rtl_decoder_accepts_and_measures_as_the_rust_decoder_does() {
     cases.extend(tuple_edges(&cases));
     cases.extend(one_bit_off(&cases));
 
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("decode_rtl");
-    if dir.exists() {
-        std::fs::remove_dir_all(&dir).unwrap_or_else(|e| panic!("removing {}: {e}", dir.display()));
-    }
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("creating {}: {e}", dir.display()));
+    let dir = conformance::fresh_dir(env!("CARGO_TARGET_TMPDIR"), "decode_rtl");
     let words = dir.join("words.txt");
     let mut src = String::new();
     for (_, w) in &cases {
@@ -183,34 +175,15 @@ fn the_rtl_decoder_accepts_and_measures_as_the_rust_decoder_does() {
     }
     std::fs::write(&words, src).unwrap_or_else(|e| panic!("{}: {e}", words.display()));
 
-    let tests = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let rtl = tests.join("../rtl");
-    let obj = dir.join("obj");
-    let build = Command::new("verilator")
-        .args(["--cc", "--exe", "--build", "-O1", "-j", "2", "--top-module", "tb_cu_decode"])
-        .arg("--Mdir")
-        .arg(&obj)
-        .args([rtl.join("cu_pkg.sv"), rtl.join("cu_decode.sv"), tests.join("rtl/tb_cu_decode.sv")])
-        .arg(tests.join("rtl/tb_cu_decode.cpp"))
-        .output()
-        .expect("running verilator");
-    assert!(
-        build.status.success(),
-        "building the decoder testbench with verilator failed:\n{}",
-        text(&build)
-    );
-    let exe = obj.join("Vtb_cu_decode");
+    let sources = [
+        tb::rtl("cu_pkg.sv"),
+        tb::rtl("cu_decode.sv"),
+        tb::tb("tb_cu_decode.sv"),
+        tb::tb("tb_cu_decode.cpp"),
+    ];
+    let exe = tb::verilate(&dir.join("obj"), "tb_cu_decode", &["-O1".into()], &sources);
     let out_file = dir.join("decoded.txt");
-    let run = Command::new(&exe)
-        .arg(&words)
-        .arg(&out_file)
-        .output()
-        .unwrap_or_else(|e| panic!("running {}: {e}", exe.display()));
-    assert!(
-        run.status.success() && text(&run).contains("DONE tb_cu_decode"),
-        "the decoder testbench failed:\n{}",
-        text(&run)
-    );
+    tb::run(&exe, &[&words, &out_file], "DONE tb_cu_decode:", "the decoder testbench failed");
     let decoded =
         std::fs::read_to_string(&out_file).unwrap_or_else(|e| panic!("{}: {e}", out_file.display()));
     // (a row matched, the word is legal, its length)

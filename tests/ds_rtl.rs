@@ -26,9 +26,8 @@
 //! 1,500), `RDNA3_FUZZ_SEED=S` the seed. Needs Verilator.
 
 use std::fmt::Write as _;
-use std::path::Path;
-use std::process::Command;
 
+use conformance::testbench as tb;
 use conformance::{F32_EDGES, F64_EDGES, env_u64};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -308,10 +307,6 @@ fn sweep(def: &'static InstDef, size: u32, rng: &mut SmallRng) -> Vec<Case> {
         .collect()
 }
 
-fn text(out: &std::process::Output) -> String {
-    format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
-}
-
 #[test]
 fn the_ds_unit_executes_as_the_golden_model_does() {
     if !conformance::require_verilator("ds_rtl") {
@@ -349,11 +344,7 @@ fn the_ds_unit_executes_as_the_golden_model_does() {
             .unwrap_or_else(|e| panic!("{}: {:08x?} is refused: {e}", c.def.name, c.words));
     }
 
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("ds_rtl-{}", std::process::id()));
-    if dir.exists() {
-        std::fs::remove_dir_all(&dir).unwrap_or_else(|e| panic!("removing {}: {e}", dir.display()));
-    }
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("creating {}: {e}", dir.display()));
+    let dir = conformance::fresh_dir(env!("CARGO_TARGET_TMPDIR"), "ds_rtl");
     let mut src = String::new();
     for (k, c) in &cases {
         let (base, size) = allocations[*k];
@@ -372,30 +363,15 @@ fn the_ds_unit_executes_as_the_golden_model_does() {
     let (req, ans) = (dir.join("instructions.txt"), dir.join("answers.txt"));
     std::fs::write(&req, src).unwrap_or_else(|e| panic!("{}: {e}", req.display()));
 
-    let tests = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let rtl = tests.join("../rtl");
-    let obj = dir.join("obj");
-    let out = Command::new("verilator")
-        .args(["--cc", "--exe", "--build", "-O1", "-j", "2", "--top-module", "tb_cu_ds"])
-        .args(["--x-assign", "unique", "--x-initial", "unique"])
-        // The generated C++ unoptimised: it compiles in a minute or two, where -Os took
-        // several on two cores, and runs the few thousand instructions fast enough.
-        .args(["-MAKEFLAGS", "OPT_FAST=-O0 OPT_SLOW=-O0", "--Mdir"])
-        .arg(&obj)
-        .args(["cu_pkg.sv", "cu_decode.sv", "cu_fp32.sv", "cu_lds.sv", "cu_ds.sv"].map(|f| rtl.join(f)))
-        .arg(tests.join("rtl/tb_cu_ds.sv"))
-        .arg(tests.join("rtl/tb_cu_ds.cpp"))
-        .output()
-        .expect("running verilator");
-    assert!(out.status.success(), "building the DS testbench with verilator failed:\n{}", text(&out));
-    let exe = obj.join("Vtb_cu_ds");
-    let run =
-        Command::new(&exe).arg(&req).arg(&ans).output().unwrap_or_else(|e| panic!("{}: {e}", exe.display()));
-    assert!(
-        run.status.success() && text(&run).contains("DONE tb_cu_ds"),
-        "the DS testbench failed:\n{}",
-        text(&run)
-    );
+    // The generated C++ unoptimised: it compiles in a minute or two, where -Os took several on
+    // two cores, and runs the few thousand instructions fast enough.
+    let flags =
+        ["-O1", "--x-assign", "unique", "--x-initial", "unique", "-MAKEFLAGS", "OPT_FAST=-O0 OPT_SLOW=-O0"];
+    let mut sources: Vec<_> =
+        ["cu_pkg.sv", "cu_decode.sv", "cu_fp32.sv", "cu_lds.sv", "cu_ds.sv"].map(tb::rtl).into();
+    sources.extend([tb::tb("tb_cu_ds.sv"), tb::tb("tb_cu_ds.cpp")]);
+    let exe = tb::verilate(&dir.join("obj"), "tb_cu_ds", &flags.map(String::from), &sources);
+    tb::run(&exe, &[&req, &ans], "DONE tb_cu_ds", "the DS testbench failed");
     let answers = std::fs::read_to_string(&ans).unwrap_or_else(|e| panic!("{}: {e}", ans.display()));
     let lines: Vec<&str> = answers.lines().collect();
     assert_eq!(

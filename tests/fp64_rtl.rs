@@ -14,9 +14,8 @@
 //! `RDNA3_SKIP_VERILATOR=1` is set.
 
 use std::fmt::Write as _;
-use std::path::Path;
-use std::process::Command;
 
+use conformance::testbench as tb;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use rdna3_isa::{Field, InstDef, Kind, Role, Ty, table};
@@ -335,34 +334,10 @@ fn f64_unit_matches_the_golden_model() {
     let dir = conformance::fresh_dir(env!("CARGO_TARGET_TMPDIR"), "fp64_tb");
     let file = dir.join("vectors.txt");
     std::fs::write(&file, vectors(&rows, per_row)).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-    let tests = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let rtl = tests.join("../rtl");
-    let obj = dir.join("obj");
-    let sources = [rtl.join("cu_pkg.sv"), rtl.join("cu_fp64.sv"), tests.join("rtl/tb_cu_fp64.cpp")];
-    let build = Command::new("verilator")
-        .args(["--cc", "--exe", "--build", "-O3", "-j", "2", "--top-module", "cu_fp64", "-GNumLanes=32"])
-        .arg("--Mdir")
-        .arg(&obj)
-        .args(&sources)
-        .output()
-        .expect("running verilator");
-    assert!(
-        build.status.success(),
-        "building the testbench with verilator failed:\n{}",
-        conformance::output_text(&build)
-    );
-    let exe = obj.join("Vcu_fp64");
-    let run =
-        Command::new(&exe).arg(&file).output().unwrap_or_else(|e| panic!("running {}: {e}", exe.display()));
-    let out = conformance::output_text(&run);
-    let pass = out.lines().find(|l| l.starts_with("PASS tb_cu_fp64:"));
-    assert!(
-        run.status.success() && pass.is_some(),
-        "the F64 unit differs from the golden model; rerun with `{} {}`:\n{out}",
-        exe.display(),
-        file.display()
-    );
-    println!("{} ({} rows)", pass.unwrap_or_default(), rows.len());
+    let sources = [tb::rtl("cu_pkg.sv"), tb::rtl("cu_fp64.sv"), tb::tb("tb_cu_fp64.cpp")];
+    let exe = tb::verilate(&dir.join("obj"), "cu_fp64", &["-O3".into(), "-GNumLanes=32".into()], &sources);
+    let pass = tb::run(&exe, &[&file], "PASS tb_cu_fp64:", "the F64 unit differs from the golden model");
+    println!("{pass} ({} rows)", rows.len());
     // Only a passing run's files are removed; a failing one's stay for debugging.
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -34,8 +34,8 @@
 
 use std::fmt::Write as _;
 use std::path::Path;
-use std::process::Command;
 
+use conformance::testbench as tb;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use rdna3_isa::{Field, InstDef, Kind, Role, Ty, Unit, table};
@@ -782,40 +782,12 @@ fn vectors(rows: &[(&'static InstDef, u32)], per_row: usize) -> String {
 /// Builds the testbench around `rtl/cu_fp32.sv` with `stages` and `dual` into `obj` and runs
 /// it over `file`; returns its PASS line, or fails the test with `what` and how to rerun.
 fn build_and_run(obj: &Path, stages: u32, dual: bool, file: &Path, what: &str) -> String {
-    let tests = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let rtl = tests.join("../rtl");
-    let sources = [rtl.join("cu_pkg.sv"), rtl.join("cu_fp32.sv"), tests.join("rtl/tb_cu_fp32.cpp")];
-    let build = Command::new("verilator")
-        .args(["--cc", "--exe", "--build", "-O3", "-j", "2", "--top-module", "cu_fp32"])
-        .arg(format!("-GStages={stages}"))
-        .arg(format!("-GDual=1'b{}", u8::from(dual)))
-        .arg("--Mdir")
-        .arg(obj)
-        .args(&sources)
-        .output()
-        .expect("running verilator");
-    assert!(
-        build.status.success(),
-        "building the testbench with verilator failed:\n{}",
-        conformance::output_text(&build)
-    );
-    let exe = obj.join("Vcu_fp32");
+    let flags = ["-O3".into(), format!("-GStages={stages}"), format!("-GDual=1'b{}", u8::from(dual))];
+    let sources = [tb::rtl("cu_pkg.sv"), tb::rtl("cu_fp32.sv"), tb::tb("tb_cu_fp32.cpp")];
+    let exe = tb::verilate(obj, "cu_fp32", &flags, &sources);
     let trans = hdl_gen::sv::Config::default().trans_cycles();
-    let run = Command::new(&exe)
-        .arg(file)
-        .arg(stages.to_string())
-        .arg(trans.to_string())
-        .output()
-        .unwrap_or_else(|e| panic!("running {}: {e}", exe.display()));
-    let out = conformance::output_text(&run);
-    let pass = out.lines().find(|l| l.starts_with("PASS tb_cu_fp32:"));
-    assert!(
-        run.status.success() && pass.is_some(),
-        "{what} differs from the golden model; rerun with `{} {} {stages} {trans}`:\n{out}",
-        exe.display(),
-        file.display()
-    );
-    pass.unwrap_or_default().to_string()
+    let args = [file.as_os_str().to_owned(), stages.to_string().into(), trans.to_string().into()];
+    tb::run(&exe, &args, "PASS tb_cu_fp32:", &format!("{what} differs from the golden model"))
 }
 
 #[test]

@@ -18,9 +18,9 @@
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use conformance::env_u64;
+use conformance::testbench as tb;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
@@ -110,45 +110,25 @@ fn random_request(rng: &mut SmallRng, cfg: Cfg) -> Request {
     Request { we, slots }
 }
 
-fn text(out: &std::process::Output) -> String {
-    format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
-}
-
 /// Builds the testbench for `cfg` (the parameters through -G) in `dir`.
 fn build(dir: &Path, cfg: Cfg) -> PathBuf {
-    let tests = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let obj = dir.join("obj");
-    let out = Command::new("verilator")
-        .args(["--cc", "--exe", "--build", "-O1", "-j", "2", "--top-module", "cu_lds"])
-        .args(["--x-assign", "unique", "--x-initial", "unique"])
-        // The generated C++ unoptimised: it compiles in a minute, where -Os took several on
-        // two cores, and runs the few thousand requests fast enough.
-        .args(["-MAKEFLAGS", "OPT_FAST=-O0 OPT_SLOW=-O0"])
-        .arg(format!("-GLdsBytes={}", cfg.lds_bytes))
-        .arg(format!("-GBanks={}", cfg.banks))
-        .arg(format!("-GSlots={}", cfg.slots))
-        .arg("--Mdir")
-        .arg(&obj)
-        .arg(tests.join("../rtl/cu_lds.sv"))
-        .arg(tests.join("rtl/tb_cu_lds.cpp"))
-        .output()
-        .expect("running verilator");
-    assert!(out.status.success(), "building the LDS testbench with verilator failed:\n{}", text(&out));
-    obj.join("Vcu_lds")
+    // The generated C++ unoptimised: it compiles in a minute, where -Os took several on two
+    // cores, and runs the few thousand requests fast enough.
+    let mut flags =
+        ["-O1", "--x-assign", "unique", "--x-initial", "unique", "-MAKEFLAGS", "OPT_FAST=-O0 OPT_SLOW=-O0"]
+            .map(String::from)
+            .to_vec();
+    flags.extend([
+        format!("-GLdsBytes={}", cfg.lds_bytes),
+        format!("-GBanks={}", cfg.banks),
+        format!("-GSlots={}", cfg.slots),
+    ]);
+    tb::verilate(&dir.join("obj"), "cu_lds", &flags, &[tb::rtl("cu_lds.sv"), tb::tb("tb_cu_lds.cpp")])
 }
 
 fn run(cfg: Cfg, seed: u64, n: usize) {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
-        "lds_rtl-{}-{}-{}-{}",
-        cfg.lds_bytes,
-        cfg.banks,
-        cfg.slots,
-        std::process::id()
-    ));
-    if dir.exists() {
-        std::fs::remove_dir_all(&dir).unwrap_or_else(|e| panic!("removing {}: {e}", dir.display()));
-    }
-    std::fs::create_dir_all(&dir).unwrap_or_else(|e| panic!("creating {}: {e}", dir.display()));
+    let name = format!("lds_rtl-{}-{}-{}", cfg.lds_bytes, cfg.banks, cfg.slots);
+    let dir = conformance::fresh_dir(env!("CARGO_TARGET_TMPDIR"), &name);
     let exe = build(&dir, cfg);
 
     // Fill every dword, then the random requests.
@@ -179,18 +159,13 @@ fn run(cfg: Cfg, seed: u64, n: usize) {
     let (req_file, ans_file) = (dir.join("requests.txt"), dir.join("answers.txt"));
     std::fs::write(&req_file, src).unwrap_or_else(|e| panic!("{}: {e}", req_file.display()));
     let addr_bits = dwords.trailing_zeros();
-    let out = Command::new(&exe)
-        .arg(&req_file)
-        .arg(&ans_file)
-        .arg(cfg.slots.to_string())
-        .arg(addr_bits.to_string())
-        .output()
-        .unwrap_or_else(|e| panic!("running {}: {e}", exe.display()));
-    assert!(
-        out.status.success() && text(&out).contains("DONE tb_cu_lds"),
-        "the LDS testbench failed:\n{}",
-        text(&out)
-    );
+    let args = [
+        req_file.as_os_str().to_owned(),
+        ans_file.clone().into(),
+        cfg.slots.to_string().into(),
+        addr_bits.to_string().into(),
+    ];
+    tb::run(&exe, &args, "DONE tb_cu_lds", &format!("the LDS testbench failed ({cfg:?})"));
     let answers =
         std::fs::read_to_string(&ans_file).unwrap_or_else(|e| panic!("{}: {e}", ans_file.display()));
     let lines: Vec<&str> = answers.lines().collect();

@@ -1,11 +1,13 @@
 //! Shared pieces of the cross-crate tests: random program generators for property-based
-//! co-simulation, the check that Verilator is present, and the long tests' progress line.
+//! co-simulation, the check that Verilator is present, building and running the units'
+//! Verilator testbenches, and the long tests' progress line.
 
 pub mod asm_lines;
 pub mod float_edges;
 pub mod llvm_fuzz;
 pub mod progress;
 pub mod scalar_programs;
+pub mod testbench;
 pub mod vector_programs;
 
 /// Whether Verilator is on PATH. Without it a test that needs it fails with a message saying
