@@ -543,6 +543,9 @@ mod tests {
             (&[0xe0b0_0fff, 0xff1f_ffff], "buffer_gl1_inv"),
             (&[0xe0ac_4000, 0], ".long"),
             (&[0xe0ac_0000, 0x0080_0000], ".long"),
+            // MTBUF has no TFE for LLVM 19 (the guide's Table 101 lists it at bit 53).
+            (&[0xe808_0000, 0x8000_0100], "tbuffer_load_format_x v1, off, s[0:3], 0"),
+            (&[0xe808_0000, 0x8020_0100], ".long"),
             // global_*_addtid ignore ADDR, not SVE.
             (&[0xdca2_0000, 0x0100_00ff], "global_load_addtid_b32 v1, s[0:1]"),
             (&[0xdca2_0000, 0x0180_0000], ".long"),
