@@ -4555,6 +4555,28 @@ package cu_pkg;
     f64_tcycle = s;
     for (int i = 0; i < int'(Trans64Steps); i++) f64_tcycle = f64_tstep(f64_tcycle, k, n);
   endfunction
+  // ------------------------------------------------------------------------------------------
+  // A buffer resource (V#, guide 9.6), 128 bits: dword 0 in bits [31:0]. Its fields come from
+  // isa/src/operand.rs (RsrcField), through which the golden model reads a V# too.
+  typedef struct packed {
+    logic [1:0] rtype; // [127:126]
+    logic [1:0] oob_select; // [125:124]
+    logic [1:0] llc_noalloc; // [123:122]
+    logic [1:0] reserved120; // [121:120]
+    logic add_tid_enable; // [119:119]
+    logic [1:0] index_stride; // [118:117]
+    logic [2:0] reserved114; // [116:114]
+    logic [5:0] format; // [113:108]
+    logic [2:0] dst_sel_w; // [107:105]
+    logic [2:0] dst_sel_z; // [104:102]
+    logic [2:0] dst_sel_y; // [101:99]
+    logic [2:0] dst_sel_x; // [98:96]
+    logic [31:0] num_records; // [95:64]
+    logic [1:0] swizzle_enable; // [63:62]
+    logic [13:0] stride; // [61:48]
+    logic [47:0] base; // [47:0]
+  } vsharp_t;
+
 
   // ------------------------------------------------------------------------------------------
   // Buffer formats (guide 9.3, 10.7 Table 52; templates/cu_buf_fmt.sv). The unified formats

@@ -1752,6 +1752,7 @@ module cu_top
   logic              xm_go_q;          // the instruction starts in EX
   logic [63:0]       xm_s0_q;          // SBASE pair or SADDR pair (RD)
   logic [63:0]       xm_s1_q;          // a buffer resource's words 2-3
+  vsharp_t           xm_rs;            // ... the two as a buffer resource (V#)
   logic [31:0]       xm_soff_q;        // SOFFSET
   logic [31:0][31:0] xm_ahi_q;         // ADDR's high dwords (GLOBAL without SADDR)
   mem_kind_e         xm_kind_q;
@@ -1825,14 +1826,19 @@ module cu_top
   // dwords past the resource's size (stride * num_records, or num_records for stride 0)
   // read nothing and give 0, a negative OFFSET is a memory violation.
   logic [33:0] sm_off;
+  assign xm_rs = {xm_s1_q, xm_s0_q};
+
   logic [63:0] sm_addr;
   logic [15:0] sm_mask;
   logic [2:0]  sm_fault;
   logic [48:0] sm_size;
+  logic [15:0] sm_stride;
 
   always_comb begin
     sm_off = { {13{ex_dec_q.offset[20]}}, ex_dec_q.offset[20:0]} + {2'b0, xm_soff_q & ~32'd3};
-    sm_size = {33'd0, (xm_s0_q[63:48] == 16'd0) ? 16'd1 : xm_s0_q[63:48]} * {17'd0, xm_s1_q[31:0]};
+    // The SMEM stride (guide 8.1.2, m_stride) is all of the V#'s bits [63:48], swizzle_enable's too.
+    sm_stride = {xm_rs.swizzle_enable, xm_rs.stride};
+    sm_size = {33'd0, (sm_stride == 16'd0) ? 16'd1 : sm_stride} * {17'd0, xm_rs.num_records};
     sm_fault = 3'd0;
     sm_mask = '0;
     for (int k = 0; k < 16; k++) begin
@@ -1840,7 +1846,7 @@ module cu_top
       if (ex_dec_q.mem.kind == MK_SBUFFER && {15'd0, sm_off[33:2], 2'b00} + 49'(4 * k) >= sm_size) sm_mask[k] = 1'b0;
     end
     if (ex_dec_q.mem.kind == MK_SBUFFER) begin
-      sm_addr = {16'd0, xm_s0_q[47:2], 2'b00} + {30'd0, sm_off & ~34'd3};
+      sm_addr = {16'd0, xm_rs.base[47:2], 2'b00} + {30'd0, sm_off & ~34'd3};
       if (ex_dec_q.offset[20]) sm_fault = FaultMemory;
     end else begin
       sm_addr = {xm_s0_q[63:2], 2'b00} + {30'd0, sm_off & ~34'd3};
@@ -1887,9 +1893,8 @@ module cu_top
     end
   end
 
-  // MUBUF (guide 9.4, 9.6; sim/src/golden/buffer.rs): the resource (V#) in xm_s0_q (base
-  // [47:0], stride [61:48], swizzle_enable [63:62]) and xm_s1_q (num_records [31:0], format
-  // [49:44], index_stride [54:53], add_tid_enable [55], OOB_SELECT [61:60], type [63:62]).
+  // MUBUF (guide 9.4, 9.6; sim/src/golden/buffer.rs): the resource (V#) in xm_rs, whose
+  // fields (vsharp_t) hdl-gen emits from the list the golden model reads a V# through.
   // A lane's index is VADDR's (IDXEN) plus the lane's number (add_tid_enable), its offset
   // VADDR's next dword or VADDR's (OFFEN) plus OFFSET; its address is base + SOFFSET + the
   // buffer offset: linear, stride x index + offset; swizzled, (index / index_stride x stride
@@ -1926,15 +1931,15 @@ module cu_top
   logic              bf_fbad;           // ... MTBUF's FORMAT is above 63
   buf_fmt_t          bf_fmt;
   always_comb begin
-    bf_base = xm_s0_q[47:0];
-    bf_stride = xm_s0_q[61:48];
-    bf_swz = xm_s0_q[63:62] != 2'd0;
-    bf_esl = xm_s0_q[63] ? 3'd4 : 3'd2;
-    bf_isl = 3'd3 + {1'b0, xm_s1_q[54:53]};
+    bf_base = xm_rs.base;
+    bf_stride = xm_rs.stride;
+    bf_swz = xm_rs.swizzle_enable != 2'd0;
+    bf_esl = xm_rs.swizzle_enable[1] ? 3'd4 : 3'd2;
+    bf_isl = 3'd3 + {1'b0, xm_rs.index_stride};
     // (A format row's: no format to convert with, see xm_fnone_q.)
-    bf_unbound = xm_fmt_q ? xm_fnone_q : xm_s1_q[49:44] == 6'd0 && !xm_s1_q[55];
-    bf_nr3 = {3'd0, xm_s1_q[31:0]} - {3'd0, xm_soff_q};
-    bf_idx = (xm_idxen_q ? {1'b0, ds_addr_q[bf_l_q]} : 33'd0) + (xm_s1_q[55] ? {28'd0, bf_l_q} : 33'd0);
+    bf_unbound = xm_fmt_q ? xm_fnone_q : xm_rs.format == 6'd0 && !xm_rs.add_tid_enable;
+    bf_nr3 = {3'd0, xm_rs.num_records} - {3'd0, xm_soff_q};
+    bf_idx = (xm_idxen_q ? {1'b0, ds_addr_q[bf_l_q]} : 33'd0) + (xm_rs.add_tid_enable ? {28'd0, bf_l_q} : 33'd0);
     bf_off = (xm_offen_q ? {1'b0, xm_idxen_q ? xm_ahi_q[bf_l_q] : ds_addr_q[bf_l_q]} : 33'd0) +
              {21'd0, xm_boff_q};
     bf_m = bf_swz ? bf_idx >> bf_isl : bf_idx;
@@ -1948,11 +1953,11 @@ module cu_top
            ({31'd0, bf_idx & ((33'd1 << bf_isl) - 33'd1)} << bf_esl) +
            {30'd0, bf_offk[k] & ((34'd1 << bf_esl) - 34'd1)}) :
           {17'd0, bf_prod} + {30'd0, bf_offk[k]};
-      unique case (xm_s1_q[61:60])
-        2'd0: bf_oob[k] = {1'b0, bf_idx} >= {2'd0, xm_s1_q[31:0]} ||
+      unique case (xm_rs.oob_select)
+        2'd0: bf_oob[k] = {1'b0, bf_idx} >= {2'd0, xm_rs.num_records} ||
                           bf_offk[k] + 34'(bf_pay) > {20'd0, bf_stride};
-        2'd1: bf_oob[k] = {1'b0, bf_idx} >= {2'd0, xm_s1_q[31:0]};
-        2'd2: bf_oob[k] = xm_s1_q[31:0] == 32'd0;
+        2'd1: bf_oob[k] = {1'b0, bf_idx} >= {2'd0, xm_rs.num_records};
+        2'd2: bf_oob[k] = xm_rs.num_records == 32'd0;
         default: begin
           if (bf_swz && bf_stride != 14'd0) begin
             bf_oob[k] = bf_nr3[34] || {2'd0, bf_idx} >= bf_nr3 || bf_offk[k] + 34'(bf_pay) > {20'd0, bf_stride};
@@ -1967,11 +1972,11 @@ module cu_top
     bf_soff_bad = !(ex_dec_q.soffset <= 8'd208 || (ex_dec_q.soffset >= 8'd240 && ex_dec_q.soffset <= 8'd248));
     // A format row's format: MTBUF's FORMAT (above 63 an image-only format, illegal), or the
     // V#'s.
-    bf_fcode = ex_dec_q.mem.typed ? ex_dec_q.format[5:0] : xm_s1_q[49:44];
+    bf_fcode = ex_dec_q.mem.typed ? ex_dec_q.format[5:0] : xm_rs.format;
     bf_fbad = ex_dec_q.mem.typed && ex_dec_q.format[6];
     bf_fmt = buf_fmt(bf_fcode);
-    bf_go = ex_dec_q.mem.mubuf && exec_q[ex_wave_q][31:0] != '0 && !bf_soff_bad && xm_s0_q[63:62] != 2'd2 &&
-            !bf_fbad && xm_s1_q[63:62] == 2'd0;
+    bf_go = ex_dec_q.mem.mubuf && exec_q[ex_wave_q][31:0] != '0 && !bf_soff_bad && xm_rs.swizzle_enable != 2'd2 &&
+            !bf_fbad && xm_rs.rtype == 2'd0;
   end
 
   // GLOBAL: each lane's address (guide 10.1): the 64-bit ADDR pair, or the SADDR pair plus
@@ -2161,10 +2166,10 @@ module cu_top
         xm_typed_q <= ex_dec_q.mem.typed;
         xm_comps_q <= ex_dec_q.mem.comps;
         xm_bf_q <= bf_fmt;
-        xm_dsel_q <= xm_s1_q[43:32];
+        xm_dsel_q <= {xm_rs.dst_sel_w, xm_rs.dst_sel_z, xm_rs.dst_sel_y, xm_rs.dst_sel_x};
         // No format: a V# whose format is INVALID (for MUBUF unless add_tid_enable is set), or
         // MTBUF's FORMAT INVALID.
-        xm_fnone_q <= (xm_s1_q[49:44] == 6'd0 && (ex_dec_q.mem.typed || !xm_s1_q[55])) || !bf_fmt.valid;
+        xm_fnone_q <= (xm_rs.format == 6'd0 && (ex_dec_q.mem.typed || !xm_rs.add_tid_enable)) || !bf_fmt.valid;
         fc_l_q <= '0;
         fc_k_q <= '0;
         xm_idxen_q <= ex_dec_q.idxen[0];
@@ -2195,10 +2200,10 @@ module cu_top
           bf_on_q <= bf_go;
           bf_l_q <= '0;
           xm_imm_q <= !bf_go;
-          bf_nowr_q <= xm_s1_q[63:62] != 2'd0;
+          bf_nowr_q <= xm_rs.rtype != 2'd0;
           if (exec_q[ex_wave_q][31:0] != '0) begin
             if (bf_soff_bad) xm_fault_q <= FaultIllegal;
-            else if (xm_s0_q[63:62] == 2'd2) xm_fault_q <= FaultMemory;
+            else if (xm_rs.swizzle_enable == 2'd2) xm_fault_q <= FaultMemory;
             else if (bf_fbad) xm_fault_q <= FaultIllegal;
           end
         end else if (ex_dec_q.mem.kind inside {MK_GLOAD, MK_GSTORE, MK_GATOMIC}) begin
@@ -2328,9 +2333,10 @@ module cu_top
       for (int l = 0; l < 32; l++) vmem_req_data_o[l][0] = {16'd0, ds_data0_q[l][0][31:16]};
     end
   end
-  // The bits of the V#'s words 2-3 a buffer instruction does not look at, and the format's
-  // that only its start reads.
-  assign unused_xm = ^{xm_s1_q[59:56], xm_s1_q[52:50], xm_bf_q.valid, xm_bf_q.bytes};
+  // The V#'s bits a buffer instruction does not look at (a cache hint, reserved ones), and
+  // the format's that only its start reads.
+  assign unused_xm = ^{xm_rs.llc_noalloc, xm_rs.reserved120, xm_rs.reserved114, xm_bf_q.valid,
+                       xm_bf_q.bytes};
 
   // A FLAT instruction's LDS lanes as a DS access of the unit: a load (extended to 32 bits;
   // the write pass picks a d16 load's half), a store (d16_hi: of the data's high half) or an

@@ -339,6 +339,15 @@ package cu_pkg;
 
 {% include "cu_fp_round.sv" %}
 {% include "cu_fp_fmt.sv" %}
+  // ------------------------------------------------------------------------------------------
+  // A buffer resource (V#, guide 9.6), 128 bits: dword 0 in bits [31:0]. Its fields come from
+  // isa/src/operand.rs (RsrcField), through which the golden model reads a V# too.
+  typedef struct packed {
+{%- for f in vsharp %}
+    logic {% if f.1 > 1 %}[{{ f.1 - 1 }}:0] {% endif %}{{ f.0 }};{{ " " }}// [{{ f.2 + f.1 - 1 }}:{{ f.2 }}]
+{%- endfor %}
+  } vsharp_t;
+
 {% include "cu_buf_fmt.sv" %}
 
 endpackage

@@ -379,6 +379,115 @@ pub fn buf_format_split(data: Option<u32>, num: Option<u32>) -> Option<u32> {
     BUF_FORMATS.iter().position(|p| *p == pair).map(|v| v as u32)
 }
 
+/// The fields of a buffer resource (V#, guide 9.6, "Buffer Resource Descriptor"), from bit 0
+/// of the 128-bit descriptor (dword 0's bit 0) up. They tile the descriptor: the bits the
+/// guide names no field for are the `Reserved*` ones. The golden model reads a V# through
+/// them and hdl-gen emits them as `cu_pkg::vsharp_t`, which cu_top's buffer path reads; so
+/// both models take every field from this one list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RsrcField {
+    /// Byte address.
+    Base,
+    /// Bytes, 0 to 16383.
+    Stride,
+    /// 0 linear, 1 swizzled with 4-byte elements, 2 reserved, 3 swizzled with 16-byte ones.
+    SwizzleEnable,
+    /// In units of stride if it is at least 1, else in bytes.
+    NumRecords,
+    /// The destination channel selects: 0 reads 0, 1 reads 1, 4..7 the components R..A.
+    DstSelX,
+    DstSelY,
+    DstSelZ,
+    DstSelW,
+    /// The unified buffer format; 0 (INVALID) unbinds the V# (for MUBUF unless add_tid_enable).
+    Format,
+    Reserved114,
+    /// 8 << index_stride elements, for swizzled addressing.
+    IndexStride,
+    /// Add the lane's number to the index.
+    AddTidEnable,
+    Reserved120,
+    /// A cache hint (the guide: "may become deprecated"); no model reads it.
+    LlcNoalloc,
+    /// How the range check works (guide Table 46).
+    OobSelect,
+    /// 0 for a buffer; the instruction is ignored otherwise.
+    Type,
+}
+
+impl RsrcField {
+    /// Every field, from bit 0 up.
+    pub const ALL: [RsrcField; 16] = [
+        RsrcField::Base,
+        RsrcField::Stride,
+        RsrcField::SwizzleEnable,
+        RsrcField::NumRecords,
+        RsrcField::DstSelX,
+        RsrcField::DstSelY,
+        RsrcField::DstSelZ,
+        RsrcField::DstSelW,
+        RsrcField::Format,
+        RsrcField::Reserved114,
+        RsrcField::IndexStride,
+        RsrcField::AddTidEnable,
+        RsrcField::Reserved120,
+        RsrcField::LlcNoalloc,
+        RsrcField::OobSelect,
+        RsrcField::Type,
+    ];
+
+    /// The field's first bit in the descriptor and its width.
+    pub const fn span(self) -> (u32, u32) {
+        match self {
+            RsrcField::Base => (0, 48),
+            RsrcField::Stride => (48, 14),
+            RsrcField::SwizzleEnable => (62, 2),
+            RsrcField::NumRecords => (64, 32),
+            RsrcField::DstSelX => (96, 3),
+            RsrcField::DstSelY => (99, 3),
+            RsrcField::DstSelZ => (102, 3),
+            RsrcField::DstSelW => (105, 3),
+            RsrcField::Format => (108, 6),
+            RsrcField::Reserved114 => (114, 3),
+            RsrcField::IndexStride => (117, 2),
+            RsrcField::AddTidEnable => (119, 1),
+            RsrcField::Reserved120 => (120, 2),
+            RsrcField::LlcNoalloc => (122, 2),
+            RsrcField::OobSelect => (124, 2),
+            RsrcField::Type => (126, 2),
+        }
+    }
+
+    /// The field's name in the RTL (`vsharp_t`'s member).
+    pub const fn sv_name(self) -> &'static str {
+        match self {
+            RsrcField::Base => "base",
+            RsrcField::Stride => "stride",
+            RsrcField::SwizzleEnable => "swizzle_enable",
+            RsrcField::NumRecords => "num_records",
+            RsrcField::DstSelX => "dst_sel_x",
+            RsrcField::DstSelY => "dst_sel_y",
+            RsrcField::DstSelZ => "dst_sel_z",
+            RsrcField::DstSelW => "dst_sel_w",
+            RsrcField::Format => "format",
+            RsrcField::Reserved114 => "reserved114",
+            RsrcField::IndexStride => "index_stride",
+            RsrcField::AddTidEnable => "add_tid_enable",
+            RsrcField::Reserved120 => "reserved120",
+            RsrcField::LlcNoalloc => "llc_noalloc",
+            RsrcField::OobSelect => "oob_select",
+            RsrcField::Type => "rtype",
+        }
+    }
+
+    /// The field's value in the descriptor `d` (dwords 0 to 3).
+    pub fn get(self, d: [u32; 4]) -> u64 {
+        let (lo, bits) = self.span();
+        let all = u128::from(d[0]) | u128::from(d[1]) << 32 | u128::from(d[2]) << 64 | u128::from(d[3]) << 96;
+        (all >> lo & ((1u128 << bits) - 1)) as u64
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -413,5 +522,35 @@ mod tests {
             }
         }
         assert_eq!(BF16_CONSTS, [0x3f00, 0xbf00, 0x3f80, 0xbf80, 0x4000, 0xc000, 0x4080, 0xc080, 0x3e22]);
+    }
+    #[test]
+    fn the_buffer_resource_fields_tile_the_descriptor_as_the_guide_lists_them() {
+        let mut next = 0;
+        for f in RsrcField::ALL {
+            let (lo, bits) = f.span();
+            assert_eq!(lo, next, "{f:?} starts at bit {lo}, not right after the field below it");
+            next = lo + bits;
+        }
+        assert_eq!(next, 128);
+        // One descriptor, each field a distinct value, read as the guide's table places them.
+        let d = [0x89ab_cdef, 0xd234_4567, 0x0000_1000, 0x90c1_ab1e];
+        let want = [
+            (RsrcField::Base, 0x4567_89ab_cdef),
+            (RsrcField::Stride, 0x1234),
+            (RsrcField::SwizzleEnable, 3),
+            (RsrcField::NumRecords, 0x1000),
+            (RsrcField::DstSelX, 6),
+            (RsrcField::DstSelY, 3),
+            (RsrcField::DstSelZ, 4),
+            (RsrcField::DstSelW, 5),
+            (RsrcField::Format, 0x1a),
+            (RsrcField::IndexStride, 2),
+            (RsrcField::AddTidEnable, 1),
+            (RsrcField::OobSelect, 1),
+            (RsrcField::Type, 2),
+        ];
+        for (f, v) in want {
+            assert_eq!(f.get(d), v, "{f:?}");
+        }
     }
 }

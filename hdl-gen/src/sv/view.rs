@@ -212,6 +212,9 @@ pub struct PkgView {
     /// components, their first bits, their widths), the last two as SystemVerilog
     /// concatenations (component 3 first).
     pub buf_layouts: Vec<(u32, u32, usize, String, String)>,
+    /// The buffer resource's fields (`vsharp_t`, from `operand::RsrcField`), from the top
+    /// bit down as a packed struct lists them: (name, width, first bit).
+    pub vsharp: Vec<(&'static str, u32, u32)>,
     /// The formats of the fused multiply-add's shared front end (templates/cu_fp_round.sv).
     pub fma_frames: Vec<FmaFrame>,
     /// The formats whose value-level helpers are generated (templates/cu_fp_fmt.sv).
@@ -690,6 +693,14 @@ impl PkgView {
                         format!("{{{}}}", v.join(", "))
                     };
                     Some((d, bytes, comps.len(), field(7, &|c| c.0), field(6, &|c| c.1)))
+                })
+                .collect(),
+            vsharp: operand::RsrcField::ALL
+                .iter()
+                .rev()
+                .map(|f| {
+                    let (lo, bits) = f.span();
+                    (f.sv_name(), bits, lo)
                 })
                 .collect(),
             fma_frames: FMA_FRAMES.into_iter().collect(),

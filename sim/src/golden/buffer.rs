@@ -355,20 +355,22 @@ struct Rsrc {
 }
 
 impl Rsrc {
+    /// The fields of descriptor `d`, as `rdna3_isa::operand::RsrcField` places them (the RTL's
+    /// `vsharp_t` is generated from the same list).
     fn from_dwords(d: [u32; 4]) -> Rsrc {
-        let w1 = d[1];
-        let w3 = d[3];
+        use rdna3_isa::operand::RsrcField as F;
+        let f = |field: F| field.get(d);
         Rsrc {
-            base: u64::from(d[0]) | u64::from(w1 & 0xffff) << 32,
-            stride: u64::from(w1 >> 16 & 0x3fff),
-            swizzle: w1 >> 30,
-            records: u64::from(d[2]),
-            dst_sel: [w3 & 7, w3 >> 3 & 7, w3 >> 6 & 7, w3 >> 9 & 7],
-            format: w3 >> 12 & 0x3f,
-            index_stride: 8 << (w3 >> 21 & 3),
-            add_tid: w3 >> 23 & 1 == 1,
-            oob: w3 >> 28 & 3,
-            ty: w3 >> 30,
+            base: f(F::Base),
+            stride: f(F::Stride),
+            swizzle: f(F::SwizzleEnable) as u32,
+            records: f(F::NumRecords),
+            dst_sel: [F::DstSelX, F::DstSelY, F::DstSelZ, F::DstSelW].map(|s| f(s) as u32),
+            format: f(F::Format) as u32,
+            index_stride: 8 << f(F::IndexStride),
+            add_tid: f(F::AddTidEnable) == 1,
+            oob: f(F::OobSelect) as u32,
+            ty: f(F::Type) as u32,
         }
     }
 }
