@@ -7,7 +7,7 @@ __kernel void collatz(__global const uint *in, __global uint *steps, uint n) {
     if (i >= n) return;
     ulong x = in[i];
     uint s = 0;
-    while (x != 1 && s < 10000) {
+    while (x != 1 && s < 1000) {
         x = (x & 1) ? 3 * x + 1 : x >> 1;
         s++;
     }
