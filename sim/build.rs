@@ -180,8 +180,11 @@ fn main() {
         hdl_gen::sv::write_dir(&rtl, &files).unwrap_or_else(|e| panic!("{e:#}"));
         let mut sources: Vec<PathBuf> = files.iter().map(|f| rtl.join(&f.name)).collect();
         sources.sort_by_key(|p| (!p.ends_with("cu_pkg.sv"), p.clone()));
+        // `--x-initial 0`: a new model's registers and arrays (the SGPR and VGPR files
+        // among them) hold zeros, as the golden model's do, so the co-simulation writes
+        // only the nonzero ones through the dispatcher port (sim::cosim's setup).
         let mut v = Command::new("verilator");
-        v.args(["--cc", "--build", "-O3", "--x-assign", "fast", "--x-initial", "fast", "--trace"])
+        v.args(["--cc", "--build", "-O3", "--x-assign", "fast", "--x-initial", "0", "--trace"])
             .args(["--top-module", "cu_top", "--prefix", &prefix, "-Wno-fatal", "-j", &jobs])
             .args(["-CFLAGS", "-O2 -fPIC"])
             .arg("-Mdir")

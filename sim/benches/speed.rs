@@ -92,18 +92,7 @@ fn main() {
         srcs.sort_by_key(|p| !p.ends_with("cu_pkg.sv"));
         let t = Instant::now();
         let st = std::process::Command::new("verilator")
-            .args([
-                "--cc",
-                "--build",
-                "-O3",
-                "--x-assign",
-                "fast",
-                "--x-initial",
-                "fast",
-                "--trace",
-                "-j",
-                "2",
-            ])
+            .args(["--cc", "--build", "-O3", "--x-assign", "fast", "--x-initial", "0", "--trace", "-j", "2"])
             .args(["--top-module", "cu_top", "-CFLAGS", "-O2 -fPIC", "-Mdir"])
             .arg(&dir)
             .args(&srcs)
