@@ -1,5 +1,5 @@
 //! The directed programs of the vector integer lanes (`tests/vector/*.s`): each is assembled
-//! and co-simulated on every RTL model (`sim::rtl::VARIANTS`) with all of the model's waves,
+//! and co-simulated on every RTL model (`sim::rtl::VARIANTS`, a test each) with all of the model's waves,
 //! from several random initial states (every SGPR but EXEC and every lane of every VGPR
 //! random), so that one program runs each operation on a few hundred random operands per
 //! seed. Any difference between the RTL and the golden model fails the test with the
@@ -50,39 +50,59 @@ fn random_waves(n: usize, seed: u64) -> Vec<WaveInit> {
         .collect()
 }
 
-#[test]
-fn directed_vector_programs_agree_with_the_golden_model() {
-    if !conformance::require_verilator("valu_directed") {
+/// Every program on the model `model`, from each seed. One test per model, so that the
+/// three (some 200 s of a core together) run side by side.
+fn directed_programs_on(model: &str) {
+    if !conformance::require_verilator("valu_directed") || !conformance::model_built(model) {
         return;
     }
-    assert!(!VARIANTS.is_empty(), "sim was built without the RTL models (its `rtl` feature)");
+    let v = sim::rtl::variant(model).expect("model_built said it is there");
     let programs = programs();
     assert!(!programs.is_empty(), "no programs in tests/vector");
     let mut failures = Vec::new();
     let progress = conformance::progress::TestProgress::new(
-        "valu_directed",
-        (programs.len() * VARIANTS.len() * SEEDS.len()) as u64,
+        &format!("valu_directed {model}"),
+        (programs.len() * SEEDS.len()) as u64,
     );
     for path in &programs {
         let src = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let name = path.display().to_string();
         let dwords = rdna3_isa::asm::assemble(&src, &name).unwrap_or_else(|e| panic!("{e}")).dwords();
         let code = Code::new(BASE, dwords);
-        for v in VARIANTS {
-            for seed in SEEDS {
-                let waves = random_waves(v.num_waves as usize, seed);
-                let opts = Options { model: v.name.to_string(), seed, ..Options::default() };
-                let r = cosim(&code, &waves, &opts);
-                progress.case_done(r.as_ref().map_or(0, |r| r.retired));
-                match r {
-                    Ok(r) if r.waves.iter().all(|w| *w == WaveEnd::Ended) => {}
-                    Ok(r) => {
-                        failures.push(format!("{name} on {} (seed {seed:#x}): waves {:?}", v.name, r.waves))
-                    }
-                    Err(e) => failures.push(format!("{name} on {} (seed {seed:#x}):\n{e}", v.name)),
-                }
+        for seed in SEEDS {
+            let waves = random_waves(v.num_waves as usize, seed);
+            let opts = Options { model: v.name.to_string(), seed, ..Options::default() };
+            let r = cosim(&code, &waves, &opts);
+            progress.case_done(r.as_ref().map_or(0, |r| r.retired));
+            match r {
+                Ok(r) if r.waves.iter().all(|w| *w == WaveEnd::Ended) => {}
+                Ok(r) => failures.push(format!("{name} on {} (seed {seed:#x}): waves {:?}", v.name, r.waves)),
+                Err(e) => failures.push(format!("{name} on {} (seed {seed:#x}):\n{e}", v.name)),
             }
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn directed_vector_programs_agree_with_the_golden_model_32_lanes() {
+    directed_programs_on("cu");
+}
+
+#[test]
+fn directed_vector_programs_agree_with_the_golden_model_8_lanes() {
+    directed_programs_on("cu_l8");
+}
+
+#[test]
+fn directed_vector_programs_agree_with_the_golden_model_4_lanes() {
+    directed_programs_on("cu_l4");
+}
+
+/// Every model built is one of the three above.
+#[test]
+fn the_directed_programs_cover_every_model() {
+    for v in VARIANTS {
+        assert!(["cu", "cu_l8", "cu_l4"].contains(&v.name), "model {} has no directed-program test", v.name);
+    }
 }
