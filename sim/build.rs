@@ -186,7 +186,12 @@ fn main() {
         let mut v = Command::new("verilator");
         v.args(["--cc", "--build", "-O3", "--x-assign", "fast", "--x-initial", "0", "--trace"])
             .args(["--top-module", "cu_top", "--prefix", &prefix, "-Wno-fatal", "-j", &jobs])
-            .args(["-CFLAGS", "-O2 -fPIC"])
+            // No -O here: Verilator's makefile puts OPT_FAST (-Os) after these flags on the hot
+            // code's files, so that code was always -Os, and a -O2 here only reached the
+            // __Slow files (construction, reset, a trace's first full dump, run once), which
+            // OPT_SLOW leaves unoptimised. That cut the build of the 4-lane model from 120 s
+            // to 96 s, with the simulation code compiled exactly as before.
+            .args(["-CFLAGS", "-fPIC"])
             .arg("-Mdir")
             .arg(&mdir)
             .args(&sources);

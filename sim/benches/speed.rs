@@ -93,7 +93,7 @@ fn main() {
         let t = Instant::now();
         let st = std::process::Command::new("verilator")
             .args(["--cc", "--build", "-O3", "--x-assign", "fast", "--x-initial", "0", "--trace", "-j", "2"])
-            .args(["--top-module", "cu_top", "-CFLAGS", "-O2 -fPIC", "-Mdir"])
+            .args(["--top-module", "cu_top", "-CFLAGS", "-fPIC", "-Mdir"])
             .arg(&dir)
             .args(&srcs)
             .output()
