@@ -2230,6 +2230,12 @@ package cu_pkg;
   localparam logic [2:0] FaultNotImpl = 3'd3;
   localparam logic [2:0] FaultMemory = 3'd4;
 
+  // Vector memory tags (vmem_req_tag_o, vmem_rsp_tag_i): VsTags requests counted on VS_CNT
+  // may be outstanding, each with its index in a ring; the one request the compute unit waits
+  // for has the top bit set.
+  localparam int unsigned VsTags = 8;
+  localparam int unsigned VmTagW = 4;
+
   // Atomic operations (dsctrl_t.atom, memctrl_t.atom, vmem_req_op_o): each one's index in
   // the table's list (rdna3_isa::AtomicOp::all).
   localparam logic [4:0] AtomSwap = 5'd0;

@@ -170,6 +170,12 @@ package cu_pkg;
   localparam logic [2:0] {{ c.0 }} = 3'd{{ c.1 }};
 {%- endfor %}
 
+  // Vector memory tags (vmem_req_tag_o, vmem_rsp_tag_i): VsTags requests counted on VS_CNT
+  // may be outstanding, each with its index in a ring; the one request the compute unit waits
+  // for has the top bit set.
+  localparam int unsigned VsTags = {{ vs_tags }};
+  localparam int unsigned VmTagW = {{ vm_tag_bits }};
+
   // Atomic operations (dsctrl_t.atom, memctrl_t.atom, vmem_req_op_o): each one's index in
   // the table's list (rdna3_isa::AtomicOp::all).
 {%- for c in atom_codes %}

@@ -24,9 +24,11 @@
 // a store's data), the last of its beats presents one request, and the write pass follows the
 // answer: a scalar load's dwords are written to the SGPRs before its one write beat retires
 // it; a vector load's write pass writes them like a DS load's. A FLAT instruction's lanes in
-// the shared aperture go to the DS unit instead, after the port has answered the others. One
-// memory instruction is in flight at a time and the pipeline waits for its answer (a memory
-// fault is precise).
+// the shared aperture go to the DS unit instead, after the port has answered the others. The
+// pipeline waits for the answer of a load, an atomic with return and a FLAT instruction with
+// LDS lanes; a store or an atomic without return retires when the port takes it (the memory
+// side checks its lanes then, so a memory fault is precise) and up to VsTags of them are
+// outstanding, their answers returning VS_CNT in order through a ring of tags.
 //
 // A WMMA row (D = A * B + C on 16x16 matrices) stays in the collector for a sequence of beats,
 // one DOT instruction each (the golden model's order, sim/src/golden/valu/wmma.rs): for each
@@ -1648,7 +1650,8 @@ module cu_top
   // The memory ports. The collect pass's last beat starts the instruction in EX (xm_go_q):
   // its request is formed from the collected registers and held on the port until taken
   // (or, for a fault found in the offsets or an invalidate, there is none); the answer ends
-  // it (xm_done), a scalar load's after its dwords are written to the SGPRs.
+  // it (xm_done), a scalar load's after its dwords are written to the SGPRs, and a vector
+  // store's or an atomic's without return the port taking it (xm_nb: the VS ring below).
   logic              xm_go_q;          // the instruction starts in EX
   logic [63:0]       xm_s0_q;          // SBASE pair or SADDR pair (RD)
   logic [63:0]       xm_s1_q;          // a buffer resource's words 2-3
@@ -1701,6 +1704,9 @@ module cu_top
   logic [31:0][3:0][31:0] xm_vdata_q;  // a vector load's dwords, extended
   logic [31:0][3:0][31:0] xm_vrsp;     // ... as they arrive: a byte or short extended, a d16
                                        // value in both halves (the write pass picks the half)
+  logic              xm_vtake;         // the vector port takes the request this cycle
+  logic              xm_nb;            // ... one counted on VS_CNT alone: the instruction is
+                                       // done when it is taken, its answer comes later
   logic              xm_sm_we;         // the SGPR write port writes a loaded dword
   logic [6:0]        xm_sm_code;
   logic              unused_xm;
@@ -1972,11 +1978,20 @@ module cu_top
     end
   end
 
+  // A store or an atomic without return whose lanes are all outside LDS is done when the
+  // port takes it (the memory side checks every lane then, vmem_req_err_i); its answer only
+  // returns its VS_CNT, through the ring below. Any other request is the one the compute
+  // unit waits for (tag VM_TAG_WAIT).
+  assign xm_nb = (xm_kind_q == MK_GSTORE || (xm_kind_q == MK_GATOMIC && !xm_glc_q)) && xm_lds_q == '0;
+  assign xm_vtake = vmem_req_valid_o && vmem_req_ready_i;
+  logic xm_vans;  // the answer to the request the compute unit waits for
+  assign xm_vans = xm_vwait_q && vmem_rsp_valid_i && vmem_rsp_tag_i[VmTagW-1];
+
   always_comb begin
     // (A format load's answer goes through the format pass first.)
-    xm_done = xm_imm_q ||
-              (xm_vwait_q && vmem_rsp_valid_i && (xm_lds_q == '0 || vmem_rsp_err_i) &&
-               (!xm_fmt_q || xm_kind_q != MK_GLOAD || vmem_rsp_err_i)) ||
+    xm_done = xm_imm_q || (xm_vtake && xm_nb) ||
+              (xm_vans && (xm_lds_q == '0 || xm_fault_q != '0) &&
+               (!xm_fmt_q || xm_kind_q != MK_GLOAD || xm_fault_q != '0)) ||
               (fc_on_q && xm_kind_q == MK_GLOAD && fc_l_q == 5'd31 && fc_last) ||
               (xm_dswait_q && ds_rsp) ||
               (xm_swr_q && (xm_sm_we || !xm_swe_q || xm_fault_q != 3'd0) && xm_k_q == 4'(xm_size_q - 5'd1));
@@ -2178,9 +2193,10 @@ module cu_top
         xm_sreq_q <= 1'b0;
         xm_swait_q <= 1'b1;
       end
-      if (xm_vreq_q && vmem_req_ready_i) begin
+      if (xm_vtake) begin
         xm_vreq_q <= 1'b0;
-        xm_vwait_q <= 1'b1;
+        xm_vwait_q <= !xm_nb;
+        if (vmem_req_err_i) xm_fault_q <= FaultMemory;
       end
       if (xm_swait_q && smem_rsp_valid_i) begin
         xm_swait_q <= 1'b0;
@@ -2192,11 +2208,13 @@ module cu_top
         xm_k_q <= xm_k_q + 4'd1;
         if (xm_k_q == 4'(xm_size_q - 5'd1)) xm_swr_q <= 1'b0;
       end
-      if (xm_vwait_q && vmem_rsp_valid_i) begin
+      if (xm_vans) begin
         xm_vwait_q <= 1'b0;
-        if (vmem_rsp_err_i) xm_fault_q <= FaultMemory;
-        else if (xm_lds_q != '0) xm_dsgo_q <= 1'b1;
-        else if (xm_fmt_q && xm_kind_q == MK_GLOAD) fc_on_q <= 1'b1;
+        // (A fault was found when the port took the request.)
+        if (xm_fault_q == '0) begin
+          if (xm_lds_q != '0) xm_dsgo_q <= 1'b1;
+          else if (xm_fmt_q && xm_kind_q == MK_GLOAD) fc_on_q <= 1'b1;
+        end
         xm_vdata_q <= xm_vrsp;
       end
     end
@@ -2206,7 +2224,9 @@ module cu_top
   assign smem_req_wave_o = xm_wave_q;
   assign smem_req_addr_o = xm_saddr_q;
   assign smem_req_mask_o = xm_smask_q;
-  assign vmem_req_valid_o = xm_vreq_q;
+  // (A request counted on VS_CNT waits for a free tag.)
+  assign vmem_req_valid_o = xm_vreq_q && (!xm_nb || !vs_busy_q[vs_tail_q]);
+  assign vmem_req_tag_o = xm_nb ? {1'b0, vs_tail_q} : VmTagW'(1) << (VmTagW - 1);
   assign vmem_req_wave_o = xm_wave_q;
   assign vmem_req_store_o = xm_kind_q == MK_GSTORE;
   assign vmem_req_atomic_o = xm_kind_q == MK_GATOMIC;
@@ -3022,6 +3042,47 @@ module cu_top
     else if (ds_go_q || xm_dsgo_q) ds_wave_q <= ds_wave;
   end
 
+  // The VS ring: a request counted on VS_CNT takes the tag at vs_tail_q and is done (its
+  // instruction retires); its answer marks the tag answered, in any order; the tag at
+  // vs_head_q, once answered, returns its wave's VS_CNT and is freed. So the counters reach
+  // each wave in the order its requests were taken (guide 5.6: "the counter-decrement still
+  // reflects in-order completion"), whatever order the memory side answers in. (One order for
+  // all waves: a wave's return may wait behind an older one of another wave's, never the
+  // other way round, so every s_waitcnt still waits for what it must.) A return the direct
+  // path makes in the same cycle (a VS-counted instruction with no request) goes first.
+  localparam int unsigned VsTagW = VmTagW - 1;
+  logic [VsTags-1:0]            vs_busy_q;   // the tag is taken, its VS_CNT not returned
+  logic [VsTags-1:0]            vs_ans_q;    // ... and its answer has come
+  logic [VsTags-1:0][WaveW-1:0] vs_wave_q;
+  logic [VsTagW-1:0]            vs_head_q, vs_tail_q;
+  logic                         vs_ret;      // the head returns its VS_CNT this cycle
+  logic                         xm_vs_ret;   // the direct path returns a VS_CNT this cycle
+  assign xm_vs_ret = xm_done && !(xm_vtake && xm_nb) &&
+                     (xm_kind_q == MK_GSTORE || (xm_kind_q == MK_GATOMIC && !xm_glc_q));
+  assign vs_ret = vs_busy_q[vs_head_q] && vs_ans_q[vs_head_q] && !xm_vs_ret;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      vs_busy_q <= '0;
+      vs_ans_q <= '0;
+      vs_wave_q <= '0;
+      vs_head_q <= '0;
+      vs_tail_q <= '0;
+    end else begin
+      if (xm_vtake && xm_nb) begin
+        vs_busy_q[vs_tail_q] <= 1'b1;
+        vs_ans_q[vs_tail_q] <= 1'b0;
+        vs_wave_q[vs_tail_q] <= xm_wave_q;
+        vs_tail_q <= vs_tail_q + 1'b1;
+      end
+      if (vmem_rsp_valid_i && !vmem_rsp_tag_i[VmTagW-1]) vs_ans_q[vmem_rsp_tag_i[VsTagW-1:0]] <= 1'b1;
+      if (vs_ret) begin
+        vs_busy_q[vs_head_q] <= 1'b0;
+        vs_head_q <= vs_head_q + 1'b1;
+      end
+    end
+  end
+
   // An atomic counts on VM when it returns the old value (GLC), on VS when it does not.
   cnt_flags_t xm_inc;
   always_comb begin
@@ -3048,8 +3109,8 @@ module cu_top
                                            (xm_kind_q == MK_GATOMIC && xm_glc_q))),
     .ret_{{ c.name }}_wave_i(xm_wave_q),
 {%- else if c.name == "vs" %}
-    .ret_{{ c.name }}_valid_i(xm_done && (xm_kind_q == MK_GSTORE || (xm_kind_q == MK_GATOMIC && !xm_glc_q))),
-    .ret_{{ c.name }}_wave_i(xm_wave_q),
+    .ret_{{ c.name }}_valid_i(xm_vs_ret || vs_ret),
+    .ret_{{ c.name }}_wave_i(xm_vs_ret ? xm_wave_q : vs_wave_q[vs_head_q]),
 {%- else %}
     .ret_{{ c.name }}_valid_i(1'b0),
     .ret_{{ c.name }}_wave_i('0),

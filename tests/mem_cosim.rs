@@ -169,6 +169,90 @@ fn loads_and_stores_agree_with_the_golden_model() {
     }
 }
 
+/// Stores and atomics without return retire when the vector port takes them, up to
+/// `ports::VS_TAGS` outstanding: every wave makes 12 stores and an atomic back to back (more
+/// than the ring holds, so a store waits for a tag), waits for all but four, makes more, loads a
+/// dword it has just stored with no wait between (the memory keeps one wave's accesses to an
+/// address in order), and reads everything back after `s_waitcnt_vscnt null, 0`.
+const STORES_IN_FLIGHT: &str = r#"
+  v_lshlrev_b32 v1, 2, v0
+  s_lshl_b32 s4, s0, 11
+  s_add_u32 s4, s4, 0x1000
+  v_add_nc_u32 v2, s4, v1
+  v_lshl_or_b32 v3, s0, 8, v0
+  global_store_b32 v2, v3, s[2:3] offset:0x0
+  v_add_nc_u32 v4, 1, v3
+  global_store_b32 v2, v4, s[2:3] offset:0x80
+  v_add_nc_u32 v4, 2, v3
+  global_store_b32 v2, v4, s[2:3] offset:0x100
+  v_add_nc_u32 v4, 3, v3
+  global_store_b32 v2, v4, s[2:3] offset:0x180
+  global_store_b16 v2, v3, s[2:3] offset:0x200
+  global_store_b8 v2, v3, s[2:3] offset:0x282
+  global_store_b32 v2, v3, s[2:3] offset:0x300
+  global_store_b32 v2, v4, s[2:3] offset:0x300
+  global_store_b32 v2, v3, s[2:3] offset:0x380
+  global_store_b32 v2, v4, s[2:3] offset:0x380
+  global_store_b32 v2, v3, s[2:3] offset:0x380
+  global_store_b32 v2, v4, s[2:3] offset:0x400
+  global_atomic_add_u32 v2, v3, s[2:3] offset:0x400
+  s_waitcnt_vscnt null, 4
+  global_store_b32 v2, v3, s[2:3] offset:0x480
+  global_load_b32 v5, v2, s[2:3] offset:0x480
+  s_waitcnt vmcnt(0)
+  global_store_b32 v2, v5, s[2:3] offset:0x500
+  s_waitcnt_vscnt null, 0
+  global_load_b32 v6, v2, s[2:3] offset:0x400
+  global_load_b32 v7, v2, s[2:3] offset:0x380
+  s_waitcnt vmcnt(0)
+  v_add_nc_u32 v6, v6, v7
+  global_store_b32 v2, v6, s[2:3] offset:0x580
+  s_endpgm
+"#;
+
+#[test]
+fn stores_in_flight_agree_with_the_golden_model() {
+    if !conformance::require_verilator("stores_in_flight_agree_with_the_golden_model") {
+        return;
+    }
+    // (At 4 lanes a store takes eight passes to collect: a longer latency fills the ring.)
+    for (latency, model) in [((1, 1), "cu"), ((20, 80), "cu"), ((100, 300), "cu_l4"), ((1, 30), "cu_l8")]
+        .into_iter()
+        .filter(|m| built(m.1))
+    {
+        let r = run(STORES_IN_FLIGHT, 4, latency, model)
+            .unwrap_or_else(|e| panic!("latency {latency:?}, {model}: {e}"));
+        assert!(r.waves.iter().all(|w| *w == WaveEnd::Ended), "{:?}", r.waves);
+        let base = r.memory.regions()[0].base;
+        let rd = |a: u64| r.memory.read_u32(base + a).expect("in the buffer");
+        let pat = |a: u64| u32::from_le_bytes(std::array::from_fn(|i| ((a as usize + i) * 7 + 3) as u8));
+        for w in 0..4u64 {
+            for l in 0..32u64 {
+                let at = 0x1000 + 0x800 * w + 4 * l;
+                let v = (w << 8 | l) as u32;
+                let ctx = format!("{model} {latency:?}: wave {w} lane {l}");
+                for k in 0..4 {
+                    assert_eq!(rd(at + 0x80 * k), v + k as u32, "{ctx}, store {k}");
+                }
+                assert_eq!(rd(at + 0x200), pat(at + 0x200) & 0xffff_0000 | v & 0xffff, "{ctx}, b16");
+                let b8 = pat(at + 0x280) & !0x00ff_0000 | (v & 0xff) << 16;
+                assert_eq!(rd(at + 0x280), b8, "{ctx}, b8 at byte 2");
+                assert_eq!(rd(at + 0x300), v + 3, "{ctx}: the later of two stores to a dword");
+                assert_eq!(rd(at + 0x380), v, "{ctx}: the last of three stores to a dword");
+                assert_eq!(rd(at + 0x400), 2 * v + 3, "{ctx}: an atomic add after a store");
+                assert_eq!(rd(at + 0x500), v, "{ctx}: a load right after the store it reads");
+                assert_eq!(rd(at + 0x580), 3 * v + 3, "{ctx}: read back after the waits");
+            }
+        }
+        if latency.0 >= 20 {
+            // Every wave's stores were outstanding together (the ring's eight and the load the
+            // unit waited for), and some waits were held by them.
+            assert!(r.stats.vmem_peak_outstanding >= 8, "{model}: {}", r.stats);
+            assert!(r.timing.vs_holds >= 4, "{model}: {}", r.timing);
+        }
+    }
+}
+
 #[test]
 fn memory_faults_agree_with_the_golden_model() {
     if !conformance::require_verilator("memory_faults_agree_with_the_golden_model") {

@@ -182,6 +182,10 @@ pub struct Stats {
     pub smem_load_bytes: u64,
     pub vmem_load_bytes: u64,
     pub vmem_store_bytes: u64,
+    /// Requests the vector memory port took, and the most that were outstanding at once
+    /// (stores and atomics without return retire when taken; see cu_top's VS ring).
+    pub vmem_requests: u64,
+    pub vmem_peak_outstanding: u64,
 }
 
 impl Stats {
@@ -203,6 +207,8 @@ impl Stats {
         self.smem_load_bytes += o.smem_load_bytes;
         self.vmem_load_bytes += o.vmem_load_bytes;
         self.vmem_store_bytes += o.vmem_store_bytes;
+        self.vmem_requests += o.vmem_requests;
+        self.vmem_peak_outstanding = self.vmem_peak_outstanding.max(o.vmem_peak_outstanding);
         self.finish();
     }
 
@@ -232,10 +238,15 @@ impl fmt::Display for Stats {
             "LDS: {} instructions, {} bank cycles, {} lost to bank conflicts",
             self.lds_instructions, self.lds_bank_cycles, conflicts
         )?;
-        write!(
+        writeln!(
             f,
             "bytes moved: scalar loads {}, vector loads {}, vector stores {}",
             self.smem_load_bytes, self.vmem_load_bytes, self.vmem_store_bytes
+        )?;
+        write!(
+            f,
+            "vector memory requests {}, at most {} outstanding at once",
+            self.vmem_requests, self.vmem_peak_outstanding
         )
     }
 }
@@ -462,6 +473,10 @@ struct SmemPending {
 #[derive(Clone)]
 struct VmemReq {
     due: u64,
+    /// Its tag (ports::VS_TAGS, VM_TAG_WAIT), which its answer carries.
+    tag: u32,
+    /// The issue-timing reference's number for a request counted on VS_CNT.
+    vs_id: Option<u64>,
     wave: usize,
     store: bool,
     /// An atomic: its operation (the old values come back).
@@ -605,14 +620,30 @@ fn serve_vmem(mem: &mut Memory, q: &VmemReq) -> (Vec<u32>, bool) {
     (out, err)
 }
 
-/// Where a store's bytes differ between the golden model's memory and the RTL's, lane by lane.
-fn store_diffs(golden: &Memory, rtl: &Memory, q: &VmemReq) -> Vec<String> {
+/// Per active lane: the lane, whether its bytes all have memory, and the bytes.
+type LaneBytes = Vec<(usize, bool, Vec<u8>)>;
+
+/// Every active lane's bytes in `mem`, for [`store_diffs`].
+fn lane_bytes(mem: &Memory, q: &VmemReq) -> LaneBytes {
+    q.lanes()
+        .map(|l| {
+            let mut b = vec![0u8; q.bytes];
+            let ok = q.read(mem, l, &mut b);
+            (l, ok, b)
+        })
+        .collect()
+}
+
+/// Where a store's bytes differ between the golden model's memory and the RTL's as the
+/// store left it (`rtl`: [`lane_bytes`] right after the memory side did it, since another
+/// wave's store may reach the same bytes before this one's instruction retires), lane by lane.
+fn store_diffs(golden: &Memory, rtl: &LaneBytes, q: &VmemReq) -> Vec<String> {
     let mut out = Vec::new();
-    for l in q.lanes() {
-        let (mut a, mut b) = (vec![0u8; q.bytes], vec![0u8; q.bytes]);
-        let (ra, rb) = (q.read(golden, l, &mut a), q.read(rtl, l, &mut b));
-        if ra != rb || a != b {
-            out.push(format!("lane {l}: memory at {:#x}: {a:02x?} (golden) vs {b:02x?} (RTL)", q.addr[l]));
+    for (l, rb, b) in rtl {
+        let mut a = vec![0u8; q.bytes];
+        let ra = q.read(golden, *l, &mut a);
+        if ra != *rb || a != *b {
+            out.push(format!("lane {l}: memory at {:#x}: {a:02x?} (golden) vs {b:02x?} (RTL)", q.addr[*l]));
         }
     }
     out
@@ -792,15 +823,21 @@ fn run(
     m.set(p.spi_start, 0);
 
     let mut pending: Vec<Pending> = Vec::new();
-    // Global memory: the golden model's, and the copy the RTL's memory ports reach, with the
-    // one request each port may have outstanding (the compute unit waits for each answer).
+    // Global memory: the golden model's, and the copy the RTL's memory ports reach: the scalar
+    // port's one request outstanding (the compute unit waits for its answer), the vector
+    // port's below.
     let mut gmem = opts.memory.clone().unwrap_or_default();
     let mut rmem = gmem.clone();
     let mut mrng = SmallRng::seed_from_u64(opts.seed ^ 0x6d65_6d6f_7279);
     let mut spend: Option<SmemPending> = None;
-    let mut vpend: Option<VmemReq> = None;
-    // The last store the vector port made, checked when its instruction retires.
-    let mut last_store: Option<VmemReq> = None;
+    // The vector port's requests taken and not yet answered, each done when it was taken:
+    // the answer's data and error with it. Several may be outstanding (stores and atomics
+    // without return, up to ports::VS_TAGS, and the one the compute unit waits for); each
+    // waits a random latency, so they are answered out of order.
+    let mut vpend: Vec<(VmemReq, Vec<u32>)> = Vec::new();
+    // The stores the vector port made (their bytes just after), each checked when its
+    // instruction retires.
+    let mut stores: Vec<(VmemReq, LaneBytes)> = Vec::new();
     let mut stats = Stats { lds_conflict_cycles: (!opts.rtl_only).then_some(0), ..Stats::default() };
     let mut seq = 0u64;
     let mut retired = 0u64;
@@ -870,31 +907,34 @@ fn run(
                 mask: m.get(p.smem_req_mask) as u16,
             });
         }
+        // One of the due answers, chosen at random (so that answers overtake each other even
+        // when their latencies end together).
         m.set(p.vmem_rsp_valid, 0);
-        if let Some(q) = vpend.take_if(|q| q.due <= cycle) {
-            let (data, err) = serve_vmem(&mut rmem, &q);
-            let moved: u64 = q.lanes().map(|l| q.runs(l).iter().map(|r| r.2 as u64).sum::<u64>()).sum();
-            if q.store || q.atomic.is_some() {
-                stats.vmem_store_bytes += moved;
-            } else {
-                stats.vmem_load_bytes += moved;
-            }
+        let due: Vec<usize> = (0..vpend.len()).filter(|&i| vpend[i].0.due <= cycle).collect();
+        if !due.is_empty() {
+            let (q, data) = vpend.swap_remove(due[mrng.random_range(0..due.len())]);
             m.set(p.vmem_rsp_valid, 1);
+            m.set(p.vmem_rsp_tag, u64::from(q.tag));
             m.set_words(p.vmem_rsp_data, &data);
-            m.set(p.vmem_rsp_err, u64::from(err));
-            last_retire = last_retire.max(cycle);
-            if q.store || q.atomic.is_some() {
-                last_store = Some(q);
+            if let Some(id) = q.vs_id {
+                timing.vs_answered(id, cycle);
             }
+            last_retire = last_retire.max(cycle);
         }
-        let vready = vpend.is_none() && mrng.random_range(0..100) >= opts.backpressure;
+        // A request is done when it is taken: its lanes checked (an error says so with the
+        // ready), stores written, atomics' read-modify-writes made, loads read.
+        let vready = mrng.random_range(0..100) >= opts.backpressure;
         m.set(p.vmem_req_ready, u64::from(vready));
+        m.set(p.vmem_req_err, 0);
         if m.get(p.vmem_req_valid) == 1 && vready {
             let (aw, dw) = (m.words(p.vmem_req_addr), m.words(p.vmem_req_data));
             let (skw, dmw) = (m.words(p.vmem_req_skew), m.words(p.vmem_req_dmask));
-            vpend = Some(VmemReq {
+            let (tag, wave) = (m.get(p.vmem_req_tag) as u32, m.get(p.vmem_req_wave) as usize);
+            let q = VmemReq {
                 due: cycle + u64::from(mrng.random_range(lat_range)),
-                wave: m.get(p.vmem_req_wave) as usize,
+                tag,
+                vs_id: (tag != hdl_gen::sv::ports::VM_TAG_WAIT).then(|| timing.vs_taken(wave, cycle)),
+                wave,
                 store: m.get(p.vmem_req_store) == 1,
                 atomic: (m.get(p.vmem_req_atomic) == 1)
                     .then(|| hdl_gen::sv::ports::atomic_op(m.get(p.vmem_req_op) as u32))
@@ -909,7 +949,20 @@ fn run(
                 mask: m.get(p.vmem_req_mask) as u32,
                 addr: std::array::from_fn(|l| u64::from(aw[2 * l]) | u64::from(aw[2 * l + 1]) << 32),
                 data: std::array::from_fn(|l| std::array::from_fn(|k| dw[4 * l + k])),
-            });
+            };
+            let (data, err) = serve_vmem(&mut rmem, &q);
+            let moved: u64 = q.lanes().map(|l| q.runs(l).iter().map(|r| r.2 as u64).sum::<u64>()).sum();
+            if q.store || q.atomic.is_some() {
+                stats.vmem_store_bytes += moved;
+                stores.retain(|(o, _)| o.wave != q.wave);
+                stores.push((q.clone(), lane_bytes(&rmem, &q)));
+            } else {
+                stats.vmem_load_bytes += moved;
+            }
+            m.set(p.vmem_req_err, u64::from(err));
+            vpend.push((q, data));
+            stats.vmem_requests += 1;
+            stats.vmem_peak_outstanding = stats.vmem_peak_outstanding.max(vpend.len() as u64);
         }
         if m.get(p.imem_req_valid) == 1 && ready {
             let lat = rng.random_range(opts.latency.0.max(1)..=opts.latency.1.max(opts.latency.0.max(1)));
@@ -1027,9 +1080,10 @@ fn run(
                 );
                 // A store's bytes, once its instruction retires.
                 if r.is_ok()
-                    && let Some(q) = last_store.take_if(|q| q.wave == w)
+                    && let Some(i) = stores.iter().position(|(q, _)| q.wave == w)
                 {
-                    let diffs = store_diffs(&gmem, &rmem, &q);
+                    let (q, after) = stores.swap_remove(i);
+                    let diffs = store_diffs(&gmem, &after, &q);
                     if !diffs.is_empty() {
                         r = Err(retire_mismatch(&m, w, diffs));
                     }
@@ -1114,8 +1168,9 @@ fn run(
                     if let Some(q) = spend.as_ref().filter(|q| q.wave == w) {
                         s.on = format!("a scalar load (of {:#x}, due at cycle {})", q.addr, q.due);
                     }
-                    if let Some(q) = vpend.as_ref().filter(|q| q.wave == w) {
-                        s.on = format!("a vector memory access (due at cycle {})", q.due);
+                    if let Some((q, _)) = vpend.iter().filter(|(q, _)| q.wave == w).min_by_key(|(q, _)| q.due)
+                    {
+                        s.on = format!("a vector memory access (tag {}, due at cycle {})", q.tag, q.due);
                     }
                     s
                 })

@@ -19,12 +19,16 @@
 //!   `s_barrier` (the last at cycle B): at B + 1 or later. A wave that ends (`s_endpgm`, a
 //!   fault) stops counting;
 //! - the `s_waitcnt` family and `s_endpgm` (which waits for every counter to reach zero): as
-//!   anything else, and they commit on their first issue. One memory instruction is in flight
-//!   at a time and the pipeline waits for its answer, so a memory instruction's counters have
-//!   returned by the time it commits: when a later instruction of its wave issues, each of the
-//!   wave's counters is zero, every threshold is met, and no wait may hold the wave. (A wait
-//!   that holds the wave leaves EX without retiring and issues again: a second issue.) When
-//!   memory instructions complete after they commit, the counters will need the returns;
+//!   anything else, and they commit on their first issue, unless a request counted on VS_CNT
+//!   (a store, an atomic without return: the instructions that retire when the vector memory
+//!   port takes them) was outstanding then. Every other memory instruction's answer comes
+//!   before it commits, so without those every counter of the wave is zero when a later
+//!   instruction issues, every threshold is met, and no wait may hold the wave. (A wait that
+//!   holds the wave leaves EX without retiring and issues again: a second issue.) The VS
+//!   requests return their counters in the order the port took them, all waves' in one
+//!   order: so a wait may issue again while a request taken before its first issue had no
+//!   answer `VS_SETTLE` cycles before it, and its last issue is bounded from above as below
+//!   from `VS_SETTLE` cycles after the last of those answers;
 //! - anything else: at R + 1 or later.
 //!
 //! Those are lower bounds: a wave never issues early. Every one of them also has an upper
@@ -40,7 +44,11 @@
 //! are caught whether the other waves are idle or busy. Every violation is reported when the
 //! instruction that issued at the wrong time retires.
 
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
+
+/// Cycles from a VS request's answer on the port to its counter's return reaching a wait (the
+/// ring's head moves one a cycle; generous).
+pub const VS_SETTLE: u64 = 8;
 
 use hdl_gen::sv::ports::RETIRE_DELAY;
 use rdna3_isa::{Field, Inst, Mnemonic as M, Unit};
@@ -77,14 +85,17 @@ pub struct Counts {
     pub barriers: u64,
     /// Waits (the s_waitcnt family, s_endpgm) held to committing on their first issue.
     pub waits: u64,
+    /// ... and those outstanding stores held (issued more than once).
+    pub vs_holds: u64,
 }
 
 impl std::fmt::Display for Counts {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "decided by {} s_nop waits, {} sleeps, {} wakeups, {} barrier releases; {} counter waits",
-            self.nops, self.sleeps, self.wakeups, self.barriers, self.waits
+            "decided by {} s_nop waits, {} sleeps, {} wakeups, {} barrier releases; {} counter waits \
+             ({} held by outstanding stores)",
+            self.nops, self.sleeps, self.wakeups, self.barriers, self.waits, self.vs_holds
         )
     }
 }
@@ -98,6 +109,10 @@ pub struct IssueTiming {
     log: VecDeque<(u64, usize)>,
     /// Recent instructions' cycles between first issue and commit (from, to, wave).
     busy: VecDeque<(u64, u64, usize)>,
+    /// The vector memory requests counted on VS_CNT, by number: when the port took each, when
+    /// it was answered, and its wave.
+    vs: BTreeMap<u64, (u64, Option<u64>, usize)>,
+    vs_next: u64,
     pub counts: Counts,
 }
 
@@ -115,7 +130,52 @@ impl IssueTiming {
                 ..WaveState::default()
             })
             .collect();
-        IssueTiming { waves, slack, log: VecDeque::new(), busy: VecDeque::new(), counts: Counts::default() }
+        IssueTiming {
+            waves,
+            slack,
+            log: VecDeque::new(),
+            busy: VecDeque::new(),
+            vs: BTreeMap::new(),
+            vs_next: 0,
+            counts: Counts::default(),
+        }
+    }
+
+    /// The vector memory port took a request of wave `w` counted on VS_CNT at `cycle`;
+    /// returns its number.
+    pub fn vs_taken(&mut self, w: usize, cycle: u64) -> u64 {
+        let id = self.vs_next;
+        self.vs_next += 1;
+        self.vs.insert(id, (cycle, None, w));
+        id
+    }
+
+    /// Of wave `w`'s VS requests taken before `at`, all but the `n` latest: the cycle the
+    /// first of those still without an answer at `commit` was taken (the counters return in
+    /// the order the requests were taken, each only after its answer, so a wait for `n` may not
+    /// pass before all of them are answered).
+    fn vs_unanswered(&self, w: usize, at: u64, n: usize, commit: u64) -> Option<u64> {
+        let mine: Vec<&(u64, Option<u64>, usize)> =
+            self.vs.values().filter(|&&(t, _, v)| v == w && t < at).collect();
+        let older = &mine[..mine.len().saturating_sub(n)];
+        older.iter().find(|&&&(_, a, _)| a.is_none_or(|a| a >= commit)).map(|&&(t, _, _)| t)
+    }
+
+    /// Request `id` was answered at `cycle`.
+    pub fn vs_answered(&mut self, id: u64, cycle: u64) {
+        if let Some(e) = self.vs.get_mut(&id) {
+            e.1 = Some(cycle);
+        }
+    }
+
+    /// For a wait first issued at `at`: whether a VS request taken before then may still hold
+    /// it (unanswered `VS_SETTLE` cycles before), and from when its counters have surely
+    /// returned (`VS_SETTLE` after the last answer of those requests; None: one is unanswered).
+    fn vs_hold(&self, at: u64) -> (bool, Option<u64>) {
+        let before = || self.vs.values().filter(|(t, _, _)| *t < at);
+        let holds = before().any(|(_, a, _)| a.is_none_or(|a| a + VS_SETTLE > at));
+        let from = before().try_fold(0u64, |m, (_, a, _)| a.map(|a| m.max(a + VS_SETTLE)));
+        (holds, from)
     }
 
     /// The slack for a model of `waves` waves taking `passes` passes an instruction, whose
@@ -192,6 +252,8 @@ impl IssueTiming {
         while self.busy.front().is_some_and(|&(_, b, _)| b < keep) {
             self.busy.pop_front();
         }
+        // A VS request answered well before every issue still to retire holds none of them.
+        self.vs.retain(|_, &mut (_, a, _)| a.is_none_or(|a| a + VS_SETTLE >= keep));
     }
 
     /// The retire port shows wave `w` retiring `inst` at `cycle` (None: a fetch fault);
@@ -202,15 +264,51 @@ impl IssueTiming {
             return Ok(());
         }
         let commit = cycle.saturating_sub(RETIRE_DELAY);
-        let late = {
+        let (late, vs_late, vs_early) = {
             let s = &self.waves[w];
             let first = s.issues.front().copied().filter(|&i| i <= commit);
-            match (first, s.late_from.as_ref()) {
+            let last = s.issues.iter().copied().take_while(|&i| i <= commit).last();
+            let late = match (first, s.late_from.as_ref()) {
                 (Some(at), Some((from, why))) => self
                     .late(w, *from, at)
                     .map(|e| format!("issued at cycle {at}, too late after cycle {from} ({why}): {e}")),
                 _ => None,
-            }
+            };
+            // Whether VS requests may hold it (Some), and what is wrong with its last issue: too
+            // late after their answers. (None inside: some store is unanswered still, a wait for
+            // fewer than all of them.)
+            let vs_late = first.zip(last).and_then(|(at, last)| {
+                let (holds, from) = self.vs_hold(at);
+                holds.then(|| {
+                    from.and_then(|from| {
+                        self.late(w, from, last).map(|e| {
+                            format!(
+                                "issued last at cycle {last}, too late after cycle {from} (the stores it \
+                                 waited for had been answered): {e}"
+                            )
+                        })
+                    })
+                })
+            });
+            // A wait for at most N outstanding stores (s_waitcnt_vscnt null, N; s_endpgm: 0)
+            // may not commit before every store of the wave taken before it but the N latest
+            // is answered.
+            let vs_limit = inst.and_then(|i| match i.def().mnemonic {
+                M::s_endpgm => Some(0),
+                M::s_waitcnt_vscnt if i.field(Field::Sdst) == rdna3_isa::operand::NULL => {
+                    Some(i.field(Field::Simm16) as usize & 0x3f)
+                }
+                _ => None,
+            });
+            let vs_early = first.zip(vs_limit).and_then(|(at, n)| {
+                self.vs_unanswered(w, at, n, commit).map(|t| {
+                    format!(
+                        "committed at cycle {commit} before the answer to the wave's store taken at cycle {t} \
+                         (all but its {n} latest stores must be answered)"
+                    )
+                })
+            });
+            (late, vs_late.map(|l| l.or(vs_early.clone())), vs_early)
         };
         let s = &mut self.waves[w];
         // The issues up to the commit are this instruction's (later ones are the next's). An
@@ -229,9 +327,15 @@ impl IssueTiming {
         }
         let problem = match mine.first().copied() {
             None => Some(format!("retired at cycle {cycle} without having issued")),
+            Some(_) if mine.len() > 1 && waits && vs_late.is_some() => {
+                self.counts.vs_holds += 1;
+                vs_late.flatten()
+            }
+            Some(_) if vs_early.is_some() => vs_early,
             Some(at) if mine.len() > 1 && waits => Some(format!(
                 "issued again at cycle {} after its first issue at {at}: it waited, but every counter \
-                 of the wave was zero (each memory instruction's counters return before it commits)",
+                 of the wave was zero (no store was outstanding; every other memory instruction's \
+                 counters return before it commits)",
                 mine[1]
             )),
             Some(at) if mine.len() > 1 => Some(format!(
@@ -402,6 +506,56 @@ mod tests {
             ),
             "{e}"
         );
+    }
+
+    #[test]
+    fn outstanding_stores_may_hold_a_wait_until_answered_and_no_longer() {
+        let mut t = IssueTiming::new(&[0, 0], 0, 100);
+        // Wave 0's store, taken at 1, retires; its wait is held until the answer (at 40) and
+        // issues again soon after: fine.
+        let st = t.vs_taken(0, 1);
+        run(&mut t, 0, 0, "global_store_b32 v0, v1, s[2:3]").unwrap();
+        t.issue(0, 10);
+        t.vs_answered(st, 40);
+        t.issue(0, 45);
+        retire(&mut t, 0, 47, Some(inst("s_waitcnt_vscnt null, 0x0")), false).unwrap();
+        assert_eq!(t.counts.vs_holds, 1);
+        // Held past the answer for longer than the slack: too late.
+        let st = t.vs_taken(0, 49);
+        run(&mut t, 0, 48, "global_store_b32 v0, v1, s[2:3]").unwrap();
+        t.issue(0, 55);
+        t.vs_answered(st, 60);
+        t.issue(0, 60 + VS_SETTLE + 101);
+        let e = retire(&mut t, 0, 60 + VS_SETTLE + 103, Some(inst("s_waitcnt_vscnt null, 0x0")), false)
+            .unwrap_err();
+        assert!(e.contains("too late after cycle 68 (the stores it waited for had been answered)"), "{e}");
+        // Committing while a store of the wave has no answer: too early, held or not; one
+        // allowed outstanding by the threshold is fine, and so is another wave's.
+        let a = t.vs_taken(1, 200);
+        let b = t.vs_taken(0, 201);
+        run(&mut t, 0, 199, "global_store_b32 v0, v1, s[2:3]").unwrap();
+        run(&mut t, 0, 204, "s_waitcnt_vscnt null, 0x1").unwrap();
+        let e = run(&mut t, 0, 207, "s_waitcnt_vscnt null, 0x0").unwrap_err();
+        assert!(
+            e.contains("before the answer to the wave's store taken at cycle 201 (all but its 0 latest"),
+            "{e}"
+        );
+        t.vs_answered(b, 210);
+        run(&mut t, 0, 220, "s_endpgm").unwrap();
+        t.vs_answered(a, 230);
+        // In order: the latest answered does not let a wait for one pass before the older.
+        let c = t.vs_taken(1, 231);
+        let d = t.vs_taken(1, 235);
+        t.vs_answered(d, 238);
+        run(&mut t, 1, 240, "global_store_b32 v0, v1, s[2:3]").unwrap();
+        let e = run(&mut t, 1, 243, "s_waitcnt_vscnt null, 0x1").unwrap_err();
+        assert!(e.contains("before the answer to the wave's store taken at cycle 231"), "{e}");
+        t.vs_answered(c, 250);
+        // With no store outstanding, a held wait is wrong as before.
+        t.issue(1, 270);
+        t.issue(1, 280);
+        let e = retire(&mut t, 1, 282, Some(inst("s_waitcnt_vscnt null, 0x0")), false).unwrap_err();
+        assert!(e.contains("no store was outstanding"), "{e}");
     }
 
     #[test]

@@ -59,6 +59,17 @@ pub const FAULT_BITS: u32 = 3;
 /// (through WB and the port's register). The issue-timing reference works back from the port.
 pub const RETIRE_DELAY: u64 = 2;
 
+/// Vector memory requests counted on VS_CNT (stores, atomics without return) that may be
+/// outstanding at once: each holds a tag from a ring of this many until its answer comes back
+/// (`cu_pkg::VsTags`). The instruction retires when its request is taken.
+pub const VS_TAGS: u32 = 8;
+/// Bits of a vector memory tag (`vmem_req_tag_o`, `vmem_rsp_tag_i`): the ring's index, and
+/// above it the bit of the one request the compute unit waits for (a load, an atomic with
+/// return, a FLAT instruction with LDS lanes), whose tag is [`VM_TAG_WAIT`].
+pub const VM_TAG_BITS: u32 = VS_TAGS.trailing_zeros() + 1;
+/// The tag of the request the compute unit waits for.
+pub const VM_TAG_WAIT: u32 = 1 << (VM_TAG_BITS - 1);
+
 /// The status codes with their `cu_pkg` names, for the template.
 pub const RT_CODES: [(&str, u32); 4] =
     [("RtRetired", RT_RETIRED), ("RtEndpgm", RT_ENDPGM), ("RtBarrier", RT_BARRIER), ("RtFault", RT_FAULT)];
@@ -170,9 +181,18 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
     l.port("smem_rsp_err_i", In, "logic", 1, "a dword asked for has no memory");
 
     l.group = "Vector memory port (GLOBAL, SCRATCH, FLAT's lanes outside LDS, MUBUF): one request an instruction, \
-               every active lane's address and data, answered with every lane's loaded bytes.";
+               every active lane's address and data, checked when taken and answered later, in any order, \
+               with every lane's loaded bytes.";
     l.port("vmem_req_valid_o", Out, "logic", 1, "");
     l.port("vmem_req_ready_i", In, "logic", 1, "");
+    l.port(
+        "vmem_req_err_i",
+        In,
+        "logic",
+        1,
+        "with ready: an active lane's access has no memory (nothing is done; the answer follows)",
+    );
+    l.port("vmem_req_tag_o", Out, &logic("VmTagW-1"), VM_TAG_BITS, "ports::VS_TAGS, ports::VM_TAG_WAIT");
     l.port("vmem_req_wave_o", Out, &logic("WaveW-1"), wave_w, "");
     l.port("vmem_req_store_o", Out, "logic", 1, "a store (else a load or an atomic)");
     l.port("vmem_req_atomic_o", Out, "logic", 1, "an atomic: every lane's read-modify-write, in lane order");
@@ -231,6 +251,7 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
         "per lane: the bytes to store (an atomic: DATA, then DATA2)",
     );
     l.port("vmem_rsp_valid_i", In, "logic", 1, "");
+    l.port("vmem_rsp_tag_i", In, &logic("VmTagW-1"), VM_TAG_BITS, "the request's tag; answers in any order");
     l.port(
         "vmem_rsp_data_i",
         In,
@@ -238,7 +259,6 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
         4096,
         "per lane: the bytes loaded (an atomic: the old value)",
     );
-    l.port("vmem_rsp_err_i", In, "logic", 1, "an active lane's access has no memory (nothing was stored)");
 
     l.group = "Retire port: every retired instruction and its architectural writes, in retire order; \
                VGPR writes come in beats, one a pass, the last with rt_valid_o.";

@@ -196,6 +196,9 @@ pub struct PkgView {
     /// Retire status and fault codes.
     pub rt_codes: Vec<(&'static str, u32)>,
     pub fault_codes: Vec<(&'static str, u32)>,
+    /// The VS ring's tags and the bits of a vector memory tag (ports::VS_TAGS, VM_TAG_BITS).
+    pub vs_tags: u32,
+    pub vm_tag_bits: u32,
     /// The codes of the atomic operations `cu_ds` executes (`dsctrl_t.atom`; the same as
     /// `memctrl_t.atom` and vmem_req_op_o carry), in the table's order: (`Atom<Op>`, code).
     pub atom_codes: Vec<(String, u32)>,
@@ -738,6 +741,8 @@ impl PkgView {
             vencs: valu::VENCS.to_vec(),
             rt_codes: super::ports::RT_CODES.to_vec(),
             fault_codes: super::ports::FAULT_CODES.to_vec(),
+            vs_tags: super::ports::VS_TAGS,
+            vm_tag_bits: super::ports::VM_TAG_BITS,
             atom_codes: ds_atomic_ops()
                 .map(|op| (format!("Atom{op:?}"), super::ports::atomic_code(op)))
                 .collect(),
