@@ -1811,6 +1811,14 @@ module cu_top
   logic              xm_nb;            // ... one counted on VS_CNT alone: the instruction is
                                        // done when it is taken, its answer comes later
   logic              xm_sm_we;         // the SGPR write port writes a loaded dword
+  // The VS ring (below): stores and atomics without return outstanding.
+  localparam int unsigned VsTagW = VmTagW - 1;
+  logic [VsTags-1:0]            vs_busy_q;   // the tag is taken, its VS_CNT not returned
+  logic [VsTags-1:0]            vs_ans_q;    // ... and its answer has come
+  logic [VsTags-1:0][WaveW-1:0] vs_wave_q;
+  logic [VsTagW-1:0]            vs_head_q, vs_tail_q;
+  logic                         vs_ret;      // the head returns its VS_CNT this cycle
+  logic                         xm_vs_ret;   // the direct path returns a VS_CNT this cycle
   logic [6:0]        xm_sm_code;
   logic              unused_xm;
 
@@ -3151,13 +3159,6 @@ module cu_top
   // all waves: a wave's return may wait behind an older one of another wave's, never the
   // other way round, so every s_waitcnt still waits for what it must.) A return the direct
   // path makes in the same cycle (a VS-counted instruction with no request) goes first.
-  localparam int unsigned VsTagW = VmTagW - 1;
-  logic [VsTags-1:0]            vs_busy_q;   // the tag is taken, its VS_CNT not returned
-  logic [VsTags-1:0]            vs_ans_q;    // ... and its answer has come
-  logic [VsTags-1:0][WaveW-1:0] vs_wave_q;
-  logic [VsTagW-1:0]            vs_head_q, vs_tail_q;
-  logic                         vs_ret;      // the head returns its VS_CNT this cycle
-  logic                         xm_vs_ret;   // the direct path returns a VS_CNT this cycle
   assign xm_vs_ret = xm_done && !(xm_vtake && xm_nb) &&
                      (xm_kind_q == MK_GSTORE || (xm_kind_q == MK_GATOMIC && !xm_glc_q));
   assign vs_ret = vs_busy_q[vs_head_q] && vs_ans_q[vs_head_q] && !xm_vs_ret;
