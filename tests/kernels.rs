@@ -98,8 +98,8 @@ const RTL_KERNELS: &[&str] = &[
 /// (Co-simulation compares them with the golden model in the RTL's order all the same.)
 const ORDER_DEPENDENT: &[&str] = &["atomic_chain", "generic_atomics"];
 
-/// Co-simulates the launch on each RTL model of `sim::rtl::VARIANTS` (the 32-lane `cu` with
-/// four waves, the 4-lane `cu_l4` with eight) that holds its workgroups; `golden` is the golden run's buffers. Returns
+/// Co-simulates the launch on each RTL model of `sim::rtl::VARIANTS` (the 32-lane `cu` and the
+/// 8-lane `cu_l8` with four waves, the 4-lane `cu_l4` with eight) that holds its workgroups; `golden` is the golden run's buffers. Returns
 /// the buffers of each model that ran the launch to the end, with its name.
 fn on_the_rtl(co: &sim::loader::CodeObject, kernel: &str, l: &Launch, golden: &[Vec<u8>]) -> Vec<ModelRun> {
     if !conformance::require_verilator(kernel) {

@@ -92,6 +92,8 @@ impl WaveInit {
 pub struct Options {
     /// Instruction-fetch latency in cycles, drawn uniformly from this range for every request.
     pub latency: (u32, u32),
+    /// The memory ports' (scalar and vector), the same way; None: `latency`.
+    pub mem_latency: Option<(u32, u32)>,
     /// Percentage of cycles in which the instruction memory refuses a request.
     pub backpressure: u32,
     pub seed: u64,
@@ -131,6 +133,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             latency: (1, 8),
+            mem_latency: None,
             backpressure: 10,
             seed: 1,
             max_cycles: 2_000_000,
@@ -887,7 +890,8 @@ fn run(
         let ready = rng.random_range(0..100) >= opts.backpressure;
         m.set(p.imem_req_ready, u64::from(ready));
         // Memory ports: answer a request that is due, take a new one.
-        let lat_range = opts.latency.0.max(1)..=opts.latency.1.max(opts.latency.0.max(1));
+        let ml = opts.mem_latency.unwrap_or(opts.latency);
+        let lat_range = ml.0.max(1)..=ml.1.max(ml.0.max(1));
         m.set(p.smem_rsp_valid, 0);
         if let Some(q) = spend.take_if(|q| q.due <= cycle) {
             let (data, err) = serve_smem(&rmem, &q);
@@ -1159,7 +1163,7 @@ fn run(
             break;
         }
         // A fetch may take up to the longest latency (twice, for one queued behind another).
-        let idle_limit = HANG_CYCLES + 2 * u64::from(opts.latency.1);
+        let idle_limit = HANG_CYCLES + 2 * u64::from(opts.latency.1.max(opts.mem_latency.map_or(0, |l| l.1)));
         if m.cycle() - last_retire > idle_limit {
             let stuck = (0..inits.len())
                 .filter(|&w| running >> w & 1 == 1)

@@ -79,6 +79,10 @@ struct RunArgs {
     /// for every request (rtl and cosim engines).
     #[arg(long, default_value = "1..8")]
     latency: String,
+    /// Latency range of the memory ports alone (scalar and vector), MIN..MAX; --latency's
+    /// when not given.
+    #[arg(long)]
+    mem_latency: Option<String>,
     /// Seed for the latencies and back-pressure (rtl and cosim engines).
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -215,12 +219,12 @@ fn parse_dims(s: &str) -> std::result::Result<[u32; 3], String> {
     Ok(d)
 }
 
-/// MIN..MAX with 1 <= MIN <= MAX.
-fn parse_latency(s: &str) -> Result<(u32, u32)> {
+/// MIN..MAX with 1 <= MIN <= MAX, the value of option `flag`.
+fn parse_latency(flag: &str, s: &str) -> Result<(u32, u32)> {
     s.split_once("..")
         .and_then(|(l, h)| Some((l.parse::<u32>().ok()?, h.parse::<u32>().ok()?)))
         .filter(|(l, h)| *l >= 1 && l <= h)
-        .with_context(|| format!("--latency `{s}`: expected MIN..MAX with 1 <= MIN <= MAX"))
+        .with_context(|| format!("{flag} `{s}`: expected MIN..MAX with 1 <= MIN <= MAX"))
 }
 
 fn cmd_run(a: RunArgs) -> Result<ExitCode> {
@@ -304,7 +308,8 @@ fn cmd_run_rtl(a: RunArgs) -> Result<ExitCode> {
         let names: Vec<&str> = sim::rtl::VARIANTS.iter().map(|v| v.name).collect();
         format!("--model {}: no such model (there are: {})", a.model, names.join(", "))
     })?;
-    let latency = parse_latency(&a.latency)?;
+    let latency = parse_latency("--latency", &a.latency)?;
+    let mem_latency = a.mem_latency.as_deref().map(|s| parse_latency("--mem-latency", s)).transpose()?;
     let cosim = a.engine == "cosim";
     if !cosim && a.mismatch_vcd.is_some() {
         bail!("--mismatch-vcd needs the cosim engine (the rtl engine compares nothing)");
@@ -323,6 +328,7 @@ fn cmd_run_rtl(a: RunArgs) -> Result<ExitCode> {
     let (co, launch) = load_launch(&a)?;
     let opts = Options {
         latency,
+        mem_latency,
         seed: a.seed,
         vcd: a.vcd.clone(),
         window_vcd: cosim.then(|| mismatch_vcd.clone()),
@@ -389,9 +395,13 @@ struct CosimArgs {
     /// a 3-cycle transcendental unit).
     #[arg(long, default_value = sim::rtl::DEFAULT)]
     model: String,
-    /// Instruction-fetch latency range in cycles, MIN..MAX.
+    /// Latency range of the instruction and memory ports in cycles, MIN..MAX.
     #[arg(long, default_value = "1..8")]
     latency: String,
+    /// Latency range of the memory ports alone (scalar and vector), MIN..MAX; --latency's
+    /// when not given.
+    #[arg(long)]
+    mem_latency: Option<String>,
     /// Percentage of cycles in which instruction memory refuses a request.
     #[arg(long, default_value_t = 10)]
     backpressure: u32,
@@ -503,12 +513,8 @@ fn cmd_cosim(a: CosimArgs) -> Result<ExitCode> {
     if !a.base.is_multiple_of(4) {
         bail!("--base {:#x}: code starts at a multiple of 4 (instructions are dword-aligned)", a.base);
     }
-    let (lo, hi) = a
-        .latency
-        .split_once("..")
-        .and_then(|(l, h)| Some((l.parse::<u32>().ok()?, h.parse::<u32>().ok()?)))
-        .filter(|(l, h)| *l >= 1 && l <= h)
-        .with_context(|| format!("--latency `{}`: expected MIN..MAX with 1 <= MIN <= MAX", a.latency))?;
+    let (lo, hi) = parse_latency("--latency", &a.latency)?;
+    let mem_latency = a.mem_latency.as_deref().map(|s| parse_latency("--mem-latency", s)).transpose()?;
     if a.backpressure >= 100 {
         bail!("--backpressure must be below 100");
     }
@@ -578,6 +584,7 @@ fn cmd_cosim(a: CosimArgs) -> Result<ExitCode> {
         .collect();
     let opts = Options {
         latency: (lo, hi),
+        mem_latency,
         backpressure: a.backpressure,
         seed: a.seed,
         max_cycles: a.max_cycles,
