@@ -2235,6 +2235,10 @@ package cu_pkg;
   // for has the top bit set.
   localparam int unsigned VsTags = 8;
   localparam int unsigned VmTagW = 4;
+  // Scalar memory tags (smem_req_tag_o, smem_rsp_tag_i, rt_sl_tag_o): SmTags loads may be
+  // outstanding, answered in any order.
+  localparam int unsigned SmTags = 4;
+  localparam int unsigned SmTagW = 2;
 
   // Atomic operations (dsctrl_t.atom, memctrl_t.atom, vmem_req_op_o): each one's index in
   // the table's list (rdna3_isa::AtomicOp::all).

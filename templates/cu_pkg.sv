@@ -175,6 +175,10 @@ package cu_pkg;
   // for has the top bit set.
   localparam int unsigned VsTags = {{ vs_tags }};
   localparam int unsigned VmTagW = {{ vm_tag_bits }};
+  // Scalar memory tags (smem_req_tag_o, smem_rsp_tag_i, rt_sl_tag_o): SmTags loads may be
+  // outstanding, answered in any order.
+  localparam int unsigned SmTags = {{ sm_tags }};
+  localparam int unsigned SmTagW = {{ sm_tag_bits }};
 
   // Atomic operations (dsctrl_t.atom, memctrl_t.atom, vmem_req_op_o): each one's index in
   // the table's list (rdna3_isa::AtomicOp::all).

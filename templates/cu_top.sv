@@ -22,8 +22,12 @@
 // Scalar loads (SMEM) and GLOBAL, SCRATCH and FLAT loads, stores and atomics go the same way
 // through the memory ports (smem_*, vmem_*): the collect pass reads the address registers (and
 // a store's data), the last of its beats presents one request, and the write pass follows the
-// answer: a scalar load's dwords are written to the SGPRs before its one write beat retires
-// it; a vector load's write pass writes them like a DS load's. A FLAT instruction's lanes in
+// answer: a vector load's write pass writes its dwords like a DS load's. A scalar load is done
+// when the port takes its request (the port checks it then, so a fault is precise): up to
+// SmTags are outstanding, a tag each, and their answers, in any order, go to a write engine
+// that puts their dwords into the SGPRs when WB leaves the RAM's write port free, returning
+// each one's LGKM_CNT after its last dword (so only lgkmcnt(0) orders them, as the guide has
+// it). A FLAT instruction's lanes in
 // the shared aperture go to the DS unit instead, after the port has answered the others. The
 // pipeline waits for the answer of a load, an atomic with return and a FLAT instruction with
 // LDS lanes; a store or an atomic without return retires when the port takes it (the memory
@@ -1650,8 +1654,8 @@ module cu_top
   // The memory ports. The collect pass's last beat starts the instruction in EX (xm_go_q):
   // its request is formed from the collected registers and held on the port until taken
   // (or, for a fault found in the offsets or an invalidate, there is none); the answer ends
-  // it (xm_done), a scalar load's after its dwords are written to the SGPRs, and a vector
-  // store's or an atomic's without return the port taking it (xm_nb: the VS ring below).
+  // it (xm_done), but the port taking it ends a scalar load (its dwords come later, to the
+  // write engine: xm_snb) and a vector store or atomic without return (xm_nb: the VS ring).
   logic              xm_go_q;          // the instruction starts in EX
   logic [63:0]       xm_s0_q;          // SBASE pair or SADDR pair (RD)
   logic [63:0]       xm_s1_q;          // a buffer resource's words 2-3
@@ -1695,19 +1699,17 @@ module cu_top
   logic [63:0]       xm_saddr_q;       // SMEM: the address of dword 0
   logic [15:0]       xm_smask_q;       // ... and the dwords read
   logic              xm_sreq_q, xm_vreq_q;    // a request is on the port
-  logic              xm_swait_q, xm_vwait_q;  // ... taken, its answer awaited
-  logic              xm_swr_q;         // the loaded dwords are being written to the SGPRs
-  logic [3:0]        xm_k_q;           // ... this one
+  logic              xm_vwait_q;       // ... taken, its answer awaited
   logic              xm_imm_q;         // no request: done in the cycle after the start
   logic [2:0]        xm_fault_q;       // the instruction's fault (0: none) for its write pass
-  logic [15:0][31:0] xm_sdata_v_q;     // a scalar load's dwords
   logic [31:0][3:0][31:0] xm_vdata_q;  // a vector load's dwords, extended
   logic [31:0][3:0][31:0] xm_vrsp;     // ... as they arrive: a byte or short extended, a d16
                                        // value in both halves (the write pass picks the half)
   logic              xm_vtake;         // the vector port takes the request this cycle
   logic              xm_nb;            // ... one counted on VS_CNT alone: the instruction is
                                        // done when it is taken, its answer comes later
-  logic              xm_sm_we;         // the SGPR write port writes a loaded dword
+  logic              xm_stake;         // the scalar port takes the request this cycle
+  logic              xm_snb;           // ... without error: its dwords come later (a tag)
   // The VS ring (below): stores and atomics without return outstanding.
   localparam int unsigned VsTagW = VmTagW - 1;
   logic [VsTags-1:0]            vs_busy_q;   // the tag is taken, its VS_CNT not returned
@@ -1716,7 +1718,28 @@ module cu_top
   logic [VsTagW-1:0]            vs_head_q, vs_tail_q;
   logic                         vs_ret;      // the head returns its VS_CNT this cycle
   logic                         xm_vs_ret;   // the direct path returns a VS_CNT this cycle
-  logic [6:0]        xm_sm_code;
+  // The scalar loads outstanding: a tag each, from when the port takes the request to when
+  // the write engine has written the answer's dwords.
+  logic [SmTags-1:0]            sm_busy_q;
+  logic [SmTags-1:0][WaveW-1:0] sm_wave_q;
+  logic [SmTags-1:0][6:0]       sm_sdata_q;  // the first SGPR written
+  logic [SmTags-1:0][4:0]       sm_size_q;   // dwords
+  logic [SmTags-1:0]            sm_swe_q;    // written at all
+  logic [SmTags-1:0][15:0]      sm_dmask_q;  // the dwords read (the others are 0)
+  logic [SmTagW-1:0]            sm_free;     // a free tag, if there is one
+  logic                         sm_any_free;
+  // The write engine: an answer's dwords into the SGPRs, one a cycle while WB leaves the RAM's
+  // write port free; then, unless another LGKM_CNT return takes the counters' port this
+  // cycle, it is done (sw_fin): the load's counter returns and its tag is freed.
+  logic              sw_on_q;
+  logic [SmTagW-1:0] sw_tag_q;
+  logic [4:0]        sw_k_q;                 // the dword to write next
+  logic [15:0][31:0] sw_data_q;
+  logic              sw_we;                  // a dword is written this cycle
+  logic              sw_fin;
+  logic [6:0]        sw_code;
+  logic              lgkm_xm;                // the memory ports return an LGKM_CNT this cycle
+  logic              lgkm_ds;                // ... the DS unit
   logic              unused_xm;
 
   always_ff @(posedge clk_i) begin
@@ -2002,8 +2025,7 @@ module cu_top
                (!xm_fmt_q || xm_kind_q != MK_GLOAD || xm_fault_q != '0)) ||
               (fc_on_q && xm_kind_q == MK_GLOAD && fc_l_q == 5'd31 && fc_last) ||
               (xm_dswait_q && ds_rsp) ||
-              (xm_swr_q && (xm_sm_we || !xm_swe_q || xm_fault_q != 3'd0) && xm_k_q == 4'(xm_size_q - 5'd1));
-    xm_sm_code = xm_sdata_q + 7'(xm_k_q);
+              xm_stake;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -2055,13 +2077,9 @@ module cu_top
       xm_smask_q <= '0;
       xm_sreq_q <= 1'b0;
       xm_vreq_q <= 1'b0;
-      xm_swait_q <= 1'b0;
       xm_vwait_q <= 1'b0;
-      xm_swr_q <= 1'b0;
-      xm_k_q <= '0;
       xm_imm_q <= 1'b0;
       xm_fault_q <= '0;
-      xm_sdata_v_q <= '0;
       xm_vdata_q <= '0;
     end else begin
       xm_go_q <= rd_valid_q && rd_beat_q && rd_xm && !rd_mw_q &&
@@ -2110,7 +2128,6 @@ module cu_top
         xm_saddr_q <= sm_addr;
         xm_smask_q <= sm_mask;
         xm_fault_q <= '0;
-        xm_k_q <= '0;
         if (ex_dec_q.mem.scr || ex_dec_q.mem.flat) begin
           // SCRATCH and FLAT: the lanes' offsets are checked in the next cycle, from the
           // registers loaded now.
@@ -2197,24 +2214,14 @@ module cu_top
           end
         end
       end
-      if (xm_sreq_q && smem_req_ready_i) begin
+      if (xm_stake) begin
         xm_sreq_q <= 1'b0;
-        xm_swait_q <= 1'b1;
+        if (smem_req_err_i) xm_fault_q <= FaultMemory;
       end
       if (xm_vtake) begin
         xm_vreq_q <= 1'b0;
         xm_vwait_q <= !xm_nb;
         if (vmem_req_err_i) xm_fault_q <= FaultMemory;
-      end
-      if (xm_swait_q && smem_rsp_valid_i) begin
-        xm_swait_q <= 1'b0;
-        xm_swr_q <= 1'b1;
-        if (smem_rsp_err_i) xm_fault_q <= FaultMemory;
-        for (int k = 0; k < 16; k++) xm_sdata_v_q[k] <= xm_smask_q[k] ? smem_rsp_data_i[k] : 32'd0;
-      end
-      if (xm_swr_q && (xm_sm_we || !xm_swe_q || xm_fault_q != 3'd0)) begin
-        xm_k_q <= xm_k_q + 4'd1;
-        if (xm_k_q == 4'(xm_size_q - 5'd1)) xm_swr_q <= 1'b0;
       end
       if (xm_vans) begin
         xm_vwait_q <= 1'b0;
@@ -2228,7 +2235,11 @@ module cu_top
     end
   end
 
-  assign smem_req_valid_o = xm_sreq_q;
+  // (A request waits for a free tag.)
+  assign smem_req_valid_o = xm_sreq_q && sm_any_free;
+  assign smem_req_tag_o = sm_free;
+  assign xm_stake = smem_req_valid_o && smem_req_ready_i;
+  assign xm_snb = xm_stake && !smem_req_err_i;
   assign smem_req_wave_o = xm_wave_q;
   assign smem_req_addr_o = xm_saddr_q;
   assign smem_req_mask_o = xm_smask_q;
@@ -2924,7 +2935,6 @@ module cu_top
   logic [3:0][2*NumLanes-1:0]     wb_ven_q;
   logic [3:0][7:0]                wb_vreg_q;
   logic [3:0][NumLanes-1:0][31:0] wb_vdata_q;
-  logic [15:0]                    wb_sl_we_q;    // a scalar load's dwords (written to the RAM already)
   logic [63:0]                    ex_exec_val;
 
   always_comb begin
@@ -2959,7 +2969,6 @@ module cu_top
       wb_ven_q <= '0;
       wb_vreg_q <= '0;
       wb_vdata_q <= '0;
-      wb_sl_we_q <= '0;
     end else begin
       wb_valid_q <= ex_retire;
       wb_wave_q <= ex_wave_q;
@@ -2986,9 +2995,6 @@ module cu_top
       wb_ven_q <= vd_en;
       wb_vreg_q <= vd_reg;
       wb_vdata_q <= vd_data;
-      wb_sl_we_q <= (ex_retire && ex_xm && ex_status != RtFault &&
-                     ex_dec_q.mem.kind inside {MK_SLOAD, MK_SBUFFER} && xm_swe_q) ?
-                    16'((17'd1 << ex_dec_q.mem.size) - 17'd1) : 16'd0;
     end
   end
 
@@ -3013,23 +3019,22 @@ module cu_top
     end
   end
 
-  // The SGPR RAM's write port: WB first, then a scalar load's dwords, then the dispatcher.
-  assign xm_sm_we = xm_swr_q && xm_swe_q && xm_fault_q == 3'd0 && !wb_ram_q;
+  // The SGPR RAM's write port: WB first, then the write engine's dwords, then the dispatcher.
 
   always_comb begin
     rf_we = 2'b00;
     rf_w_wave = wb_wave_q;
     rf_w_pair = wb_sdst_q[6:1];
     rf_w_data = wb_sdst_data_q;
-    spi_sgpr_ready_o = !wb_ram_q && !xm_sm_we;
+    spi_sgpr_ready_o = !wb_ram_q && !sw_we;
     if (wb_ram_q) begin
       rf_we = wb_sdst_we_q;
-    end else if (xm_sm_we) begin
+    end else if (sw_we) begin
       // A scalar load's dwords, one a cycle.
-      rf_w_wave = xm_wave_q;
-      rf_w_pair = xm_sm_code[6:1];
-      rf_w_data = {2{xm_sdata_v_q[xm_k_q]}};
-      rf_we = xm_sm_code[0] ? 2'b10 : 2'b01;
+      rf_w_wave = sm_wave_q[sw_tag_q];
+      rf_w_pair = sw_code[6:1];
+      rf_w_data = {2{sw_data_q[sw_k_q[3:0]]}};
+      rf_we = sw_code[0] ? 2'b10 : 2'b01;
     end else if (spi_sgpr_we_i && spi_sgpr_idx_i < SrcNull[6:0]) begin
       rf_w_wave = spi_wave_i;
       rf_w_pair = spi_sgpr_idx_i[6:1];
@@ -3041,9 +3046,10 @@ module cu_top
   // ------------------------------------------------------------------------------------------
   // Waitcnt scoreboard. A memory instruction increments its counters when it starts (the DS
   // unit or a memory port takes it) and returns them with the end of its memory work: LGKM
-  // for DS and SMEM, VM for GLOBAL and SCRATCH loads, the vector invalidates and atomics with
-  // GLC, VS for GLOBAL and SCRATCH stores and atomics without; FLAT counts on LGKM too, all
-  // returned when its last part (the port's or the DS unit's) answers.
+  // for DS and SMEM (a scalar load's once the write engine has written its dwords), VM for
+  // GLOBAL and SCRATCH loads, the vector invalidates and atomics with GLC, VS for GLOBAL and
+  // SCRATCH stores and atomics without; FLAT counts on LGKM too, all returned when its last
+  // part (the port's or the DS unit's) answers.
   logic [WaveW-1:0] ds_wave_q;   // the wave of the DS unit's instruction
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) ds_wave_q <= '0;
@@ -3084,6 +3090,77 @@ module cu_top
     end
   end
 
+  // The scalar loads' tags (the lowest free one for a request) and the write engine, which
+  // takes an answer whenever it is idle (smem_rsp_ready_o, from its register alone). Its
+  // LGKM_CNT return waits for a cycle in which the DS unit and the memory ports make none.
+  always_comb begin
+    sm_free = '0;
+    sm_any_free = 1'b0;
+    for (int t = SmTags - 1; t >= 0; t--) begin
+      if (!sm_busy_q[t]) begin
+        sm_free = SmTagW'(t);
+        sm_any_free = 1'b1;
+      end
+    end
+  end
+
+  assign lgkm_ds = ds_rsp && !xm_dswait_q;
+  assign lgkm_xm = xm_done && ((xm_kind_q inside {MK_SLOAD, MK_SBUFFER, MK_SINV} && !xm_snb) || xm_flat_q);
+  assign sw_code = sm_sdata_q[sw_tag_q] + 7'(sw_k_q);
+  assign sw_we = sw_on_q && sm_swe_q[sw_tag_q] && sw_k_q != sm_size_q[sw_tag_q] && !wb_ram_q;
+  assign sw_fin = sw_on_q && (!sm_swe_q[sw_tag_q] || sw_k_q == sm_size_q[sw_tag_q]) && !lgkm_ds && !lgkm_xm;
+  assign smem_rsp_ready_o = !sw_on_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      sm_busy_q <= '0;
+      sm_wave_q <= '0;
+      sm_sdata_q <= '0;
+      sm_size_q <= '0;
+      sm_swe_q <= '0;
+      sm_dmask_q <= '0;
+      sw_on_q <= 1'b0;
+      sw_tag_q <= '0;
+      sw_k_q <= '0;
+      sw_data_q <= '0;
+      rt_sl_valid_o <= 1'b0;
+      rt_sl_wave_o <= '0;
+      rt_sl_tag_o <= '0;
+      rt_sl_we_o <= '0;
+      rt_sl_sdst_o <= '0;
+      rt_sl_data_o <= '0;
+    end else begin
+      if (xm_snb) begin
+        sm_busy_q[sm_free] <= 1'b1;
+        sm_wave_q[sm_free] <= xm_wave_q;
+        sm_sdata_q[sm_free] <= xm_sdata_q;
+        sm_size_q[sm_free] <= xm_size_q;
+        sm_swe_q[sm_free] <= xm_swe_q;
+        sm_dmask_q[sm_free] <= xm_smask_q;
+      end
+      if (smem_rsp_valid_i && smem_rsp_ready_o) begin
+        sw_on_q <= 1'b1;
+        sw_tag_q <= smem_rsp_tag_i;
+        sw_k_q <= '0;
+        for (int k = 0; k < 16; k++) begin
+          sw_data_q[k] <= sm_dmask_q[smem_rsp_tag_i][k] ? smem_rsp_data_i[k] : 32'd0;
+        end
+      end
+      if (sw_we) sw_k_q <= sw_k_q + 5'd1;
+      // The report: every dword the load wrote, once the last is written.
+      rt_sl_valid_o <= sw_fin;
+      if (sw_fin) begin
+        sw_on_q <= 1'b0;
+        sm_busy_q[sw_tag_q] <= 1'b0;
+        rt_sl_wave_o <= sm_wave_q[sw_tag_q];
+        rt_sl_tag_o <= sw_tag_q;
+        rt_sl_we_o <= sm_swe_q[sw_tag_q] ? 16'((17'd1 << sm_size_q[sw_tag_q]) - 17'd1) : 16'd0;
+        rt_sl_sdst_o <= sm_sdata_q[sw_tag_q];
+        rt_sl_data_o <= sw_data_q;
+      end
+    end
+  end
+
   // An atomic counts on VM when it returns the old value (GLC), on VS when it does not.
   cnt_flags_t xm_inc;
   always_comb begin
@@ -3102,9 +3179,8 @@ module cu_top
     .inc_i       (xm_inc),
 {%- for c in counters %}
 {%- if c.name == "lgkm" %}
-    .ret_{{ c.name }}_valid_i((ds_rsp && !xm_dswait_q) ||
-                               (xm_done && (xm_kind_q inside {MK_SLOAD, MK_SBUFFER, MK_SINV} || xm_flat_q))),
-    .ret_{{ c.name }}_wave_i((ds_rsp && !xm_dswait_q) ? ds_wave_q : xm_wave_q),
+    .ret_{{ c.name }}_valid_i(lgkm_ds || lgkm_xm || sw_fin),
+    .ret_{{ c.name }}_wave_i(lgkm_ds ? ds_wave_q : lgkm_xm ? xm_wave_q : sm_wave_q[sw_tag_q]),
 {%- else if c.name == "vm" %}
     .ret_{{ c.name }}_valid_i(xm_done && (xm_kind_q inside {MK_GLOAD, MK_VINV} ||
                                            (xm_kind_q == MK_GATOMIC && xm_glc_q))),
@@ -3291,8 +3367,8 @@ module cu_top
         vccz_d[wb_wave_q] = wb_sdst_data_q[31:0] == 32'd0;
       end
     end
-    if (xm_sm_we && xm_sm_code == SrcVccLo[6:0]) begin
-      vccz_d[xm_wave_q] = xm_sdata_v_q[xm_k_q] == 32'd0;
+    if (sw_we && sw_code == SrcVccLo[6:0]) begin
+      vccz_d[sm_wave_q[sw_tag_q]] = sw_data_q[sw_k_q[3:0]] == 32'd0;
     end
 
     // Fetch answer: append the dwords before the first one without memory, unless the answer
@@ -3450,17 +3526,9 @@ module cu_top
       rt_status_o <= wb_status_q;
       rt_fault_o <= wb_fault_q;
       rt_next_pc_o <= wb_next_pc_q;
-      // A scalar load reports its dwords from the answer's register, which holds them until
-      // the next load's answer (at least three cycles after its write beat was in EX).
-      if (wb_sl_we_q != '0) begin
-        rt_sdst_we_o <= wb_sl_we_q;
-        rt_sdst_o <= xm_sdata_q;
-        rt_sdst_data_o <= xm_sdata_v_q;
-      end else begin
-        rt_sdst_we_o <= {14'd0, wb_sdst_we_q};
-        rt_sdst_o <= wb_sdst_q;
-        rt_sdst_data_o <= {448'd0, wb_sdst_data_q};
-      end
+      rt_sdst_we_o <= wb_sdst_we_q;
+      rt_sdst_o <= wb_sdst_q;
+      rt_sdst_data_o <= wb_sdst_data_q;
       rt_exec_we_o <= wb_exec_we_q;
       rt_exec_o <= wb_exec_q;
       rt_scc_we_o <= wb_scc_we_q;

@@ -181,6 +181,33 @@ fn loads_and_stores_agree_with_the_golden_model() {
     }
 }
 
+/// Runs `src` as the tests of memory work in flight do, on every model built: four waves at
+/// three latencies (at 4 lanes a store takes eight passes to collect: a longer latency fills
+/// the ring), and one wave alone, with fetches of 1 to 4 cycles and slow memory, so that its
+/// answers overtake each other while a wait waits (a ring that returned the counters out of
+/// order would let it pass before an older answer: the issue-timing reference refuses that).
+/// Every wave must end; returns (waves, memory latency, model, report) of each run.
+fn in_flight_runs(src: &str) -> Vec<(usize, (u32, u32), &'static str, sim::cosim::Report)> {
+    let runs = [
+        (4, (1, 1), None, "cu"),
+        (4, (20, 80), None, "cu"),
+        (4, (100, 300), None, "cu_l4"),
+        (4, (1, 30), None, "cu_l8"),
+        (1, (1, 4), Some((100, 300)), "cu"),
+        (1, (1, 4), Some((100, 300)), "cu_l4"),
+        (1, (1, 4), Some((30, 300)), "cu_l8"),
+    ];
+    let mut out = Vec::new();
+    for (waves, fetch, mem, model) in runs.into_iter().filter(|m| built(m.3)) {
+        let latency = mem.unwrap_or(fetch);
+        let r = run_with(src, waves, fetch, mem, model)
+            .unwrap_or_else(|e| panic!("{waves} waves, latency {latency:?}, {model}: {e}"));
+        assert!(r.waves.iter().all(|w| *w == WaveEnd::Ended), "{latency:?}, {model}: {:?}", r.waves);
+        out.push((waves, latency, model, r));
+    }
+    out
+}
+
 /// Stores and atomics without return retire when the vector port takes them, up to
 /// `ports::VS_TAGS` outstanding: every wave makes 12 stores and an atomic back to back (more
 /// than the ring holds, so a store waits for a tag), waits for all but four, makes more, loads a
@@ -227,24 +254,7 @@ fn stores_in_flight_agree_with_the_golden_model() {
     if !conformance::require_verilator("stores_in_flight_agree_with_the_golden_model") {
         return;
     }
-    // (At 4 lanes a store takes eight passes to collect: a longer latency fills the ring.) One
-    // wave alone has the ring to itself, with fetches of 1 to 4 cycles, so that its stores'
-    // answers overtake each other while `s_waitcnt_vscnt null, 4` waits: a ring that returned
-    // the counters out of order would let it pass before an older store's answer (the
-    // issue-timing reference refuses that).
-    let runs = [
-        (4, (1, 1), None, "cu"),
-        (4, (20, 80), None, "cu"),
-        (4, (100, 300), None, "cu_l4"),
-        (4, (1, 30), None, "cu_l8"),
-        (1, (1, 4), Some((100, 300)), "cu"),
-        (1, (1, 4), Some((100, 300)), "cu_l4"),
-    ];
-    for (waves, fetch, mem, model) in runs.into_iter().filter(|m| built(m.3)) {
-        let latency = mem.unwrap_or(fetch);
-        let r = run_with(STORES_IN_FLIGHT, waves, fetch, mem, model)
-            .unwrap_or_else(|e| panic!("{waves} waves, latency {latency:?}, {model}: {e}"));
-        assert!(r.waves.iter().all(|w| *w == WaveEnd::Ended), "{:?}", r.waves);
+    for (waves, latency, model, r) in in_flight_runs(STORES_IN_FLIGHT) {
         let base = r.memory.regions()[0].base;
         let rd = |a: u64| r.memory.read_u32(base + a).expect("in the buffer");
         let pat = |a: u64| u32::from_le_bytes(std::array::from_fn(|i| ((a as usize + i) * 7 + 3) as u8));
@@ -270,7 +280,95 @@ fn stores_in_flight_agree_with_the_golden_model() {
             // The ring's eight stores were outstanding together, and some waits were held by
             // them (each wave's `vscnt 0` at least).
             assert!(r.stats.vmem_peak_outstanding >= 8, "{model}: {}", r.stats);
-            assert!(r.timing.vs_holds >= waves as u64, "{model}: {}", r.timing);
+            assert!(r.timing.mem_holds >= waves as u64, "{model}: {}", r.timing);
+        }
+    }
+}
+
+/// Scalar loads retire when the scalar port takes them, up to `ports::SM_TAGS` outstanding,
+/// and the write engine puts their dwords into the SGPRs in the order their answers come:
+/// every wave makes six loads back to back (more than there are tags, so one waits for a
+/// tag), one of them into VCC, waits, branches on VCCZ and adds what they loaded; then three
+/// more with `s_waitcnt lgkmcnt(1)` between (out of order, it orders nothing: the program
+/// reads them after `lgkmcnt(0)`), and a last one that `s_endpgm` must wait for.
+const SCALAR_LOADS_IN_FLIGHT: &str = r#"
+  s_load_b512 s[4:19], s[2:3], 0x0
+  s_load_b32 s20, s[2:3], 0x44
+  s_load_b256 s[24:31], s[2:3], 0x80
+  s_load_b64 vcc, s[2:3], 0x100
+  s_load_b128 s[32:35], s[2:3], 0x110
+  s_load_b32 s36, s[2:3], 0x124
+  s_waitcnt lgkmcnt(0)
+  s_cbranch_vccz .Lskip
+  s_add_u32 s37, s4, s19
+  s_add_u32 s37, s37, s20
+  s_add_u32 s37, s37, s31
+  s_add_u32 s37, s37, s35
+  s_add_u32 s37, s37, s36
+  s_add_u32 s37, s37, vcc_hi
+.Lskip:
+  s_load_b32 s38, s[2:3], 0x200
+  s_load_b32 s39, s[2:3], 0x204
+  s_load_b32 s41, s[2:3], 0x208
+  s_waitcnt lgkmcnt(1)
+  s_waitcnt lgkmcnt(0)
+  s_add_u32 s42, s38, s39
+  s_add_u32 s42, s42, s41
+  v_mov_b32 v2, s37
+  v_mov_b32 v3, s42
+  v_lshlrev_b32 v1, 2, v0
+  s_lshl_b32 s43, s0, 8
+  v_add_nc_u32 v1, s43, v1
+  global_store_b32 v1, v2, s[2:3] offset:0x800
+  global_store_b32 v1, v3, s[2:3] offset:0xc00
+  s_load_b256 s[44:51], s[2:3], 0x300
+  s_endpgm
+"#;
+
+#[test]
+fn scalar_loads_in_flight_agree_with_the_golden_model() {
+    if !conformance::require_verilator("scalar_loads_in_flight_agree_with_the_golden_model") {
+        return;
+    }
+    let pat = |a: u64| u32::from_le_bytes(std::array::from_fn(|i| ((a as usize + i) * 7 + 3) as u8));
+    let sum = |offs: &[u64]| offs.iter().fold(0u32, |s, &a| s.wrapping_add(pat(a)));
+    for (waves, latency, model, r) in in_flight_runs(SCALAR_LOADS_IN_FLIGHT) {
+        let base = r.memory.regions()[0].base;
+        let rd = |a: u64| r.memory.read_u32(base + a).expect("in the buffer");
+        for w in 0..waves as u64 {
+            let at = 0x800 + 0x100 * w;
+            assert_eq!(rd(at), sum(&[0x0, 0x3c, 0x44, 0x9c, 0x11c, 0x124, 0x104]), "{model}: wave {w}");
+            assert_eq!(rd(at + 0x400), sum(&[0x200, 0x204, 0x208]), "{model}: wave {w}");
+        }
+        if latency.0 >= 20 {
+            // Every tag was taken at once, and waits were held by the loads.
+            let tags = u64::from(hdl_gen::sv::ports::SM_TAGS);
+            assert!(r.stats.smem_peak_outstanding >= tags, "{model}: {}", r.stats);
+            assert!(r.timing.mem_holds >= waves as u64, "{model}: {}", r.timing);
+        }
+    }
+}
+
+/// A program that reads a scalar load's SGPR without waiting for it sees the old value on the
+/// RTL, as on the hardware (the load retired before its dword came): co-simulation reports the
+/// difference and says why.
+#[test]
+fn reading_a_scalar_load_before_its_wait_is_reported() {
+    if !conformance::require_verilator("reading_a_scalar_load_before_its_wait_is_reported") {
+        return;
+    }
+    let src = "s_load_b32 s4, s[2:3], 0x0\n s_mov_b32 s5, s4\n s_waitcnt lgkmcnt(0)\n s_endpgm\n";
+    for model in ["cu", "cu_l8"].into_iter().filter(|m| built(m)) {
+        match run_with(src, 1, (1, 2), Some((50, 60)), model) {
+            Err(CosimError::Mismatch(m)) => {
+                let all = m.diffs.join("\n");
+                assert!(m.text.starts_with("s_mov_b32 s5, s4"), "{model}: {}", m.text);
+                assert!(
+                    all.contains("s5: ") && all.contains("before s_waitcnt lgkmcnt(0)"),
+                    "{model}: {all}"
+                );
+            }
+            other => panic!("{model}: {other:?}"),
         }
     }
 }

@@ -7,6 +7,12 @@
 //!
 //! SGPRs s96..s105 are reserved for loop counters and return addresses: random destinations
 //! never name them, and M0-relative destinations are kept below them.
+//!
+//! A scalar load retires before its dwords arrive (the compute unit writes them later, in any
+//! order), so lowering waits for the loads in flight (`s_waitcnt lgkmcnt(0)`) before any
+//! instruction that might read or write their SGPRs, and before any branch or label; only
+//! further scalar loads to other SGPRs, moves of constants to other SGPRs and `s_endpgm`
+//! (which waits by itself) go before the wait.
 
 use std::fmt;
 
@@ -302,6 +308,24 @@ struct Lower {
     /// Loops around the current item; loop k counts in s(96 + k).
     loops: u32,
     in_sub: bool,
+    /// The SGPR codes the scalar loads since the last wait write: [first, end).
+    loads: Vec<(u32, u32)>,
+}
+
+/// The SGPR codes scalar load `i` reads (its SBASE tuple and SOFFSET) and writes (SDATA's
+/// tuple), or None for any other instruction.
+fn scalar_load_regs(i: &Inst) -> Option<(Vec<u32>, (u32, u32))> {
+    let d = i.def();
+    if !matches!(d.access, Some(rdna3_isa::MemAccess::ScalarLoad { .. })) {
+        return None;
+    }
+    let dwords =
+        |f: Field| d.operands.iter().find(|o| o.field == f).and_then(|o| o.ty()).map_or(1, |t| t.dwords());
+    let base = 2 * i.field(Field::Sbase);
+    let mut reads: Vec<u32> = (base..base + dwords(Field::Sbase)).collect();
+    reads.push(i.field(Field::Soffset));
+    let sdata = i.field(Field::Sdata);
+    Some((reads, (sdata, sdata + dwords(Field::Sdata))))
 }
 
 /// Return addresses of calls.
@@ -322,7 +346,38 @@ impl Lower {
     }
 
     fn push(&mut self, i: Inst) {
+        let pending = |r: u32| self.loads.iter().any(|&(a, b)| (a..b).contains(&r));
+        let independent = match scalar_load_regs(&i) {
+            Some((reads, (a, b))) => !reads.into_iter().any(pending) && !(a..b).any(pending),
+            None if i.def().name == "s_mov_b32" => {
+                // (A constant or the literal; not VCCZ, EXECZ or SCC.)
+                let src = i.field(Field::Ssrc0);
+                src >= 128 && !(251..=253).contains(&src) && !pending(i.field(Field::Sdst))
+            }
+            None => i.def().name == "s_endpgm",
+        };
+        if !independent {
+            self.settle();
+        }
+        if let Some((_, w)) = scalar_load_regs(&i) {
+            self.loads.push(w);
+        }
         self.slots.push(Slot::Inst(i));
+    }
+
+    /// `s_waitcnt lgkmcnt(0)` if scalar loads may be in flight.
+    fn settle(&mut self) {
+        if !self.loads.is_empty() {
+            self.loads.clear();
+            // vmcnt(63) expcnt(7) lgkmcnt(0)
+            self.slots.push(Slot::Inst(inst("s_waitcnt", &[(Field::Simm16, 0xfc07)], None)));
+        }
+    }
+
+    /// A branch, a label or a PC offset, after the loads in flight.
+    fn slot(&mut self, s: Slot) {
+        self.settle();
+        self.slots.push(s);
     }
 
     fn item(&mut self, it: &Item) {
@@ -332,9 +387,9 @@ impl Lower {
             Item::MovRel { name, m0, dst, src } => self.movrel(name, *m0, u32::from(*dst), u32::from(*src)),
             Item::Skip { branch, body } => {
                 let end = self.label();
-                self.slots.push(Slot::Branch(inst(branch, &[], None), end));
+                self.slot(Slot::Branch(inst(branch, &[], None), end));
                 self.items(body);
-                self.slots.push(Slot::Label(end));
+                self.slot(Slot::Label(end));
             }
             Item::Loop { trips, body } => {
                 let reg = RESERVED + self.loops;
@@ -346,7 +401,7 @@ impl Lower {
                     &[(Field::Sdst, reg), (Field::Simm16, u32::from(*trips))],
                     None,
                 ));
-                self.slots.push(Slot::Label(top));
+                self.slot(Slot::Label(top));
                 self.items(body);
                 self.push(inst(
                     "s_add_i32",
@@ -354,7 +409,7 @@ impl Lower {
                     None,
                 ));
                 self.push(inst("s_cmp_lg_u32", &[(Field::Ssrc0, reg), (Field::Ssrc1, 128)], None));
-                self.slots.push(Slot::Branch(inst("s_cbranch_scc1", &[], None), top));
+                self.slot(Slot::Branch(inst("s_cbranch_scc1", &[], None), top));
                 self.loops -= 1;
             }
             // Subroutines do not call: a call inside one runs its body inline.
@@ -391,13 +446,13 @@ impl Lower {
     fn call(&mut self, how: u8, body: &[Item]) {
         let sub = self.label();
         match how {
-            0 => self.slots.push(Slot::Branch(inst("s_call_b64", &[(Field::Sdst, RET)], None), sub)),
+            0 => self.slot(Slot::Branch(inst("s_call_b64", &[(Field::Sdst, RET)], None), sub)),
             _ => {
                 // Target = the address after s_getpc + (sub - that address).
                 let here = self.label();
                 self.push(inst("s_getpc_b64", &[(Field::Sdst, TARGET)], None));
-                self.slots.push(Slot::Label(here));
-                self.slots.push(Slot::PcOffset { reg: TARGET, label: sub, from: here });
+                self.slot(Slot::Label(here));
+                self.slot(Slot::PcOffset { reg: TARGET, label: sub, from: here });
                 self.push(inst(
                     "s_addc_u32",
                     &[(Field::Sdst, TARGET + 1), (Field::Ssrc0, TARGET + 1), (Field::Ssrc1, 128)],
@@ -430,13 +485,20 @@ impl Lower {
 impl Program {
     /// The program's instructions and their byte offsets.
     pub fn lower(&self) -> Vec<(u32, Inst)> {
-        let mut l = Lower { slots: Vec::new(), labels: 0, subs: Vec::new(), loops: 0, in_sub: false };
+        let mut l = Lower {
+            slots: Vec::new(),
+            labels: 0,
+            subs: Vec::new(),
+            loops: 0,
+            in_sub: false,
+            loads: Vec::new(),
+        };
         l.items(&self.items);
         l.push(inst("s_endpgm", &[], None));
         // Subroutines after the end, each returning through s[100:101].
         l.in_sub = true;
         for (label, loops, body) in std::mem::take(&mut l.subs) {
-            l.slots.push(Slot::Label(label));
+            l.slot(Slot::Label(label));
             l.loops = loops;
             l.items(&body);
             l.push(inst("s_setpc_b64", &[(Field::Ssrc0, RET)], None));

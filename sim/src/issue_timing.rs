@@ -21,14 +21,20 @@
 //! - the `s_waitcnt` family and `s_endpgm` (which waits for every counter to reach zero): as
 //!   anything else, and they commit on their first issue, unless a request counted on VS_CNT
 //!   (a store, an atomic without return: the instructions that retire when the vector memory
-//!   port takes them) was outstanding then. Every other memory instruction's answer comes
-//!   before it commits, so without those every counter of the wave is zero when a later
+//!   port takes them) or a scalar load (which retires when the scalar port takes it; its
+//!   dwords are written later) was outstanding then. Every other memory instruction's answer
+//!   comes before it commits, so without those every counter of the wave is zero when a later
 //!   instruction issues, every threshold is met, and no wait may hold the wave. (A wait that
 //!   holds the wave leaves EX without retiring and issues again: a second issue.) The VS
 //!   requests return their counters in the order the port took them, all waves' in one
-//!   order: so a wait may issue again while a request taken before its first issue had no
-//!   answer `VS_SETTLE` cycles before it, and its last issue is bounded from above as below
-//!   from `VS_SETTLE` cycles after the last of those answers;
+//!   order; the scalar loads theirs when their dwords are written (the retire stream's
+//!   report of them, `SM_SETTLE` cycles before), in any order, one answer at a time for all
+//!   waves. So a wait may issue again while a request taken before its first issue was not
+//!   done (answered `VS_SETTLE` cycles, reported `SM_SETTLE` cycles, before it), and its last
+//!   issue is bounded from above as below from the last of those times. And it may not
+//!   commit before what it waits for is done: `s_waitcnt_vscnt null, N` all but the wave's N
+//!   latest stores answered, `s_waitcnt lgkmcnt(N)` at most N of the wave's scalar loads not
+//!   yet reported, `s_endpgm` all of both;
 //! - anything else: at R + 1 or later.
 //!
 //! Those are lower bounds: a wave never issues early. Every one of them also has an upper
@@ -49,6 +55,9 @@ use std::collections::{BTreeMap, VecDeque};
 /// Cycles from a VS request's answer on the port to its counter's return reaching a wait (the
 /// ring's head moves one a cycle; generous).
 pub const VS_SETTLE: u64 = 8;
+/// Cycles from a scalar load's report on the retire stream to its counter's return reaching
+/// a wait (the return is in the cycle the report is registered in; generous).
+pub const SM_SETTLE: u64 = 2;
 
 use hdl_gen::sv::ports::RETIRE_DELAY;
 use rdna3_isa::{Field, Inst, Mnemonic as M, Unit};
@@ -85,8 +94,8 @@ pub struct Counts {
     pub barriers: u64,
     /// Waits (the s_waitcnt family, s_endpgm) held to committing on their first issue.
     pub waits: u64,
-    /// ... and those outstanding stores held (issued more than once).
-    pub vs_holds: u64,
+    /// ... and those outstanding stores or scalar loads held (issued more than once).
+    pub mem_holds: u64,
 }
 
 impl std::fmt::Display for Counts {
@@ -94,8 +103,8 @@ impl std::fmt::Display for Counts {
         write!(
             f,
             "decided by {} s_nop waits, {} sleeps, {} wakeups, {} barrier releases; {} counter waits \
-             ({} held by outstanding stores)",
-            self.nops, self.sleeps, self.wakeups, self.barriers, self.waits, self.vs_holds
+             ({} held by outstanding stores or scalar loads)",
+            self.nops, self.sleeps, self.wakeups, self.barriers, self.waits, self.mem_holds
         )
     }
 }
@@ -113,6 +122,10 @@ pub struct IssueTiming {
     /// it was answered, and its wave.
     vs: BTreeMap<u64, (u64, Option<u64>, usize)>,
     vs_next: u64,
+    /// The scalar loads, by number: when the port took each, when the retire stream reported
+    /// its dwords written, and its wave.
+    sm: BTreeMap<u64, (u64, Option<u64>, usize)>,
+    sm_next: u64,
     pub counts: Counts,
 }
 
@@ -137,6 +150,8 @@ impl IssueTiming {
             busy: VecDeque::new(),
             vs: BTreeMap::new(),
             vs_next: 0,
+            sm: BTreeMap::new(),
+            sm_next: 0,
             counts: Counts::default(),
         }
     }
@@ -168,13 +183,44 @@ impl IssueTiming {
         }
     }
 
-    /// For a wait first issued at `at`: whether a VS request taken before then may still hold
-    /// it (unanswered `VS_SETTLE` cycles before), and from when its counters have surely
-    /// returned (`VS_SETTLE` after the last answer of those requests; None: one is unanswered).
+    /// The scalar port took a load of wave `w` at `cycle`; returns its number.
+    pub fn sm_taken(&mut self, w: usize, cycle: u64) -> u64 {
+        let id = self.sm_next;
+        self.sm_next += 1;
+        self.sm.insert(id, (cycle, None, w));
+        id
+    }
+
+    /// The retire stream reported scalar load `id`'s dwords written at `cycle`.
+    pub fn sm_done(&mut self, id: u64, cycle: u64) {
+        if let Some(e) = self.sm.get_mut(&id) {
+            e.1 = Some(cycle);
+        }
+    }
+
+    /// Of wave `w`'s scalar loads taken before `at`, how many were not reported done by
+    /// `commit`, and when the first of those was taken.
+    fn sm_pending(&self, w: usize, at: u64, commit: u64) -> (usize, Option<u64>) {
+        let open: Vec<u64> = self
+            .sm
+            .values()
+            .filter(|&&(t, d, v)| v == w && t < at && d.is_none_or(|d| d > commit))
+            .map(|&(t, _, _)| t)
+            .collect();
+        (open.len(), open.first().copied())
+    }
+
+    /// For a wait first issued at `at`: whether a VS request or a scalar load taken before
+    /// then may still hold it (not done the settling time before), and from when their
+    /// counters have surely returned (the settling time after the last of them was done;
+    /// None: one is not done).
     fn vs_hold(&self, at: u64) -> (bool, Option<u64>) {
-        let before = || self.vs.values().filter(|(t, _, _)| *t < at);
-        let holds = before().any(|(_, a, _)| a.is_none_or(|a| a + VS_SETTLE > at));
-        let from = before().try_fold(0u64, |m, (_, a, _)| a.map(|a| m.max(a + VS_SETTLE)));
+        let before = || {
+            let vs = self.vs.values().map(|e| (e, VS_SETTLE));
+            vs.chain(self.sm.values().map(|e| (e, SM_SETTLE))).filter(|((t, _, _), _)| *t < at)
+        };
+        let holds = before().any(|((_, a, _), d)| a.is_none_or(|a| a + d > at));
+        let from = before().try_fold(0u64, |m, ((_, a, _), d)| a.map(|a| m.max(a + d)));
         (holds, from)
     }
 
@@ -254,6 +300,7 @@ impl IssueTiming {
         }
         // A VS request answered well before every issue still to retire holds none of them.
         self.vs.retain(|_, &mut (_, a, _)| a.is_none_or(|a| a + VS_SETTLE >= keep));
+        self.sm.retain(|_, &mut (_, a, _)| a.is_none_or(|a| a + SM_SETTLE >= keep));
     }
 
     /// The retire port shows wave `w` retiring `inst` at `cycle` (None: a fetch fault);
@@ -283,8 +330,8 @@ impl IssueTiming {
                     from.and_then(|from| {
                         self.late(w, from, last).map(|e| {
                             format!(
-                                "issued last at cycle {last}, too late after cycle {from} (the stores it \
-                                 waited for had been answered): {e}"
+                                "issued last at cycle {last}, too late after cycle {from} (the stores and \
+                                 scalar loads it waited for were done): {e}"
                             )
                         })
                     })
@@ -308,6 +355,29 @@ impl IssueTiming {
                     )
                 })
             });
+            // A wait for at most N outstanding LGKM counts (s_waitcnt lgkmcnt(N),
+            // s_waitcnt_lgkmcnt null, N; s_endpgm: 0) may not commit while more than N of the
+            // wave's scalar loads taken before it are not done (the DS unit's and FLAT's
+            // counts return before the next instruction issues).
+            let sm_limit = inst.and_then(|i| match i.def().mnemonic {
+                M::s_endpgm => Some(0),
+                M::s_waitcnt => Some(i.field(Field::Simm16) as usize >> 4 & 0x3f),
+                M::s_waitcnt_lgkmcnt if i.field(Field::Sdst) == rdna3_isa::operand::NULL => {
+                    Some(i.field(Field::Simm16) as usize & 0x3f)
+                }
+                _ => None,
+            });
+            let sm_early = first.zip(sm_limit).and_then(|(at, n)| {
+                let (open, t) = self.sm_pending(w, at, commit);
+                (open > n).then(|| {
+                    format!(
+                        "committed at cycle {commit} with {open} of the wave's scalar loads not written (the \
+                         first taken at cycle {}); it waits for at most {n}",
+                        t.unwrap_or_default()
+                    )
+                })
+            });
+            let vs_early = vs_early.or(sm_early);
             (late, vs_late.map(|l| l.or(vs_early.clone())), vs_early)
         };
         let s = &mut self.waves[w];
@@ -328,14 +398,14 @@ impl IssueTiming {
         let problem = match mine.first().copied() {
             None => Some(format!("retired at cycle {cycle} without having issued")),
             Some(_) if mine.len() > 1 && waits && vs_late.is_some() => {
-                self.counts.vs_holds += 1;
+                self.counts.mem_holds += 1;
                 vs_late.flatten()
             }
             Some(_) if vs_early.is_some() => vs_early,
             Some(at) if mine.len() > 1 && waits => Some(format!(
                 "issued again at cycle {} after its first issue at {at}: it waited, but every counter \
-                 of the wave was zero (no store was outstanding; every other memory instruction's \
-                 counters return before it commits)",
+                 of the wave was zero (no store or scalar load was outstanding; every other memory \
+                 instruction's counters return before it commits)",
                 mine[1]
             )),
             Some(at) if mine.len() > 1 => Some(format!(
@@ -519,7 +589,7 @@ mod tests {
         t.vs_answered(st, 40);
         t.issue(0, 45);
         retire(&mut t, 0, 47, Some(inst("s_waitcnt_vscnt null, 0x0")), false).unwrap();
-        assert_eq!(t.counts.vs_holds, 1);
+        assert_eq!(t.counts.mem_holds, 1);
         // Held past the answer for longer than the slack: too late.
         let st = t.vs_taken(0, 49);
         run(&mut t, 0, 48, "global_store_b32 v0, v1, s[2:3]").unwrap();
@@ -528,7 +598,10 @@ mod tests {
         t.issue(0, 60 + VS_SETTLE + 101);
         let e = retire(&mut t, 0, 60 + VS_SETTLE + 103, Some(inst("s_waitcnt_vscnt null, 0x0")), false)
             .unwrap_err();
-        assert!(e.contains("too late after cycle 68 (the stores it waited for had been answered)"), "{e}");
+        assert!(
+            e.contains("too late after cycle 68 (the stores and scalar loads it waited for were done)"),
+            "{e}"
+        );
         // Committing while a store of the wave has no answer: too early, held or not; one
         // allowed outstanding by the threshold is fine, and so is another wave's.
         let a = t.vs_taken(1, 200);
@@ -555,7 +628,35 @@ mod tests {
         t.issue(1, 270);
         t.issue(1, 280);
         let e = retire(&mut t, 1, 282, Some(inst("s_waitcnt_vscnt null, 0x0")), false).unwrap_err();
-        assert!(e.contains("no store was outstanding"), "{e}");
+        assert!(e.contains("no store or scalar load was outstanding"), "{e}");
+    }
+
+    #[test]
+    fn outstanding_scalar_loads_hold_lgkm_waits_in_any_order() {
+        let mut t = IssueTiming::new(&[0, 0], 0, 100);
+        // Two loads of wave 0; the later is written first. lgkmcnt(1) may commit once one is
+        // done (whichever), after a hold; lgkmcnt(0) only once both are.
+        let a = t.sm_taken(0, 1);
+        run(&mut t, 0, 0, "s_load_b32 s4, s[2:3], 0x0").unwrap();
+        let b = t.sm_taken(0, 5);
+        run(&mut t, 0, 4, "s_load_b32 s5, s[2:3], 0x4").unwrap();
+        t.issue(0, 10);
+        t.sm_done(b, 30);
+        t.issue(0, 33);
+        retire(&mut t, 0, 35, Some(inst("s_waitcnt lgkmcnt(1)")), false).unwrap();
+        assert_eq!(t.counts.mem_holds, 1);
+        t.issue(0, 36);
+        let e = retire(&mut t, 0, 38, Some(inst("s_waitcnt lgkmcnt(0)")), false).unwrap_err();
+        assert!(e.contains("with 1 of the wave's scalar loads not written"), "{e}");
+        // s_endpgm waits for them all as well; another wave's load does not count.
+        let mut t = IssueTiming::new(&[0, 0], 0, 100);
+        let a2 = t.sm_taken(0, 1);
+        run(&mut t, 0, 0, "s_load_b32 s4, s[2:3], 0x0").unwrap();
+        t.sm_taken(1, 2);
+        t.issue(0, 10);
+        let e = retire(&mut t, 0, 12, Some(inst("s_endpgm")), true).unwrap_err();
+        assert!(e.contains("for at most 0"), "{e}");
+        let _ = (a, a2);
     }
 
     #[test]

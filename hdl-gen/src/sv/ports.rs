@@ -70,6 +70,14 @@ pub const VM_TAG_BITS: u32 = VS_TAGS.trailing_zeros() + 1;
 /// The tag of the request the compute unit waits for.
 pub const VM_TAG_WAIT: u32 = 1 << (VM_TAG_BITS - 1);
 
+/// Scalar loads that may be outstanding at once (`cu_pkg::SmTags`): each holds a tag from
+/// when the scalar port takes its request (the instruction then retires) until its dwords are
+/// written to the SGPRs, which the answer may bring in any order (guide 5.6: SMEM returns out
+/// of order).
+pub const SM_TAGS: u32 = 4;
+/// Bits of a scalar memory tag (`smem_req_tag_o`, `smem_rsp_tag_i`, `rt_sl_tag_o`).
+pub const SM_TAG_BITS: u32 = SM_TAGS.trailing_zeros();
+
 /// The status codes with their `cu_pkg` names, for the template.
 pub const RT_CODES: [(&str, u32); 4] =
     [("RtRetired", RT_RETIRED), ("RtEndpgm", RT_ENDPGM), ("RtBarrier", RT_BARRIER), ("RtFault", RT_FAULT)];
@@ -170,15 +178,31 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
     l.port("imem_rsp_data_i", In, "logic [3:0][31:0]", 128, "");
     l.port("imem_rsp_err_i", In, &logic("3"), 4, "per dword: no memory at that address");
 
-    l.group = "Scalar data port (SMEM): one request a wave's load, answered with every dword asked for.";
+    l.group = "Scalar data port (SMEM): up to SmTags loads outstanding, a tag each; a request is checked when \
+               taken and answered later, in any order, with every dword asked for.";
     l.port("smem_req_valid_o", Out, "logic", 1, "");
     l.port("smem_req_ready_i", In, "logic", 1, "");
+    l.port(
+        "smem_req_err_i",
+        In,
+        "logic",
+        1,
+        "with ready: a dword asked for has no memory (the load faults; no answer follows)",
+    );
+    l.port("smem_req_tag_o", Out, &logic("SmTagW-1"), SM_TAG_BITS, "ports::SM_TAGS");
     l.port("smem_req_wave_o", Out, &logic("WaveW-1"), wave_w, "");
     l.port("smem_req_addr_o", Out, &logic("63"), 64, "byte address of dword 0, dword aligned");
     l.port("smem_req_mask_o", Out, &logic("15"), 16, "dword k (at addr + 4k) is read");
     l.port("smem_rsp_valid_i", In, "logic", 1, "");
+    l.port(
+        "smem_rsp_ready_o",
+        Out,
+        "logic",
+        1,
+        "an answer is taken this cycle; from registers alone, so the memory side may look before it answers",
+    );
+    l.port("smem_rsp_tag_i", In, &logic("SmTagW-1"), SM_TAG_BITS, "the request's tag");
     l.port("smem_rsp_data_i", In, "logic [15:0][31:0]", 512, "the dwords asked for (others: any)");
-    l.port("smem_rsp_err_i", In, "logic", 1, "a dword asked for has no memory");
 
     l.group = "Vector memory port (GLOBAL, SCRATCH, FLAT's lanes outside LDS, MUBUF): one request an instruction, \
                every active lane's address and data, checked when taken and answered later, in any order, \
@@ -274,12 +298,12 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
     l.port(
         "rt_sdst_we_o",
         Out,
-        &logic("15"),
-        16,
-        "dwords written at rt_sdst_o + k (a scalar load: up to 16)",
+        &logic("1"),
+        2,
+        "dwords written at rt_sdst_o + k (a scalar load's come later, on rt_sl_*)",
     );
     l.port("rt_sdst_o", Out, &logic("6"), 7, "");
-    l.port("rt_sdst_data_o", Out, "logic [15:0][31:0]", 512, "");
+    l.port("rt_sdst_data_o", Out, "logic [1:0][31:0]", 64, "");
     l.port("rt_exec_we_o", Out, &logic("1"), 2, "EXEC dwords written (before the SDST write)");
     l.port("rt_exec_o", Out, &logic("63"), 64, "");
     l.port("rt_scc_we_o", Out, "logic", 1, "");
@@ -291,6 +315,15 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
     l.port("rt_vwe_o", Out, "logic [3:0][2*NumLanes-1:0]", 8 * lanes, "per bank, lane and 16-bit half");
     l.port("rt_vreg_o", Out, "logic [3:0][7:0]", 32, "per bank: the VGPR written");
     l.port("rt_vdata_o", Out, "logic [3:0][NumLanes-1:0][31:0]", 4 * 32 * lanes, "per bank and lane");
+
+    l.group = "Scalar load writes: a scalar load retires when the port takes its request; its dwords reach \
+               the SGPRs after that, and once the last is written (its LGKM_CNT returns) they are reported here.";
+    l.port("rt_sl_valid_o", Out, "logic", 1, "a scalar load's dwords are written");
+    l.port("rt_sl_wave_o", Out, &logic("WaveW-1"), wave_w, "");
+    l.port("rt_sl_tag_o", Out, &logic("SmTagW-1"), SM_TAG_BITS, "its request's tag");
+    l.port("rt_sl_we_o", Out, &logic("15"), 16, "dwords written at rt_sl_sdst_o + k");
+    l.port("rt_sl_sdst_o", Out, &logic("6"), 7, "");
+    l.port("rt_sl_data_o", Out, "logic [15:0][31:0]", 512, "");
 
     l.group = "Status.";
     l.port("wave_running_o", Out, &logic("NumWaves-1"), waves, "started and not yet ended");

@@ -199,6 +199,8 @@ pub struct PkgView {
     /// The VS ring's tags and the bits of a vector memory tag (ports::VS_TAGS, VM_TAG_BITS).
     pub vs_tags: u32,
     pub vm_tag_bits: u32,
+    pub sm_tags: u32,
+    pub sm_tag_bits: u32,
     /// The codes of the atomic operations `cu_ds` executes (`dsctrl_t.atom`; the same as
     /// `memctrl_t.atom` and vmem_req_op_o carry), in the table's order: (`Atom<Op>`, code).
     pub atom_codes: Vec<(String, u32)>,
@@ -743,6 +745,8 @@ impl PkgView {
             fault_codes: super::ports::FAULT_CODES.to_vec(),
             vs_tags: super::ports::VS_TAGS,
             vm_tag_bits: super::ports::VM_TAG_BITS,
+            sm_tags: super::ports::SM_TAGS,
+            sm_tag_bits: super::ports::SM_TAG_BITS,
             atom_codes: ds_atomic_ops()
                 .map(|op| (format!("Atom{op:?}"), super::ports::atomic_code(op)))
                 .collect(),
