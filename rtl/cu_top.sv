@@ -1822,8 +1822,10 @@ module cu_top
   logic [31:0][3:0][31:0] xm_vrsp;     // ... as they arrive: a byte or short extended, a d16
                                        // value in both halves (the write pass picks the half)
   logic              xm_vtake;         // the vector port takes the request this cycle
-  logic              xm_nb;            // ... one counted on VS_CNT alone: the instruction is
-                                       // done when it is taken, its answer comes later
+  logic              xm_vs;            // the instruction counts on VS_CNT (a store, an atomic
+                                       // without return)
+  logic              xm_nb;            // ... with no LDS lanes: done when the port takes it,
+                                       // its answer comes later
   logic              xm_stake;         // the scalar port takes the request this cycle
   logic              xm_snb;           // ... without error: its dwords come later (a tag)
   // The VS ring (below): stores and atomics without return outstanding.
@@ -2129,7 +2131,8 @@ module cu_top
   // port takes it (the memory side checks every lane then, vmem_req_err_i); its answer only
   // returns its VS_CNT, through the ring below. Any other request is the one the compute
   // unit waits for (tag VM_TAG_WAIT).
-  assign xm_nb = (xm_kind_q == MK_GSTORE || (xm_kind_q == MK_GATOMIC && !xm_glc_q)) && xm_lds_q == '0;
+  assign xm_vs = xm_kind_q == MK_GSTORE || (xm_kind_q == MK_GATOMIC && !xm_glc_q);
+  assign xm_nb = xm_vs && xm_lds_q == '0;
   assign xm_vtake = vmem_req_valid_o && vmem_req_ready_i;
   logic xm_vans;  // the answer to the request the compute unit waits for
   assign xm_vans = xm_vwait_q && vmem_rsp_valid_i && vmem_rsp_tag_i[VmTagW-1];
@@ -3178,8 +3181,7 @@ module cu_top
   // all waves: a wave's return may wait behind an older one of another wave's, never the
   // other way round, so every s_waitcnt still waits for what it must.) A return the direct
   // path makes in the same cycle (a VS-counted instruction with no request) goes first.
-  assign xm_vs_ret = xm_done && !(xm_vtake && xm_nb) &&
-                     (xm_kind_q == MK_GSTORE || (xm_kind_q == MK_GATOMIC && !xm_glc_q));
+  assign xm_vs_ret = xm_done && !(xm_vtake && xm_nb) && xm_vs;
   assign vs_ret = vs_busy_q[vs_head_q] && vs_ans_q[vs_head_q] && !xm_vs_ret;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
