@@ -288,7 +288,9 @@ fn stores_in_flight_agree_with_the_golden_model() {
 /// Scalar loads retire when the scalar port takes them, up to `ports::SM_TAGS` outstanding,
 /// and the write engine puts their dwords into the SGPRs in the order their answers come:
 /// every wave makes six loads back to back (more than there are tags, so one waits for a
-/// tag), one of them into VCC, waits, branches on VCCZ and adds what they loaded; then three
+/// tag), one of them into VCC, then DS accesses and an invalidate, which return LGKM_CNT too
+/// (the write engine's return waits for a cycle without theirs: a return lost there would
+/// hold the wait for ever), waits, branches on VCCZ and adds what they loaded; then three
 /// more with `s_waitcnt lgkmcnt(1)` between (out of order, it orders nothing: the program
 /// reads them after `lgkmcnt(0)`), and a last one that `s_endpgm` must wait for.
 const SCALAR_LOADS_IN_FLIGHT: &str = r#"
@@ -298,6 +300,13 @@ const SCALAR_LOADS_IN_FLIGHT: &str = r#"
   s_load_b64 vcc, s[2:3], 0x100
   s_load_b128 s[32:35], s[2:3], 0x110
   s_load_b32 s36, s[2:3], 0x124
+  v_lshlrev_b32 v1, 2, v0
+  ds_store_b32 v1, v0
+  ds_load_b32 v5, v1
+  s_dcache_inv
+  ds_load_b32 v6, v1 offset:0x80
+  ds_store_b32 v1, v1 offset:0x100
+  ds_load_b32 v7, v1 offset:0x100
   s_waitcnt lgkmcnt(0)
   s_cbranch_vccz .Lskip
   s_add_u32 s37, s4, s19
