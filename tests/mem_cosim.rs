@@ -358,6 +358,33 @@ fn scalar_loads_in_flight_agree_with_the_golden_model() {
     }
 }
 
+/// Scalar loads and DS loads out together, many times over: both return LGKM_CNT, and the
+/// write engine's return must wait for a cycle in which the DS unit makes none (a return lost
+/// when they meet would hold the wait for ever, a hang).
+#[test]
+fn scalar_loads_beside_lds_accesses_agree_with_the_golden_model() {
+    if !conformance::require_verilator("scalar_loads_beside_lds_accesses_agree_with_the_golden_model") {
+        return;
+    }
+    let mut src = String::from("  v_lshlrev_b32 v1, 2, v0\n  ds_store_b32 v1, v0\n");
+    for k in 0..12 {
+        src += &format!(
+            "  s_load_b32 s{}, s[2:3], {:#x}\n  ds_load_b32 v5, v1\n  s_load_b64 s[8:9], s[2:3], {:#x}\n  \
+             ds_load_b32 v6, v1 offset:0x4\n  ds_load_b32 v7, v1 offset:0x8\n  s_waitcnt lgkmcnt(0)\n  \
+             s_add_u32 s10, s10, s{}\n  s_add_u32 s10, s10, s9\n",
+            4 + k % 4,
+            8 * k,
+            0x100 + 8 * k,
+            4 + k % 4
+        );
+    }
+    src += "  v_mov_b32 v2, s10\n  s_lshl_b32 s11, s0, 7\n  v_add_nc_u32 v1, s11, v1\n  \
+            global_store_b32 v1, v2, s[2:3] offset:0x800\n  s_endpgm\n";
+    for (_, latency, model, r) in in_flight_runs(&src) {
+        assert!(r.stats.lds_instructions >= 36, "{latency:?}, {model}: {}", r.stats);
+    }
+}
+
 /// A program that reads a scalar load's SGPR without waiting for it sees the old value on the
 /// RTL, as on the hardware (the load retired before its dword came): co-simulation reports the
 /// difference and says why.
