@@ -574,6 +574,13 @@ impl VmemReq {
     }
 }
 
+/// Takes one of the answers of `pending` that are `due`, chosen at random (so that answers
+/// overtake each other even when their latencies end together).
+fn take_due<T>(pending: &mut Vec<T>, due: impl Fn(&T) -> bool, rng: &mut SmallRng) -> Option<T> {
+    let ready: Vec<usize> = (0..pending.len()).filter(|&i| due(&pending[i])).collect();
+    (!ready.is_empty()).then(|| pending.swap_remove(ready[rng.random_range(0..ready.len())]))
+}
+
 /// The scalar memory port's answer: the dwords asked for, and whether one has no memory. The
 /// dwords not asked for (a buffer load's past the resource's size) come back as a pattern, so
 /// that the RTL must not use them.
@@ -864,7 +871,7 @@ fn run(
     let mut sm_live: BTreeMap<u32, SmemLive> = BTreeMap::new();
     let mut sm_tags: Vec<std::collections::VecDeque<u32>> = vec![Default::default(); inits.len()];
     let mut sm_expect: BTreeMap<u32, SmemExpect> = BTreeMap::new();
-    let mut sm_early: BTreeMap<u32, (usize, BTreeMap<Reg, u32>)> = BTreeMap::new();
+    let mut sm_early: BTreeMap<u32, BTreeMap<Reg, u32>> = BTreeMap::new();
     // The vector port's requests taken and not yet answered, each done when it was taken:
     // the answer's data and error with it. Several may be outstanding (stores and atomics
     // without return, up to ports::VS_TAGS, and the one the compute unit waits for); each
@@ -928,15 +935,13 @@ fn run(
         // (its ready comes from registers, so it is read first); a new request, checked and
         // read when taken (an error says so with the ready, and no answer follows).
         m.set(p.smem_rsp_valid, 0);
-        if m.get(p.smem_rsp_ready) == 1 {
-            let due: Vec<usize> = (0..spend.len()).filter(|&i| spend[i].due <= cycle).collect();
-            if !due.is_empty() {
-                let q = spend.swap_remove(due[mrng.random_range(0..due.len())]);
-                m.set(p.smem_rsp_valid, 1);
-                m.set(p.smem_rsp_tag, u64::from(q.tag));
-                m.set_words(p.smem_rsp_data, &q.data);
-                last_retire = last_retire.max(cycle);
-            }
+        if m.get(p.smem_rsp_ready) == 1
+            && let Some(q) = take_due(&mut spend, |q| q.due <= cycle, &mut mrng)
+        {
+            m.set(p.smem_rsp_valid, 1);
+            m.set(p.smem_rsp_tag, u64::from(q.tag));
+            m.set_words(p.smem_rsp_data, &q.data);
+            last_retire = last_retire.max(cycle);
         }
         let sready = mrng.random_range(0..100) >= opts.backpressure;
         m.set(p.smem_req_ready, u64::from(sready));
@@ -974,12 +979,9 @@ fn run(
                 });
             }
         }
-        // One of the due answers, chosen at random (so that answers overtake each other even
-        // when their latencies end together).
+        // One of the due answers, chosen at random.
         m.set(p.vmem_rsp_valid, 0);
-        let due: Vec<usize> = (0..vpend.len()).filter(|&i| vpend[i].0.due <= cycle).collect();
-        if !due.is_empty() {
-            let (q, data) = vpend.swap_remove(due[mrng.random_range(0..due.len())]);
+        if let Some((q, data)) = take_due(&mut vpend, |(q, _)| q.due <= cycle, &mut mrng) {
             m.set(p.vmem_rsp_valid, 1);
             m.set(p.vmem_rsp_tag, u64::from(q.tag));
             m.set_words(p.vmem_rsp_data, &data);
@@ -1122,7 +1124,7 @@ fn run(
                 match sm_expect.remove(&tag) {
                     Some(e) => late_check(m.cycle(), &e, &got)?,
                     None => {
-                        sm_early.insert(tag, (w, got));
+                        sm_early.insert(tag, got);
                     }
                 }
             }
@@ -1200,11 +1202,12 @@ fn run(
                 if r.is_ok()
                     && let (Some(tag), Some(writes)) = (sl_tag, late)
                 {
-                    let g = &golden[w];
-                    let text = code.fetch(g.pc).map_or_else(|_| "?".into(), |i| i.to_string());
-                    let e = SmemExpect { wave: w, pc: m.get(p.rt_pc), text, writes };
+                    // (The load's own PC: the golden wave has moved past it.)
+                    let pc = m.get(p.rt_pc);
+                    let text = code.fetch(pc).map_or_else(|_| "?".into(), |i| i.to_string());
+                    let e = SmemExpect { wave: w, pc, text, writes };
                     match sm_early.remove(&tag) {
-                        Some((_, got)) => r = late_check(m.cycle(), &e, &got),
+                        Some(got) => r = late_check(m.cycle(), &e, &got),
                         None => {
                             sm_expect.insert(tag, e);
                         }
