@@ -6501,6 +6501,7 @@ module cu_decode
         dec_o.inc.vm = 1'b1;
         dec_o.mem.kind = MK_GLOAD;
         dec_o.mem.size = 5'd1;
+        dec_o.mem.late = 1'b1;
       end
       OP_GLOBAL_LOAD_I8: begin
         dec_o.unit = UNIT_VMEM;
@@ -6508,12 +6509,14 @@ module cu_decode
         dec_o.mem.kind = MK_GLOAD;
         dec_o.mem.size = 5'd1;
         dec_o.mem.sext = 1'b1;
+        dec_o.mem.late = 1'b1;
       end
       OP_GLOBAL_LOAD_U16: begin
         dec_o.unit = UNIT_VMEM;
         dec_o.inc.vm = 1'b1;
         dec_o.mem.kind = MK_GLOAD;
         dec_o.mem.size = 5'd2;
+        dec_o.mem.late = 1'b1;
       end
       OP_GLOBAL_LOAD_I16: begin
         dec_o.unit = UNIT_VMEM;
@@ -6521,30 +6524,35 @@ module cu_decode
         dec_o.mem.kind = MK_GLOAD;
         dec_o.mem.size = 5'd2;
         dec_o.mem.sext = 1'b1;
+        dec_o.mem.late = 1'b1;
       end
       OP_GLOBAL_LOAD_B32: begin
         dec_o.unit = UNIT_VMEM;
         dec_o.inc.vm = 1'b1;
         dec_o.mem.kind = MK_GLOAD;
         dec_o.mem.size = 5'd4;
+        dec_o.mem.late = 1'b1;
       end
       OP_GLOBAL_LOAD_B64: begin
         dec_o.unit = UNIT_VMEM;
         dec_o.inc.vm = 1'b1;
         dec_o.mem.kind = MK_GLOAD;
         dec_o.mem.size = 5'd8;
+        dec_o.mem.late = 1'b1;
       end
       OP_GLOBAL_LOAD_B96: begin
         dec_o.unit = UNIT_VMEM;
         dec_o.inc.vm = 1'b1;
         dec_o.mem.kind = MK_GLOAD;
         dec_o.mem.size = 5'd12;
+        dec_o.mem.late = 1'b1;
       end
       OP_GLOBAL_LOAD_B128: begin
         dec_o.unit = UNIT_VMEM;
         dec_o.inc.vm = 1'b1;
         dec_o.mem.kind = MK_GLOAD;
         dec_o.mem.size = 5'd16;
+        dec_o.mem.late = 1'b1;
       end
       OP_GLOBAL_STORE_B8: begin
         dec_o.unit = UNIT_VMEM;
@@ -6588,6 +6596,7 @@ module cu_decode
         dec_o.mem.kind = MK_GLOAD;
         dec_o.mem.size = 5'd1;
         dec_o.mem.d16 = 1'b1;
+        dec_o.mem.late = 1'b1;
       end
       OP_GLOBAL_LOAD_D16_I8: begin
         dec_o.unit = UNIT_VMEM;
@@ -6596,6 +6605,7 @@ module cu_decode
         dec_o.mem.size = 5'd1;
         dec_o.mem.sext = 1'b1;
         dec_o.mem.d16 = 1'b1;
+        dec_o.mem.late = 1'b1;
       end
       OP_GLOBAL_LOAD_D16_B16: begin
         dec_o.unit = UNIT_VMEM;
@@ -6603,6 +6613,7 @@ module cu_decode
         dec_o.mem.kind = MK_GLOAD;
         dec_o.mem.size = 5'd2;
         dec_o.mem.d16 = 1'b1;
+        dec_o.mem.late = 1'b1;
       end
       OP_GLOBAL_LOAD_D16_HI_U8: begin
         dec_o.unit = UNIT_VMEM;
@@ -6611,6 +6622,7 @@ module cu_decode
         dec_o.mem.size = 5'd1;
         dec_o.mem.d16 = 1'b1;
         dec_o.mem.hi = 1'b1;
+        dec_o.mem.late = 1'b1;
       end
       OP_GLOBAL_LOAD_D16_HI_I8: begin
         dec_o.unit = UNIT_VMEM;
@@ -6620,6 +6632,7 @@ module cu_decode
         dec_o.mem.sext = 1'b1;
         dec_o.mem.d16 = 1'b1;
         dec_o.mem.hi = 1'b1;
+        dec_o.mem.late = 1'b1;
       end
       OP_GLOBAL_LOAD_D16_HI_B16: begin
         dec_o.unit = UNIT_VMEM;
@@ -6628,6 +6641,7 @@ module cu_decode
         dec_o.mem.size = 5'd2;
         dec_o.mem.d16 = 1'b1;
         dec_o.mem.hi = 1'b1;
+        dec_o.mem.late = 1'b1;
       end
       OP_GLOBAL_STORE_D16_HI_B8: begin
         dec_o.unit = UNIT_VMEM;
@@ -6649,6 +6663,7 @@ module cu_decode
         dec_o.mem.kind = MK_GLOAD;
         dec_o.mem.size = 5'd4;
         dec_o.mem.addtid = 1'b1;
+        dec_o.mem.late = 1'b1;
       end
       OP_GLOBAL_STORE_ADDTID_B32: begin
         dec_o.unit = UNIT_VMEM;
@@ -6918,6 +6933,7 @@ module cu_decode
         dec_o.mem.kind = MK_GLOAD;
         dec_o.mem.size = 5'd1;
         dec_o.mem.scr = 1'b1;
+        dec_o.mem.late = 1'b1;
       end
       OP_SCRATCH_LOAD_I8: begin
         dec_o.unit = UNIT_VMEM;
@@ -6926,6 +6942,7 @@ module cu_decode
         dec_o.mem.size = 5'd1;
         dec_o.mem.sext = 1'b1;
         dec_o.mem.scr = 1'b1;
+        dec_o.mem.late = 1'b1;
       end
       OP_SCRATCH_LOAD_U16: begin
         dec_o.unit = UNIT_VMEM;
@@ -6933,6 +6950,7 @@ module cu_decode
         dec_o.mem.kind = MK_GLOAD;
         dec_o.mem.size = 5'd2;
         dec_o.mem.scr = 1'b1;
+        dec_o.mem.late = 1'b1;
       end
       OP_SCRATCH_LOAD_I16: begin
         dec_o.unit = UNIT_VMEM;
@@ -6941,6 +6959,7 @@ module cu_decode
         dec_o.mem.size = 5'd2;
         dec_o.mem.sext = 1'b1;
         dec_o.mem.scr = 1'b1;
+        dec_o.mem.late = 1'b1;
       end
       OP_SCRATCH_LOAD_B32: begin
         dec_o.unit = UNIT_VMEM;
@@ -6948,6 +6967,7 @@ module cu_decode
         dec_o.mem.kind = MK_GLOAD;
         dec_o.mem.size = 5'd4;
         dec_o.mem.scr = 1'b1;
+        dec_o.mem.late = 1'b1;
       end
       OP_SCRATCH_LOAD_B64: begin
         dec_o.unit = UNIT_VMEM;
@@ -6955,6 +6975,7 @@ module cu_decode
         dec_o.mem.kind = MK_GLOAD;
         dec_o.mem.size = 5'd8;
         dec_o.mem.scr = 1'b1;
+        dec_o.mem.late = 1'b1;
       end
       OP_SCRATCH_LOAD_B96: begin
         dec_o.unit = UNIT_VMEM;
@@ -6962,6 +6983,7 @@ module cu_decode
         dec_o.mem.kind = MK_GLOAD;
         dec_o.mem.size = 5'd12;
         dec_o.mem.scr = 1'b1;
+        dec_o.mem.late = 1'b1;
       end
       OP_SCRATCH_LOAD_B128: begin
         dec_o.unit = UNIT_VMEM;
@@ -6969,6 +6991,7 @@ module cu_decode
         dec_o.mem.kind = MK_GLOAD;
         dec_o.mem.size = 5'd16;
         dec_o.mem.scr = 1'b1;
+        dec_o.mem.late = 1'b1;
       end
       OP_SCRATCH_STORE_B8: begin
         dec_o.unit = UNIT_VMEM;
@@ -7019,6 +7042,7 @@ module cu_decode
         dec_o.mem.size = 5'd1;
         dec_o.mem.d16 = 1'b1;
         dec_o.mem.scr = 1'b1;
+        dec_o.mem.late = 1'b1;
       end
       OP_SCRATCH_LOAD_D16_I8: begin
         dec_o.unit = UNIT_VMEM;
@@ -7028,6 +7052,7 @@ module cu_decode
         dec_o.mem.sext = 1'b1;
         dec_o.mem.d16 = 1'b1;
         dec_o.mem.scr = 1'b1;
+        dec_o.mem.late = 1'b1;
       end
       OP_SCRATCH_LOAD_D16_B16: begin
         dec_o.unit = UNIT_VMEM;
@@ -7036,6 +7061,7 @@ module cu_decode
         dec_o.mem.size = 5'd2;
         dec_o.mem.d16 = 1'b1;
         dec_o.mem.scr = 1'b1;
+        dec_o.mem.late = 1'b1;
       end
       OP_SCRATCH_LOAD_D16_HI_U8: begin
         dec_o.unit = UNIT_VMEM;
@@ -7045,6 +7071,7 @@ module cu_decode
         dec_o.mem.d16 = 1'b1;
         dec_o.mem.hi = 1'b1;
         dec_o.mem.scr = 1'b1;
+        dec_o.mem.late = 1'b1;
       end
       OP_SCRATCH_LOAD_D16_HI_I8: begin
         dec_o.unit = UNIT_VMEM;
@@ -7055,6 +7082,7 @@ module cu_decode
         dec_o.mem.d16 = 1'b1;
         dec_o.mem.hi = 1'b1;
         dec_o.mem.scr = 1'b1;
+        dec_o.mem.late = 1'b1;
       end
       OP_SCRATCH_LOAD_D16_HI_B16: begin
         dec_o.unit = UNIT_VMEM;
@@ -7064,6 +7092,7 @@ module cu_decode
         dec_o.mem.d16 = 1'b1;
         dec_o.mem.hi = 1'b1;
         dec_o.mem.scr = 1'b1;
+        dec_o.mem.late = 1'b1;
       end
       OP_SCRATCH_STORE_D16_HI_B8: begin
         dec_o.unit = UNIT_VMEM;

@@ -2205,6 +2205,8 @@ package cu_pkg;
                             // d16: 16-bit components, two a VGPR)
     logic       typed;      // ... MTBUF's: the instruction's FORMAT, the identity selection
     logic [2:0] comps;
+    logic       late;       // a GLOBAL or SCRATCH load: it retires when the port takes it, its
+                            // answer is written later (the VL ring, VM_CNT)
   } memctrl_t;
 
   // FLAT's apertures (guide 11.1.1): the high dword of every address in the shared aperture
@@ -2231,10 +2233,13 @@ package cu_pkg;
   localparam logic [2:0] FaultMemory = 3'd4;
 
   // Vector memory tags (vmem_req_tag_o, vmem_rsp_tag_i): VsTags requests counted on VS_CNT
-  // may be outstanding, each with its index in a ring; the one request the compute unit waits
-  // for has the top bit set.
+  // may be outstanding, each with its index in a ring, and VsTags late loads (GLOBAL and
+  // SCRATCH loads, which retire when the port takes them), each with its index in a second
+  // ring and the bit below the top set; the one request the compute unit waits for has the
+  // top bit set.
   localparam int unsigned VsTags = 8;
-  localparam int unsigned VmTagW = 4;
+  localparam int unsigned VmTagW = 5;
+  localparam int unsigned VsTagW = VmTagW - 2;
   // Scalar memory tags (smem_req_tag_o, smem_rsp_tag_i, rt_sl_tag_o): SmTags loads may be
   // outstanding, answered in any order.
   localparam int unsigned SmTags = 4;

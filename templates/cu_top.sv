@@ -29,10 +29,15 @@
 // each one's LGKM_CNT after its last dword (so only lgkmcnt(0) orders them, as the guide has
 // it). A FLAT instruction's lanes in
 // the shared aperture go to the DS unit instead, after the port has answered the others. The
-// pipeline waits for the answer of a load, an atomic with return and a FLAT instruction with
-// LDS lanes; a store or an atomic without return retires when the port takes it (the memory
-// side checks its lanes then, so a memory fault is precise) and up to VsTags of them are
-// outstanding, their answers returning VS_CNT in order through a ring of tags.
+// pipeline waits for the answer of a MUBUF or FLAT load, an atomic with return and a FLAT
+// instruction with LDS lanes; a store or an atomic without return retires when the port takes
+// it (the memory side checks its lanes then, so a memory fault is precise) and up to VsTags of
+// them are outstanding, their answers returning VS_CNT in order through a ring of tags. So
+// does a GLOBAL or SCRATCH load (a late load): up to VsTags are outstanding on a second ring,
+// their answers, in any order, written into the VGPRs by a write engine in cycles in which WB
+// writes none, their VM_CNT returned in the order the port took them; a load to VGPRs that an
+// older late load of its wave has not yet written waits for it, and every instruction that
+// counts on VM_CNT and waits for its answer (or an invalidate) waits for the ring to drain.
 //
 // A WMMA row (D = A * B + C on 16x16 matrices) stays in the collector for a sequence of beats,
 // one DOT instruction each (the golden model's order, sim/src/golden/valu/wmma.rs): for each
@@ -1700,7 +1705,9 @@ module cu_top
   logic [15:0]       xm_smask_q;       // ... and the dwords read
   logic              xm_sreq_q, xm_vreq_q;    // a request is on the port
   logic              xm_vwait_q;       // ... taken, its answer awaited
-  logic              xm_imm_q;         // no request: done in the cycle after the start
+  logic              xm_imm_q;         // no request: done in the cycle after the start (a
+                                       // vector invalidate once no late load is outstanding)
+  logic              xm_late_q;        // a late load (memctrl_t.late): done when the port takes it
   logic [2:0]        xm_fault_q;       // the instruction's fault (0: none) for its write pass
   logic [31:0][3:0][31:0] xm_vdata_q;  // a vector load's dwords, extended
   logic [31:0][3:0][31:0] xm_vrsp;     // ... as they arrive: a byte or short extended, a d16
@@ -1713,13 +1720,35 @@ module cu_top
   logic              xm_stake;         // the scalar port takes the request this cycle
   logic              xm_snb;           // ... without error: its dwords come later (a tag)
   // The VS ring (below): stores and atomics without return outstanding.
-  localparam int unsigned VsTagW = VmTagW - 1;
   logic [VsTags-1:0]            vs_busy_q;   // the tag is taken, its VS_CNT not returned
   logic [VsTags-1:0]            vs_ans_q;    // ... and its answer has come
   logic [VsTags-1:0][WaveW-1:0] vs_wave_q;
   logic [VsTagW-1:0]            vs_head_q, vs_tail_q;
   logic                         vs_ret;      // the head returns its VS_CNT this cycle
   logic                         xm_vs_ret;   // the direct path returns a VS_CNT this cycle
+  // The VL ring (below): late loads outstanding, each from when the port takes its request to
+  // when the write engine has written its answer and its VM_CNT has returned.
+  logic [VsTags-1:0]            vl_busy_q;
+  logic [VsTags-1:0]            vl_wr_q;     // ... its answer is written
+  logic [VsTags-1:0][WaveW-1:0] vl_wave_q;
+  logic [VsTags-1:0][7:0]       vl_vdst_q;
+  logic [VsTags-1:0][4:0]       vl_size_q;   // bytes a lane
+  logic [VsTags-1:0]            vl_sext_q, vl_d16_q, vl_hi_q;
+  logic [VsTags-1:0][31:0]      vl_lanes_q;  // the lanes written (none after an error)
+  logic [VsTagW-1:0]            vl_head_q, vl_tail_q;
+  logic                         vl_ret;      // the head returns its VM_CNT this cycle
+  logic                         xm_vm_ret;   // the direct path returns a VM_CNT this cycle
+  logic                         vl_room;     // a late load's request may go out
+  // The late loads' write engine: the answer on the port, held there until taken, a pass of
+  // all its dwords a cycle, in cycles in which WB and the dispatcher write no VGPR.
+  logic                           ve_act;    // the answer on the port is a late load's
+  logic [VsTagW-1:0]              ve_tag;
+  logic [PassW-1:0]               ve_pass_q;
+  logic                           ve_we;     // a pass is written this cycle
+  logic                           ve_last;   // ... the last: the answer is taken
+  logic [3:0][2*NumLanes-1:0]     ve_en;
+  logic [3:0][7:0]                ve_reg;
+  logic [3:0][NumLanes-1:0][31:0] ve_data;
   // The scalar loads outstanding: a tag each, from when the port takes the request to when
   // the write engine has written the answer's dwords.
   logic [SmTags-1:0]            sm_busy_q;
@@ -2023,7 +2052,8 @@ module cu_top
 
   always_comb begin
     // (A format load's answer goes through the format pass first.)
-    xm_done = xm_imm_q || (xm_vtake && xm_nb) ||
+    xm_done = (xm_imm_q && !(xm_kind_q == MK_VINV && vl_busy_q != '0)) ||
+              (xm_vtake && (xm_nb || xm_late_q)) ||
               (xm_vans && (xm_lds_q == '0 || xm_fault_q != '0) &&
                (!xm_fmt_q || xm_kind_q != MK_GLOAD || xm_fault_q != '0)) ||
               (fc_on_q && xm_kind_q == MK_GLOAD && fc_l_q == 5'd31 && fc_last) ||
@@ -2082,14 +2112,17 @@ module cu_top
       xm_vreq_q <= 1'b0;
       xm_vwait_q <= 1'b0;
       xm_imm_q <= 1'b0;
+      xm_late_q <= 1'b0;
       xm_fault_q <= '0;
       xm_vdata_q <= '0;
     end else begin
       xm_go_q <= rd_valid_q && rd_beat_q && rd_xm && !rd_mw_q &&
                  rd_pass_q == (rd_gm ? PassW'(Passes - 1) : '0);
-      xm_imm_q <= 1'b0;
+      // (A vector invalidate waits for the late loads' VM_CNT returns: they come in order.)
+      xm_imm_q <= xm_imm_q && !xm_done;
       if (xm_go_q) begin
         xm_kind_q <= ex_dec_q.mem.kind;
+        xm_late_q <= ex_dec_q.mem.late;
         // (A format row's: the element's bytes, 4 when there is no format.)
         xm_size_q <= !ex_dec_q.mem.fmt ? ex_dec_q.mem.size : bf_fmt.valid ? bf_fmt.bytes : 5'd4;
         xm_sext_q <= ex_dec_q.mem.sext;
@@ -2223,7 +2256,7 @@ module cu_top
       end
       if (xm_vtake) begin
         xm_vreq_q <= 1'b0;
-        xm_vwait_q <= !xm_nb;
+        xm_vwait_q <= !xm_nb && !xm_late_q;
         if (vmem_req_err_i) xm_fault_q <= FaultMemory;
       end
       if (xm_vans) begin
@@ -2246,9 +2279,25 @@ module cu_top
   assign smem_req_wave_o = xm_wave_q;
   assign smem_req_addr_o = xm_saddr_q;
   assign smem_req_mask_o = xm_smask_q;
-  // (A request counted on VS_CNT waits for a free tag.)
-  assign vmem_req_valid_o = xm_vreq_q && (!xm_nb || !vs_busy_q[vs_tail_q]);
-  assign vmem_req_tag_o = xm_nb ? {1'b0, vs_tail_q} : VmTagW'(1) << (VmTagW - 1);
+  // (A request counted on VS_CNT waits for a free tag; a late load for one, and for the late
+  // loads of its wave to any of its VGPRs to be written, so that their answers, written in
+  // any order, leave the last load's values as they would in order; any other for the late
+  // loads' VM_CNT returns, so that the counter still returns in order, and so that they are
+  // written first.)
+  always_comb begin
+    logic [8:0] a0, a1, b0, b1;
+    vl_room = !vl_busy_q[vl_tail_q];
+    a0 = {1'b0, ex_dec_q.vdst};
+    a1 = a0 + {6'd0, ds_el_dwords(xm_size_q)};  // (a d16 load's: 1)
+    for (int t = 0; t < VsTags; t++) begin
+      b0 = {1'b0, vl_vdst_q[t]};
+      b1 = b0 + {6'd0, ds_el_dwords(vl_size_q[t])};
+      if (vl_busy_q[t] && !vl_wr_q[t] && vl_wave_q[t] == xm_wave_q && a0 < b1 && b0 < a1) vl_room = 1'b0;
+    end
+  end
+  assign vmem_req_valid_o = xm_vreq_q && (xm_nb ? !vs_busy_q[vs_tail_q] : xm_late_q ? vl_room : vl_busy_q == '0);
+  assign vmem_req_tag_o = xm_nb ? {2'b00, vs_tail_q} : xm_late_q ? {2'b01, vl_tail_q} :
+                          VmTagW'(1) << (VmTagW - 1);
   assign vmem_req_wave_o = xm_wave_q;
   assign vmem_req_store_o = xm_kind_q == MK_GSTORE;
   assign vmem_req_atomic_o = xm_kind_q == MK_GATOMIC;
@@ -2846,7 +2895,7 @@ module cu_top
                           ex_exec[int'(ex_pass_q) * NumLanes + i] && !ld_hi};
       end
       ld_dw = ex_ds ? ds_dst_dwords(ex_dec_q.ds.kind, ex_dec_q.ds.bytes, ex_dec_q.ds.rtn) :
-              (ex_dec_q.mem.kind == MK_GLOAD ||
+              ((ex_dec_q.mem.kind == MK_GLOAD && !ex_dec_q.mem.late) ||
                (ex_dec_q.mem.kind == MK_GATOMIC && ex_dec_q.glc[0])) ? ds_el_dwords(ex_dec_q.mem.size) : 3'd0;
       ld_tfe = ex_gm && ex_dec_q.mem.mubuf && ex_dec_q.tfe[0] && ex_dec_q.mem.kind == MK_GLOAD;
       for (int k = 0; k < 4; k++) begin
@@ -3001,7 +3050,8 @@ module cu_top
     end
   end
 
-  // The VGPR banks' write ports: WB first, then the dispatcher.
+  // The VGPR banks' write ports: WB first, then the dispatcher, then the late loads' write
+  // engine (below), in cycles in which neither writes.
   logic [3:0] spi_vbank;
   always_comb begin
     spi_vbank = 4'b0001 << spi_vgpr_idx_i[1:0];
@@ -3012,7 +3062,13 @@ module cu_top
       vw_row[b] = RowW'(wb_vreg_q[b][7:2]);
       vw_pass[b] = wb_vpass_q;
       vw_data[b] = wb_vdata_q[b];
-      if (wb_ven_q[b] == '0 && spi_vgpr_we_i && spi_vbank[b] && 9'(spi_vgpr_idx_i) < 9'(Vgprs)) begin
+      if (ve_en[b] != '0) begin
+        vw_en[b] = ve_en[b];
+        vw_wave[b] = vl_wave_q[ve_tag];
+        vw_row[b] = RowW'(ve_reg[b][7:2]);
+        vw_pass[b] = ve_pass_q;
+        vw_data[b] = ve_data[b];
+      end else if (wb_ven_q[b] == '0 && spi_vgpr_we_i && spi_vbank[b] && 9'(spi_vgpr_idx_i) < 9'(Vgprs)) begin
         vw_en[b] = '1;
         vw_wave[b] = spi_wave_i;
         vw_row[b] = RowW'(spi_vgpr_idx_i[7:2]);
@@ -3050,7 +3106,8 @@ module cu_top
   // Waitcnt scoreboard. A memory instruction increments its counters when it starts (the DS
   // unit or a memory port takes it) and returns them with the end of its memory work: LGKM
   // for DS and SMEM (a scalar load's once the write engine has written its dwords), VM for
-  // GLOBAL and SCRATCH loads, the vector invalidates and atomics with GLC, VS for GLOBAL and
+  // GLOBAL and SCRATCH loads (once the late loads' engine has written them, in the order the
+  // port took them), the vector invalidates and atomics with GLC, VS for GLOBAL and
   // SCRATCH stores and atomics without; FLAT counts on LGKM too, all returned when its last
   // part (the port's or the DS unit's) answers.
   logic [WaveW-1:0] ds_wave_q;   // the wave of the DS unit's instruction
@@ -3084,11 +3141,107 @@ module cu_top
         vs_wave_q[vs_tail_q] <= xm_wave_q;
         vs_tail_q <= vs_tail_q + 1'b1;
       end
-      if (vmem_rsp_valid_i && !vmem_rsp_tag_i[VmTagW-1]) vs_ans_q[vmem_rsp_tag_i[VsTagW-1:0]] <= 1'b1;
+      if (vmem_rsp_valid_i && vmem_rsp_tag_i[VmTagW-1 -: 2] == 2'b00) vs_ans_q[vmem_rsp_tag_i[VsTagW-1:0]] <= 1'b1;
       if (vs_ret) begin
         vs_busy_q[vs_head_q] <= 1'b0;
         vs_head_q <= vs_head_q + 1'b1;
       end
+    end
+  end
+
+  // The VL ring: a late load takes the tag at vl_tail_q when the port takes its request and
+  // is done (it retires; an error faults it then, and its entry writes nothing). Its answer,
+  // on the port, goes to the write engine, which writes it a pass a cycle into the VGPRs it
+  // names (extended as xm_vrsp does; the lanes active when it was taken) in cycles in which
+  // WB and the dispatcher write none, and takes it (vmem_rsp_ready_o) with the last pass;
+  // the memory side holds it on the port until then. The tag at vl_head_q, once written,
+  // returns its wave's VM_CNT and is freed: in the order the port took the loads, whatever
+  // order their answers came in (guide 5.6). A return the direct path makes in the same cycle
+  // goes first.
+  assign ve_act = vmem_rsp_valid_i && vmem_rsp_tag_i[VmTagW-1 -: 2] == 2'b01;
+  assign ve_tag = vmem_rsp_tag_i[VsTagW-1:0];
+  assign ve_we = ve_act && wb_ven_q == '0 && !spi_vgpr_we_i;
+  assign ve_last = ve_we && ve_pass_q == PassW'(Passes - 1);
+  assign vmem_rsp_ready_o = !ve_act || ve_last;
+  assign xm_vm_ret = xm_done && !(xm_vtake && xm_late_q) &&
+                     (xm_kind_q inside {MK_GLOAD, MK_VINV} || (xm_kind_q == MK_GATOMIC && xm_glc_q));
+  assign vl_ret = vl_busy_q[vl_head_q] && vl_wr_q[vl_head_q] && !xm_vm_ret;
+
+  always_comb begin
+    logic [9:0] rk;
+    logic [2:0] dw;
+    logic [31:0] d;
+    logic [2*NumLanes-1:0] full, half;
+    ve_en = '0;
+    ve_reg = '0;
+    ve_data = '0;
+    dw = ds_el_dwords(vl_size_q[ve_tag]);
+    for (int i = 0; i < NumLanes; i++) begin
+      full[2*i +: 2] = {2{ve_we && vl_lanes_q[ve_tag][int'(ve_pass_q) * NumLanes + i]}};
+      half[2*i +: 2] = full[2*i +: 2] & {vl_hi_q[ve_tag], !vl_hi_q[ve_tag]};
+    end
+    for (int k = 0; k < 4; k++) begin
+      rk = {2'b0, vl_vdst_q[ve_tag]} + 10'(k);
+      if (3'(k) < dw && rk < 10'(Vgprs)) begin
+        ve_en[rk[1:0]] = vl_d16_q[ve_tag] ? half : full;
+        ve_reg[rk[1:0]] = rk[7:0];
+        for (int i = 0; i < NumLanes; i++) begin
+          d = vmem_rsp_data_i[int'(ve_pass_q) * NumLanes + i][k];
+          if (k == 0) begin
+            unique case (vl_size_q[ve_tag])
+              5'd1: d = { {24{vl_sext_q[ve_tag] && d[7]}}, d[7:0]};
+              5'd2: d = { {16{vl_sext_q[ve_tag] && d[15]}}, d[15:0]};
+              default: ;
+            endcase
+            if (vl_d16_q[ve_tag]) d = {2{d[15:0]}};
+          end
+          ve_data[rk[1:0]][i] = d;
+        end
+      end
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      vl_busy_q <= '0;
+      vl_wr_q <= '0;
+      vl_wave_q <= '0;
+      vl_vdst_q <= '0;
+      vl_size_q <= '0;
+      vl_sext_q <= '0;
+      vl_d16_q <= '0;
+      vl_hi_q <= '0;
+      vl_lanes_q <= '0;
+      vl_head_q <= '0;
+      vl_tail_q <= '0;
+      ve_pass_q <= '0;
+      rt_vl_o <= 1'b0;
+      rt_vl_tag_o <= '0;
+      rt_vl_last_o <= 1'b0;
+    end else begin
+      if (xm_vtake && xm_late_q) begin
+        vl_busy_q[vl_tail_q] <= 1'b1;
+        vl_wr_q[vl_tail_q] <= 1'b0;
+        vl_wave_q[vl_tail_q] <= xm_wave_q;
+        vl_vdst_q[vl_tail_q] <= ex_dec_q.vdst;
+        vl_size_q[vl_tail_q] <= xm_size_q;
+        vl_sext_q[vl_tail_q] <= xm_sext_q;
+        vl_d16_q[vl_tail_q] <= xm_d16_q;
+        vl_hi_q[vl_tail_q] <= xm_hi_q;
+        vl_lanes_q[vl_tail_q] <= vmem_req_err_i ? '0 : xm_lanes_q;
+        vl_tail_q <= vl_tail_q + 1'b1;
+      end
+      if (ve_we) ve_pass_q <= ve_last ? '0 : ve_pass_q + 1'b1;
+      if (ve_last) vl_wr_q[ve_tag] <= 1'b1;
+      if (vl_ret) begin
+        vl_busy_q[vl_head_q] <= 1'b0;
+        vl_head_q <= vl_head_q + 1'b1;
+      end
+      // The report: the engine's VGPR writes go out on rt_vwe_o .. rt_vdata_o (WB writes none
+      // in its cycles), flagged, with the load's tag.
+      rt_vl_o <= ve_we;
+      rt_vl_tag_o <= ve_tag;
+      rt_vl_last_o <= ve_last;
     end
   end
 
@@ -3184,9 +3337,8 @@ module cu_top
     .ret_{{ c.name }}_valid_i(lgkm_ds || lgkm_xm || sw_fin),
     .ret_{{ c.name }}_wave_i(lgkm_ds ? ds_wave_q : lgkm_xm ? xm_wave_q : sm_wave_q[sw_tag_q]),
 {%- else if c.name == "vm" %}
-    .ret_{{ c.name }}_valid_i(xm_done && (xm_kind_q inside {MK_GLOAD, MK_VINV} ||
-                                           (xm_kind_q == MK_GATOMIC && xm_glc_q))),
-    .ret_{{ c.name }}_wave_i(xm_wave_q),
+    .ret_{{ c.name }}_valid_i(xm_vm_ret || vl_ret),
+    .ret_{{ c.name }}_wave_i(xm_vm_ret ? xm_wave_q : vl_wave_q[vl_head_q]),
 {%- else if c.name == "vs" %}
     .ret_{{ c.name }}_valid_i(xm_vs_ret || vs_ret),
     .ret_{{ c.name }}_wave_i(xm_vs_ret ? xm_wave_q : vs_wave_q[vs_head_q]),
@@ -3537,11 +3689,11 @@ module cu_top
       rt_scc_o <= wb_scc_q;
       rt_mode_we_o <= wb_mode_we_q;
       rt_mode_o <= wb_mode_q;
-      rt_vwave_o <= wb_vwave_q;
-      rt_vpass_o <= wb_vpass_q;
-      rt_vwe_o <= wb_ven_q;
-      rt_vreg_o <= wb_vreg_q;
-      rt_vdata_o <= wb_vdata_q;
+      rt_vwave_o <= ve_we ? vl_wave_q[ve_tag] : wb_vwave_q;
+      rt_vpass_o <= ve_we ? ve_pass_q : wb_vpass_q;
+      rt_vwe_o <= ve_we ? ve_en : wb_ven_q;
+      rt_vreg_o <= ve_we ? ve_reg : wb_vreg_q;
+      rt_vdata_o <= ve_we ? ve_data : wb_vdata_q;
     end
   end
 

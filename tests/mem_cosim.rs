@@ -285,6 +285,138 @@ fn stores_in_flight_agree_with_the_golden_model() {
     }
 }
 
+/// GLOBAL and SCRATCH loads retire when the vector port takes them, up to `ports::VL_TAGS`
+/// outstanding, and the write engine writes their answers in the order they come, in cycles
+/// in which no instruction writes VGPRs: every wave makes twelve loads back to back (more
+/// than the ring holds, so one waits for a tag) of every width and extension, the d16 halves
+/// (the other half kept), the addtid form, two to one VGPR (the later one's value must stay:
+/// the second waits for the first to be written), VALU work while they are out, one with
+/// half of EXEC (the other lanes keep their values), an invalidate (which waits for the ring
+/// to drain), `s_waitcnt vmcnt(1)` (the counter returns in order: all but the last are
+/// written), then scratch loads after a store; everything is stored back and checked.
+const VECTOR_LOADS_IN_FLIGHT: &str = r#"
+  v_lshlrev_b32 v1, 2, v0
+  s_lshl_b32 s4, s0, 11
+  v_add_nc_u32 v2, s4, v1
+  v_mov_b32 v13, 0x12345678
+  v_mov_b32 v14, 0x9abcdef0
+  global_load_b32 v3, v2, s[2:3] offset:0x0
+  global_load_b64 v[4:5], v2, s[2:3] offset:0x100
+  global_load_b128 v[6:9], v2, s[2:3] offset:0x200
+  global_load_i8 v10, v2, s[2:3] offset:0x301
+  global_load_u16 v11, v2, s[2:3] offset:0x402
+  global_load_i16 v12, v2, s[2:3] offset:0x402
+  global_load_d16_b16 v13, v2, s[2:3] offset:0x500
+  global_load_d16_hi_b16 v14, v2, s[2:3] offset:0x502
+  global_load_b96 v[15:17], v2, s[2:3] offset:0x600
+  global_load_addtid_b32 v18, s[2:3] offset:0x700
+  global_load_b32 v19, v2, s[2:3] offset:0x10
+  global_load_b32 v19, v2, s[2:3] offset:0x14
+  v_add_nc_u32 v20, v1, v0
+  v_mul_lo_u32 v21, v20, v0
+  s_mov_b32 exec_lo, 0xffff
+  global_load_b32 v22, v2, s[2:3] offset:0x20
+  s_mov_b32 exec_lo, -1
+  buffer_gl0_inv
+  s_waitcnt vmcnt(1)
+  v_add_nc_u32 v23, v3, v19
+  scratch_store_b32 v1, v21, off offset:0x0
+  s_waitcnt_vscnt null, 0
+  scratch_load_b32 v24, v1, off offset:0x0
+  scratch_load_u8 v25, v1, off offset:0x1
+  s_waitcnt vmcnt(0)
+  s_add_u32 s6, s2, 0x8000
+  s_addc_u32 s7, s3, 0
+  s_lshl_b32 s5, s0, 12
+  v_add_nc_u32 v30, s5, v1
+  global_store_b32 v30, v3, s[6:7] offset:0x0
+  global_store_b64 v30, v[4:5], s[6:7] offset:0x80
+  global_store_b128 v30, v[6:9], s[6:7] offset:0x100
+  global_store_b32 v30, v10, s[6:7] offset:0x200
+  global_store_b32 v30, v11, s[6:7] offset:0x280
+  global_store_b32 v30, v12, s[6:7] offset:0x300
+  global_store_b32 v30, v13, s[6:7] offset:0x380
+  global_store_b32 v30, v14, s[6:7] offset:0x400
+  global_store_b96 v30, v[15:17], s[6:7] offset:0x480
+  global_store_b32 v30, v18, s[6:7] offset:0x500
+  global_store_b32 v30, v19, s[6:7] offset:0x580
+  global_store_b32 v30, v22, s[6:7] offset:0x600
+  global_store_b32 v30, v23, s[6:7] offset:0x680
+  global_store_b32 v30, v24, s[6:7] offset:0x700
+  global_store_b32 v30, v25, s[6:7] offset:0x780
+  s_endpgm
+"#;
+
+#[test]
+fn vector_loads_in_flight_agree_with_the_golden_model() {
+    if !conformance::require_verilator("vector_loads_in_flight_agree_with_the_golden_model") {
+        return;
+    }
+    let pat = |a: u64| u32::from_le_bytes(std::array::from_fn(|i| ((a as usize + i) * 7 + 3) as u8));
+    for (waves, latency, model, r) in in_flight_runs(VECTOR_LOADS_IN_FLIGHT) {
+        let base = r.memory.regions()[0].base;
+        let rd = |a: u64| r.memory.read_u32(base + a).expect("in the buffer");
+        for w in 0..waves as u64 {
+            for l in 0..32u64 {
+                let (at, out) = (0x800 * w + 4 * l, 0x8000 + 0x1000 * w + 4 * l);
+                let ctx = format!("{model} {latency:?}: wave {w} lane {l}");
+                assert_eq!(rd(out), pat(at), "{ctx}: b32");
+                // (A wide store's lanes overlap, the highest lane's bytes last; the last lanes'
+                // reach into the next region, stored after.)
+                if l < 31 {
+                    assert_eq!(rd(out + 0x84), pat(at + 0x104), "{ctx}: b64's high dword");
+                }
+                assert_eq!(rd(out + 0x10c), pat(at + 0x20c), "{ctx}: b128's last dword");
+                assert_eq!(rd(out + 0x200), pat(at + 0x301) as u8 as i8 as i32 as u32, "{ctx}: i8");
+                assert_eq!(rd(out + 0x280), pat(at + 0x402) & 0xffff, "{ctx}: u16");
+                assert_eq!(rd(out + 0x300), pat(at + 0x402) as u16 as i16 as i32 as u32, "{ctx}: i16");
+                assert_eq!(rd(out + 0x380), 0x1234_0000 | pat(at + 0x500) & 0xffff, "{ctx}: d16");
+                assert_eq!(rd(out + 0x400), pat(at + 0x502) << 16 | 0xdef0, "{ctx}: d16_hi");
+                if l < 30 {
+                    assert_eq!(rd(out + 0x488), pat(at + 0x608), "{ctx}: b96's last dword");
+                }
+                assert_eq!(rd(out + 0x500), pat(0x700 + 4 * l), "{ctx}: addtid");
+                assert_eq!(rd(out + 0x580), pat(at + 0x14), "{ctx}: the later of two loads to v19");
+                let half = if l < 16 { pat(at + 0x20) } else { 0 };
+                assert_eq!(rd(out + 0x600), half, "{ctx}: a load with half of EXEC");
+                assert_eq!(rd(out + 0x680), pat(at).wrapping_add(pat(at + 0x14)), "{ctx}: after vmcnt(1)");
+                let v21 = ((5 * l) as u32).wrapping_mul(l as u32);
+                assert_eq!(rd(out + 0x700), v21, "{ctx}: scratch");
+                assert_eq!(rd(out + 0x780), v21 >> 8 & 0xff, "{ctx}: scratch u8");
+            }
+        }
+        if latency.0 >= 20 {
+            // The ring's eight loads were outstanding together, and waits were held by them.
+            assert!(r.stats.vmem_peak_outstanding >= 8, "{model}: {}", r.stats);
+            assert!(r.timing.mem_holds >= waves as u64, "{model}: {}", r.timing);
+        }
+    }
+}
+
+/// A program that reads a vector load's VGPR without waiting for it sees the old value on the
+/// RTL, as on the hardware (the load retired before its answer was written): co-simulation
+/// reports the difference and says why.
+#[test]
+fn reading_a_vector_load_before_its_wait_is_reported() {
+    if !conformance::require_verilator("reading_a_vector_load_before_its_wait_is_reported") {
+        return;
+    }
+    let src = "global_load_b32 v3, v1, s[2:3]\n v_mov_b32 v4, v3\n s_waitcnt vmcnt(0)\n s_endpgm\n";
+    for model in ["cu", "cu_l8"].into_iter().filter(|m| built(m)) {
+        match run_with(src, 1, (1, 2), Some((50, 60)), model) {
+            Err(CosimError::Mismatch(m)) => {
+                let all = m.diffs.join("\n");
+                assert!(m.text.starts_with("v_mov_b32") && m.text.ends_with("v4, v3"), "{model}: {}", m.text);
+                assert!(
+                    all.contains("v4 ") && all.contains("v3") && all.contains("before s_waitcnt vmcnt(0)"),
+                    "{model}: {all}"
+                );
+            }
+            other => panic!("{model}: {other:?}"),
+        }
+    }
+}
+
 /// Scalar loads retire when the scalar port takes them, up to `ports::SM_TAGS` outstanding,
 /// and the write engine puts their dwords into the SGPRs in the order their answers come:
 /// every wave makes six loads back to back (more than there are tags, so one waits for a

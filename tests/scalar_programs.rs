@@ -12,7 +12,11 @@
 //! order), so lowering waits for the loads in flight (`s_waitcnt lgkmcnt(0)`) before any
 //! instruction that might read or write their SGPRs, and before any branch or label; only
 //! further scalar loads to other SGPRs, moves of constants to other SGPRs and `s_endpgm`
-//! (which waits by itself) go before the wait.
+//! (which waits by itself) go before the wait. GLOBAL and SCRATCH loads retire before their
+//! answers are written too (in any order; their VM_CNT in order), so lowering waits for them
+//! (`s_waitcnt vmcnt(0)`) before any instruction that might read or write their VGPRs (one
+//! whose VGPRs it cannot tell, such as an M0-relative move or a VOPD pair, included), and
+//! before any branch or label.
 
 use std::fmt;
 
@@ -310,6 +314,59 @@ struct Lower {
     in_sub: bool,
     /// The SGPR codes the scalar loads since the last wait write: [first, end).
     loads: Vec<(u32, u32)>,
+    /// The VGPRs the late vector loads since the last wait write: [first, end).
+    vloads: Vec<(u32, u32)>,
+}
+
+/// The VGPRs instruction `i` reads or writes (a VOP3 compare's SGPR destination in the VDST
+/// field counts as a VGPR: a wait too many does no harm), or None if its fields do not tell
+/// (M0-relative moves, VOPD pairs, register tuples sized by other fields).
+pub fn vgprs_touched(i: &Inst) -> Option<Vec<u32>> {
+    let d = i.def();
+    let f = d.format().name.as_str();
+    if f.starts_with("SOP") || f == "SMEM" {
+        return Some(Vec::new());
+    }
+    if f.starts_with("VOPD") || d.name.contains("movrel") || d.name.contains("swaprel") {
+        return None;
+    }
+    let mut out = Vec::new();
+    for o in &d.operands {
+        let ty = match o.kind {
+            Kind::Reg(t) => t,
+            Kind::RegRule(_) => return None,
+            Kind::Imm(_) => continue,
+        };
+        let v = i.field(o.field);
+        let first = match o.field {
+            Field::Vsrc0
+            | Field::Vsrc1
+            | Field::Vsrc2
+            | Field::Vsrc3
+            | Field::Vdst
+            | Field::Addr
+            | Field::Data
+            | Field::Data0
+            | Field::Data1
+            | Field::Vaddr
+            | Field::Vdata
+            | Field::DppSrc0 => v,
+            Field::Src0 | Field::Src1 | Field::Src2 if v >= 256 => v - 256,
+            Field::Src0 | Field::Src1 | Field::Src2 => continue,
+            Field::Sdst
+            | Field::Ssrc0
+            | Field::Ssrc1
+            | Field::Sbase
+            | Field::Sdata
+            | Field::Soffset
+            | Field::Saddr
+            | Field::Srsrc
+            | Field::Ssamp => continue,
+            _ => return None,
+        };
+        out.extend(first..first + ty.dwords());
+    }
+    Some(out)
 }
 
 /// The SGPR codes scalar load `i` reads (its SBASE tuple and SOFFSET) and writes (SDATA's
@@ -346,6 +403,10 @@ impl Lower {
     }
 
     fn push(&mut self, i: Inst) {
+        let vpending = |r: &u32| self.vloads.iter().any(|&(a, b)| (a..b).contains(r));
+        let vm_wait = !self.vloads.is_empty()
+            && i.def().name != "s_endpgm"
+            && vgprs_touched(&i).is_none_or(|rs| rs.iter().any(vpending));
         let pending = |r: u32| self.loads.iter().any(|&(a, b)| (a..b).contains(&r));
         let independent = match scalar_load_regs(&i) {
             Some((reads, (a, b))) => !reads.into_iter().any(pending) && !(a..b).any(pending),
@@ -356,27 +417,44 @@ impl Lower {
             }
             None => i.def().name == "s_endpgm",
         };
-        if !independent {
-            self.settle();
-        }
+        self.wait(!independent, vm_wait);
         if let Some((_, w)) = scalar_load_regs(&i) {
             self.loads.push(w);
+        }
+        if hdl_gen::sv::mem_late(i.def()) {
+            let v = i.field(Field::Vdst);
+            let n = i
+                .def()
+                .operands
+                .iter()
+                .find(|o| o.field == Field::Vdst)
+                .and_then(|o| o.ty())
+                .map_or(1, |t| t.dwords());
+            self.vloads.push((v, v + n));
         }
         self.slots.push(Slot::Inst(i));
     }
 
-    /// `s_waitcnt lgkmcnt(0)` if scalar loads may be in flight.
-    fn settle(&mut self) {
-        if !self.loads.is_empty() {
+    /// `s_waitcnt` for the scalar loads (lgkm) and the late vector loads (vm) that may be in
+    /// flight, of those asked for.
+    fn wait(&mut self, lgkm: bool, vm: bool) {
+        let (lgkm, vm) = (lgkm && !self.loads.is_empty(), vm && !self.vloads.is_empty());
+        if lgkm {
             self.loads.clear();
-            // vmcnt(63) expcnt(7) lgkmcnt(0)
-            self.slots.push(Slot::Inst(inst("s_waitcnt", &[(Field::Simm16, 0xfc07)], None)));
+        }
+        if vm {
+            self.vloads.clear();
+        }
+        if lgkm || vm {
+            // vmcnt (bits 15:10), lgkmcnt (9:4): 0 or 63; expcnt(7).
+            let simm = if vm { 0 } else { 0x3f << 10 } | if lgkm { 0 } else { 0x3f << 4 } | 7;
+            self.slots.push(Slot::Inst(inst("s_waitcnt", &[(Field::Simm16, simm)], None)));
         }
     }
 
     /// A branch, a label or a PC offset, after the loads in flight.
     fn slot(&mut self, s: Slot) {
-        self.settle();
+        self.wait(true, true);
         self.slots.push(s);
     }
 
@@ -492,6 +570,7 @@ impl Program {
             loops: 0,
             in_sub: false,
             loads: Vec::new(),
+            vloads: Vec::new(),
         };
         l.items(&self.items);
         l.push(inst("s_endpgm", &[], None));

@@ -21,8 +21,11 @@
 //! - the `s_waitcnt` family and `s_endpgm` (which waits for every counter to reach zero): as
 //!   anything else, and they commit on their first issue, unless a request counted on VS_CNT
 //!   (a store, an atomic without return: the instructions that retire when the vector memory
-//!   port takes them) or a scalar load (which retires when the scalar port takes it; its
-//!   dwords are written later) was outstanding then. Every other memory instruction's answer
+//!   port takes them), a scalar load (which retires when the scalar port takes it; its
+//!   dwords are written later) or a late vector load (GLOBAL, SCRATCH: the same on the vector
+//!   port, reported written as the scalar loads are, its VM_CNT returned `VS_SETTLE` cycles
+//!   after; `s_waitcnt vmcnt(N)` may not commit while more than N of the wave's are not
+//!   written) was outstanding then. Every other memory instruction's answer
 //!   comes before it commits, so without those every counter of the wave is zero when a later
 //!   instruction issues, every threshold is met, and no wait may hold the wave. (A wait that
 //!   holds the wave leaves EX without retiring and issues again: a second issue.) The VS
@@ -126,6 +129,10 @@ pub struct IssueTiming {
     /// its dwords written, and its wave.
     sm: BTreeMap<u64, (u64, Option<u64>, usize)>,
     sm_next: u64,
+    /// The late vector loads (GLOBAL, SCRATCH), by number: when the port took each, when the
+    /// retire stream reported its answer written, and its wave.
+    vl: BTreeMap<u64, (u64, Option<u64>, usize)>,
+    vl_next: u64,
     pub counts: Counts,
 }
 
@@ -152,6 +159,8 @@ impl IssueTiming {
             vs_next: 0,
             sm: BTreeMap::new(),
             sm_next: 0,
+            vl: BTreeMap::new(),
+            vl_next: 0,
             counts: Counts::default(),
         }
     }
@@ -198,11 +207,39 @@ impl IssueTiming {
         }
     }
 
+    /// The vector port took a late load of wave `w` at `cycle`; returns its number.
+    pub fn vl_taken(&mut self, w: usize, cycle: u64) -> u64 {
+        let id = self.vl_next;
+        self.vl_next += 1;
+        self.vl.insert(id, (cycle, None, w));
+        id
+    }
+
+    /// The retire stream reported late load `id`'s answer written at `cycle`.
+    pub fn vl_done(&mut self, id: u64, cycle: u64) {
+        if let Some(e) = self.vl.get_mut(&id) {
+            e.1 = Some(cycle);
+        }
+    }
+
     /// Of wave `w`'s scalar loads taken before `at`, how many were not reported done by
     /// `commit`, and when the first of those was taken.
     fn sm_pending(&self, w: usize, at: u64, commit: u64) -> (usize, Option<u64>) {
-        let open: Vec<u64> = self
-            .sm
+        Self::pending(&self.sm, w, at, commit)
+    }
+
+    /// The same of wave `w`'s late vector loads.
+    fn vl_pending(&self, w: usize, at: u64, commit: u64) -> (usize, Option<u64>) {
+        Self::pending(&self.vl, w, at, commit)
+    }
+
+    fn pending(
+        map: &BTreeMap<u64, (u64, Option<u64>, usize)>,
+        w: usize,
+        at: u64,
+        commit: u64,
+    ) -> (usize, Option<u64>) {
+        let open: Vec<u64> = map
             .values()
             .filter(|&&(t, d, v)| v == w && t < at && d.is_none_or(|d| d > commit))
             .map(|&(t, _, _)| t)
@@ -217,7 +254,9 @@ impl IssueTiming {
     fn vs_hold(&self, at: u64) -> (bool, Option<u64>) {
         let before = || {
             let vs = self.vs.values().map(|e| (e, VS_SETTLE));
-            vs.chain(self.sm.values().map(|e| (e, SM_SETTLE))).filter(|((t, _, _), _)| *t < at)
+            vs.chain(self.sm.values().map(|e| (e, SM_SETTLE)))
+                .chain(self.vl.values().map(|e| (e, VS_SETTLE)))
+                .filter(|((t, _, _), _)| *t < at)
         };
         let holds = before().any(|((_, a, _), d)| a.is_none_or(|a| a + d > at));
         let from = before().try_fold(0u64, |m, ((_, a, _), d)| a.map(|a| m.max(a + d)));
@@ -301,6 +340,7 @@ impl IssueTiming {
         // A VS request answered well before every issue still to retire holds none of them.
         self.vs.retain(|_, &mut (_, a, _)| a.is_none_or(|a| a + VS_SETTLE >= keep));
         self.sm.retain(|_, &mut (_, a, _)| a.is_none_or(|a| a + SM_SETTLE >= keep));
+        self.vl.retain(|_, &mut (_, a, _)| a.is_none_or(|a| a + VS_SETTLE >= keep));
     }
 
     /// The retire port shows wave `w` retiring `inst` at `cycle` (None: a fetch fault);
@@ -377,7 +417,28 @@ impl IssueTiming {
                     )
                 })
             });
-            let vs_early = vs_early.or(sm_early);
+            // The same for VM_CNT and the wave's late vector loads (s_waitcnt vmcnt(N), its
+            // bits 15:10; s_waitcnt_vmcnt null, N; s_endpgm: 0): every other VM-counted
+            // instruction's count returns before it commits.
+            let vm_limit = inst.and_then(|i| match i.def().mnemonic {
+                M::s_endpgm => Some(0),
+                M::s_waitcnt => Some(i.field(Field::Simm16) as usize >> 10 & 0x3f),
+                M::s_waitcnt_vmcnt if i.field(Field::Sdst) == rdna3_isa::operand::NULL => {
+                    Some(i.field(Field::Simm16) as usize & 0x3f)
+                }
+                _ => None,
+            });
+            let vl_early = first.zip(vm_limit).and_then(|(at, n)| {
+                let (open, t) = self.vl_pending(w, at, commit);
+                (open > n).then(|| {
+                    format!(
+                        "committed at cycle {commit} with {open} of the wave's vector loads not written (the \
+                         first taken at cycle {}); it waits for at most {n}",
+                        t.unwrap_or_default()
+                    )
+                })
+            });
+            let vs_early = vs_early.or(sm_early).or(vl_early);
             (late, vs_late.map(|l| l.or(vs_early.clone())), vs_early)
         };
         let s = &mut self.waves[w];

@@ -298,6 +298,13 @@ pub fn mem_executes(d: &InstDef) -> bool {
     view::mem_kind(d).is_some()
 }
 
+/// Whether row `d` is a late vector load (GLOBAL and SCRATCH loads, `memctrl_t.late`): it
+/// retires when the vector port takes its request, and its VGPRs are written after that, on
+/// a tag of the VL ring ([`ports::VM_TAG_VL`]), reported on `rt_vl_*`.
+pub fn mem_late(d: &InstDef) -> bool {
+    view::mem_late(d)
+}
+
 /// The modules whose case labels say which rows the RTL executes.
 const EXECUTING: [&str; 5] = ["cu_salu.sv", "cu_top.sv", "cu_valu.sv", "cu_fp32.sv", "cu_fp64.sv"];
 

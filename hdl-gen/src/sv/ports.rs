@@ -63,12 +63,23 @@ pub const RETIRE_DELAY: u64 = 2;
 /// outstanding at once: each holds a tag from a ring of this many until its answer comes back
 /// (`cu_pkg::VsTags`). The instruction retires when its request is taken.
 pub const VS_TAGS: u32 = 8;
-/// Bits of a vector memory tag (`vmem_req_tag_o`, `vmem_rsp_tag_i`): the ring's index, and
-/// above it the bit of the one request the compute unit waits for (a load, an atomic with
-/// return, a FLAT instruction with LDS lanes), whose tag is [`VM_TAG_WAIT`].
-pub const VM_TAG_BITS: u32 = VS_TAGS.trailing_zeros() + 1;
+/// Vector loads that complete after they retire (GLOBAL and SCRATCH loads) that may be
+/// outstanding at once: each holds a tag from a second ring of this many, from when the port
+/// takes its request (the instruction then retires) until the write engine has written its
+/// answer and its VM_CNT has returned (`cu_pkg::VsTags` too: the two rings share an index
+/// width).
+pub const VL_TAGS: u32 = VS_TAGS;
+/// Bits of a vector memory tag (`vmem_req_tag_o`, `vmem_rsp_tag_i`): a ring's index; above it
+/// the bit of the late-load ring ([`VM_TAG_VL`]); above that the bit of the one request the
+/// compute unit waits for (a MUBUF or FLAT load, an atomic with return, a FLAT instruction
+/// with LDS lanes), whose tag is [`VM_TAG_WAIT`].
+pub const VM_TAG_BITS: u32 = VS_TAGS.trailing_zeros() + 2;
 /// The tag of the request the compute unit waits for.
 pub const VM_TAG_WAIT: u32 = 1 << (VM_TAG_BITS - 1);
+/// The bit of a late load's tag (its index in the VL ring below it).
+pub const VM_TAG_VL: u32 = 1 << (VM_TAG_BITS - 2);
+/// Bits of a ring index (`rt_vl_tag_o`).
+pub const VS_TAG_BITS: u32 = VS_TAGS.trailing_zeros();
 
 /// Scalar loads that may be outstanding at once (`cu_pkg::SmTags`): each holds a tag from
 /// when the scalar port takes its request (the instruction then retires) until its dwords are
@@ -216,7 +227,13 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
         1,
         "with ready: an active lane's access has no memory (nothing is done; the answer follows)",
     );
-    l.port("vmem_req_tag_o", Out, &logic("VmTagW-1"), VM_TAG_BITS, "ports::VS_TAGS, ports::VM_TAG_WAIT");
+    l.port(
+        "vmem_req_tag_o",
+        Out,
+        &logic("VmTagW-1"),
+        VM_TAG_BITS,
+        "ports::VS_TAGS, ports::VM_TAG_VL, ports::VM_TAG_WAIT",
+    );
     l.port("vmem_req_wave_o", Out, &logic("WaveW-1"), wave_w, "");
     l.port("vmem_req_store_o", Out, "logic", 1, "a store (else a load or an atomic)");
     l.port("vmem_req_atomic_o", Out, "logic", 1, "an atomic: every lane's read-modify-write, in lane order");
@@ -275,6 +292,14 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
         "per lane: the bytes to store (an atomic: DATA, then DATA2)",
     );
     l.port("vmem_rsp_valid_i", In, "logic", 1, "");
+    l.port(
+        "vmem_rsp_ready_o",
+        Out,
+        "logic",
+        1,
+        "the answer is taken this cycle: always but for a late load's (tag VM_TAG_VL), which the write engine \
+         takes in the cycle it writes the answer's last pass; until then the memory side holds it on the port",
+    );
     l.port("vmem_rsp_tag_i", In, &logic("VmTagW-1"), VM_TAG_BITS, "the request's tag; answers in any order");
     l.port(
         "vmem_rsp_data_i",
@@ -324,6 +349,13 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
     l.port("rt_sl_we_o", Out, &logic("15"), 16, "dwords written at rt_sl_sdst_o + k");
     l.port("rt_sl_sdst_o", Out, &logic("6"), 7, "");
     l.port("rt_sl_data_o", Out, "logic [15:0][31:0]", 512, "");
+
+    l.group = "Late vector loads: a GLOBAL or SCRATCH load retires when the port takes its request; the write \
+               engine writes its answer into the VGPRs later, a pass a cycle, on rt_vwe_o .. rt_vdata_o (in cycles \
+               in which no instruction writes VGPRs), flagged here.";
+    l.port("rt_vl_o", Out, "logic", 1, "this cycle's VGPR writes are a late load's");
+    l.port("rt_vl_tag_o", Out, &logic("VsTagW-1"), VS_TAG_BITS, "... its index in the VL ring");
+    l.port("rt_vl_last_o", Out, "logic", 1, "... its last pass: its answer is written");
 
     l.group = "Status.";
     l.port("wave_running_o", Out, &logic("NumWaves-1"), waves, "started and not yet ended");

@@ -1213,6 +1213,10 @@ struct MemCtrl {
     /// ... MTBUF's: the instruction's FORMAT and the identity selection, not the V#'s.
     typed: bool,
     comps: u32,
+    /// A GLOBAL or SCRATCH load: it retires when the port takes its request, and its answer
+    /// is written into the VGPRs after that (the VL ring). MUBUF's and FLAT's loads wait for
+    /// their answers (MUBUF's range masks and TFE, FLAT's LDS lanes and LGKM_CNT).
+    late: bool,
     /// MUBUF: a lane's address through the buffer resource (V#) in four SGPRs, from VADDR's
     /// index and offset (IDXEN, OFFEN), SOFFSET and the offset; out-of-range dwords are not
     /// accessed.
@@ -1240,6 +1244,7 @@ fn mem_access(d: &InstDef) -> Option<MemCtrl> {
         fmt: false,
         typed: false,
         comps: 0,
+        late: false,
     };
     // GLOBAL, SCRATCH and FLAT share the vector memory port: SCRATCH rows are GLOBAL ones
     // with `scr` set, FLAT rows with `flat` set (neither has the addtid forms, SCRATCH no
@@ -1267,6 +1272,7 @@ fn mem_access(d: &InstDef) -> Option<MemCtrl> {
             scr,
             flat,
             buf,
+            late: !flat && !buf,
             ..m("MK_GLOAD", bytes, signed)
         }),
         (_, A::Store { bytes, hi, addtid }) if vmem(addtid) => {
@@ -1295,6 +1301,12 @@ pub fn mem_kind(d: &InstDef) -> Option<&'static str> {
     mem_access(d).map(|a| a.kind)
 }
 
+/// Whether a row is a late vector load (`memctrl_t.late`): it retires when the vector port
+/// takes its request, and its VGPRs are written later, on the VL ring's tags.
+pub fn mem_late(d: &InstDef) -> bool {
+    mem_access(d).is_some_and(|a| a.late)
+}
+
 /// The memory control bundle (`memctrl_t`) of a row the memory ports execute.
 pub(super) fn mem_ctrl_sets(d: &InstDef) -> Vec<(String, String)> {
     let Some(a) = mem_access(d) else { return Vec::new() };
@@ -1314,6 +1326,7 @@ pub(super) fn mem_ctrl_sets(d: &InstDef) -> Vec<(String, String)> {
         ("mubuf", a.buf),
         ("fmt", a.fmt),
         ("typed", a.typed),
+        ("late", a.late),
     ] {
         if on {
             sets.push((format!("dec_o.mem.{name}"), "1'b1".to_string()));
