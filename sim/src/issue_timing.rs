@@ -721,6 +721,39 @@ mod tests {
     }
 
     #[test]
+    fn outstanding_vector_loads_hold_vmcnt_waits() {
+        let mut t = IssueTiming::new(&[0, 0], 0, 100);
+        // Two late loads of wave 0, the later written first: vmcnt(1) may commit once one is
+        // written (the RTL returns the counters in order, so that is the older one: a stricter
+        // rule than this one), after a hold; vmcnt(0) only once both are; lgkmcnt(0) does
+        // not wait for them (its vmcnt field is 63).
+        let a = t.vl_taken(0, 1);
+        run(&mut t, 0, 0, "global_load_b32 v1, v0, s[2:3]").unwrap();
+        let b = t.vl_taken(0, 5);
+        run(&mut t, 0, 4, "global_load_b32 v2, v0, s[2:3]").unwrap();
+        run(&mut t, 0, 8, "s_waitcnt lgkmcnt(0)").unwrap();
+        t.issue(0, 12);
+        t.vl_done(b, 30);
+        t.issue(0, 33);
+        retire(&mut t, 0, 35, Some(inst("s_waitcnt vmcnt(1)")), false).unwrap();
+        assert_eq!(t.counts.mem_holds, 1);
+        t.issue(0, 36);
+        let e = retire(&mut t, 0, 38, Some(inst("s_waitcnt vmcnt(0)")), false).unwrap_err();
+        assert!(e.contains("with 1 of the wave's vector loads not written"), "{e}");
+        let e = run(&mut t, 0, 40, "s_waitcnt_vmcnt null, 0x0").unwrap_err();
+        assert!(e.contains("for at most 0"), "{e}");
+        t.vl_done(a, 50);
+        // s_endpgm waits for them all as well; another wave's load does not count.
+        let mut t = IssueTiming::new(&[0, 0], 0, 100);
+        t.vl_taken(0, 1);
+        run(&mut t, 0, 0, "scratch_load_b32 v1, off, off").unwrap();
+        t.vl_taken(1, 2);
+        t.issue(0, 10);
+        let e = retire(&mut t, 0, 12, Some(inst("s_endpgm")), true).unwrap_err();
+        assert!(e.contains("1 of the wave's vector loads not written"), "{e}");
+    }
+
+    #[test]
     fn the_start_and_an_s_nop_have_upper_bounds_too() {
         let mut t = IssueTiming::new(&[0], 10, 100);
         t.issue(0, 111);
