@@ -24,8 +24,8 @@
 //!   port takes them), a scalar load (which retires when the scalar port takes it; its
 //!   dwords are written later) or a late vector load (GLOBAL, SCRATCH: the same on the vector
 //!   port, reported written as the scalar loads are, its VM_CNT returned `VS_SETTLE` cycles
-//!   after; `s_waitcnt vmcnt(N)` may not commit while more than N of the wave's are not
-//!   written) was outstanding then. Every other memory instruction's answer
+//!   after, in the order the port took them: `s_waitcnt vmcnt(N)` may not commit before all
+//!   of the wave's but the N latest are written) was outstanding then. Every other memory instruction's answer
 //!   comes before it commits, so without those every counter of the wave is zero when a later
 //!   instruction issues, every threshold is met, and no wait may hold the wave. (A wait that
 //!   holds the wave leaves EX without retiring and issues again: a second issue.) The VS
@@ -179,8 +179,24 @@ impl IssueTiming {
     /// the order the requests were taken, each only after its answer, so a wait for `n` may not
     /// pass before all of them are answered).
     fn vs_unanswered(&self, w: usize, at: u64, n: usize, commit: u64) -> Option<u64> {
+        Self::unanswered(&self.vs, w, at, n, commit)
+    }
+
+    /// The same of wave `w`'s late vector loads and their writes (their VM_CNT returns in the
+    /// order the port took them too).
+    fn vl_unwritten(&self, w: usize, at: u64, n: usize, commit: u64) -> Option<u64> {
+        Self::unanswered(&self.vl, w, at, n, commit)
+    }
+
+    fn unanswered(
+        map: &BTreeMap<u64, (u64, Option<u64>, usize)>,
+        w: usize,
+        at: u64,
+        n: usize,
+        commit: u64,
+    ) -> Option<u64> {
         let mine: Vec<&(u64, Option<u64>, usize)> =
-            self.vs.values().filter(|&&(t, _, v)| v == w && t < at).collect();
+            map.values().filter(|&&(t, _, v)| v == w && t < at).collect();
         let older = &mine[..mine.len().saturating_sub(n)];
         older.iter().find(|&&&(_, a, _)| a.is_none_or(|a| a >= commit)).map(|&&(t, _, _)| t)
     }
@@ -225,21 +241,8 @@ impl IssueTiming {
     /// Of wave `w`'s scalar loads taken before `at`, how many were not reported done by
     /// `commit`, and when the first of those was taken.
     fn sm_pending(&self, w: usize, at: u64, commit: u64) -> (usize, Option<u64>) {
-        Self::pending(&self.sm, w, at, commit)
-    }
-
-    /// The same of wave `w`'s late vector loads.
-    fn vl_pending(&self, w: usize, at: u64, commit: u64) -> (usize, Option<u64>) {
-        Self::pending(&self.vl, w, at, commit)
-    }
-
-    fn pending(
-        map: &BTreeMap<u64, (u64, Option<u64>, usize)>,
-        w: usize,
-        at: u64,
-        commit: u64,
-    ) -> (usize, Option<u64>) {
-        let open: Vec<u64> = map
+        let open: Vec<u64> = self
+            .sm
             .values()
             .filter(|&&(t, d, v)| v == w && t < at && d.is_none_or(|d| d > commit))
             .map(|&(t, _, _)| t)
@@ -429,12 +432,10 @@ impl IssueTiming {
                 _ => None,
             });
             let vl_early = first.zip(vm_limit).and_then(|(at, n)| {
-                let (open, t) = self.vl_pending(w, at, commit);
-                (open > n).then(|| {
+                self.vl_unwritten(w, at, n, commit).map(|t| {
                     format!(
-                        "committed at cycle {commit} with {open} of the wave's vector loads not written (the \
-                         first taken at cycle {}); it waits for at most {n}",
-                        t.unwrap_or_default()
+                        "committed at cycle {commit} before the wave's vector load taken at cycle {t} was written \
+                         (all but its {n} latest must be: they return in order)"
                     )
                 })
             });
@@ -723,26 +724,32 @@ mod tests {
     #[test]
     fn outstanding_vector_loads_hold_vmcnt_waits() {
         let mut t = IssueTiming::new(&[0, 0], 0, 100);
-        // Two late loads of wave 0, the later written first: vmcnt(1) may commit once one is
-        // written (the RTL returns the counters in order, so that is the older one: a stricter
-        // rule than this one), after a hold; vmcnt(0) only once both are; lgkmcnt(0) does
-        // not wait for them (its vmcnt field is 63).
+        // Three late loads of wave 0: vmcnt(1) may commit once the two older are written, after
+        // a hold, not when any two are (their counters return in order); vmcnt(0) only once
+        // all are; lgkmcnt(0) does not wait for them (its vmcnt field is 63).
         let a = t.vl_taken(0, 1);
         run(&mut t, 0, 0, "global_load_b32 v1, v0, s[2:3]").unwrap();
         let b = t.vl_taken(0, 5);
         run(&mut t, 0, 4, "global_load_b32 v2, v0, s[2:3]").unwrap();
-        run(&mut t, 0, 8, "s_waitcnt lgkmcnt(0)").unwrap();
-        t.issue(0, 12);
+        let c = t.vl_taken(0, 9);
+        run(&mut t, 0, 8, "global_load_b32 v3, v0, s[2:3]").unwrap();
+        run(&mut t, 0, 12, "s_waitcnt lgkmcnt(0)").unwrap();
+        t.issue(0, 16);
+        t.vl_done(c, 20);
         t.vl_done(b, 30);
         t.issue(0, 33);
-        retire(&mut t, 0, 35, Some(inst("s_waitcnt vmcnt(1)")), false).unwrap();
-        assert_eq!(t.counts.mem_holds, 1);
-        t.issue(0, 36);
-        let e = retire(&mut t, 0, 38, Some(inst("s_waitcnt vmcnt(0)")), false).unwrap_err();
-        assert!(e.contains("with 1 of the wave's vector loads not written"), "{e}");
-        let e = run(&mut t, 0, 40, "s_waitcnt_vmcnt null, 0x0").unwrap_err();
-        assert!(e.contains("for at most 0"), "{e}");
-        t.vl_done(a, 50);
+        let e = retire(&mut t, 0, 35, Some(inst("s_waitcnt vmcnt(1)")), false).unwrap_err();
+        assert!(e.contains("before the wave's vector load taken at cycle 1 was written"), "{e}");
+        t.vl_done(a, 40);
+        t.issue(0, 41);
+        t.issue(0, 50);
+        retire(&mut t, 0, 52, Some(inst("s_waitcnt vmcnt(1)")), false).unwrap();
+        assert_eq!(t.counts.mem_holds, 2);
+        let d = t.vl_taken(0, 55);
+        run(&mut t, 0, 54, "scratch_load_b32 v4, off, off").unwrap();
+        let e = run(&mut t, 0, 60, "s_waitcnt_vmcnt null, 0x0").unwrap_err();
+        assert!(e.contains("all but its 0 latest"), "{e}");
+        t.vl_done(d, 70);
         // s_endpgm waits for them all as well; another wave's load does not count.
         let mut t = IssueTiming::new(&[0, 0], 0, 100);
         t.vl_taken(0, 1);
@@ -750,7 +757,7 @@ mod tests {
         t.vl_taken(1, 2);
         t.issue(0, 10);
         let e = retire(&mut t, 0, 12, Some(inst("s_endpgm")), true).unwrap_err();
-        assert!(e.contains("1 of the wave's vector loads not written"), "{e}");
+        assert!(e.contains("vector load taken at cycle 1 was written"), "{e}");
     }
 
     #[test]
