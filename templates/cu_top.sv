@@ -3172,6 +3172,9 @@ module cu_top
     logic [2:0] dw;
     logic [31:0] d;
     logic [2*NumLanes-1:0] full, half;
+    // (Every variable assigned first on every path: a loop for the synthesis otherwise.)
+    rk = '0;
+    d = '0;
     ve_en = '0;
     ve_reg = '0;
     ve_data = '0;
