@@ -88,6 +88,7 @@ module cu_top
   parameter int unsigned FpStages = 2,
   parameter int unsigned LdsBytes = 65536,
   parameter int unsigned LdsBanks = 32,
+  parameter int unsigned VmemLineBytes = 128,
   parameter int unsigned WgW = 4,
   localparam int unsigned LdsAddrW = $clog2(LdsBytes / 4),
   localparam int unsigned WaveW = (NumWaves > 1) ? $clog2(NumWaves) : 1,
@@ -140,12 +141,14 @@ module cu_top
   output logic                              smem_rsp_ready_o,  // an answer is taken this cycle; from registers alone, so the memory side may look before it answers
   input  logic [SmTagW-1:0]                 smem_rsp_tag_i,  // the request's tag
   input  logic [15:0][31:0]                 smem_rsp_data_i,  // the dwords asked for (others: any)
-  // Vector memory port (GLOBAL, SCRATCH, FLAT's lanes outside LDS, MUBUF): one request an
-  // instruction, every active lane's address and data, checked when taken and answered later, in
-  // any order, with every lane's loaded bytes.
+  // Vector memory port (GLOBAL, SCRATCH, FLAT's lanes outside LDS, MUBUF): a request an
+  // instruction, taken a cache line (Config::vmem_line_bytes) a beat: each beat has the lanes
+  // left whose address (its first byte) is in the line of the lowest one left, every lane's
+  // address and data; the request is checked and done when its last beat is taken, and answered
+  // later, in any order, with every lane's loaded bytes.
   output logic                              vmem_req_valid_o,
   input  logic                              vmem_req_ready_i,
-  input  logic                              vmem_req_err_i,  // with ready: an active lane's access has no memory (nothing is done; the answer follows)
+  input  logic                              vmem_req_err_i,  // with the last beat's ready: an active lane's access has no memory (nothing is done; the answer follows)
   output logic [VmTagW-1:0]                 vmem_req_tag_o,  // ports::VS_TAGS, ports::VM_TAG_VL, ports::VM_TAG_WAIT
   output logic [WaveW-1:0]                  vmem_req_wave_o,
   output logic                              vmem_req_store_o,  // a store (else a load or an atomic)
@@ -158,7 +161,9 @@ module cu_top
   output logic [10:0]                       vmem_req_step_o,  // ... from one element's first byte to the next's: 128 (scratch) or esz x index_stride
   output logic [31:0][3:0]                  vmem_req_skew_o,  // ... per lane: the first byte's place in its element (the address's element starts that much before)
   output logic [31:0][3:0]                  vmem_req_dmask_o,  // per lane: dword k of its bytes (4k .. 4k+3) is accessed; the others are not (a buffer's out of range)
-  output logic [31:0]                       vmem_req_mask_o,  // the lanes that access memory
+  output logic [31:0]                       vmem_req_mask_o,  // the beat's lanes: those left in its line
+  output logic [63:0]                       vmem_req_line_o,  // ... the line's address (its low bits 0)
+  output logic                              vmem_req_last_o,  // the request's last beat: no lane is left in another line; the others' lanes access memory with it
   output logic [31:0][63:0]                 vmem_req_addr_o,  // per lane: byte address
   output logic [31:0][3:0][31:0]            vmem_req_data_o,  // per lane: the bytes to store (an atomic: DATA, then DATA2)
   input  logic                              vmem_rsp_valid_i,
@@ -443,6 +448,19 @@ module cu_top
     else if (kind == DK_CONDX) ds_dst_dwords = 3'd2;
     else if (kind inside {DK_APPEND, DK_SWIZZLE, DK_PERMUTE, DK_BPERMUTE}) ds_dst_dwords = 3'd1;
     else ds_dst_dwords = 3'd0;
+  endfunction
+
+  // A vector load's first answer dword as the VGPR takes it: a byte or short of `size` bytes
+  // zero- or sign-extended, a d16 load's half in both halves (the write pass picks one). The
+  // blocking path's answer and the late loads' write engine both use it.
+  function automatic logic [31:0] load_dword0(logic [31:0] d, logic [4:0] size, logic sext, logic d16);
+    logic [31:0] v;
+    unique case (size)
+      5'd1: v = { {24{sext && d[7]}}, d[7:0]};
+      5'd2: v = { {16{sext && d[15]}}, d[15:0]};
+      default: v = d;
+    endcase
+    load_dword0 = d16 ? {2{v[15:0]}} : v;
   endfunction
 
   // A source as the collector reads it: `v` the field's value (bit 8 set for a VGPR),
@@ -1835,7 +1853,12 @@ module cu_top
   logic [31:0][3:0][31:0] xm_vdata_q;  // a vector load's dwords, extended
   logic [31:0][3:0][31:0] xm_vrsp;     // ... as they arrive: a byte or short extended, a d16
                                        // value in both halves (the write pass picks the half)
-  logic              xm_vtake;         // the vector port takes the request this cycle
+  logic              xm_vbeat;         // the vector port takes a beat (a cache line's lanes) ...
+  logic              xm_vtake;         // ... the request's last: the port takes the request
+  logic [31:0]       cl_sent_q;        // the coalescer: the request's lanes in beats taken,
+  logic [31:0]       cl_left, cl_mask; // ... the others, and the beat's (one line's)
+  logic [63:0]       cl_line;          // ... its line's address
+  logic              cl_last;          // ... and whether it is the request's last
   logic              xm_vs;            // the instruction counts on VS_CNT (a store, an atomic
                                        // without return)
   logic              xm_nb;            // ... with no LDS lanes: done when the port takes it,
@@ -2150,12 +2173,7 @@ module cu_top
   always_comb begin
     for (int l = 0; l < 32; l++) begin
       xm_vrsp[l] = vmem_rsp_data_i[l];
-      unique case (xm_size_q)
-        5'd1: xm_vrsp[l][0] = { {24{xm_sext_q && vmem_rsp_data_i[l][0][7]}}, vmem_rsp_data_i[l][0][7:0]};
-        5'd2: xm_vrsp[l][0] = { {16{xm_sext_q && vmem_rsp_data_i[l][0][15]}}, vmem_rsp_data_i[l][0][15:0]};
-        default: ;
-      endcase
-      if (xm_d16_q && !xm_fmt_q) xm_vrsp[l][0] = {2{xm_vrsp[l][0][15:0]}};
+      xm_vrsp[l][0] = load_dword0(vmem_rsp_data_i[l][0], xm_size_q, xm_sext_q, xm_d16_q && !xm_fmt_q);
       // MUBUF: a dword out of range reads 0 (an atomic's old value too).
       for (int k = 0; k < 4; k++) begin
         if (xm_buf_q && !bf_dm_q[l][k]) xm_vrsp[l][k] = '0;
@@ -2169,7 +2187,8 @@ module cu_top
   // unit waits for (tag VM_TAG_WAIT).
   assign xm_vs = xm_kind_q == MK_GSTORE || (xm_kind_q == MK_GATOMIC && !xm_glc_q);
   assign xm_nb = xm_vs && xm_lds_q == '0;
-  assign xm_vtake = vmem_req_valid_o && vmem_req_ready_i;
+  assign xm_vbeat = vmem_req_valid_o && vmem_req_ready_i;
+  assign xm_vtake = xm_vbeat && cl_last;
   logic xm_vans;  // the answer to the request the compute unit waits for
   assign xm_vans = xm_vwait_q && vmem_rsp_valid_i && vmem_rsp_tag_i[VmTagW-1];
 
@@ -2438,8 +2457,33 @@ module cu_top
       vmem_req_dmask_o[l] = xm_buf_q ? bf_dm_q[l] : 4'hf;
     end
   end
-  assign vmem_req_mask_o = xm_lanes_q;
+  assign vmem_req_mask_o = cl_mask;
+  assign vmem_req_line_o = cl_line;
+  assign vmem_req_last_o = cl_last;
   assign vmem_req_addr_o = gm_addr;
+
+  // The coalescer: the port takes a request a cache line (VmemLineBytes) at a time. Each beat
+  // has the lanes left whose address (the first byte's) is in the line of the lowest lane left,
+  // so that a wave's accesses cost a beat a line they touch, not one a lane; the beat after
+  // which none is left is the request's take. (A request with no lane: one empty beat.)
+  localparam int unsigned LineW = $clog2(VmemLineBytes);
+  always_comb begin
+    logic [4:0] lead;
+    cl_left = xm_lanes_q & ~cl_sent_q;
+    lead = '0;
+    for (int l = 31; l >= 0; l--) begin
+      if (cl_left[l]) lead = 5'(l);
+    end
+    cl_line = {gm_addr[lead][63:LineW], LineW'(0)};
+    for (int l = 0; l < 32; l++) cl_mask[l] = cl_left[l] && gm_addr[l][63:LineW] == cl_line[63:LineW];
+    cl_last = (cl_left & ~cl_mask) == '0;
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) cl_sent_q <= '0;
+    else if (xm_vtake) cl_sent_q <= '0;
+    else if (xm_vbeat) cl_sent_q <= cl_sent_q | cl_mask;
+  end
   // A d16_hi store's data: the high half of each lane's DATA.
   always_comb begin
     vmem_req_data_o = ds_data0_q;
@@ -3311,14 +3355,7 @@ module cu_top
         ve_reg[rk[1:0]] = rk[7:0];
         for (int i = 0; i < NumLanes; i++) begin
           d = vmem_rsp_data_i[int'(ve_pass_q) * NumLanes + i][k];
-          if (k == 0) begin
-            unique case (vl_size_q[ve_tag])
-              5'd1: d = { {24{vl_sext_q[ve_tag] && d[7]}}, d[7:0]};
-              5'd2: d = { {16{vl_sext_q[ve_tag] && d[15]}}, d[15:0]};
-              default: ;
-            endcase
-            if (vl_d16_q[ve_tag]) d = {2{d[15:0]}};
-          end
+          if (k == 0) d = load_dword0(d, vl_size_q[ve_tag], vl_sext_q[ve_tag], vl_d16_q[ve_tag]);
           ve_data[rk[1:0]][i] = d;
         end
       end

@@ -28,7 +28,18 @@ use hdl_gen::sv::ports::{Dir, Port, ports};
 fn variants() -> Vec<(&'static str, Config)> {
     let all = vec![
         ("cu", Config::default()),
-        ("cu_l4", Config { num_waves: 8, lanes: 4, fp_stages: 1, trans_steps: 1, ..Config::default() }),
+        // (With 64-byte lines: a wave's contiguous dwords take two beats of the vector port.)
+        (
+            "cu_l4",
+            Config {
+                num_waves: 8,
+                lanes: 4,
+                fp_stages: 1,
+                trans_steps: 1,
+                vmem_line_bytes: 64,
+                ..Config::default()
+            },
+        ),
         // Issue 8's second lane count, with the FP units combinational and a 3-cycle
         // transcendental unit: the pipeline depths the other two do not run.
         ("cu_l8", Config { lanes: 8, fp_stages: 0, trans_steps: 13, ..Config::default() }),
@@ -134,8 +145,8 @@ fn main() {
         let (offs, nin, nout) = layout(&ps);
         let _ = writeln!(
             rs,
-            "    Variant {{ name: {name:?}, num_waves: {}, lanes: {}, vgprs: {}, lds_bytes: {}, lds_banks: {}, in_words: {nin}, out_words: {nout}, ports: Ports {{",
-            cfg.num_waves, cfg.lanes, cfg.vgprs, cfg.lds_bytes, cfg.lds_banks
+            "    Variant {{ name: {name:?}, num_waves: {}, lanes: {}, vgprs: {}, lds_bytes: {}, lds_banks: {}, vmem_line_bytes: {}, in_words: {nin}, out_words: {nout}, ports: Ports {{",
+            cfg.num_waves, cfg.lanes, cfg.vgprs, cfg.lds_bytes, cfg.lds_banks, cfg.vmem_line_bytes
         );
         for (p, off) in ps.iter().zip(&offs) {
             let _ = writeln!(

@@ -50,18 +50,27 @@ fn other_configurations_are_lint_clean() {
         return;
     }
     let configs = [
-        (1, 32, 256, 0, 26, 1024, 2),
-        (2, 16, 256, 1, 1, 65536, 64),
-        (3, 8, 64, 2, 13, 8192, 16),
-        (8, 4, 256, 0, 2, 4096, 8),
-        (16, 32, 4, 1, 1, 32768, 32),
+        (1, 32, 256, 0, 26, 1024, 2, 16),
+        (2, 16, 256, 1, 1, 65536, 64, 4096),
+        (3, 8, 64, 2, 13, 8192, 16, 64),
+        (8, 4, 256, 0, 2, 4096, 8, 128),
+        (16, 32, 4, 1, 1, 32768, 32, 256),
     ];
-    for (waves, lanes, vgprs, fp_stages, trans_steps, lds_bytes, lds_banks) in configs {
+    for (waves, lanes, vgprs, fp_stages, trans_steps, lds_bytes, lds_banks, line) in configs {
         let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
-            "rtl-w{waves}-l{lanes}-v{vgprs}-f{fp_stages}-t{trans_steps}-s{lds_bytes}-b{lds_banks}-{}",
+            "rtl-w{waves}-l{lanes}-v{vgprs}-f{fp_stages}-t{trans_steps}-s{lds_bytes}-b{lds_banks}-c{line}-{}",
             std::process::id()
         ));
-        let cfg = Config { num_waves: waves, lanes, vgprs, fp_stages, trans_steps, lds_bytes, lds_banks };
+        let cfg = Config {
+            num_waves: waves,
+            lanes,
+            vgprs,
+            fp_stages,
+            trans_steps,
+            lds_bytes,
+            lds_banks,
+            vmem_line_bytes: line,
+        };
         write_dir(&dir, &generate(&cfg).expect("generate")).expect("writing");
         lint(&dir);
         std::fs::remove_dir_all(&dir).ok();

@@ -188,6 +188,10 @@ pub struct Stats {
     /// Requests the vector memory port took, and the most that were outstanding at once
     /// (stores and atomics without return retire when taken; see cu_top's VS ring).
     pub vmem_requests: u64,
+    /// The beats it took them in: one a cache line their lanes' addresses fall in (the
+    /// coalescer's; a request with no lane, one), and the line's bytes.
+    pub vmem_lines: u64,
+    pub vmem_line_bytes: u32,
     pub vmem_peak_outstanding: u64,
     /// Loads the scalar data port took, and the most that were outstanding at once (a scalar
     /// load retires when taken; its dwords are written later).
@@ -215,6 +219,8 @@ impl Stats {
         self.vmem_load_bytes += o.vmem_load_bytes;
         self.vmem_store_bytes += o.vmem_store_bytes;
         self.vmem_requests += o.vmem_requests;
+        self.vmem_lines += o.vmem_lines;
+        self.vmem_line_bytes = o.vmem_line_bytes;
         self.vmem_peak_outstanding = self.vmem_peak_outstanding.max(o.vmem_peak_outstanding);
         self.smem_requests += o.smem_requests;
         self.smem_peak_outstanding = self.smem_peak_outstanding.max(o.smem_peak_outstanding);
@@ -254,8 +260,14 @@ impl fmt::Display for Stats {
         )?;
         write!(
             f,
-            "vector memory requests {}, at most {} outstanding at once; scalar loads {}, at most {} at once",
-            self.vmem_requests, self.vmem_peak_outstanding, self.smem_requests, self.smem_peak_outstanding
+            "vector memory requests {} in {} beats of {}-byte lines, at most {} outstanding at once; scalar loads {}, \
+             at most {} at once",
+            self.vmem_requests,
+            self.vmem_lines,
+            self.vmem_line_bytes,
+            self.vmem_peak_outstanding,
+            self.smem_requests,
+            self.smem_peak_outstanding
         )
     }
 }
@@ -588,6 +600,77 @@ impl VmemReq {
     }
 }
 
+/// The beats of the vector port's request being taken, checked as they come against the
+/// coalescing rule (the port's doc): each beat's lanes are the lanes left whose addresses are
+/// in its line, that of the lowest lane left, so that no line comes twice.
+#[derive(Default)]
+struct Beats {
+    /// The request's tag and wave, and the lanes and lines of its beats so far.
+    tag: u32,
+    wave: usize,
+    masks: Vec<u32>,
+    lines: Vec<u64>,
+}
+
+impl Beats {
+    /// Checks a beat of `mask`'s lanes in the line at `line` (`addr`: every lane's address);
+    /// on the `last`, returns the request's lanes and starts the next request.
+    fn beat(
+        &mut self,
+        (tag, wave): (u32, usize),
+        mask: u32,
+        line: u64,
+        last: bool,
+        addr: &[u64; 32],
+        line_bytes: u64,
+    ) -> Result<Option<u32>, String> {
+        let what = format!("the vector port's beat of wave {wave}'s request (tag {tag}, lanes {mask:#010x})");
+        if !self.masks.is_empty() && (tag, wave) != (self.tag, self.wave) {
+            return Err(format!("{what} came amid wave {}'s (tag {})", self.wave, self.tag));
+        }
+        let sent = self.masks.iter().fold(0, |a, m| a | m);
+        if !line.is_multiple_of(line_bytes) {
+            return Err(format!("{what}: its line address {line:#x} is no {line_bytes}-byte line's"));
+        }
+        if mask & sent != 0 {
+            return Err(format!("{what}: lanes {:#010x} came in an earlier beat too", mask & sent));
+        }
+        if self.lines.contains(&line) {
+            return Err(format!("{what}: line {line:#x} came in an earlier beat too"));
+        }
+        if let Some(l) = (0..32).find(|&l| mask >> l & 1 == 1 && addr[l] & !(line_bytes - 1) != line) {
+            return Err(format!(
+                "{what}: lane {l}'s address {:#x} is not in the beat's line {line:#x}",
+                addr[l]
+            ));
+        }
+        if mask == 0 && !(last && self.masks.is_empty()) {
+            return Err(format!("{what} has no lane (only a request with none has an empty beat)"));
+        }
+        self.tag = tag;
+        self.wave = wave;
+        self.masks.push(mask);
+        self.lines.push(line);
+        if !last {
+            return Ok(None);
+        }
+        // Each beat's lowest lane is below every lane of the beats after it.
+        let masks = std::mem::take(&mut self.masks);
+        self.lines.clear();
+        for (k, m) in masks.iter().enumerate() {
+            let later = masks[k + 1..].iter().fold(0u32, |a, m| a | m);
+            if *m != 0 && later.trailing_zeros() < m.trailing_zeros() {
+                return Err(format!(
+                    "the vector port's beats of wave {wave}'s request (tag {tag}) do not follow the lowest lane \
+                     left: beat {k} (lanes {m:#010x}) came before lane {}",
+                    later.trailing_zeros()
+                ));
+            }
+        }
+        Ok(Some(sent | mask))
+    }
+}
+
 /// Takes one of the answers of `pending` that are `due`, chosen at random (so that answers
 /// overtake each other even when their latencies end together).
 fn take_due<T>(pending: &mut Vec<T>, due: impl Fn(&T) -> bool, rng: &mut SmallRng) -> Option<T> {
@@ -898,6 +981,7 @@ fn run(
     // (vl_acc); the golden model's writes saved when it retired (vl_expect), or what the RTL
     // wrote if that came first (vl_early); per wave, the tags taken and not yet retired.
     let mut vcur: Option<(VmemReq, Vec<u32>)> = None;
+    let mut vbeats = Beats::default();
     let mut vl_live: BTreeMap<u32, VlLive> = BTreeMap::new();
     let mut vl_acc: BTreeMap<u32, BTreeMap<u8, u32>> = BTreeMap::new();
     let mut vl_expect: BTreeMap<u32, VlExpect> = BTreeMap::new();
@@ -907,7 +991,11 @@ fn run(
     // The stores the vector port made (their bytes just after), each checked when its
     // instruction retires.
     let mut stores: Vec<(VmemReq, LaneBytes)> = Vec::new();
-    let mut stats = Stats { lds_conflict_cycles: (!opts.rtl_only).then_some(0), ..Stats::default() };
+    let mut stats = Stats {
+        lds_conflict_cycles: (!opts.rtl_only).then_some(0),
+        vmem_line_bytes: m.v.vmem_line_bytes,
+        ..Stats::default()
+    };
     let mut seq = 0u64;
     let mut retired = 0u64;
     let mut valu = 0u64;
@@ -1027,10 +1115,26 @@ fn run(
         let vready = mrng.random_range(0..100) >= opts.backpressure;
         m.set(p.vmem_req_ready, u64::from(vready));
         m.set(p.vmem_req_err, 0);
-        if m.get(p.vmem_req_valid) == 1 && vready {
-            let (aw, dw) = (m.words(p.vmem_req_addr), m.words(p.vmem_req_data));
-            let (skw, dmw) = (m.words(p.vmem_req_skew), m.words(p.vmem_req_dmask));
+        // A beat of a request: its lanes checked against the coalescing rule; with the last,
+        // the request's.
+        let vtaken = if m.get(p.vmem_req_valid) == 1 && vready {
             let (tag, wave) = (m.get(p.vmem_req_tag) as u32, m.get(p.vmem_req_wave) as usize);
+            let aw = m.words(p.vmem_req_addr);
+            let addr: [u64; 32] =
+                std::array::from_fn(|l| u64::from(aw[2 * l]) | u64::from(aw[2 * l + 1]) << 32);
+            let (mask, line, last) =
+                (m.get(p.vmem_req_mask) as u32, m.get(p.vmem_req_line), m.get(p.vmem_req_last) == 1);
+            stats.vmem_lines += 1;
+            match vbeats.beat((tag, wave), mask, line, last, &addr, u64::from(m.v.vmem_line_bytes)) {
+                Ok(lanes) => lanes.map(|lanes| (tag, wave, addr, lanes)),
+                Err(e) => return Err(port_mismatch(m.cycle(), wave, &golden, e)),
+            }
+        } else {
+            None
+        };
+        if let Some((tag, wave, addr, mask)) = vtaken {
+            let dw = m.words(p.vmem_req_data);
+            let (skw, dmw) = (m.words(p.vmem_req_skew), m.words(p.vmem_req_dmask));
             let q = VmemReq {
                 due: cycle + u64::from(mrng.random_range(lat_range)),
                 tag,
@@ -1047,8 +1151,8 @@ fn run(
                 step: m.get(p.vmem_req_step),
                 skew: std::array::from_fn(|l| u64::from(skw[l / 8] >> (4 * (l % 8)) & 0xf)),
                 dmask: std::array::from_fn(|l| (dmw[l / 8] >> (4 * (l % 8)) & 0xf) as u8),
-                mask: m.get(p.vmem_req_mask) as u32,
-                addr: std::array::from_fn(|l| u64::from(aw[2 * l]) | u64::from(aw[2 * l + 1]) << 32),
+                mask,
+                addr,
                 data: std::array::from_fn(|l| std::array::from_fn(|k| dw[4 * l + k])),
             };
             let (data, err) = serve_vmem(&mut rmem, &q);
@@ -2353,7 +2457,11 @@ pub fn run_kernel(
         )),
     })?;
     let mut first = true;
-    let mut stats = Stats { lds_conflict_cycles: (!opts.rtl_only).then_some(0), ..Stats::default() };
+    let mut stats = Stats {
+        lds_conflict_cycles: (!opts.rtl_only).then_some(0),
+        vmem_line_bytes: v.vmem_line_bytes,
+        ..Stats::default()
+    };
     let (buffers, waves) = crate::launch::dispatch(co, kernel, launch, |g| {
         let group = g.group;
         if g.waves.len() > v.num_waves as usize {

@@ -71,8 +71,9 @@ struct RunArgs {
     #[arg(long)]
     vcd: Option<PathBuf>,
     /// The RTL model (rtl and cosim engines): `cu` (the default configuration: 32 lanes, four
-    /// waves), `cu_l4` (4 lanes, the smallest configuration, eight waves: workgroups of up to
-    /// 256 work-items) or `cu_l8` (8 lanes, four waves, combinational FP units).
+    /// waves, 128-byte lines), `cu_l4` (4 lanes, the smallest configuration, eight waves:
+    /// workgroups of up to 256 work-items; 64-byte lines) or `cu_l8` (8 lanes, four waves,
+    /// combinational FP units).
     #[arg(long, default_value = sim::rtl::DEFAULT)]
     model: String,
     /// Latency range of the RTL's instruction and memory ports in cycles, MIN..MAX, drawn
@@ -391,7 +392,7 @@ struct CosimArgs {
     random_init: Option<u64>,
     /// The RTL model: `cu` (the default configuration, as rtl/ holds it), `cu_l4` (4 lanes,
     /// eight passes per instruction, eight waves, one register stage in the floating-point
-    /// units) or `cu_l8` (8 lanes, four passes, no register stage in the floating-point units,
+    /// units, 64-byte lines on the vector memory port) or `cu_l8` (8 lanes, four passes, no register stage in the floating-point units,
     /// a 3-cycle transcendental unit).
     #[arg(long, default_value = sim::rtl::DEFAULT)]
     model: String,

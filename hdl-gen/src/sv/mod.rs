@@ -46,6 +46,11 @@ pub struct Config {
     /// LDS banks, one dword wide (a power of two from 2 to 64): each serves one dword a cycle.
     #[serde(default = "Config::default_lds_banks")]
     pub lds_banks: u32,
+    /// Bytes of the memory's cache line (a power of two from 16 to 4096): the vector memory
+    /// port takes a request a line at a time, with the active lanes whose addresses fall in
+    /// it, so that scattered lanes cost a beat each and a wave's contiguous dwords one or two.
+    #[serde(default = "Config::default_vmem_line_bytes")]
+    pub vmem_line_bytes: u32,
 }
 
 impl Default for Config {
@@ -58,6 +63,7 @@ impl Default for Config {
             trans_steps: Config::default_trans_steps(),
             lds_bytes: Config::default_lds_bytes(),
             lds_banks: Config::default_lds_banks(),
+            vmem_line_bytes: Config::default_vmem_line_bytes(),
         }
     }
 }
@@ -83,6 +89,9 @@ impl Config {
     }
     fn default_lds_banks() -> u32 {
         32
+    }
+    fn default_vmem_line_bytes() -> u32 {
+        128
     }
 
     /// Cycles from the start of a transcendental operation to its result (`TransCycles`).
@@ -148,6 +157,9 @@ impl Config {
         }
         if !self.lds_banks.is_power_of_two() || !(2..=64).contains(&self.lds_banks) {
             bail!("lds_banks must be a power of two from 2 to 64, not {}", self.lds_banks);
+        }
+        if !self.vmem_line_bytes.is_power_of_two() || !(16..=4096).contains(&self.vmem_line_bytes) {
+            bail!("vmem_line_bytes must be a power of two from 16 to 4096, not {}", self.vmem_line_bytes);
         }
         Ok(())
     }

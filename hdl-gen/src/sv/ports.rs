@@ -215,8 +215,10 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
     l.port("smem_rsp_tag_i", In, &logic("SmTagW-1"), SM_TAG_BITS, "the request's tag");
     l.port("smem_rsp_data_i", In, "logic [15:0][31:0]", 512, "the dwords asked for (others: any)");
 
-    l.group = "Vector memory port (GLOBAL, SCRATCH, FLAT's lanes outside LDS, MUBUF): one request an instruction, \
-               every active lane's address and data, checked when taken and answered later, in any order, \
+    l.group = "Vector memory port (GLOBAL, SCRATCH, FLAT's lanes outside LDS, MUBUF): a request an instruction, \
+               taken a cache line (Config::vmem_line_bytes) a beat: each beat has the lanes left whose address \
+               (its first byte) is in the line of the lowest one left, every lane's address and data; the \
+               request is checked and done when its last beat is taken, and answered later, in any order, \
                with every lane's loaded bytes.";
     l.port("vmem_req_valid_o", Out, "logic", 1, "");
     l.port("vmem_req_ready_i", In, "logic", 1, "");
@@ -225,7 +227,7 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
         In,
         "logic",
         1,
-        "with ready: an active lane's access has no memory (nothing is done; the answer follows)",
+        "with the last beat's ready: an active lane's access has no memory (nothing is done; the answer follows)",
     );
     l.port(
         "vmem_req_tag_o",
@@ -282,7 +284,15 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
         128,
         "per lane: dword k of its bytes (4k .. 4k+3) is accessed; the others are not (a buffer's out of range)",
     );
-    l.port("vmem_req_mask_o", Out, &logic("31"), 32, "the lanes that access memory");
+    l.port("vmem_req_mask_o", Out, &logic("31"), 32, "the beat's lanes: those left in its line");
+    l.port("vmem_req_line_o", Out, &logic("63"), 64, "... the line's address (its low bits 0)");
+    l.port(
+        "vmem_req_last_o",
+        Out,
+        "logic",
+        1,
+        "the request's last beat: no lane is left in another line; the others' lanes access memory with it",
+    );
     l.port("vmem_req_addr_o", Out, "logic [31:0][63:0]", 2048, "per lane: byte address");
     l.port(
         "vmem_req_data_o",

@@ -99,6 +99,9 @@ fn config_is_checked() {
         "lds_banks = 1",
         "lds_banks = 24",
         "lds_banks = 128",
+        "vmem_line_bytes = 8",
+        "vmem_line_bytes = 96",
+        "vmem_line_bytes = 8192",
     ] {
         assert!(Config::from_toml(bad).is_err(), "{bad} is accepted");
     }
@@ -109,6 +112,10 @@ fn config_is_checked() {
     assert!(top.text.contains("parameter int unsigned NumLanes = 8"));
     assert!(top.text.contains("parameter int unsigned Vgprs = 128"));
     assert!(top.text.contains("parameter int unsigned FpStages = 1"));
+    assert!(top.text.contains("parameter int unsigned VmemLineBytes = 128"));
+    let lines = generate(&Config::from_toml("vmem_line_bytes = 64").expect("valid")).expect("generate");
+    let top = lines.iter().find(|f| f.name == "cu_top.sv").expect("cu_top.sv");
+    assert!(top.text.contains("parameter int unsigned VmemLineBytes = 64"));
     let small =
         generate(&Config::from_toml("lds_bytes = 4096\nlds_banks = 8").expect("valid")).expect("generate");
     let lds = small.iter().find(|f| f.name == "cu_lds.sv").expect("cu_lds.sv");

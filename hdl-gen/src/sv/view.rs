@@ -107,6 +107,7 @@ impl Views {
                 fp_stages: cfg.fp_stages,
                 lds_bytes: cfg.lds_bytes,
                 lds_banks: cfg.lds_banks,
+                vmem_line_bytes: cfg.vmem_line_bytes,
                 counters: counter_items(),
                 ports: port_decls(cfg),
                 f16_consts: F16_CONSTS
@@ -1570,6 +1571,7 @@ pub struct TopView {
     pub fp_stages: u32,
     pub lds_bytes: u32,
     pub lds_banks: u32,
+    pub vmem_line_bytes: u32,
     pub counters: Vec<CounterItem>,
     pub ports: Vec<PortDecl>,
     /// (code, F16 bits in hex) of the float inline constants.

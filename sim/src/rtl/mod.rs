@@ -30,6 +30,8 @@ mod ports {
         pub lds_bytes: u32,
         /// LDS banks.
         pub lds_banks: u32,
+        /// Bytes of the vector memory port's cache line (a beat of a request).
+        pub vmem_line_bytes: u32,
         pub in_words: u32,
         pub out_words: u32,
         pub ports: Ports,
