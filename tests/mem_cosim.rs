@@ -505,9 +505,8 @@ fn lane_addresses_coalesce_into_cache_lines() {
     if !conformance::require_verilator("lane_addresses_coalesce_into_cache_lines") {
         return;
     }
-    let scatter = |l: u64| (l * l * 52 + 8 * l) % 0x4000 & !3;
-    let src = format!(
-        r#"
+    let scatter = |l: u64| ((l * l * 52 + 8 * l) % 0x4000) & !3;
+    let src = r#"
   v_lshlrev_b32 v1, 2, v0
   v_lshlrev_b32 v2, 7, v0
   v_mov_b32 v3, 0x40
@@ -533,8 +532,7 @@ fn lane_addresses_coalesce_into_cache_lines() {
   s_waitcnt vmcnt(0)
   s_waitcnt_vscnt null, 0
   s_endpgm
-"#
-    );
+"#;
     let all = 0..32u64;
     let shapes: Vec<Vec<u64>> = vec![
         all.clone().map(|l| 4 * l).collect(),
