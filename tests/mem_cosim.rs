@@ -555,7 +555,7 @@ fn lane_addresses_coalesce_into_cache_lines() {
     };
     for model in ["cu", "cu_l4", "cu_l8"].into_iter().filter(|m| built(m)) {
         for latency in [(1, 1), (5, 40)] {
-            let r = run(&src, 1, latency, model).unwrap_or_else(|e| panic!("{model} {latency:?}: {e}"));
+            let r = run(src, 1, latency, model).unwrap_or_else(|e| panic!("{model} {latency:?}: {e}"));
             assert_eq!(r.waves, [WaveEnd::Ended], "{model}");
             let line = u64::from(r.stats.vmem_line_bytes);
             assert_eq!(line, if model == "cu_l4" { 64 } else { 128 }, "{model}");
