@@ -108,7 +108,7 @@ module cu_top
   input  logic [7:0]                        spi_vgpr_idx_i,  // the VGPR
   input  logic [PassW-1:0]                  spi_vgpr_pass_i,  // lanes pass*NumLanes and up
   input  logic [NumLanes-1:0][31:0]         spi_vgpr_data_i,
-  output logic                              spi_vgpr_ready_o,  // the write is taken this cycle
+  output logic [3:0]                        spi_vgpr_ready_o,  // per bank (VGPR number mod 4): a write to it is taken this cycle (from registers only)
   input  logic                              spi_launch_i,  // set the wave up to start at spi_pc_i
   input  logic [47:0]                       spi_pc_i,
   input  logic [31:0]                       spi_mode_i,
@@ -3216,12 +3216,13 @@ module cu_top
   end
 
   // The VGPR banks' write ports: WB first, then the dispatcher, then the late loads' write
-  // engine (below), in cycles in which neither writes.
+  // engine (below), in cycles in which neither writes. The dispatcher sees which banks WB
+  // leaves free this cycle (from registers only, so that it can choose before it drives).
   logic [3:0] spi_vbank;
   always_comb begin
     spi_vbank = 4'b0001 << spi_vgpr_idx_i[1:0];
-    spi_vgpr_ready_o = wb_ven_q[spi_vgpr_idx_i[1:0]] == '0;
     for (int b = 0; b < 4; b++) begin
+      spi_vgpr_ready_o[b] = wb_ven_q[b] == '0;
       vw_en[b] = wb_ven_q[b];
       vw_wave[b] = wb_vwave_q;
       vw_row[b] = RowW'(wb_vreg_q[b][7:2]);

@@ -32,10 +32,11 @@ bad = [i for i in range(1000) if c[i] != i * 0.5 + (1000 - i)]
 print('vadd: c = a + b in all 1000 elements' if not bad else f'vadd: wrong at {bad[:5]}')
 exit(1 if bad else 0)"
 # The same kernel on the generated RTL, co-simulated with the golden model (every retired
-# instruction, every store and the memory after each workgroup compared) under random memory
-# latency, in blocks of 128 work-items (the model holds four waves); the first workgroup is
-# traced into out/vadd-rtl.vcd.
-$sim run tests/kernels/bin/vadd.hsaco --kernel vadd --grid 8 --block 128 --engine cosim --latency 1..20 \
+# instruction, every store and the memory at the end compared) under random memory latency,
+# in blocks of 64 work-items (two waves: the model's four wave slots run two workgroups at
+# once, the next launched as the slots of one free up); the dispatch is traced into
+# out/vadd-rtl.vcd.
+$sim run tests/kernels/bin/vadd.hsaco --kernel vadd --grid 16 --block 64 --engine cosim --latency 1..20 \
   --vcd out/vadd-rtl.vcd --arg buf:out/a.bin --arg buf:out/b.bin --arg zeros:4000 --arg u32:1000 --out out/vadd-rtl
 cmp out/vadd/arg2.bin out/vadd-rtl/arg2.bin && echo "vadd on the RTL: the same 1000 sums as the golden engine"
 echo "traces: out/sort.vcd (RTL, with the golden state and the instruction text beside its retire port) and out/sort-golden.vcd (golden model)"

@@ -43,7 +43,7 @@ fn launch_both(
 }
 
 /// The kernels of the suite that run on the RTL today: co-simulated against the golden model
-/// (every instruction, every store, the memory after each workgroup) under random memory
+/// (every instruction, every store, the memory at the end) under random memory
 /// latency, with the golden run's buffers as the result, on both models (32 lanes and four
 /// waves; 4 lanes, the smallest configuration, and eight waves). Every other kernel must get as far as its first
 /// instruction the RTL does not execute, agreeing on everything before it. A launch whose
@@ -99,8 +99,9 @@ const RTL_KERNELS: &[&str] = &[
 const ORDER_DEPENDENT: &[&str] = &["atomic_chain", "generic_atomics"];
 
 /// Co-simulates the launch on each RTL model of `sim::rtl::VARIANTS` (the 32-lane `cu` and the
-/// 8-lane `cu_l8` with four waves, the 4-lane `cu_l4` with eight) that holds its workgroups; `golden` is the golden run's buffers. Returns
-/// the buffers of each model that ran the launch to the end, with its name.
+/// 8-lane `cu_l8` with four waves, the 4-lane `cu_l4` with eight) that holds its workgroups,
+/// and runs it on the model alone too; `golden` is the golden run's buffers. Returns the
+/// buffers of each model that ran the launch to the end, with its name.
 fn on_the_rtl(co: &sim::loader::CodeObject, kernel: &str, l: &Launch, golden: &[Vec<u8>]) -> Vec<ModelRun> {
     if !conformance::require_verilator(kernel) {
         return Vec::new();
@@ -143,6 +144,22 @@ fn on_the_rtl(co: &sim::loader::CodeObject, kernel: &str, l: &Launch, golden: &[
                     st.instructions as f64 / secs
                 );
                 assert!(RTL_KERNELS.contains(&kernel), "{kernel} runs on the RTL now: add it to RTL_KERNELS");
+                // The RTL alone (`sim run --engine rtl`): the same run, as the golden model
+                // only watches it, so the same cycles and the same buffers (its memory is the
+                // result now).
+                let alone = sim::cosim::run_kernel(
+                    co,
+                    kernel,
+                    l,
+                    &sim::cosim::Options { rtl_only: true, ..opts.clone() },
+                )
+                .unwrap_or_else(|e| panic!("{kernel} on the RTL alone ({model}): {e}"));
+                assert_eq!(
+                    (alone.stats.cycles, alone.stats.instructions),
+                    (st.cycles, st.instructions),
+                    "{kernel} on the RTL alone ({model}): cycles and instructions"
+                );
+                assert_eq!(alone.buffers, r.buffers, "{kernel} on the RTL alone ({model}): buffers");
                 let mut out = vec![Vec::new(); golden.len()];
                 for (i, b) in r.buffers {
                     out[i] = b;
@@ -1766,6 +1783,64 @@ fn reduce_sum() {
     let want: Vec<u32> =
         v.chunks(block as usize).map(|c| c.iter().fold(0u32, |s, &x| s.wrapping_add(x))).collect();
     same("partial sums", &u32s(&out[1]), &want);
+}
+
+/// The RTL's dispatcher runs as many workgroups at once as the compute unit's wave slots and
+/// LDS hold, each launched as soon as they free up: `reduce_sum_dyn` (the sum above, its LDS a
+/// `__local` argument that the launch sizes) in twelve blocks of 64 work-items (two waves) on
+/// every model, with 256 bytes of LDS a workgroup (the slots limit), 20,000 (three fit the 64
+/// KiB) and 40,000 (one at a time). Each run is co-simulated and its partial sums checked by
+/// the host; the counters say how many workgroups ran at once.
+#[test]
+fn workgroups_run_at_once_as_wave_slots_and_lds_allow() {
+    if !conformance::require_verilator("workgroups_run_at_once_as_wave_slots_and_lds_allow") {
+        return;
+    }
+    let co = code_object("reduce");
+    let mut r = Rng(22);
+    let (groups, block) = (12u32, 64u32);
+    let n = groups * block - 5;
+    let v: Vec<u32> = (0..n).map(|_| r.next()).collect();
+    let want: Vec<u32> =
+        v.chunks(block as usize).map(|c| c.iter().fold(0u32, |s, &x| s.wrapping_add(x))).collect();
+    for lds in [256u32, 20_000, 40_000] {
+        let l = Launch {
+            grid: [groups, 1, 1],
+            block: [block, 1, 1],
+            args: vec![
+                ArgSpec::Buf(bytes_u32(&v)),
+                ArgSpec::Zeros(4 * u64::from(groups)),
+                ArgSpec::U32(n),
+                ArgSpec::Zeros(u64::from(lds)),
+            ],
+            max_instructions: 1_000_000,
+        };
+        let RunResult { buffers, .. } = run(&co, "reduce_sum_dyn", &l).expect("the golden engine runs it");
+        assert_eq!(u32s(&buffers[1].1), want, "golden engine, {lds} bytes of LDS");
+        for m in sim::rtl::VARIANTS {
+            let opts = sim::cosim::Options { latency: (1, 20), model: m.name.into(), ..Default::default() };
+            let k = sim::cosim::run_kernel(&co, "reduce_sum_dyn", &l, &opts)
+                .unwrap_or_else(|e| panic!("{} with {lds} bytes of LDS: {e}", m.name));
+            let (_, sums) = k.buffers.iter().find(|(i, _)| *i == 1).expect("the partial sums");
+            same(&format!("{} with {lds} bytes of LDS", m.name), &u32s(sums), &want);
+            // At the start as many as the slots and the LDS hold; later a workgroup may start
+            // in the slots of two that each have a wave left (so up to one less than the
+            // slots), but never beyond the LDS.
+            let lds_fit = m.lds_bytes / lds;
+            let (least, most) = ((m.num_waves / 2).min(lds_fit), (m.num_waves - 1).min(lds_fit));
+            let peak = k.stats.workgroups_peak;
+            assert_eq!(k.stats.workgroups, u64::from(groups), "{}", m.name);
+            assert!(
+                (u64::from(least)..=u64::from(most)).contains(&peak),
+                "{} with {lds} bytes of LDS: {peak} workgroups at once, not {least} to {most}",
+                m.name
+            );
+            eprintln!(
+                "{} with {lds} bytes of LDS: {} cycles, {peak} workgroups at once",
+                m.name, k.stats.cycles
+            );
+        }
+    }
 }
 
 /// Inclusive prefix sums within each workgroup (Hillis-Steele, two LDS buffers, a barrier

@@ -15,6 +15,7 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use rdna3_isa::{self as isa, Inst};
 
+use crate::dispatcher::{self, Dispatcher};
 use crate::golden::memory::Memory;
 use crate::golden::{self, Code, Fault, Outcome, Status, Wave, Write};
 use crate::issue_timing::IssueTiming;
@@ -22,70 +23,7 @@ use crate::progress::Progress;
 use crate::rtl::{self, Model, TraceDepth};
 use crate::waves::{self, Fmt, RtlNotes, SaveFile, WaveNote};
 
-/// Initial state of one wave.
-#[derive(Clone, Debug)]
-pub struct WaveInit {
-    pub pc: u64,
-    /// Scalar storage by operand code (see [`golden::Wave::sgpr`]); entry 124 is ignored.
-    /// SCC starts at zero (launch clears it).
-    pub sgpr: [u32; 128],
-    /// VGPRs v0..v255, 32 lanes each (those past the model's allocation are ignored).
-    pub vgpr: Vec<[u32; 32]>,
-    pub mode: u32,
-    /// Workgroup, for barriers.
-    pub wg: u8,
-    /// The wave's private (scratch) segment: its address (below 2^48) and bytes per lane (a
-    /// multiple of 4 below 2^18; 0: none), set up on both models (the RTL's dispatcher port
-    /// takes them at launch).
-    pub scratch_base: u64,
-    pub scratch_lane_bytes: u32,
-}
-
-impl WaveInit {
-    /// Everything zero but EXEC (all 32 lanes on).
-    pub fn new(pc: u64) -> WaveInit {
-        let w = Wave::new(pc);
-        WaveInit {
-            pc,
-            sgpr: w.sgpr,
-            vgpr: vec![[0; 32]; 256],
-            mode: 0,
-            wg: 0,
-            scratch_base: 0,
-            scratch_lane_bytes: 0,
-        }
-    }
-
-    /// The state a dispatcher gave `w` (registers, EXEC, MODE, PC, private segment), in
-    /// workgroup 0.
-    pub fn from_wave(w: &Wave) -> WaveInit {
-        let mut vgpr = w.vgpr.clone();
-        vgpr.resize(256, [0; 32]);
-        WaveInit {
-            pc: w.pc,
-            sgpr: w.sgpr,
-            vgpr,
-            mode: w.mode,
-            wg: 0,
-            scratch_base: w.scratch_base,
-            scratch_lane_bytes: w.scratch_lane_bytes,
-        }
-    }
-
-    /// The golden model's wave, with the model's VGPR allocation.
-    fn golden(&self, vgprs: usize) -> Wave {
-        let mut w = Wave::with_vgprs(self.pc, vgprs);
-        w.sgpr = self.sgpr;
-        w.sgpr[isa::operand::NULL as usize] = 0;
-        w.mode = self.mode;
-        w.scratch_base = self.scratch_base;
-        w.scratch_lane_bytes = self.scratch_lane_bytes;
-        for (r, init) in w.vgpr.iter_mut().zip(&self.vgpr) {
-            *r = *init;
-        }
-        w
-    }
-}
+pub use crate::dispatcher::{Groups, WaveInit};
 
 /// How the run is driven.
 #[derive(Clone, Debug)]
@@ -118,9 +56,10 @@ pub struct Options {
     pub trace_depth: TraceDepth,
     /// Counters of the run so far, for a progress display.
     pub progress: Option<Arc<Progress>>,
-    /// Bytes of LDS each workgroup gets (a multiple of 4); the workgroups' allocations lie
-    /// side by side from LDS address 0, in the order their first waves come. None: the
-    /// model's whole LDS, which one workgroup then has alone.
+    /// Bytes of LDS each workgroup gets (a multiple of 4). Of [`cosim`]'s waves, the
+    /// workgroups' allocations lie side by side from LDS address 0, in the order their first
+    /// waves come (None: the model's whole LDS, which one workgroup then has alone); of
+    /// [`cosim_groups`]', the dispatcher finds each workgroup a free range (None: 0 bytes).
     pub lds: Option<u32>,
     /// Global memory: the golden model executes scalar and vector memory instructions on it,
     /// and the RTL's memory ports are answered from a copy of it (after the fetch latency,
@@ -197,6 +136,10 @@ pub struct Stats {
     /// load retires when taken; its dwords are written later).
     pub smem_requests: u64,
     pub smem_peak_outstanding: u64,
+    /// Workgroups launched, and the most that ran at once (a kernel's: its workgroups start
+    /// as wave slots, IDs and LDS free up).
+    pub workgroups: u64,
+    pub workgroups_peak: u64,
 }
 
 impl Stats {
@@ -224,6 +167,8 @@ impl Stats {
         self.vmem_peak_outstanding = self.vmem_peak_outstanding.max(o.vmem_peak_outstanding);
         self.smem_requests += o.smem_requests;
         self.smem_peak_outstanding = self.smem_peak_outstanding.max(o.smem_peak_outstanding);
+        self.workgroups += o.workgroups;
+        self.workgroups_peak = self.workgroups_peak.max(o.workgroups_peak);
         self.finish();
     }
 
@@ -268,7 +213,11 @@ impl fmt::Display for Stats {
             self.vmem_peak_outstanding,
             self.smem_requests,
             self.smem_peak_outstanding
-        )
+        )?;
+        if self.workgroups > 0 {
+            write!(f, "\nworkgroups {}, at most {} at once", self.workgroups, self.workgroups_peak)?;
+        }
+        Ok(())
     }
 }
 
@@ -282,8 +231,12 @@ pub struct Report {
     /// The cycle the waves started in (setup before it: registers, launch).
     pub start: u64,
     pub waves: Vec<WaveEnd>,
-    /// Final golden state of every wave (the RTL agreed on every write that led to it).
+    /// Final golden state of every wave (the RTL agreed on every write that led to it); of
+    /// [`cosim_groups`]' runs, of the last wave in each slot.
     pub state: Vec<Wave>,
+    /// Of [`cosim_groups`]' runs: the workgroup (its index among the groups) and the wave of
+    /// it that each slot held last (None: the slot held none).
+    pub placed: Vec<Option<(u64, usize)>>,
     /// The GTKWave save files written beside the traces (RTL, then golden).
     pub save_files: Vec<PathBuf>,
     /// Global memory at the end (the RTL's copy agreed on every byte).
@@ -311,14 +264,20 @@ pub struct Mismatch {
     /// The GTKWave save files that open the traces at the mismatch: the window's, and the
     /// golden trace's when one was written.
     pub save_files: Vec<PathBuf>,
+    /// Of a run of workgroups: which workgroup and which of its waves the slot held.
+    pub origin: Option<String>,
 }
 
 impl fmt::Display for Mismatch {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "co-simulation mismatch at cycle {}, wave {}, pc {:#x}: {}",
-            self.cycle, self.wave, self.pc, self.text
+            "co-simulation mismatch at cycle {}, wave {}{}, pc {:#x}: {}",
+            self.cycle,
+            self.wave,
+            self.origin.as_ref().map_or_else(String::new, |o| format!(" ({o})")),
+            self.pc,
+            self.text
         )?;
         for d in &self.diffs {
             writeln!(f, "  {d}")?;
@@ -380,16 +339,19 @@ pub struct Stuck {
     pub text: Option<String>,
     /// What the wave waits for, as far as the golden model and the memory ports tell.
     pub on: String,
+    /// Of a run of workgroups: which workgroup and which of its waves the slot holds.
+    pub origin: Option<String>,
 }
 
 impl fmt::Display for Stuck {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let text = self.text.as_deref().unwrap_or("(no instruction)");
-        write!(f, "wave {} at pc {:#x}: {text}: {}", self.wave, self.pc, self.on)
+        let origin = self.origin.as_ref().map_or_else(String::new, |o| format!(" ({o})"));
+        write!(f, "wave {}{origin} at pc {:#x}: {text}: {}", self.wave, self.pc, self.on)
     }
 }
 
-/// Runs `waves` (at most the model's) over `code` on both models.
+/// Runs `waves` (at most the model's) over `code` on both models, all started together.
 pub fn cosim(code: &Code, waves: &[WaveInit], opts: &Options) -> Result<Report, CosimError> {
     let v = rtl::variant(&opts.model).ok_or_else(|| {
         rtl::NoModel(opts.model.clone(), rtl::VARIANTS.iter().map(|v| v.name).collect::<Vec<_>>().join(", "))
@@ -399,27 +361,58 @@ pub fn cosim(code: &Code, waves: &[WaveInit], opts: &Options) -> Result<Report, 
         return Err(CosimError::TooManyWaves { waves, max, model });
     }
     lds_layout(waves, opts.lds, v.lds_bytes)?;
-    // The dispatcher port's private segment: a 48-bit address, fewer than 2^18 bytes a lane
-    // (gfx11 allows 262,136), whole dwords.
     for (wave, w) in waves.iter().enumerate() {
-        let what = if w.scratch_base >> 48 != 0 {
-            format!("the private segment's address {:#x} is not below 2^48", w.scratch_base)
-        } else if w.scratch_lane_bytes >= 1 << 18 || w.scratch_lane_bytes % 4 != 0 {
-            format!(
-                "{} bytes of private memory a lane: a whole number of dwords below 2^18 is allowed",
-                w.scratch_lane_bytes
-            )
-        } else {
-            continue;
-        };
-        return Err(CosimError::Scratch { wave, what });
+        dispatcher::check_scratch(wave, w).map_err(|b| CosimError::Scratch { wave: b.wave, what: b.what })?;
     }
-    match run(code, waves, opts, opts.vcd.as_deref().map(|p| (p, 0)), opts.golden_vcd.as_deref()) {
+    run_traced(code, &Work::Waves(waves), opts)
+}
+
+/// What a run executes.
+enum Work<'a> {
+    /// These waves, started together in wave slots 0, 1, ..., with their workgroups and the
+    /// LDS allocations [`lds_layout`] gives them.
+    Waves(&'a [WaveInit]),
+    /// Workgroups as the slots free up, in as many of the model's wave slots as they need.
+    Groups(&'a dyn Groups),
+}
+
+/// Runs `groups` over `code` on both models: as many workgroups at once as the model's wave
+/// slots, its workgroup IDs and its LDS hold, each launched as soon as the resources it needs
+/// are free (a wave slot when its last wave has ended and nothing of it is in flight; an ID
+/// and an LDS range when all of its workgroup's waves have). A fault stops further launches;
+/// the waves running go on to their ends. [`Report::placed`] says which workgroup and wave
+/// each slot held last.
+pub fn cosim_groups(code: &Code, groups: &dyn Groups, opts: &Options) -> Result<Report, CosimError> {
+    let v = rtl::variant(&opts.model).ok_or_else(|| {
+        rtl::NoModel(opts.model.clone(), rtl::VARIANTS.iter().map(|v| v.name).collect::<Vec<_>>().join(", "))
+    })?;
+    let n = groups.waves_per_group();
+    if n > v.num_waves as usize || n == 0 {
+        return Err(CosimError::TooManyWaves {
+            waves: n,
+            max: v.num_waves as usize,
+            model: opts.model.clone(),
+        });
+    }
+    let lds = opts.lds.unwrap_or(0);
+    if !lds.is_multiple_of(4) || lds > v.lds_bytes {
+        return Err(CosimError::Lds(format!(
+            "--lds {lds}: a workgroup's LDS is a whole number of dwords within the model's {} bytes",
+            v.lds_bytes
+        )));
+    }
+    run_traced(code, &Work::Groups(groups), opts)
+}
+
+/// [`run`] with the traces `opts` asks for; on a mismatch with `opts.window_vcd`, again with
+/// the window before it traced.
+fn run_traced(code: &Code, work: &Work<'_>, opts: &Options) -> Result<Report, CosimError> {
+    match run(code, work, opts, opts.vcd.as_deref().map(|p| (p, 0)), opts.golden_vcd.as_deref()) {
         Err(CosimError::Mismatch(mut m)) => {
             if let Some(path) = &opts.window_vcd {
                 let from = m.cycle.saturating_sub(opts.window);
                 // The run is deterministic: it fails at the same cycle again, tracing this time.
-                match run(code, waves, opts, Some((path, from)), None) {
+                match run(code, work, opts, Some((path, from)), None) {
                     Err(CosimError::Mismatch(again)) => {
                         m.window_vcd = Some(path.clone());
                         // The window's save file first (it tells the whole story), then the
@@ -850,32 +843,82 @@ const HANG_CYCLES: u64 = 20_000;
 
 fn run(
     code: &Code,
-    inits: &[WaveInit],
+    work: &Work<'_>,
     opts: &Options,
     trace: Option<(&Path, u64)>,
     golden_vcd: Option<&Path>,
+) -> Result<Report, CosimError> {
+    let v = rtl::variant(&opts.model).ok_or_else(|| {
+        rtl::NoModel(opts.model.clone(), rtl::VARIANTS.iter().map(|v| v.name).collect::<Vec<_>>().join(", "))
+    })?;
+    let model = (v.lanes as usize, v.vgprs as usize, v.lds_bytes);
+    let mut d = match work {
+        Work::Waves(inits) => {
+            let (wg_index, bytes) = lds_layout(inits, opts.lds, v.lds_bytes)?;
+            let mut d = Dispatcher::new(inits.len(), model, None, 0);
+            let lds: Vec<(usize, usize)> =
+                wg_index.iter().map(|&i| (i * bytes as usize, bytes as usize)).collect();
+            d.start_waves(inits, &lds);
+            d
+        }
+        Work::Groups(g) => Dispatcher::new(v.num_waves as usize, model, Some(*g), opts.lds.unwrap_or(0)),
+    };
+    let r = run_slots(code, opts, trace, golden_vcd, &mut d);
+    let Work::Groups(gs) = work else { return r };
+    // Which workgroup's wave each slot named in the error held.
+    let origin = |w: usize| {
+        d.placed.get(w).copied().flatten().map(|(i, n): (u64, usize)| format!("{}, its wave {n}", gs.name(i)))
+    };
+    r.map_err(|e| match e {
+        CosimError::Mismatch(mut mm) => {
+            mm.origin = origin(mm.wave);
+            CosimError::Mismatch(mm)
+        }
+        CosimError::Hang { cycle, idle, mut stuck } => {
+            for s in &mut stuck {
+                s.origin = origin(s.wave);
+            }
+            CosimError::Hang { cycle, idle, stuck }
+        }
+        e => e,
+    })
+}
+
+/// [`run`], launching what `d` holds.
+fn run_slots(
+    code: &Code,
+    opts: &Options,
+    trace: Option<(&Path, u64)>,
+    golden_vcd: Option<&Path>,
+    d: &mut Dispatcher<'_>,
 ) -> Result<Report, CosimError> {
     let mut m = Model::new(&opts.model)?;
     let p = *m.p();
     let (lanes, vgprs) = (m.v.lanes as usize, m.v.vgprs as usize);
     let passes = 32 / lanes;
     let mut rng = SmallRng::seed_from_u64(opts.seed);
-    let mut golden: Vec<Wave> = inits.iter().map(|w| w.golden(vgprs)).collect();
-    // Each workgroup's LDS as the golden model sees it (the RTL's starts at zero too).
-    let (wg_index, lds_bytes) = lds_layout(inits, opts.lds, m.v.lds_bytes)?;
-    let mut lds: Vec<Vec<u8>> =
-        vec![vec![0; lds_bytes as usize]; wg_index.iter().max().map_or(0, |&i| i + 1)];
+    // Wave slots: each one's golden wave (the one it holds, or held last; a slot that never
+    // held one has an ended wave).
+    let slots = d.wg.len();
+    let mut golden: Vec<Wave> = vec![Wave::new(0); slots];
+    for g in &mut golden {
+        g.status = Status::Ended;
+    }
+    // The whole LDS as the golden model sees it (the RTL's starts at zero too); each
+    // workgroup's range of it is what the golden model's waves of that workgroup address.
+    let mut lds = vec![0u8; m.v.lds_bytes as usize];
+    let mut waves_done = 0u64;
+    d.place(&|_| true).map_err(|b| CosimError::Scratch { wave: b.wave, what: b.what })?;
     // What the RTL has written to its VGPRs, and which lanes of which registers the
     // instruction retiring next in each wave has written so far.
-    let mut shadow: Vec<Vec<[u32; 32]>> = golden.iter().map(|g| g.vgpr.clone()).collect();
-    let mut vwrites: Vec<BTreeMap<u8, u32>> = vec![BTreeMap::new(); inits.len()];
+    let mut vwrites: Vec<BTreeMap<u8, u32>> = vec![BTreeMap::new(); slots];
     let mut gvcd = match golden_vcd {
-        Some(path) => Some(GoldenVcd::create(path, golden.len(), vgprs)?),
+        Some(path) => Some(GoldenVcd::create(path, slots, vgprs)?),
         None => None,
     };
     // The instruction each wave retired last (for the notes of a trace opened mid-run).
-    let mut last_inst: Vec<Option<Inst>> = vec![None; inits.len()];
-    let mut notes = RtlNotes::new(inits.len(), !opts.rtl_only);
+    let mut last_inst: Vec<Option<Inst>> = vec![None; slots];
+    let mut notes = RtlNotes::new(slots, !opts.rtl_only);
     let mut tracing = false;
     let mut start_trace = |m: &mut Model,
                            notes: &mut RtlNotes,
@@ -902,58 +945,24 @@ fn run(
         Ok(tracing)
     };
 
-    // Setup: the scalar registers and VGPRs of every wave, then launch, then start them
-    // together. Writes wait while the model is not ready for them. The model is new, so its
-    // SGPR file (s0..s105, VCC, the TTMPs: the codes below NULL) and its VGPR file hold zeros
-    // (build.rs: `--x-initial 0`), as the golden model's start: only nonzero values are
-    // written there, which takes a kernel's dispatch from 384 cycles a wave (2,176 at 4
-    // lanes) to a few dozen. M0 and EXEC are flops with a reset value, always written.
+    // Setup of the first waves: their registers, their launch, their start, one a cycle,
+    // before anything runs (later workgroups are set up the same way while others run). The
+    // model is new, so its SGPR file (s0..s105, VCC, the TTMPs: the codes below NULL) and
+    // its VGPR file hold zeros (build.rs: `--x-initial 0`), as the golden model's start: only
+    // nonzero values are written there, which takes a kernel's dispatch from 384 cycles a
+    // wave (2,176 at 4 lanes) to a few dozen. M0 and EXEC are flops with a reset value,
+    // always written.
     start_trace(&mut m, &mut notes, &golden, &last_inst, 0)?;
-    for (w, init) in inits.iter().enumerate() {
-        m.set(p.spi_wave, w as u64);
-        for idx in 0..128u8 {
-            let value = init.sgpr[idx as usize];
-            if u32::from(idx) == isa::operand::NULL || (u32::from(idx) < isa::operand::NULL && value == 0) {
-                continue;
-            }
-            m.set(p.spi_sgpr_we, 1);
-            m.set(p.spi_sgpr_idx, u64::from(idx));
-            m.set(p.spi_sgpr_data, u64::from(value));
-            m.step();
-        }
-        m.set(p.spi_sgpr_we, 0);
-        for (r, lanes_init) in golden[w].vgpr.iter().enumerate() {
-            for pass in 0..passes {
-                if lanes_init[pass * lanes..(pass + 1) * lanes].iter().all(|&x| x == 0) {
-                    continue;
-                }
-                m.set(p.spi_vgpr_we, 1);
-                m.set(p.spi_vgpr_idx, r as u64);
-                m.set(p.spi_vgpr_pass, pass as u64);
-                m.set_words(p.spi_vgpr_data, &lanes_init[pass * lanes..(pass + 1) * lanes]);
-                m.step();
-            }
-        }
-        m.set(p.spi_vgpr_we, 0);
-    }
-    for (w, init) in inits.iter().enumerate() {
-        m.set(p.spi_wave, w as u64);
-        m.set(p.spi_launch, 1);
-        m.set(p.spi_pc, init.pc);
-        m.set(p.spi_mode, u64::from(init.mode));
-        m.set(p.spi_wg, u64::from(init.wg));
-        m.set(p.spi_lds_base, (wg_index[w] as u64 * u64::from(lds_bytes)) / 4);
-        m.set(p.spi_lds_size, u64::from(lds_bytes));
-        m.set(p.spi_scratch_base, init.scratch_base);
-        m.set(p.spi_scratch_size, u64::from(init.scratch_lane_bytes));
+    while d.busy() {
+        let take = d.drive(&mut m);
         m.step();
+        if take {
+            for (w, g) in d.taken() {
+                golden[w] = g;
+            }
+        }
     }
-    m.set(p.spi_launch, 0);
-    m.set(p.spi_start, 1);
-    m.set(p.spi_start_mask, (1u64 << inits.len()) - 1);
-    m.step();
-    m.set(p.spi_start, 0);
-
+    d.drive(&mut m);
     let mut pending: Vec<Pending> = Vec::new();
     // Global memory: the golden model's, and the copy the RTL's memory ports reach. The scalar
     // port's loads, each read when taken, wait a random latency for the write engine to take
@@ -966,7 +975,7 @@ fn run(
     let mut mrng = SmallRng::seed_from_u64(opts.seed ^ 0x6d65_6d6f_7279);
     let mut spend: Vec<SmemPending> = Vec::new();
     let mut sm_live: BTreeMap<u32, SmemLive> = BTreeMap::new();
-    let mut sm_tags: Vec<std::collections::VecDeque<u32>> = vec![Default::default(); inits.len()];
+    let mut sm_tags: Vec<std::collections::VecDeque<u32>> = vec![Default::default(); slots];
     let mut sm_expect: BTreeMap<u32, SmemExpect> = BTreeMap::new();
     let mut sm_early: BTreeMap<u32, BTreeMap<Reg, u32>> = BTreeMap::new();
     // The vector port's requests taken and not yet answered, each done when it was taken:
@@ -986,7 +995,7 @@ fn run(
     let mut vl_acc: BTreeMap<u32, BTreeMap<u8, u32>> = BTreeMap::new();
     let mut vl_expect: BTreeMap<u32, VlExpect> = BTreeMap::new();
     let mut vl_early: BTreeMap<u32, VgprWrites> = BTreeMap::new();
-    let mut vl_tags: Vec<std::collections::VecDeque<u32>> = vec![Default::default(); inits.len()];
+    let mut vl_tags: Vec<std::collections::VecDeque<u32>> = vec![Default::default(); slots];
     let (tag_wait, tag_vl) = (hdl_gen::sv::ports::VM_TAG_WAIT, hdl_gen::sv::ports::VM_TAG_VL);
     // The stores the vector port made (their bytes just after), each checked when its
     // instruction retires.
@@ -1001,9 +1010,14 @@ fn run(
     let mut valu = 0u64;
     let start = m.cycle();
     // When each wave may issue, from the retire stream alone.
-    let wgs: Vec<u32> = inits.iter().map(|w| u32::from(w.wg)).collect();
-    let slack = IssueTiming::slack_for(inits.len(), passes, u64::from(opts.latency.1.max(opts.latency.0)));
+    let wgs: Vec<u32> = d.wg.iter().map(|&g| u32::from(g)).collect();
+    let slack = IssueTiming::slack_for(slots, passes, u64::from(opts.latency.1.max(opts.latency.0)));
     let mut timing = IssueTiming::new(&wgs, start, slack);
+    for (w, g) in golden.iter().enumerate() {
+        if g.status == Status::Ended {
+            timing.vacant(w);
+        }
+    }
     // The last cycle anything happened: a retirement or a fetch answer (a wave may wait as
     // long as the fetch latency allows).
     let mut last_retire = m.cycle();
@@ -1199,7 +1213,34 @@ fn run(
             });
             seq += 1;
         }
+        // The dispatcher: the next workgroups, as soon as wave slots (vacant: their waves
+        // ended, nothing of theirs in flight), a workgroup ID and LDS are free for them; then
+        // its port's next operation.
+        if !d.finished() {
+            let running = m.get(p.wave_running);
+            let vacant = |s: usize| {
+                golden[s].status == Status::Ended
+                    && running >> s & 1 == 0
+                    && sm_tags[s].is_empty()
+                    && vl_tags[s].is_empty()
+                    && !sm_live.values().any(|l| l.wave == s)
+                    && !vl_live.values().any(|l| l.wave == s)
+                    && !vpend.iter().any(|(q, _)| q.wave == s)
+                    && vcur.as_ref().is_none_or(|(q, _)| q.wave != s)
+            };
+            d.place(&vacant).map_err(|b| CosimError::Scratch { wave: b.wave, what: b.what })?;
+        }
+        let spi_take = d.drive(&mut m);
         m.step();
+        if spi_take {
+            last_retire = m.cycle();
+            for (w, g) in d.taken() {
+                timing.launch(w, u32::from(d.wg[w]), m.cycle());
+                golden[w] = g;
+                last_inst[w] = None;
+                vwrites[w].clear();
+            }
+        }
         if m.get(p.cnt_error) != 0 {
             return Err(CosimError::CounterUnderflow);
         }
@@ -1214,12 +1255,12 @@ fn run(
             if !opts.rtl_only
                 && let Some(g) = golden.get(w)
             {
-                let base = (wg_index[w] as u64 * u64::from(lds_bytes) / 4) as u32;
+                let (base, size) = d.lds[w];
                 let lds = crate::ds_timing::Lds {
                     dwords: m.v.lds_bytes / 4,
                     banks: m.v.lds_banks,
-                    base,
-                    size: lds_bytes,
+                    base: (base / 4) as u32,
+                    size: size as u32,
                 };
                 match ds_reference(g, code, lds) {
                     Some(t) if t.fault.is_none() && t.cycles != cycles => {
@@ -1235,6 +1276,7 @@ fn run(
                             window_vcd: None,
                             window_vcd_error: None,
                             save_files: Vec::new(),
+                            origin: None,
                         })));
                     }
                     Some(t) => {
@@ -1250,12 +1292,12 @@ fn run(
         // VGPR writes of this cycle (a beat per pass of a vector instruction, or of a late
         // load's answer).
         let vl_beat = (m.get(p.rt_vl) == 1).then(|| m.get(p.rt_vl_tag) as u32);
-        if !opts.rtl_only {
+        {
             let lanes = match vl_beat {
                 Some(t) => vl_acc.get_mut(&t),
                 None => vwrites.get_mut(m.get(p.rt_vwave) as usize),
             };
-            vector_beat(&m, &mut shadow, lanes);
+            vector_beat(&m, &mut d.regs, lanes);
         }
         // The answer on the port was taken: at once, or a late load's with its last pass.
         let taken = vcur.as_ref().is_some_and(|(q, _)| {
@@ -1294,7 +1336,7 @@ fn run(
             }
             let lanes = vl_acc.remove(&tag).unwrap_or_default();
             if !opts.rtl_only {
-                let sh = shadow.get(w).map(Vec::as_slice).unwrap_or(&[]);
+                let sh = d.regs.get(w).map_or(&[][..], |r| r.vgpr.as_slice());
                 let got: VgprWrites = lanes
                     .iter()
                     .map(|(&r, &mask)| (r, (mask, sh.get(usize::from(r)).copied().unwrap_or([0; 32]))))
@@ -1320,6 +1362,15 @@ fn run(
                 ));
             };
             timing.sm_done(live.id, m.cycle());
+            if let Some(r) = d.regs.get_mut(w) {
+                for (reg, v) in sl_writes(&m) {
+                    if let Reg::Sgpr(i) = reg
+                        && let Some(x) = r.sgpr.get_mut(usize::from(i))
+                    {
+                        *x = v;
+                    }
+                }
+            }
             if live.wave != w {
                 return Err(port_mismatch(
                     m.cycle(),
@@ -1356,6 +1407,22 @@ fn run(
             let w = m.get(p.rt_wave) as usize;
             let status = m.get(p.rt_status) as u32;
             let ended = status == rtl::RT_ENDPGM || status == rtl::RT_FAULT;
+            if ended {
+                waves_done += 1;
+                // A fault stops further launches; the workgroup's slots, ID and LDS are free
+                // once all of its waves have ended.
+                d.ended(w, status == rtl::RT_FAULT);
+            }
+            // What the wave's scalar registers hold now.
+            if let Some(r) = d.regs.get_mut(w) {
+                for (reg, v) in rtl_writes(&m) {
+                    if let Reg::Sgpr(i) = reg
+                        && let Some(x) = r.sgpr.get_mut(usize::from(i))
+                    {
+                        *x = v;
+                    }
+                }
+            }
             // A wrong issue cycle is reported as a difference of the instruction that issued.
             let timing_err = timing
                 .retire(w, m.cycle(), decoded.as_ref().ok(), ended)
@@ -1409,7 +1476,7 @@ fn run(
                     golden[w].status = Status::Faulted(rtl_fault(&m));
                 }
             } else {
-                let sh = shadow.get(w).map(Vec::as_slice).unwrap_or(&[]);
+                let sh = d.regs.get(w).map_or(&[][..], |r| r.vgpr.as_slice());
                 let mut seen = None;
                 let want = (traced || gvcd.is_some()).then_some(&mut seen);
                 let mut late = sl_tag.map(|_| BTreeMap::new());
@@ -1421,8 +1488,8 @@ fn run(
                     &m,
                     &vw,
                     sh,
-                    inits,
-                    (&mut gmem, &mut lds[wg_index[w]]),
+                    &d.wg,
+                    (&mut gmem, &mut lds[d.lds_range(w)]),
                     m.cycle(),
                     want,
                     late.as_mut(),
@@ -1557,23 +1624,27 @@ fn run(
             m.annotate(&lines);
         }
         if let Some(pr) = &opts.progress {
-            let done =
-                golden.iter().filter(|g| matches!(g.status, Status::Ended | Status::Faulted(_))).count();
-            pr.update(retired, done as u64);
+            pr.update(retired, waves_done);
         }
 
         let golden_done = golden.iter().all(|g| matches!(g.status, Status::Ended | Status::Faulted(_)));
         let running = m.get(p.wave_running);
-        if golden_done && running == 0 && m.get(p.rt_valid) == 0 && sm_live.is_empty() && vl_live.is_empty() {
+        if d.finished()
+            && golden_done
+            && running == 0
+            && m.get(p.rt_valid) == 0
+            && sm_live.is_empty()
+            && vl_live.is_empty()
+        {
             break;
         }
         // A fetch may take up to the longest latency (twice, for one queued behind another).
         let idle_limit = HANG_CYCLES + 2 * u64::from(opts.latency.1.max(opts.mem_latency.map_or(0, |l| l.1)));
         if m.cycle() - last_retire > idle_limit {
-            let stuck = (0..inits.len())
+            let stuck = (0..slots)
                 .filter(|&w| running >> w & 1 == 1)
                 .map(|w| {
-                    let mut s = stuck(&golden, inits, w, code, &pending, &lds[wg_index[w]]);
+                    let mut s = stuck(&golden, &d.wg, w, code, &pending, &lds[d.lds_range(w)]);
                     if let Some(q) = spend.iter().filter(|q| q.wave == w).min_by_key(|q| q.due) {
                         s.on = format!(
                             "a scalar load (of {:#x}, tag {}, due at cycle {})",
@@ -1614,6 +1685,7 @@ fn run(
     // Run alone, the RTL's memory is the result.
     let memory = if opts.rtl_only { rmem } else { gmem };
     stats.cycles = m.cycle() - start;
+    (stats.workgroups, stats.workgroups_peak) = (d.launched, d.peak);
     stats.instructions = retired;
     stats.valu_beats = valu * passes as u64;
     stats.finish();
@@ -1624,6 +1696,7 @@ fn run(
         start,
         waves,
         state: golden,
+        placed: d.placed.clone(),
         save_files,
         memory,
         stats,
@@ -1644,6 +1717,7 @@ fn retire_mismatch(m: &Model, w: usize, diffs: Vec<String>) -> CosimError {
         window_vcd: None,
         window_vcd_error: None,
         save_files: Vec::new(),
+        origin: None,
     }))
 }
 
@@ -1714,23 +1788,22 @@ fn writes_text(scalar: &BTreeMap<Reg, u32>, vector: &BTreeMap<u8, u32>) -> Strin
 /// What wave `w`, still running on the RTL, is stuck on: the golden model is at the instruction
 /// the RTL has not retired (every earlier one agreed); it says whether that instruction waits
 /// (on counters, or at a barrier), and the memory port whether a fetch is outstanding.
-fn stuck(
-    golden: &[Wave],
-    inits: &[WaveInit],
-    w: usize,
-    code: &Code,
-    pending: &[Pending],
-    lds: &[u8],
-) -> Stuck {
+fn stuck(golden: &[Wave], wg: &[u8], w: usize, code: &Code, pending: &[Pending], lds: &[u8]) -> Stuck {
     let Some(g) = golden.get(w) else {
-        return Stuck { wave: w, pc: 0, text: None, on: "a wave the golden model never started".into() };
+        return Stuck {
+            wave: w,
+            pc: 0,
+            text: None,
+            on: "a wave the golden model never started".into(),
+            origin: None,
+        };
     };
     let inst = code.fetch(g.pc).ok();
     let text = inst.map(|i| i.to_string());
     let on = match &g.status {
         Status::AtBarrier => {
             let missing: Vec<usize> = (0..golden.len())
-                .filter(|&v| inits[v].wg == inits[w].wg && golden[v].status == Status::Running)
+                .filter(|&v| wg[v] == wg[w] && golden[v].status == Status::Running)
                 .collect();
             format!("a barrier (waves of its workgroup not there yet: {missing:?})")
         }
@@ -1756,12 +1829,12 @@ fn stuck(
             }
         },
     };
-    Stuck { wave: w, pc: g.pc, text, on }
+    Stuck { wave: w, pc: g.pc, text, on, origin: None }
 }
 
 /// Applies the RTL's VGPR writes of the last cycle to the shadow register file of their wave,
-/// noting in `vw` for each register the lanes written (bit 0: lane 0).
-fn vector_beat(m: &Model, shadow: &mut [Vec<[u32; 32]>], vw: Option<&mut BTreeMap<u8, u32>>) {
+/// noting in `vw` (if there is one) for each register the lanes written (bit 0: lane 0).
+fn vector_beat(m: &Model, slots: &mut [dispatcher::SlotRegs], mut vw: Option<&mut BTreeMap<u8, u32>>) {
     let p = m.p();
     let lanes = m.v.lanes;
     let en = m.words(p.rt_vwe);
@@ -1772,7 +1845,7 @@ fn vector_beat(m: &Model, shadow: &mut [Vec<[u32; 32]>], vw: Option<&mut BTreeMa
     let pass = m.get(p.rt_vpass) as u32;
     let regs = m.get(p.rt_vreg);
     let data = m.words(p.rt_vdata);
-    let (Some(sh), Some(vw)) = (shadow.get_mut(w), vw) else { return };
+    let Some(sh) = slots.get_mut(w).map(|r| &mut r.vgpr) else { return };
     for b in 0..4u32 {
         let reg = (regs >> (8 * b)) as u8;
         for i in 0..lanes {
@@ -1790,7 +1863,9 @@ fn vector_beat(m: &Model, shadow: &mut [Vec<[u32; 32]>], vw: Option<&mut BTreeMa
                 let keep = (if lo == 1 { 0 } else { 0xffff }) | (if hi == 1 { 0 } else { 0xffff_0000 });
                 r[lane] = r[lane] & keep | d & !keep;
             }
-            *vw.entry(reg).or_insert(0) |= 1 << lane;
+            if let Some(vw) = vw.as_deref_mut() {
+                *vw.entry(reg).or_insert(0) |= 1 << lane;
+            }
         }
     }
 }
@@ -1902,6 +1977,7 @@ fn late_check<W>(cycle: u64, e: &LateExpect<W>, diffs: Vec<String>, what: &str) 
         window_vcd: None,
         window_vcd_error: None,
         save_files: Vec::new(),
+        origin: None,
     })))
 }
 
@@ -1961,6 +2037,7 @@ fn port_mismatch(cycle: u64, w: usize, golden: &[Wave], what: String) -> CosimEr
         window_vcd: None,
         window_vcd_error: None,
         save_files: Vec::new(),
+        origin: None,
     }))
 }
 
@@ -2034,7 +2111,7 @@ fn compare(
     m: &Model,
     rtl_vwrites: &BTreeMap<u8, u32>,
     shadow: &[[u32; 32]],
-    inits: &[WaveInit],
+    wgs: &[u8],
     (mem, lds): (&mut Memory, &mut [u8]),
     cycle: u64,
     seen: Option<&mut Option<(Option<Inst>, String)>>,
@@ -2056,6 +2133,7 @@ fn compare(
             window_vcd: None,
             window_vcd_error: None,
             save_files: Vec::new(),
+            origin: None,
         }))
     };
     let Some(g) = golden.get_mut(w) else {
@@ -2070,10 +2148,9 @@ fn compare(
         Status::AtBarrier => {
             // The RTL let this wave past its barrier: every other running wave of the
             // workgroup must have arrived.
-            let wg = inits[w].wg;
-            let early: Vec<usize> = (0..golden.len())
-                .filter(|&v| inits[v].wg == wg && golden[v].status == Status::Running)
-                .collect();
+            let wg = wgs[w];
+            let early: Vec<usize> =
+                (0..golden.len()).filter(|&v| wgs[v] == wg && golden[v].status == Status::Running).collect();
             if !early.is_empty() {
                 return Err(fail(
                     rt_pc,
@@ -2084,7 +2161,7 @@ fn compare(
                 ));
             }
             for (v, gw) in golden.iter_mut().enumerate() {
-                if inits[v].wg == wg && gw.status == Status::AtBarrier {
+                if wgs[v] == wg && gw.status == Status::AtBarrier {
                     gw.status = Status::Running;
                 }
             }
@@ -2390,7 +2467,7 @@ mod tests {
         golden[3].pc = 0x2000;
         let pending = [Pending { due: 900, seq: 0, wave: 2, addr: 0x1000 }];
         let s: Vec<String> =
-            (0..4).map(|w| stuck(&golden, &inits, w, &code, &pending, &[]).to_string()).collect();
+            (0..4).map(|w| stuck(&golden, &[0; 4], w, &code, &pending, &[]).to_string()).collect();
         assert_eq!(
             s[0],
             "wave 0 at pc 0x1000: s_waitcnt vmcnt(0): a wait on the counters (the golden model's: vm 1, vs 0, lgkm 0, exp 0)"
@@ -2404,7 +2481,7 @@ mod tests {
         let e = CosimError::Hang {
             cycle: 5000,
             idle: 20_000,
-            stuck: vec![stuck(&golden, &inits, 1, &code, &pending, &[])],
+            stuck: vec![stuck(&golden, &[0; 4], 1, &code, &pending, &[])],
         };
         assert!(e.to_string().starts_with("the RTL retired nothing for 20000 cycles (cycle 5000); one wave is still running:\n  wave 1 at pc 0x1004"), "{e}");
     }
@@ -2416,8 +2493,8 @@ pub struct KernelReport {
     /// Final contents of every buffer argument, by argument index.
     pub buffers: Vec<(usize, Vec<u8>)>,
     pub waves: u64,
-    /// The performance counters, summed over the workgroups (cycles from each one's start to
-    /// its end, the instructions the RTL retired, ...).
+    /// The performance counters of the whole dispatch (cycles from the first waves' start to
+    /// the last one's end, the instructions the RTL retired, ...).
     pub stats: Stats,
 }
 
@@ -2426,23 +2503,44 @@ pub struct KernelReport {
 pub enum KernelError {
     #[error("{0}")]
     Launch(#[from] crate::launch::RunError),
-    #[error("workgroup ({}, {}, {}): {err}", group[0], group[1], group[2])]
-    Cosim { group: [u32; 3], err: CosimError },
+    #[error("{err}")]
+    Cosim { err: CosimError },
     #[error(
-        "workgroup ({}, {}, {}) has {waves} waves; the model `{model}` runs at most {max} at once (a smaller --block fits)",
-        group[0], group[1], group[2]
+        "a workgroup of {waves} waves; the model `{model}` runs at most {max} at once (a smaller --block fits)"
     )]
-    TooManyWaves { group: [u32; 3], waves: usize, max: u32, model: String },
+    TooManyWaves { waves: usize, max: u32, model: String },
     #[error("workgroup ({}, {}, {}) wave {wave}: {fault}", group[0], group[1], group[2])]
     Fault { group: [u32; 3], wave: usize, fault: Fault },
 }
 
-/// Runs `kernel` of `co` on the RTL model of `opts.model`, one workgroup at a time, its
-/// waves set up through the dispatcher port as the golden dispatcher sets them up (see
-/// [`crate::launch::dispatch`]), with the kernel's LDS size and the dispatch's global memory
-/// on the memory ports. With `opts.rtl_only` the RTL runs alone; otherwise every retired
-/// instruction, every store and the memory after each workgroup are compared with the golden
-/// model. Traces (`opts.vcd`, `opts.golden_vcd`) cover the first workgroup.
+impl Groups for crate::launch::Dispatch<'_> {
+    fn count(&self) -> u64 {
+        self.groups()
+    }
+    fn waves_per_group(&self) -> usize {
+        self.waves_per_group
+    }
+    fn waves(&self, i: u64, slots: &[usize]) -> Vec<WaveInit> {
+        let given = dispatcher::Given::Launch { sgprs: self.launch_sgprs(), vgprs: 1 };
+        crate::launch::Dispatch::waves(self, i, slots)
+            .iter()
+            .map(|w| WaveInit { given, ..WaveInit::from_wave(w) })
+            .collect()
+    }
+    fn name(&self, i: u64) -> String {
+        let [x, y, z] = self.group_id(i);
+        format!("workgroup ({x}, {y}, {z})")
+    }
+}
+
+/// Runs `kernel` of `co` on the RTL model of `opts.model`: its workgroups in dispatch order,
+/// as many at once as the model's wave slots and LDS hold, each launched as soon as the
+/// resources it needs are free ([`cosim_groups`]), its waves set up through the dispatcher
+/// port as the golden dispatcher sets them up (see [`crate::launch::Dispatch`]), with the
+/// kernel's LDS size and the dispatch's global memory on the memory ports. With
+/// `opts.rtl_only` the RTL runs alone; otherwise every retired instruction, every store and
+/// the memory at the end are compared with the golden model. Traces (`opts.vcd`,
+/// `opts.golden_vcd`) cover the whole dispatch.
 pub fn run_kernel(
     co: &crate::loader::CodeObject,
     kernel: &str,
@@ -2450,50 +2548,31 @@ pub fn run_kernel(
     opts: &Options,
 ) -> Result<KernelReport, KernelError> {
     let v = rtl::variant(&opts.model).ok_or_else(|| KernelError::Cosim {
-        group: [0; 3],
         err: CosimError::NoModel(rtl::NoModel(
             opts.model.clone(),
             rtl::VARIANTS.iter().map(|v| v.name).collect::<Vec<_>>().join(", "),
         )),
     })?;
-    let mut first = true;
-    let mut stats = Stats {
-        lds_conflict_cycles: (!opts.rtl_only).then_some(0),
-        vmem_line_bytes: v.vmem_line_bytes,
-        ..Stats::default()
+    let mut d = crate::launch::Dispatch::new(co, kernel, launch, v.num_waves as usize)?;
+    if d.waves_per_group > v.num_waves as usize {
+        return Err(KernelError::TooManyWaves {
+            waves: d.waves_per_group,
+            max: v.num_waves,
+            model: opts.model.clone(),
+        });
+    }
+    let o = Options {
+        memory: Some(std::mem::take(&mut d.mem)),
+        lds: Some(d.lds_bytes.next_multiple_of(4) as u32),
+        ..opts.clone()
     };
-    let (buffers, waves) = crate::launch::dispatch(co, kernel, launch, |g| {
-        let group = g.group;
-        if g.waves.len() > v.num_waves as usize {
-            return Err(KernelError::TooManyWaves {
-                group,
-                waves: g.waves.len(),
-                max: v.num_waves,
-                model: opts.model.clone(),
-            });
-        }
-        let inits: Vec<WaveInit> = g.waves.iter().map(WaveInit::from_wave).collect();
-        let mut o = Options {
-            memory: Some(std::mem::take(g.mem)),
-            lds: Some(g.lds_bytes.next_multiple_of(4) as u32),
-            ..opts.clone()
-        };
-        if !first {
-            (o.vcd, o.golden_vcd) = (None, None);
-        }
-        first = false;
-        let r = cosim(&co.code, &inits, &o).map_err(|err| KernelError::Cosim { group, err })?;
-        *g.mem = r.memory;
-        stats.add(&r.stats);
-        if let Some((wave, WaveEnd::Faulted(fault))) =
-            r.waves.iter().enumerate().find(|(_, e)| matches!(e, WaveEnd::Faulted(_)))
-        {
-            return Err(KernelError::Fault { group, wave, fault: fault.clone() });
-        }
-        if let Some(p) = &opts.progress {
-            p.update(stats.instructions, 0);
-        }
-        Ok(())
-    })?;
-    Ok(KernelReport { buffers, waves, stats })
+    let mut r = cosim_groups(&co.code, &d, &o).map_err(|err| KernelError::Cosim { err })?;
+    if let Some((w, WaveEnd::Faulted(fault))) =
+        r.waves.iter().enumerate().find(|(_, e)| matches!(e, WaveEnd::Faulted(_)))
+    {
+        let (i, wave) = r.placed.get(w).copied().flatten().unwrap_or((0, w));
+        return Err(KernelError::Fault { group: d.group_id(i), wave, fault: fault.clone() });
+    }
+    let waves = d.groups() * d.waves_per_group as u64;
+    Ok(KernelReport { buffers: d.buffers(&mut r.memory), waves, stats: r.stats })
 }

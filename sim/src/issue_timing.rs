@@ -165,6 +165,27 @@ impl IssueTiming {
         }
     }
 
+    /// Slot `w` holds no wave (yet): it issues nothing and counts at no barrier.
+    pub fn vacant(&mut self, w: usize) {
+        if let Some(s) = self.waves.get_mut(w) {
+            s.ended = true;
+        }
+    }
+
+    /// A new wave of workgroup `wg` starts in slot `w` (vacant, or its last wave ended) at
+    /// `start`: as the waves [`IssueTiming::new`] starts.
+    pub fn launch(&mut self, w: usize, wg: u32, start: u64) {
+        if let Some(s) = self.waves.get_mut(w) {
+            *s = WaveState {
+                wg,
+                earliest: start,
+                why: "its launch".into(),
+                late_from: Some((start, "the wave starts".into())),
+                ..WaveState::default()
+            };
+        }
+    }
+
     /// The vector memory port took a request of wave `w` counted on VS_CNT at `cycle`;
     /// returns its number.
     pub fn vs_taken(&mut self, w: usize, cycle: u64) -> u64 {

@@ -224,6 +224,140 @@ pub struct Workgroup<'a> {
     pub lds_bytes: usize,
 }
 
+/// A checked launch with its memory laid out (buffers, kernarg segment, dispatch packet, one
+/// private segment per wave slot), handing out its workgroups in dispatch order (x fastest)
+/// to an engine that runs them one after another ([`dispatch`], the golden engine) or as many
+/// at once as its wave slots and LDS hold (the RTL's, `cosim::run_kernel`).
+pub struct Dispatch<'a> {
+    k: &'a Kernel,
+    launch: &'a Launch,
+    kernarg: u64,
+    dispatch_ptr: u64,
+    bufs: Vec<BufArg>,
+    /// Global memory: the arguments, the kernarg segment, the dispatch packet, the private
+    /// segments. The engine runs the workgroups on it (or on a copy it gives back).
+    pub mem: Memory,
+    /// Bytes of LDS every workgroup gets (static and dynamic).
+    pub lds_bytes: usize,
+    /// Waves of every workgroup.
+    pub waves_per_group: usize,
+    /// Each wave slot's private segment (none without private memory).
+    scratch: Vec<u64>,
+    lane_bytes: u32,
+}
+
+impl<'a> Dispatch<'a> {
+    /// Checks the launch of `kernel` and lays out its memory, with private segments for
+    /// `slots` waves at once (at least a workgroup's waves; 0 gives exactly those).
+    pub fn new(
+        co: &'a CodeObject,
+        kernel: &str,
+        launch: &'a Launch,
+        slots: usize,
+    ) -> Result<Dispatch<'a>, RunError> {
+        let k = co.kernel(kernel).ok_or_else(|| {
+            RunError::NoKernel(
+                kernel.to_string(),
+                co.kernels.iter().map(|k| k.name.as_str()).collect::<Vec<_>>().join(", "),
+            )
+        })?;
+        let block_items: u64 = launch.block.iter().map(|&b| u64::from(b)).product();
+        if launch.grid.contains(&0) || launch.block.contains(&0) {
+            return Err(RunError::Launch("grid and block dimensions must be at least 1".into()));
+        }
+        if block_items > u64::from(k.max_workgroup_size.max(1)) || block_items > 1024 {
+            return Err(RunError::Launch(format!(
+                "a block of {block_items} work-items exceeds the kernel's maximum workgroup size {}",
+                k.max_workgroup_size
+            )));
+        }
+        if launch.block[0] > 1023 || launch.block[1] > 1023 || launch.block[2] > 1023 {
+            return Err(RunError::Launch(
+                "block dimensions are at most 1023 (work-item IDs are 10 bits)".into(),
+            ));
+        }
+        let waves_per_group = block_items.div_ceil(32);
+        if k.private_segment_size > MAX_SCRATCH_PER_LANE {
+            return Err(RunError::Launch(format!(
+                "the kernel asks for {} bytes of private memory per work-item; gfx11 allows at most {MAX_SCRATCH_PER_LANE} (COMPUTE_TMPRING_SIZE.WAVESIZE: 32767 units of 256 bytes per wave32 wave)",
+                k.private_segment_size
+            )));
+        }
+        // A multiple of 4 at most (a dword-aligned limit).
+        let lane_bytes = k.private_segment_size.next_multiple_of(4);
+        let slots = (slots as u64).max(waves_per_group);
+        check_memory(k, launch, slots * 32 * u64::from(lane_bytes))?;
+        let mut mem = Memory::default();
+        let (kernarg, bufs, dynamic_lds) = kernarg_segment(k, launch, &mut mem)?;
+        let dispatch_ptr = dispatch_packet(k, launch, kernarg, &mut mem);
+        let lds_size = u64::from(k.group_segment_size) + dynamic_lds;
+        if lds_size > MAX_LDS {
+            return Err(RunError::Launch(format!(
+                "the kernel needs {lds_size} bytes of LDS; a workgroup has at most 64 KiB"
+            )));
+        }
+        // Private segments: one per wave slot, reused by every wave that runs in it, 32 lanes
+        // of the kernel's private size each.
+        let scratch: Vec<u64> = (0..slots)
+            .map(|w| {
+                if lane_bytes == 0 {
+                    0
+                } else {
+                    mem.alloc(32 * u64::from(lane_bytes), 256, &format!("scratch of wave slot {w}"))
+                }
+            })
+            .collect();
+        Ok(Dispatch {
+            k,
+            launch,
+            kernarg,
+            dispatch_ptr,
+            bufs,
+            mem,
+            lds_bytes: lds_size as usize,
+            waves_per_group: waves_per_group as usize,
+            scratch,
+            lane_bytes,
+        })
+    }
+
+    /// The SGPRs from s0 that a launch sets: the kernel's user SGPRs, then its system SGPRs
+    /// (workgroup IDs, workgroup info); its work-item IDs are in v0, and EXEC is set too.
+    pub fn launch_sgprs(&self) -> usize {
+        let d = &self.k.descriptor;
+        d.user_sgpr_count() as usize
+            + d.workgroup_id_enabled().iter().filter(|&&on| on).count()
+            + usize::from(d.workgroup_info_enabled())
+    }
+
+    /// Workgroups in the grid.
+    pub fn groups(&self) -> u64 {
+        self.launch.grid.iter().map(|&g| u64::from(g)).product()
+    }
+
+    /// Workgroup `i`'s coordinates in dispatch order (x fastest, then y, then z).
+    pub fn group_id(&self, i: u64) -> [u32; 3] {
+        let [gx, gy, _] = self.launch.grid.map(u64::from);
+        [(i % gx) as u32, (i / gx % gy) as u32, (i / (gx * gy)) as u32]
+    }
+
+    /// Workgroup `i`'s waves as the dispatcher sets them up, the `n`th in wave slot
+    /// `slots[n]` (whose private segment it gets).
+    pub fn waves(&self, i: u64, slots: &[usize]) -> Vec<Wave> {
+        let mut ws = workgroup_waves(self.k, self.launch, self.group_id(i), self.kernarg, self.dispatch_ptr);
+        for (w, &slot) in ws.iter_mut().zip(slots) {
+            w.scratch_base = self.scratch.get(slot).copied().unwrap_or(0);
+            w.scratch_lane_bytes = self.lane_bytes;
+        }
+        ws
+    }
+
+    /// The buffer arguments' contents in `mem` (by argument index).
+    pub fn buffers(&self, mem: &mut Memory) -> Buffers {
+        self.bufs.iter().filter_map(|b| mem.take_region(b.base).map(|bytes| (b.index, bytes))).collect()
+    }
+}
+
 /// Checks the launch, lays out memory (buffers, kernarg segment, dispatch packet, scratch)
 /// and hands every workgroup, in order, to `run_group`, which runs it to the end. Returns the
 /// buffer arguments' final contents (by argument index) and the number of waves run.
@@ -233,76 +367,17 @@ pub fn dispatch<E: From<RunError>>(
     launch: &Launch,
     mut run_group: impl FnMut(Workgroup<'_>) -> Result<(), E>,
 ) -> Result<(Buffers, u64), E> {
-    let k = co.kernel(kernel).ok_or_else(|| {
-        RunError::NoKernel(
-            kernel.to_string(),
-            co.kernels.iter().map(|k| k.name.as_str()).collect::<Vec<_>>().join(", "),
-        )
-    })?;
-    let block_items: u64 = launch.block.iter().map(|&b| u64::from(b)).product();
-    if launch.grid.contains(&0) || launch.block.contains(&0) {
-        return Err(E::from(RunError::Launch("grid and block dimensions must be at least 1".into())));
-    }
-    if block_items > u64::from(k.max_workgroup_size.max(1)) || block_items > 1024 {
-        return Err(E::from(RunError::Launch(format!(
-            "a block of {block_items} work-items exceeds the kernel's maximum workgroup size {}",
-            k.max_workgroup_size
-        ))));
-    }
-    if launch.block[0] > 1023 || launch.block[1] > 1023 || launch.block[2] > 1023 {
-        return Err(E::from(RunError::Launch(
-            "block dimensions are at most 1023 (work-item IDs are 10 bits)".into(),
-        )));
-    }
-    let waves_per_group = block_items.div_ceil(32);
-    if k.private_segment_size > MAX_SCRATCH_PER_LANE {
-        return Err(E::from(RunError::Launch(format!(
-            "the kernel asks for {} bytes of private memory per work-item; gfx11 allows at most {MAX_SCRATCH_PER_LANE} (COMPUTE_TMPRING_SIZE.WAVESIZE: 32767 units of 256 bytes per wave32 wave)",
-            k.private_segment_size
-        ))));
-    }
-    // A multiple of 4 at most (a dword-aligned limit).
-    let lane_bytes = k.private_segment_size.next_multiple_of(4);
-    check_memory(k, launch, waves_per_group * 32 * u64::from(lane_bytes)).map_err(E::from)?;
-    let mut mem = Memory::default();
-    let (kernarg, bufs, dynamic_lds) = kernarg_segment(k, launch, &mut mem).map_err(E::from)?;
-    let dispatch_ptr = dispatch_packet(k, launch, kernarg, &mut mem);
-    let lds_size = u64::from(k.group_segment_size) + dynamic_lds;
-    if lds_size > MAX_LDS {
-        return Err(E::from(RunError::Launch(format!(
-            "the kernel needs {lds_size} bytes of LDS; a workgroup has at most 64 KiB"
-        ))));
-    }
-    let lds_size = lds_size as usize;
-
-    // Private segments: one per wave of a workgroup, reused by every workgroup (they run one
-    // after another), 32 lanes of the kernel's private size each.
-    let scratch: Vec<u64> = (0..waves_per_group)
-        .map(|w| {
-            if lane_bytes == 0 {
-                0
-            } else {
-                mem.alloc(32 * u64::from(lane_bytes), 256, &format!("scratch of wave {w}"))
-            }
-        })
-        .collect();
+    let mut d = Dispatch::new(co, kernel, launch, 0)?;
+    let slots: Vec<usize> = (0..d.waves_per_group).collect();
     let mut waves = 0u64;
-    for gz in 0..launch.grid[2] {
-        for gy in 0..launch.grid[1] {
-            for gx in 0..launch.grid[0] {
-                let group = [gx, gy, gz];
-                let mut ws = workgroup_waves(k, launch, group, kernarg, dispatch_ptr);
-                for (w, base) in ws.iter_mut().zip(&scratch) {
-                    w.scratch_base = *base;
-                    w.scratch_lane_bytes = lane_bytes;
-                }
-                run_group(Workgroup { group, waves: &mut ws, mem: &mut mem, lds_bytes: lds_size })?;
-                waves += ws.len() as u64;
-            }
-        }
+    for i in 0..d.groups() {
+        let mut ws = d.waves(i, &slots);
+        let group = d.group_id(i);
+        run_group(Workgroup { group, waves: &mut ws, mem: &mut d.mem, lds_bytes: d.lds_bytes })?;
+        waves += ws.len() as u64;
     }
-    let buffers = bufs.iter().filter_map(|b| mem.take_region(b.base).map(|bytes| (b.index, bytes))).collect();
-    Ok((buffers, waves))
+    let mut mem = std::mem::take(&mut d.mem);
+    Ok((d.buffers(&mut mem), waves))
 }
 
 /// LDS of a workgroup (guide: 64 KiB per workgroup in CU mode).

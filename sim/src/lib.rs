@@ -3,6 +3,8 @@
 
 #[cfg(feature = "rtl")]
 pub mod cosim;
+#[cfg(feature = "rtl")]
+pub mod dispatcher;
 pub mod ds_timing;
 pub mod golden;
 pub mod issue_timing;

@@ -59,15 +59,15 @@ struct RunArgs {
     /// Directory for the buffers after the run (argN.bin for buffer argument N).
     #[arg(long)]
     out: PathBuf,
-    /// golden (the interpreter), rtl (the Verilator model of the generated RTL, one workgroup
-    /// at a time) or cosim (the RTL in lockstep with the golden model, every retired
-    /// instruction, store and the memory after each workgroup compared).
+    /// golden (the interpreter), rtl (the Verilator model of the generated RTL, its workgroups
+    /// launched as its wave slots and LDS free up) or cosim (the RTL in lockstep with the
+    /// golden model, every retired instruction, store and the memory at the end compared).
     #[arg(long, default_value = "golden")]
     engine: String,
     /// Wave instructions the run may execute.
     #[arg(long, default_value_t = 100_000_000)]
     max_instructions: u64,
-    /// Write a VCD trace of the first workgroup (rtl and cosim engines).
+    /// Write a VCD trace of the whole dispatch (rtl and cosim engines).
     #[arg(long)]
     vcd: Option<PathBuf>,
     /// The RTL model (rtl and cosim engines): `cu` (the default configuration: 32 lanes, four
@@ -303,7 +303,8 @@ fn write_buffers(dir: &Path, buffers: &[(usize, Vec<u8>)]) -> Result<()> {
     Ok(())
 }
 
-/// `sim run --engine rtl|cosim`: the kernel on the RTL model, one workgroup at a time.
+/// `sim run --engine rtl|cosim`: the kernel on the RTL model, its workgroups launched as wave
+/// slots and LDS free up.
 fn cmd_run_rtl(a: RunArgs) -> Result<ExitCode> {
     sim::rtl::variant(&a.model).with_context(|| {
         let names: Vec<&str> = sim::rtl::VARIANTS.iter().map(|v| v.name).collect();

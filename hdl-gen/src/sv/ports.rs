@@ -59,6 +59,10 @@ pub const FAULT_BITS: u32 = 3;
 /// (through WB and the port's register). The issue-timing reference works back from the port.
 pub const RETIRE_DELAY: u64 = 2;
 
+/// Bits of a workgroup ID on the dispatcher port (cu_top's `WgW`): the dispatcher gives the
+/// workgroups running at once different IDs from these.
+pub const WG_BITS: u32 = 4;
+
 /// Vector memory requests counted on VS_CNT (stores, atomics without return) that may be
 /// outstanding at once: each holds a tag from a ring of this many until its answer comes back
 /// (`cu_pkg::VsTags`). The instruction retires when its request is taken.
@@ -166,11 +170,17 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
     l.port("spi_vgpr_idx_i", In, &logic("7"), 8, "the VGPR");
     l.port("spi_vgpr_pass_i", In, &logic("PassW-1"), pass_w, "lanes pass*NumLanes and up");
     l.port("spi_vgpr_data_i", In, "logic [NumLanes-1:0][31:0]", 32 * lanes, "");
-    l.port("spi_vgpr_ready_o", Out, "logic", 1, "the write is taken this cycle");
+    l.port(
+        "spi_vgpr_ready_o",
+        Out,
+        &logic("3"),
+        4,
+        "per bank (VGPR number mod 4): a write to it is taken this cycle (from registers only)",
+    );
     l.port("spi_launch_i", In, "logic", 1, "set the wave up to start at spi_pc_i");
     l.port("spi_pc_i", In, &logic("47"), 48, "");
     l.port("spi_mode_i", In, &logic("31"), 32, "");
-    l.port("spi_wg_i", In, &logic("WgW-1"), 4, "its workgroup (barriers, s_wakeup)");
+    l.port("spi_wg_i", In, &logic("WgW-1"), WG_BITS, "its workgroup (barriers, s_wakeup)");
     let lds_w = clog2(cfg.lds_bytes / 4);
     l.port("spi_lds_base_i", In, &logic("LdsAddrW-1"), lds_w, "its LDS allocation's first dword");
     l.port("spi_lds_size_i", In, &logic("16"), 17, "... and its size in bytes");
