@@ -17,6 +17,7 @@ range) is not counted. Each mutant is undone before the next is planted.
     scripts/mutate.py --buf [--count N] [--seed S]
     scripts/mutate.py --sequencing
     scripts/mutate.py --format-pass [--only 3,4,5]
+    scripts/mutate.py --dispatch [--only 1,2]
 
 --fp mutates the floating-point units' templates only (cu_fp32.sv, cu_fp64.sv, and the
 rounding and format helpers cu_fp_round.sv and cu_fp_fmt.sv, which cu_pkg holds for both) and
@@ -43,7 +44,11 @@ alone.
 --format-pass runs only the five hand-picked mutants of cu_top's format pass (dst_sel's SEL_1
 for a lane out of range, MTBUF's missing fourth component, D16's odd last half, D16_HI
 stores, components past the format's count), against mem_cosim's format test and the random
-buffer programs. --only picks hand-picked mutants by their place in the list (from 1), so a
+buffer programs. --dispatch runs only the hand-picked mutants of the dispatcher port (a
+register write taken while WB holds its port, a relaunched slot that keeps its last wave's
+SCC, stale fetch or M0-relative flag), against the kernels whose workgroups are launched
+while others run (the dispatcher test, then grid3d, float_div and the private arrays, on
+the 32-lane model). --only picks hand-picked mutants by their place in the list (from 1), so a
 campaign cut short can be finished without running the first ones again.
 
 Prints every mutant with its outcome and, at the end, the share killed and the survivors
@@ -194,6 +199,22 @@ FORMAT_PASS = [
      "if (3'(fc_k_q) < xm_bf_q.n) begin", "if (3'(fc_k_q) <= xm_bf_q.n) begin"),
 ]
 
+# Hand-picked mutants of the dispatcher port (cu_top's spi_* inputs), each what a wave launched
+# into a slot while other waves run relies on: --dispatch runs them against the kernels whose
+# workgroups start mid-run.
+DISPATCH = [
+    ("cu_top.sv", "a VGPR write taken while WB writes its bank",
+     "spi_vgpr_ready_o[b] = wb_ven_q[b] == '0;", "spi_vgpr_ready_o[b] = 1'b1;"),
+    ("cu_top.sv", "an SGPR write taken while WB writes the SGPR RAM",
+     "spi_sgpr_ready_o = !wb_ram_q && !sw_we;", "spi_sgpr_ready_o = !sw_we;"),
+    ("cu_top.sv", "a relaunched slot keeps its last wave's SCC",
+     "scc_d[spi_wave_i] = 1'b0;", "scc_d[spi_wave_i] = scc_q[spi_wave_i];"),
+    ("cu_top.sv", "a relaunched slot takes its last wave's outstanding fetch",
+     "fstale_d[spi_wave_i] = fpend_d[spi_wave_i];", "fstale_d[spi_wave_i] = 1'b0;"),
+    ("cu_top.sv", "a relaunched slot keeps its last wave's M0-relative flag",
+     "if (spi_launch_i) vrel_q[spi_wave_i] <= 1'b0;", "if (1'b0) vrel_q[spi_wave_i] <= 1'b0;"),
+]
+
 
 def main():
     ap = argparse.ArgumentParser()
@@ -207,10 +228,12 @@ def main():
     ap.add_argument("--buf", action="store_true", help="the buffer-format converter, against its testbench")
     ap.add_argument("--format-pass", action="store_true",
                     help="only the hand-picked mutants of cu_top's format pass, against the buffer format tests")
+    ap.add_argument("--dispatch", action="store_true",
+                    help="only the hand-picked mutants of the dispatcher port, against the kernels launched mid-run")
     ap.add_argument("--sequencing", action="store_true",
                     help="only the hand-picked sequencing mutants, against salu_cosim's sequencing test")
     ap.add_argument("--only", default="",
-                    help="with --directed, --sequencing or --format-pass: only these hand-picked mutants (1-based, e.g. 3,4,5)")
+                    help="with --directed, --sequencing, --format-pass or --dispatch: only these hand-picked mutants (1-based, e.g. 3,4,5)")
     args = ap.parse_args()
     src = TEMPLATES
     if args.fp:
@@ -223,7 +246,7 @@ def main():
         args.files = "cu_decode.sv"
         args.directed = False
         src = ROOT / "rtl"
-    if args.sequencing or args.format_pass:
+    if args.sequencing or args.format_pass or args.dispatch:
         args.directed = True
         args.count = 0
     rng = random.Random(args.seed)
@@ -232,6 +255,8 @@ def main():
     directed = [d for d in DIRECTED if not args.sequencing or d[0] == "cu_top.sv"]
     if args.format_pass:
         directed = FORMAT_PASS
+    if args.dispatch:
+        directed = DISPATCH
     if args.only:
         try:
             picks = [int(i) for i in args.only.split(",")]
@@ -241,7 +266,7 @@ def main():
         if bad:
             ap.error(f"--only: {bad} out of range: the list has {len(directed)} hand-picked mutants")
         directed = [directed[i - 1] for i in picks]
-    pool = [] if args.sequencing or args.format_pass else [(n, s) for n in names for s in sites(src / n)]
+    pool = [] if args.sequencing or args.format_pass or args.dispatch else [(n, s) for n in names for s in sites(src / n)]
     rng.shuffle(pool)
     if args.directed:
         # As whole-line sites, first in the pool.
@@ -275,11 +300,15 @@ def main():
     if args.format_pass:
         suite = [t("mem_cosim", "buffer_formats"), t("valu_cosim", "buffers_32_lanes")]
         own = {}
+    if args.dispatch:
+        suite = [t("kernels", "workgroups_run_at_once"), t("kernels", "grid_3d"),
+                 t("kernels", "float_div_within"), t("kernels", "private_arrays")]
+        own = {}
     # The units' own testbenches build their Verilator models from rtl/ when they run, so their
     # test binaries are built once, before anything is mutated: a mutant of a unit is first run
     # against its prebuilt testbench, and only one that survives it costs a compute-unit rebuild.
     prebuilt = {}
-    if not (args.fp or args.decode or args.buf or args.sequencing):
+    if not (args.fp or args.decode or args.buf or args.sequencing or args.dispatch):
         for test in sorted(set(own.values()) & {own.get(n) for n in names}):
             rc, out = run(["cargo", "test", "--release", "-p", "conformance", "--test", test, "--no-run"], env)
             exe = re.search(rf"Executable .*\((.*{test}-[0-9a-f]+)\)", out)

@@ -2039,6 +2039,22 @@ fn out_of_bounds_access_faults_with_wave_pc_and_instruction() {
     assert!((entry..entry + 0x100).contains(&pc), "pc {pc:#x} outside vadd: {text}");
     assert!(matches!(fault, sim::golden::Fault::Memory { pc: p, .. } if p == pc), "{fault:?}");
     assert!(text.contains("workgroup (3, 0, 0) wave 0") && text.contains(&format!("{pc:#x}")), "{text}");
+    // The RTL reports the same load of the same workgroup (its waves 0 and 1 both fault there;
+    // the first in time is reported), co-simulated and alone, and launches nothing after it.
+    if !conformance::require_verilator("out_of_bounds_access_faults_with_wave_pc_and_instruction") {
+        return;
+    }
+    for rtl_only in [false, true] {
+        let opts = sim::cosim::Options { latency: (1, 20), rtl_only, ..Default::default() };
+        let err = sim::cosim::run_kernel(&co, "vadd", &l, &opts).expect_err("reads past the buffers");
+        let text = err.to_string();
+        let sim::cosim::KernelError::Fault { group, fault, .. } = err else {
+            panic!("not a fault: {text}");
+        };
+        assert_eq!(group, [3, 0, 0], "{text}");
+        assert!(matches!(fault, sim::golden::Fault::Memory { pc: p, .. } if p == pc), "{fault:?}: {text}");
+        assert!(text.starts_with("workgroup (3, 0, 0) wave "), "{text}");
+    }
 }
 
 /// A runaway kernel stops at the instruction limit with the same report: collatz of 0 loops

@@ -237,6 +237,8 @@ pub struct Report {
     /// Of [`cosim_groups`]' runs: the workgroup (its index among the groups) and the wave of
     /// it that each slot held last (None: the slot held none).
     pub placed: Vec<Option<(u64, usize)>>,
+    /// The slot whose wave faulted first, if one did.
+    pub first_fault: Option<usize>,
     /// The GTKWave save files written beside the traces (RTL, then golden).
     pub save_files: Vec<PathBuf>,
     /// Global memory at the end (the RTL's copy agreed on every byte).
@@ -1697,6 +1699,7 @@ fn run_slots(
         waves,
         state: golden,
         placed: d.placed.clone(),
+        first_fault: d.first_fault,
         save_files,
         memory,
         stats,
@@ -2567,8 +2570,10 @@ pub fn run_kernel(
         ..opts.clone()
     };
     let mut r = cosim_groups(&co.code, &d, &o).map_err(|err| KernelError::Cosim { err })?;
-    if let Some((w, WaveEnd::Faulted(fault))) =
-        r.waves.iter().enumerate().find(|(_, e)| matches!(e, WaveEnd::Faulted(_)))
+    // The first wave that faulted (the others ran on until they ended; no workgroup was
+    // launched after it).
+    if let Some(w) = r.first_fault
+        && let Some(WaveEnd::Faulted(fault)) = r.waves.get(w)
     {
         let (i, wave) = r.placed.get(w).copied().flatten().unwrap_or((0, w));
         return Err(KernelError::Fault { group: d.group_id(i), wave, fault: fault.clone() });

@@ -440,6 +440,8 @@ pub struct Dispatcher<'a> {
     /// Workgroups launched, and the most placed at once.
     pub launched: u64,
     pub peak: u64,
+    /// The slot whose wave faulted first.
+    pub first_fault: Option<usize>,
 }
 
 impl<'a> Dispatcher<'a> {
@@ -468,6 +470,7 @@ impl<'a> Dispatcher<'a> {
             halted: false,
             launched: 0,
             peak: 0,
+            first_fault: None,
         }
     }
 
@@ -558,6 +561,9 @@ impl<'a> Dispatcher<'a> {
     /// The wave in `slot` ended (`fault`: with a fault, which stops further launches).
     pub fn ended(&mut self, slot: usize, fault: bool) {
         self.halted |= fault;
+        if fault && self.first_fault.is_none() {
+            self.first_fault = Some(slot);
+        }
         self.res.ended(slot);
     }
 
