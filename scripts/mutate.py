@@ -46,9 +46,9 @@ for a lane out of range, MTBUF's missing fourth component, D16's odd last half, 
 stores, components past the format's count), against mem_cosim's format test and the random
 buffer programs. --dispatch runs only the hand-picked mutants of the dispatcher port (a
 register write taken while WB holds its port, a relaunched slot that keeps its last wave's
-SCC, stale fetch or M0-relative flag), against the kernels whose workgroups are launched
-while others run (the dispatcher test, then grid3d, float_div and the private arrays, on
-the 32-lane model). --only picks hand-picked mutants by their place in the list (from 1), so a
+SCC, stale fetch or VGPR release), against the kernels whose workgroups are launched
+while others run (the dispatcher test, then grid3d, float_div and the private arrays) and
+random programs launched into the slots earlier ones left (valu_cosim), on the 32-lane model. --only picks hand-picked mutants by their place in the list (from 1), so a
 campaign cut short can be finished without running the first ones again.
 
 Prints every mutant with its outcome and, at the end, the share killed and the survivors
@@ -211,7 +211,7 @@ DISPATCH = [
      "scc_d[spi_wave_i] = 1'b0;", "scc_d[spi_wave_i] = scc_q[spi_wave_i];"),
     ("cu_top.sv", "a relaunched slot takes its last wave's outstanding fetch",
      "fstale_d[spi_wave_i] = fpend_d[spi_wave_i];", "fstale_d[spi_wave_i] = 1'b0;"),
-    ("cu_top.sv", "a relaunched slot keeps its last wave's M0-relative flag",
+    ("cu_top.sv", "a relaunched slot keeps its last wave's VGPR release (MSG_DEALLOC_VGPRS)",
      "if (spi_launch_i) vrel_q[spi_wave_i] <= 1'b0;", "if (1'b0) vrel_q[spi_wave_i] <= 1'b0;"),
 ]
 
@@ -302,7 +302,8 @@ def main():
         own = {}
     if args.dispatch:
         suite = [t("kernels", "workgroups_run_at_once"), t("kernels", "grid_3d"),
-                 t("kernels", "float_div_within"), t("kernels", "private_arrays")]
+                 t("kernels", "float_div_within"), t("kernels", "private_arrays"),
+                 t("valu_cosim", "waves_launched_into_used_slots_32_lanes")]
         own = {}
     # The units' own testbenches build their Verilator models from rtl/ when they run, so their
     # test binaries are built once, before anything is mutated: a mutant of a unit is first run

@@ -9,7 +9,7 @@
 use std::sync::LazyLock;
 
 use conformance::progress::TestProgress;
-use conformance::scalar_programs::{Program, plain_ops, program};
+use conformance::scalar_programs::{Program, lay_out, plain_ops, program};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use rand::rngs::SmallRng;
@@ -34,8 +34,6 @@ fn config() -> ProptestConfig {
 }
 
 const BASE: u64 = 0x1_0000;
-/// Padding between programs: s_code_end, which is illegal to execute.
-const PAD: u32 = 0xbf9f_0000;
 
 /// Lays the programs out one after another and co-simulates one wave per program; counts the
 /// case in `progress`.
@@ -45,14 +43,7 @@ fn run(
     init: u64,
     progress: &TestProgress,
 ) -> Result<Vec<WaveEnd>, TestCaseError> {
-    let mut dwords = Vec::new();
-    let mut starts = Vec::new();
-    for p in programs {
-        starts.push(BASE + 4 * dwords.len() as u64);
-        dwords.extend(p.dwords());
-        dwords.extend([PAD; 4]);
-    }
-    let code = Code::new(BASE, dwords);
+    let (code, starts) = lay_out(programs, BASE);
     let mut rng = SmallRng::seed_from_u64(init);
     let waves: Vec<WaveInit> = starts
         .iter()

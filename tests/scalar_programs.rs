@@ -560,6 +560,21 @@ impl Lower {
     }
 }
 
+/// Lays `programs` out one after another from byte address `base`, each followed by four
+/// dwords of `s_code_end` (illegal to execute, so a program that runs off its end faults):
+/// the code, and where each program starts.
+pub fn lay_out(programs: &[Program], base: u64) -> (sim::golden::Code, Vec<u64>) {
+    const PAD: u32 = 0xbf9f_0000;
+    let mut dwords = Vec::new();
+    let mut starts = Vec::new();
+    for p in programs {
+        starts.push(base + 4 * dwords.len() as u64);
+        dwords.extend(p.dwords());
+        dwords.extend([PAD; 4]);
+    }
+    (sim::golden::Code::new(base, dwords), starts)
+}
+
 impl Program {
     /// The program's instructions and their byte offsets.
     pub fn lower(&self) -> Vec<(u32, Inst)> {

@@ -3,7 +3,9 @@
 //! mixed with scalar items, with random initial SGPRs,
 //! VGPR lanes, EXEC and MODE, co-simulated on the RTL and the golden model — on one wave and
 //! on every wave of the compute unit at once, at 32 lanes (one pass an instruction), at 8 (four
-//! passes, the FP units combinational) and at 4 (eight passes, eight waves). A failure shrinks to a minimal program, printed as assembly with the
+//! passes, the FP units combinational) and at 4 (eight passes, eight waves), and as one-wave
+//! workgroups launched into the slots earlier waves left, with what those left in the registers
+//! the launch does not set. A failure shrinks to a minimal program, printed as assembly with the
 //! co-simulation's report (cycle, wave, PC, the differing lanes).
 //!
 //! Cases per property: 256, or `RDNA3_PROPTEST_CASES`.
@@ -11,7 +13,7 @@
 use std::sync::LazyLock;
 
 use conformance::progress::TestProgress;
-use conformance::scalar_programs::Program;
+use conformance::scalar_programs::{Program, lay_out};
 use conformance::vector_programs::{
     MEM_BASE, MEM_BYTES, SCRATCH_LANE, buffer_program, ds_ops, mem_ops, vector_ops, vector_program, vopd_ops,
 };
@@ -21,12 +23,11 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 use rdna3_isa::InstDef;
 use sim::cosim::{Options, WaveEnd, WaveInit, cosim};
-use sim::golden::Code;
 
 static OPS: LazyLock<Vec<&'static InstDef>> = LazyLock::new(vector_ops);
 
 /// The properties' progress lines: one wave and every wave, at 32, 4 and 8 lanes.
-static PROGRESS: LazyLock<[TestProgress; 8]> = LazyLock::new(|| {
+static PROGRESS: LazyLock<[TestProgress; 10]> = LazyLock::new(|| {
     [
         "one_wave_32_lanes",
         "one_wave_4_lanes",
@@ -36,6 +37,8 @@ static PROGRESS: LazyLock<[TestProgress; 8]> = LazyLock::new(|| {
         "every_wave_at_once_8_lanes",
         "buffers_32_lanes",
         "buffers_4_lanes",
+        "waves_launched_into_used_slots_32_lanes",
+        "waves_launched_into_used_slots_4_lanes",
     ]
     .map(|n| TestProgress::new(&format!("valu_cosim {n}"), cases().into()))
 });
@@ -49,8 +52,6 @@ fn config() -> ProptestConfig {
 }
 
 const BASE: u64 = 0x1_0000;
-/// Padding between programs: s_code_end, which is illegal to execute.
-const PAD: u32 = 0xbf9f_0000;
 
 /// Lays the programs out one after another and co-simulates one wave per program on `model`.
 fn run(
@@ -63,14 +64,7 @@ fn run(
     if !conformance::require_verilator("valu_cosim") {
         return Ok(Vec::new());
     }
-    let mut dwords = Vec::new();
-    let mut starts = Vec::new();
-    for p in programs {
-        starts.push(BASE + 4 * dwords.len() as u64);
-        dwords.extend(p.dwords());
-        dwords.extend([PAD; 4]);
-    }
-    let code = Code::new(BASE, dwords);
+    let (code, starts) = lay_out(programs, BASE);
     let mut rng = SmallRng::seed_from_u64(init);
     let mut waves: Vec<WaveInit> = starts
         .iter()
@@ -119,6 +113,104 @@ fn run(
 
 fn waves(model: &str) -> usize {
     sim::rtl::variant(model).map_or(1, |v| v.num_waves as usize)
+}
+
+/// One-wave workgroups, one a program, each launched into a wave slot as soon as one is
+/// vacant: most start in a slot another program's wave has just left.
+struct Relaunched {
+    inits: Vec<WaveInit>,
+    /// Each slot's private segment.
+    scratch: Vec<u64>,
+}
+
+impl sim::cosim::Groups for Relaunched {
+    fn count(&self) -> u64 {
+        self.inits.len() as u64
+    }
+    fn waves_per_group(&self) -> usize {
+        1
+    }
+    fn waves(&self, i: u64, slots: &[usize]) -> Vec<WaveInit> {
+        let mut w = self.inits[i as usize].clone();
+        w.scratch_base = self.scratch[slots[0]];
+        vec![w]
+    }
+    fn name(&self, i: u64) -> String {
+        format!("program {i}")
+    }
+    /// The programs fault on purpose now and then (illegal words, accesses out of range): the
+    /// next ones still start.
+    fn launch_after_faults(&self) -> bool {
+        true
+    }
+}
+
+/// The programs as one-wave workgroups on `model` (`cosim_groups`): as a kernel launch does,
+/// each launch sets only some registers (a random number of SGPRs from s0, of VGPRs from v0,
+/// EXEC, MODE), so every other register, VCC and M0 included, is what the slot's last wave
+/// left there; the golden model starts each wave from those values, and the two must agree
+/// throughout (a slot's state that the RTL does not carry over or reset as the dispatcher
+/// says shows as a mismatch).
+fn run_relaunched(
+    programs: &[Program],
+    model: &str,
+    seed: u64,
+    init: u64,
+    progress: &TestProgress,
+) -> Result<(), TestCaseError> {
+    if !conformance::require_verilator("valu_cosim") {
+        return Ok(());
+    }
+    let (code, starts) = lay_out(programs, BASE);
+    let mut rng = SmallRng::seed_from_u64(init);
+    let inits: Vec<WaveInit> = starts
+        .iter()
+        .map(|&pc| {
+            let mut w = WaveInit::new(pc);
+            let (sgprs, vgprs) = (rng.random_range(0..=106), rng.random_range(0..4));
+            for v in w.sgpr.iter_mut().take(sgprs) {
+                *v = rng.random();
+            }
+            if rng.random_range(0..4) == 0 {
+                w.sgpr[126] = rng.random();
+            }
+            for lanes in w.vgpr.iter_mut().take(vgprs) {
+                for x in lanes.iter_mut() {
+                    *x = rng.random();
+                }
+            }
+            w.mode = rng.random::<u32>() & sim::golden::MODE_WRITABLE;
+            w.scratch_lane_bytes = SCRATCH_LANE;
+            w.given = sim::dispatcher::Given::Launch { sgprs, vgprs };
+            w
+        })
+        .collect();
+    let mut mem = sim::golden::memory::Memory::default();
+    let bytes: Vec<u8> = (0..MEM_BYTES).map(|_| rng.random()).collect();
+    let base = mem.alloc_with(&bytes, 4096, "buffer");
+    assert_eq!(base, MEM_BASE, "the buffer is where the programs look for it");
+    let scratch = (0..waves(model))
+        .map(|k| mem.alloc(32 * u64::from(SCRATCH_LANE), 256, &format!("scratch of slot {k}")))
+        .collect();
+    // Fetches as slow as 50 cycles (memory as fast as before): a wave may then end with a
+    // fetch still out, past its s_endpgm, and its slot be launched again before the answer
+    // comes, which the new wave must not take for its own.
+    let opts = Options {
+        latency: (1, 50),
+        mem_latency: Some((1, 6)),
+        backpressure: 15,
+        seed,
+        max_cycles: 4_000_000,
+        model: model.to_string(),
+        memory: Some(mem),
+        lds: Some(16 * 1024),
+        ..Options::default()
+    };
+    let r = sim::cosim::cosim_groups(&code, &Relaunched { inits, scratch }, &opts)
+        .map_err(|e| TestCaseError::fail(e.to_string()))?;
+    prop_assert_eq!(r.stats.workgroups, programs.len() as u64, "every program is launched");
+    progress.case_done(r.retired);
+    Ok(())
 }
 
 proptest! {
@@ -176,6 +268,28 @@ proptest! {
         init in any::<u64>(),
     ) {
         run(&ps, "cu_l4", seed, init, &PROGRESS[3])?;
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn waves_launched_into_used_slots_32_lanes(
+        ps in prop::collection::vec(vector_program(&OPS, 1..16), 2 * waves("cu") + 1),
+        seed in any::<u64>(),
+        init in any::<u64>(),
+    ) {
+        run_relaunched(&ps, "cu", seed, init, &PROGRESS[8])?;
+    }
+
+    #[test]
+    fn waves_launched_into_used_slots_4_lanes(
+        ps in prop::collection::vec(vector_program(&OPS, 1..16), 2 * waves("cu_l4") + 1),
+        seed in any::<u64>(),
+        init in any::<u64>(),
+    ) {
+        run_relaunched(&ps, "cu_l4", seed, init, &PROGRESS[9])?;
     }
 }
 

@@ -311,6 +311,12 @@ pub enum CosimError {
         stuck.iter().map(|s| format!("  {s}")).collect::<Vec<_>>().join("\n")
     )]
     Hang { cycle: u64, idle: u64, stuck: Vec<Stuck> },
+    #[error(
+        "cycle {cycle}: no wave runs, yet the dispatcher has not launched {left} workgroup(s): it finds no room \
+         for them (the slots' last waves: {})",
+        slots.join(", ")
+    )]
+    Undispatched { cycle: u64, left: u64, slots: Vec<String> },
     #[error("cycle limit of {0} reached (raise it with --max-cycles)")]
     CycleLimit(u64),
     #[error("{waves} waves requested; the model `{model}` runs 1 to {max} at once")]
@@ -1221,7 +1227,7 @@ fn run_slots(
         if !d.finished() {
             let running = m.get(p.wave_running);
             let vacant = |s: usize| {
-                golden[s].status == Status::Ended
+                matches!(golden[s].status, Status::Ended | Status::Faulted(_))
                     && running >> s & 1 == 0
                     && sm_tags[s].is_empty()
                     && vl_tags[s].is_empty()
@@ -1659,7 +1665,14 @@ fn run_slots(
                     }
                     s
                 })
-                .collect();
+                .collect::<Vec<Stuck>>();
+            if stuck.is_empty()
+                && let Some(left) = d.left()
+            {
+                // No wave runs, yet workgroups are left: the dispatcher cannot place them.
+                let (cycle, slots) = (m.cycle(), golden.iter().map(|g| format!("{:?}", g.status)).collect());
+                return Err(CosimError::Undispatched { cycle, left, slots });
+            }
             return Err(CosimError::Hang { cycle: m.cycle(), idle: idle_limit, stuck });
         }
     }

@@ -387,6 +387,11 @@ pub trait Groups {
     fn waves(&self, i: u64, slots: &[usize]) -> Vec<WaveInit>;
     /// Workgroup `i` for a report ("workgroup (1, 0, 0)").
     fn name(&self, i: u64) -> String;
+    /// Whether the workgroups after a wave's fault are still launched (a kernel's are not, as
+    /// the golden engine stops at the first fault; independent programs' may be).
+    fn launch_after_faults(&self) -> bool {
+        false
+    }
 }
 
 /// Why a wave cannot be set up: its slot and what is wrong.
@@ -558,9 +563,10 @@ impl<'a> Dispatcher<'a> {
         !self.spi.is_empty()
     }
 
-    /// The wave in `slot` ended (`fault`: with a fault, which stops further launches).
+    /// The wave in `slot` ended (`fault`: with a fault, which stops further launches unless
+    /// the groups say otherwise).
     pub fn ended(&mut self, slot: usize, fault: bool) {
-        self.halted |= fault;
+        self.halted |= fault && !self.groups.is_some_and(|g| g.launch_after_faults());
         if fault && self.first_fault.is_none() {
             self.first_fault = Some(slot);
         }
@@ -570,6 +576,12 @@ impl<'a> Dispatcher<'a> {
     /// Whether everything has been launched (or nothing more will be).
     pub fn finished(&self) -> bool {
         self.spi.is_empty() && self.groups.is_none_or(|g| self.halted || self.next >= g.count())
+    }
+
+    /// The workgroups not launched yet, if any are left to launch.
+    pub fn left(&self) -> Option<u64> {
+        let g = self.groups?;
+        (!self.halted && self.next < g.count()).then(|| g.count() - self.next)
     }
 
     /// Slot `w`'s LDS range.
