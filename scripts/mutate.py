@@ -46,9 +46,10 @@ for a lane out of range, MTBUF's missing fourth component, D16's odd last half, 
 stores, components past the format's count), against mem_cosim's format test and the random
 buffer programs. --dispatch runs only the hand-picked mutants of the dispatcher port (a
 register write taken while WB holds its port, a relaunched slot that keeps its last wave's
-SCC, stale fetch or VGPR release), against the kernels whose workgroups are launched
-while others run (the dispatcher test, then grid3d, float_div and the private arrays) and
-random programs launched into the slots earlier ones left (valu_cosim), on the 32-lane model. --only picks hand-picked mutants by their place in the list (from 1), so a
+SCC, stale fetch or VGPR release, a VGPR count ignored at launch, by the reads or by the
+writes), against the kernels whose workgroups are launched
+while others run (the dispatcher test, then grid3d, float_div and the private arrays), the
+directed program with waves of 8 to 256 VGPRs (valu_directed) and random programs launched into the slots earlier ones left (valu_cosim), on the 32-lane model. --only picks hand-picked mutants by their place in the list (from 1), so a
 campaign cut short can be finished without running the first ones again.
 
 Prints every mutant with its outcome and, at the end, the share killed and the survivors
@@ -213,6 +214,13 @@ DISPATCH = [
      "fstale_d[spi_wave_i] = fpend_d[spi_wave_i];", "fstale_d[spi_wave_i] = 1'b0;"),
     ("cu_top.sv", "a relaunched slot keeps its last wave's VGPR release (MSG_DEALLOC_VGPRS)",
      "if (spi_launch_i) vrel_q[spi_wave_i] <= 1'b0;", "if (1'b0) vrel_q[spi_wave_i] <= 1'b0;"),
+    ("cu_top.sv", "a launch ignores the wave's VGPR count",
+     "vcnt_q[spi_wave_i] <= (spi_vgprs_i < 9'(Vgprs)) ? spi_vgprs_i : 9'(Vgprs);",
+     "vcnt_q[spi_wave_i] <= 9'(Vgprs);"),
+    ("cu_top.sv", "a wave's VGPR reads ignore its count",
+     "assign ra_vcnt = vcnt_q[ra_wave_q];", "assign ra_vcnt = 9'(Vgprs);"),
+    ("cu_top.sv", "a wave's VGPR writes ignore its count",
+     "assign ex_vcnt = vcnt_q[ex_wave_q];", "assign ex_vcnt = 9'(Vgprs);"),
 ]
 
 
@@ -303,6 +311,7 @@ def main():
     if args.dispatch:
         suite = [t("kernels", "workgroups_run_at_once"), t("kernels", "grid_3d"),
                  t("kernels", "float_div_within"), t("kernels", "private_arrays"),
+                 t("valu_directed", "each_wave_has_the_vgprs_its_launch_gives_it"),
                  t("valu_cosim", "waves_launched_into_used_slots_32_lanes")]
         own = {}
     # The units' own testbenches build their Verilator models from rtl/ when they run, so their

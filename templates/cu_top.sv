@@ -154,6 +154,7 @@ module cu_top
   logic [NumWaves-1:0][47:0]        scrb_q;              // private segment (SCRATCH): address
   logic [NumWaves-1:0][17:0]        scrs_q;              // ... and bytes a lane
   logic [NumWaves-1:0]              vrel_q;              // VGPRs released (MSG_DEALLOC_VGPRS)
+  logic [NumWaves-1:0][8:0]         vcnt_q;              // VGPRs allocated (at most Vgprs)
   // Its next state (the registers above one cycle later): left out of the waveform, where it
   // would double the size of the wide per-wave state (the instruction buffers: 1,024 bits).
   /* verilator tracing_off */
@@ -240,6 +241,7 @@ module cu_top
   logic [NSS-1:0][7:0]   ss_code;      // the operand code (a pair for 64-bit operands)
   vsrc_t [2:0]           ra_src, ra_ysrc;
   logic [8:0]            ra_vdst;      // the vector destination (bit 8: past v255)
+  logic [8:0]            ra_vcnt;      // the wave's VGPR count
   logic [8:0]            ra_vdst2;     // a swap's second destination
   logic                  ra_dst_hi;    // a 16-bit destination's high half
   logic                  ra_xlane;     // source 0 is read across lanes (DPP, permute, lane read)
@@ -259,6 +261,8 @@ module cu_top
   logic [6:0]            ra_sdst;      // scalar destination code (M0-relative for s_movreld*)
   logic                  ra_sdst_ok;
 
+  assign ra_vcnt = vcnt_q[ra_wave_q];
+
   // The VGPR a 9- or 8-bit field names, plus an offset (M0-relative moves); bit 8 set past
   // v255.
   function automatic logic [8:0] vreg_at(logic [7:0] reg_i, logic [32:0] off);
@@ -267,12 +271,12 @@ module cu_top
     vreg_at = (sum > 34'd255) ? 9'h100 : {1'b0, sum[7:0]};
   endfunction
 
-  // The register a read of VGPR `r` (bit 8: past v255) plus `k` reads: v0 past the
-  // allocation (guide 7.2.7).
-  function automatic logic [7:0] vread(logic [8:0] r, logic [1:0] k);
+  // The register a read of VGPR `r` (bit 8: past v255) plus `k` reads: v0 past the wave's
+  // allocation of `n` VGPRs (guide 7.2.7).
+  function automatic logic [7:0] vread(logic [8:0] r, logic [1:0] k, logic [8:0] n);
     logic [9:0] x;
     x = {1'b0, r} + {8'd0, k};
-    vread = (r[8] || x >= 10'(Vgprs)) ? 8'd0 : x[7:0];
+    vread = (r[8] || x >= {1'b0, n}) ? 8'd0 : x[7:0];
   endfunction
 
   function automatic int unsigned ty_dwords(opnd_ty_e t);
@@ -459,22 +463,22 @@ module cu_top
           for (int k = 0; k < 4; k++) begin
             if (k < int'(ty_dwords(ra_dec_q.vc.ty[s])) && 2 * s + k < NVS) begin
               vs_on[2 * s + k] = 1'b1;
-              vs_reg[2 * s + k] = vread({1'b0, ra_src[s].code}, 2'(k));
+              vs_reg[2 * s + k] = vread({1'b0, ra_src[s].code}, 2'(k), ra_vcnt);
             end
           end
         end
         if (ra_dual && ra_ysrc[s].kind == SkVgpr) begin
           vs_on[2 * s + 1] = 1'b1;
-          vs_reg[2 * s + 1] = vread({1'b0, ra_ysrc[s].code}, 2'd0);
+          vs_reg[2 * s + 1] = vread({1'b0, ra_ysrc[s].code}, 2'd0, ra_vcnt);
         end
       end
       if (ra_dec_q.vop inside {VOP_V_MOVRELS_B32, VOP_V_MOVRELSD_B32, VOP_V_MOVRELSD_2_B32,
                                VOP_V_SWAPREL_B32, VOP_V_SWAP_B32, VOP_V_SWAP_B16}) begin
-        vs_reg[0] = vread(ra_mr_src, 2'd0);
+        vs_reg[0] = vread(ra_mr_src, 2'd0, ra_vcnt);
       end
       if (ra_dec_q.vop inside {VOP_V_SWAPREL_B32, VOP_V_SWAP_B32, VOP_V_SWAP_B16}) begin
         vs_on[2] = 1'b1;
-        vs_reg[2] = vread(ra_mr_dst, 2'd0);
+        vs_reg[2] = vread(ra_mr_dst, 2'd0, ra_vcnt);
       end
       // WMMA: the step's dword of A (slot 0, gathered across the lanes) and of B (slot 2),
       // and at the first dword C's register (slot 4); later dwords accumulate in EX.
@@ -482,25 +486,25 @@ module cu_top
         vs_on = '0;
         vs_reg = '0;
         vs_on[0] = 1'b1;
-        vs_reg[0] = vread(vreg_at(ra_dec_q.src0[7:0], 33'(ra_wst_q[2:0])), 2'd0);
+        vs_reg[0] = vread(vreg_at(ra_dec_q.src0[7:0], 33'(ra_wst_q[2:0])), 2'd0, ra_vcnt);
         vs_on[2] = 1'b1;
-        vs_reg[2] = vread(vreg_at(ra_dec_q.src1[7:0], 33'(ra_wst_q[2:0])), 2'd0);
+        vs_reg[2] = vread(vreg_at(ra_dec_q.src1[7:0], 33'(ra_wst_q[2:0])), 2'd0, ra_vcnt);
         vs_on[4] = ra_src[2].kind == SkVgpr && ra_wst_q[2:0] == 3'd0;
-        vs_reg[4] = vread(vreg_at(ra_dec_q.src2[7:0], 33'(ra_wst_q[5:3])), 2'd0);
+        vs_reg[4] = vread(vreg_at(ra_dec_q.src2[7:0], 33'(ra_wst_q[5:3])), 2'd0, ra_vcnt);
       end
     end
     if (ra_ds) begin
       // DS: ADDR in slot 0, DATA1 in slots 2-3, DATA0 in slots 4-7 (ds_swizzle_b32's ADDR in
       // slot 4). The addtid forms, append and consume read no ADDR.
       vs_on[0] = !(ra_dec_q.ds.kind inside {DK_NOP, DK_APPEND, DK_SWIZZLE}) && !ra_dec_q.ds.addtid;
-      vs_reg[0] = vread({1'b0, ra_dec_q.addr}, 2'd0);
+      vs_reg[0] = vread({1'b0, ra_dec_q.addr}, 2'd0, ra_vcnt);
       for (int k = 0; k < 2; k++) begin
         vs_on[2 + k] = 3'(k) < ds_data1_dwords(ra_dec_q.ds.kind, ra_dec_q.ds.bytes, ra_dec_q.ds.data2);
-        vs_reg[2 + k] = vread({1'b0, ra_dec_q.data1}, 2'(k));
+        vs_reg[2 + k] = vread({1'b0, ra_dec_q.data1}, 2'(k), ra_vcnt);
       end
       for (int k = 0; k < 4; k++) begin
         vs_on[4 + k] = 3'(k) < ds_data0_dwords(ra_dec_q.ds.kind, ra_dec_q.ds.bytes);
-        vs_reg[4 + k] = vread({1'b0, (ra_dec_q.ds.kind == DK_SWIZZLE) ? ra_dec_q.addr : ra_dec_q.data0}, 2'(k));
+        vs_reg[4 + k] = vread({1'b0, (ra_dec_q.ds.kind == DK_SWIZZLE) ? ra_dec_q.addr : ra_dec_q.data0}, 2'(k), ra_vcnt);
       end
     end
     if (ra_gm) begin
@@ -508,15 +512,15 @@ module cu_top
       // in slots 4-7. MUBUF: VADDR's index or offset in slot 0, with both (IDXEN and OFFEN)
       // the offset in slot 1; VDATA in slots 4-7.
       vs_on[0] = !ra_dec_q.mem.mubuf || ra_dec_q.idxen[0] || ra_dec_q.offen[0];
-      vs_reg[0] = vread({1'b0, ra_dec_q.mem.mubuf ? ra_dec_q.vaddr : ra_dec_q.addr}, 2'd0);
+      vs_reg[0] = vread({1'b0, ra_dec_q.mem.mubuf ? ra_dec_q.vaddr : ra_dec_q.addr}, 2'd0, ra_vcnt);
       vs_on[1] = ra_dec_q.mem.mubuf ? ra_dec_q.idxen[0] && ra_dec_q.offen[0] :
                  ra_dec_q.saddr == SrcNull[6:0] || ra_dec_q.mem.flat;
-      vs_reg[1] = vread({1'b0, ra_dec_q.mem.mubuf ? ra_dec_q.vaddr : ra_dec_q.addr}, 2'd1);
+      vs_reg[1] = vread({1'b0, ra_dec_q.mem.mubuf ? ra_dec_q.vaddr : ra_dec_q.addr}, 2'd1, ra_vcnt);
       for (int k = 0; k < 4; k++) begin
         // (An atomic's DATA and DATA2, which only the compare-swaps use: 2 or 4 dwords.)
         vs_on[4 + k] = (ra_dec_q.mem.kind == MK_GSTORE && 3'(k) < ds_el_dwords(ra_dec_q.mem.size)) ||
                        (ra_dec_q.mem.kind == MK_GATOMIC && 5'(k) < (ra_dec_q.mem.size >> 1));
-        vs_reg[4 + k] = vread({1'b0, ra_dec_q.mem.mubuf ? ra_dec_q.vdata : ra_dec_q.data}, 2'(k));
+        vs_reg[4 + k] = vread({1'b0, ra_dec_q.mem.mubuf ? ra_dec_q.vdata : ra_dec_q.data}, 2'(k), ra_vcnt);
       end
     end
 
@@ -568,9 +572,14 @@ module cu_top
   end
 
   // WMMA's rules (sim/src/golden/valu/wmma.rs): A and B in VGPRs, C in VGPRs or an inline
-  // constant; D overlapping neither A nor B, nor C unless it is C.
+  // constant; D overlapping neither A nor B, nor C unless it is C; nor, when D starts at v0,
+  // any of them reaching past the wave's VGPR count `n` (such dwords read v0).
   function automatic logic wmma_hits(logic [7:0] r, logic [3:0] len, logic [7:0] d);
     wmma_hits = 10'(r) < 10'(d) + 10'd8 && 10'(d) < 10'(r) + 10'(len);
+  endfunction
+
+  function automatic logic wmma_past(logic [7:0] r, logic [3:0] len, logic [7:0] d, logic [8:0] n);
+    wmma_past = d == 8'd0 && 10'(r) + 10'(len) > 10'(n);
   endfunction
 
   always_comb begin
@@ -580,6 +589,9 @@ module cu_top
               (!ra_dec_q.src0[8] || !ra_dec_q.src1[8] ||
                wmma_hits(ra_dec_q.src0[7:0], {1'b0, ra_wlast} + 4'd1, ra_dec_q.vdst) ||
                wmma_hits(ra_dec_q.src1[7:0], {1'b0, ra_wlast} + 4'd1, ra_dec_q.vdst) ||
+               wmma_past(ra_dec_q.src0[7:0], {1'b0, ra_wlast} + 4'd1, ra_dec_q.vdst, ra_vcnt) ||
+               wmma_past(ra_dec_q.src1[7:0], {1'b0, ra_wlast} + 4'd1, ra_dec_q.vdst, ra_vcnt) ||
+               (ra_dec_q.src2[8] && wmma_past(ra_dec_q.src2[7:0], 4'd8, ra_dec_q.vdst, ra_vcnt)) ||
                (ra_dec_q.src2[8] ? ra_dec_q.src2[7:0] != ra_dec_q.vdst && wmma_hits(ra_dec_q.src2[7:0], 4'd8, ra_dec_q.vdst) :
                                    !(ra_dec_q.src2[7:0] inside {[8'd128:8'd208], [8'd240:8'd248]})));
   end
@@ -1578,6 +1590,8 @@ module cu_top
   logic                       ex_ds;         // ... a DS instruction for cu_ds
   logic                       ex_xm, ex_gm;  // ... a memory-port instruction; a GLOBAL one
   logic [WaveW-1:0]           ex_wave_q;
+  logic [8:0]                 ex_vcnt;     // its VGPR count
+  assign ex_vcnt = vcnt_q[ex_wave_q];
   logic [47:0]                ex_pc_q;
   logic [InstBits-1:0]        ex_inst_q;
   decoded_t                   ex_dec_q;
@@ -2941,7 +2955,7 @@ module cu_top
       for (int k = 0; k < 4; k++) begin
         kd = ex_wsel_q ? 3'(k + 4) : 3'(k);
         rk = {2'b0, ex_dec_q.mem.mubuf ? ex_dec_q.vdata : ex_dec_q.vdst} + 10'(kd);
-        if ((kd < ld_dw || (ld_tfe && kd == ld_dw)) && rk < 10'(Vgprs)) begin
+        if ((kd < ld_dw || (ld_tfe && kd == ld_dw)) && rk < 10'(ex_vcnt)) begin
           // (A D16 format load's last VGPR is a half when its components are odd.)
           vd_en[rk[1:0]] = (ld_d16 && kd == ld_dw - 3'd1 && (ex_ds || !ex_dec_q.mem.fmt || ex_dec_q.mem.comps[0])) ?
                            half : full;
@@ -2960,7 +2974,7 @@ module cu_top
       if (ex_swap) begin
         for (int k = 0; k < 2; k++) begin
           r = (k == 0) ? ex_vdst_q : ex_vdst2_q;
-          if (!r[8] && r < 9'(Vgprs) && (!ex_two_q || ex_wsel_q == (k == 1))) begin
+          if (!r[8] && r < ex_vcnt && (!ex_two_q || ex_wsel_q == (k == 1))) begin
             // v_swap_b16 writes a half of each: the destination's, and source 0's.
             vd_en[r[1:0]] = (ex_dec_q.vop != VOP_V_SWAP_B16) ? full : (k == 0) ? half : half2;
             vd_reg[r[1:0]] = r[7:0];
@@ -2972,7 +2986,7 @@ module cu_top
         end
       end else if (ex_wmma) begin
         // WMMA: D's register of the step (a 16-bit D: OPSEL[2]'s half), in every lane.
-        if (!ex_vdst_q[8] && ex_vdst_q < 9'(Vgprs)) begin
+        if (!ex_vdst_q[8] && ex_vdst_q < ex_vcnt) begin
           vd_en[ex_vdst_q[1:0]] = (ex_vop inside {VOP_V_DOT2_F16_F16, VOP_V_DOT2_BF16_BF16}) ? half : full;
           vd_reg[ex_vdst_q[1:0]] = ex_vdst_q[7:0];
           for (int i = 0; i < NumLanes; i++) begin
@@ -2985,7 +2999,7 @@ module cu_top
         // (v_permlane64_b32 does nothing in wave32.)
         for (int k = 0; k < 4; k++) begin
           rk = {1'b0, ex_vdst_q} + 10'(k);
-          if (k < int'(ty_dwords(ex_dec_q.vc.dty)) && !ex_vdst_q[8] && rk < 10'(Vgprs)) begin
+          if (k < int'(ty_dwords(ex_dec_q.vc.dty)) && !ex_vdst_q[8] && rk < 10'(ex_vcnt)) begin
             vd_en[rk[1:0]] = ty16(ex_dec_q.vc.dty) ? half : full;
             vd_reg[rk[1:0]] = rk[7:0];
             for (int i = 0; i < NumLanes; i++) begin
@@ -2996,7 +3010,7 @@ module cu_top
       end
       if (ex_dec_q.vc.enc == VE_VOPD) begin
         ry = {ex_dec_q.vdsty, !ex_dec_q.vdstx[0]};
-        if (9'(ry) < 9'(Vgprs)) begin
+        if (9'(ry) < ex_vcnt) begin
           vd_en[ry[1:0]] = full;
           vd_reg[ry[1:0]] = ry;
           vd_data[ry[1:0]] = vl_yd;
@@ -3226,7 +3240,7 @@ module cu_top
     end
     for (int k = 0; k < 4; k++) begin
       rk = {2'b0, vl_vdst_q[ve_tag]} + 10'(k);
-      if (3'(k) < dw && rk < 10'(Vgprs)) begin
+      if (3'(k) < dw && rk < 10'(vcnt_q[vl_wave_q[ve_tag]])) begin
         ve_en[rk[1:0]] = vl_d16_q[ve_tag] ? half : full;
         ve_reg[rk[1:0]] = rk[7:0];
         for (int i = 0; i < NumLanes; i++) begin
@@ -3660,6 +3674,16 @@ module cu_top
     end else begin
       if (ex_retire && ex_vrel && ex_status != RtFault) vrel_q[ex_wave_q] <= 1'b1;
       if (spi_launch_i) vrel_q[spi_wave_i] <= 1'b0;
+    end
+  end
+
+  // Each wave's VGPR count, set at launch (the model's Vgprs at most): its reads past it see
+  // v0, its writes past it are dropped.
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      vcnt_q <= {NumWaves{9'(Vgprs)}};
+    end else if (spi_launch_i) begin
+      vcnt_q[spi_wave_i] <= (spi_vgprs_i < 9'(Vgprs)) ? spi_vgprs_i : 9'(Vgprs);
     end
   end
 

@@ -324,7 +324,7 @@ pub enum CosimError {
     #[error("{0}")]
     Lds(String),
     #[error("wave {wave}: {what}")]
-    Scratch { wave: usize, what: String },
+    BadWave { wave: usize, what: String },
     #[error("{0}")]
     NoModel(#[from] rtl::NoModel),
     #[error("the memory returned data for a counter that was zero (cu_top's cnt_error_o)")]
@@ -370,7 +370,7 @@ pub fn cosim(code: &Code, waves: &[WaveInit], opts: &Options) -> Result<Report, 
     }
     lds_layout(waves, opts.lds, v.lds_bytes)?;
     for (wave, w) in waves.iter().enumerate() {
-        dispatcher::check_scratch(wave, w).map_err(|b| CosimError::Scratch { wave: b.wave, what: b.what })?;
+        dispatcher::check_wave(wave, w).map_err(|b| CosimError::BadWave { wave: b.wave, what: b.what })?;
     }
     run_traced(code, &Work::Waves(waves), opts)
 }
@@ -804,7 +804,8 @@ fn memory_diff(golden: &Memory, rtl: &Memory) -> Option<String> {
 fn ds_reference(g: &Wave, code: &Code, lds: crate::ds_timing::Lds) -> Option<crate::ds_timing::Timing> {
     let inst = code.fetch(g.pc).ok()?;
     let field = |f| if inst.def().operands.iter().any(|o| o.field == f) { inst.field(f) } else { 0 };
-    let vreg = |r: u32| g.vgpr.get(r as usize).copied().unwrap_or([0; 32]);
+    // (A VGPR past the wave's count reads v0, as the golden model's reads do.)
+    let vreg = |r: u32| g.vgpr.get(r as usize).or(g.vgpr.first()).copied().unwrap_or([0; 32]);
     if let Some(shape) = crate::ds_timing::Shape::of_flat(inst.def(), field(isa::Field::Glc) != 0) {
         // A FLAT instruction's lanes in the shared aperture, at their LDS offsets (the
         // address's low dword plus the unsigned 12-bit offset).
@@ -916,7 +917,7 @@ fn run_slots(
     // workgroup's range of it is what the golden model's waves of that workgroup address.
     let mut lds = vec![0u8; m.v.lds_bytes as usize];
     let mut waves_done = 0u64;
-    d.place(&|_| true).map_err(|b| CosimError::Scratch { wave: b.wave, what: b.what })?;
+    d.place(&|_| true).map_err(|b| CosimError::BadWave { wave: b.wave, what: b.what })?;
     // What the RTL has written to its VGPRs, and which lanes of which registers the
     // instruction retiring next in each wave has written so far.
     let mut vwrites: Vec<BTreeMap<u8, u32>> = vec![BTreeMap::new(); slots];
@@ -1236,7 +1237,7 @@ fn run_slots(
                     && !vpend.iter().any(|(q, _)| q.wave == s)
                     && vcur.as_ref().is_none_or(|(q, _)| q.wave != s)
             };
-            d.place(&vacant).map_err(|b| CosimError::Scratch { wave: b.wave, what: b.what })?;
+            d.place(&vacant).map_err(|b| CosimError::BadWave { wave: b.wave, what: b.what })?;
         }
         let spi_take = d.drive(&mut m);
         m.step();

@@ -38,6 +38,10 @@ pub struct WaveInit {
     /// takes them at launch).
     pub scratch_base: u64,
     pub scratch_lane_bytes: u32,
+    /// VGPRs allocated to the wave (1..=256; a kernel's: its descriptor's count): reads past
+    /// them see v0 and writes past them are dropped (guide 7.2.7), on both models (the
+    /// dispatcher port takes it at launch; a model with fewer VGPRs a wave gives it its own).
+    pub vgprs: usize,
     /// Which registers of `sgpr` and `vgpr` the launch sets; the others keep what the wave
     /// slot holds.
     pub given: Given,
@@ -87,13 +91,15 @@ impl WaveInit {
             wg: 0,
             scratch_base: 0,
             scratch_lane_bytes: 0,
+            vgprs: 256,
             given: Given::All,
         }
     }
 
-    /// The state a dispatcher gave `w` (registers, EXEC, MODE, PC, private segment), in
-    /// workgroup 0.
+    /// The state a dispatcher gave `w` (registers, EXEC, MODE, PC, private segment, VGPR
+    /// count), in workgroup 0.
     pub fn from_wave(w: &Wave) -> WaveInit {
+        let vgprs = w.vgpr.len();
         let mut vgpr = w.vgpr.clone();
         vgpr.resize(256, [0; 32]);
         WaveInit {
@@ -104,20 +110,22 @@ impl WaveInit {
             wg: 0,
             scratch_base: w.scratch_base,
             scratch_lane_bytes: w.scratch_lane_bytes,
+            vgprs,
             given: Given::All,
         }
     }
 
-    /// The golden model's wave, with the model's VGPR allocation (for [`Given::All`]: the
+    /// The golden model's wave on a model of `vgprs` VGPRs a wave (for [`Given::All`]: the
     /// wave that [`setup_writes`] starts).
     pub fn golden(&self, vgprs: usize) -> Wave {
         self.starting(&SlotRegs { sgpr: self.sgpr, vgpr: self.vgpr.clone() }, vgprs)
     }
 
     /// The golden model's wave as it starts in a slot whose registers hold `regs` once its
-    /// [`setup_writes`] are done (the model's VGPR allocation: `vgprs`).
+    /// [`setup_writes`] are done, on a model of `vgprs` VGPRs a wave: the wave's own count,
+    /// or the model's if that is smaller.
     pub fn starting(&self, regs: &SlotRegs, vgprs: usize) -> Wave {
-        let mut w = Wave::with_vgprs(self.pc, vgprs);
+        let mut w = Wave::with_vgprs(self.pc, self.vgprs.min(vgprs));
         w.sgpr = regs.sgpr;
         w.sgpr[isa::operand::NULL as usize] = 0;
         w.mode = self.mode;
@@ -163,6 +171,8 @@ pub enum Op {
         lds_bytes: u32,
         scratch_base: u64,
         scratch_lane_bytes: u32,
+        /// Its VGPR count (the model's at most).
+        vgprs: u32,
     },
     /// Start the launched waves of `mask` together.
     Start { mask: u64 },
@@ -242,7 +252,17 @@ impl Spi {
                 m.set_words(p.spi_vgpr_data, data);
                 m.get(p.spi_vgpr_ready) >> (reg % 4) & 1 == 1
             }
-            Op::Launch { wave, pc, mode, wg, lds_base_dw, lds_bytes, scratch_base, scratch_lane_bytes } => {
+            Op::Launch {
+                wave,
+                pc,
+                mode,
+                wg,
+                lds_base_dw,
+                lds_bytes,
+                scratch_base,
+                scratch_lane_bytes,
+                vgprs,
+            } => {
                 m.set(p.spi_wave, *wave as u64);
                 m.set(p.spi_launch, 1);
                 m.set(p.spi_pc, *pc);
@@ -252,6 +272,7 @@ impl Spi {
                 m.set(p.spi_lds_size, u64::from(*lds_bytes));
                 m.set(p.spi_scratch_base, *scratch_base);
                 m.set(p.spi_scratch_size, u64::from(*scratch_lane_bytes));
+                m.set(p.spi_vgprs, u64::from(*vgprs));
                 true
             }
             Op::Start { mask } => {
@@ -401,10 +422,13 @@ pub struct BadWave {
     pub what: String,
 }
 
-/// The dispatcher port's private segment: a 48-bit address, fewer than 2^18 bytes a lane
-/// (gfx11 allows 262,136), whole dwords.
-pub fn check_scratch(wave: usize, w: &WaveInit) -> Result<(), BadWave> {
-    let what = if w.scratch_base >> 48 != 0 {
+/// What the dispatcher port takes of a wave: 1 to 256 VGPRs (a wave is never created with
+/// none, guide 3.3.2.1), and its private segment at a 48-bit address, fewer than 2^18 bytes
+/// a lane (gfx11 allows 262,136), whole dwords.
+pub fn check_wave(wave: usize, w: &WaveInit) -> Result<(), BadWave> {
+    let what = if !(1..=256).contains(&w.vgprs) {
+        format!("{} VGPRs: a wave has 1 to 256", w.vgprs)
+    } else if w.scratch_base >> 48 != 0 {
         format!("the private segment's address {:#x} is not below 2^48", w.scratch_base)
     } else if w.scratch_lane_bytes >= 1 << 18 || !w.scratch_lane_bytes.is_multiple_of(4) {
         format!(
@@ -504,6 +528,7 @@ impl<'a> Dispatcher<'a> {
             lds_bytes: self.lds[w].1 as u32,
             scratch_base: init.scratch_base,
             scratch_lane_bytes: init.scratch_lane_bytes,
+            vgprs: init.vgprs.min(self.vgprs) as u32,
         }
     }
 
@@ -524,7 +549,7 @@ impl<'a> Dispatcher<'a> {
             };
             let inits = gs.waves(self.next, &pl.slots);
             for (n, (&w, init)) in pl.slots.iter().zip(&inits).enumerate() {
-                check_scratch(w, init)?;
+                check_wave(w, init)?;
                 self.wg[w] = pl.wg;
                 self.lds[w] = (4 * pl.lds_base_dw as usize, pl.lds_bytes as usize);
                 self.placed[w] = Some((self.next, n));

@@ -437,6 +437,10 @@ struct CosimArgs {
     /// multiple of 4, at most 262,136), zeroed [default: none, so every SCRATCH access faults].
     #[arg(long, default_value_t = 0)]
     scratch: u32,
+    /// VGPRs each wave has (1 to 256; the model's `vgprs` at most): a VGPR past them reads as
+    /// v0 and is not written, on both models, as a kernel's past its descriptor's count.
+    #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u16).range(1..=256))]
+    vgprs: u16,
     /// Write the run's performance counters here as JSON.
     #[arg(long)]
     stats: Option<PathBuf>,
@@ -581,6 +585,7 @@ fn cmd_cosim(a: CosimArgs) -> Result<ExitCode> {
                 }
             }
             w.sgpr[0] = k as u32;
+            w.vgprs = usize::from(a.vgprs);
             w
         })
         .collect();

@@ -186,6 +186,13 @@ pub fn ports(cfg: &Config) -> Vec<Port> {
     l.port("spi_lds_size_i", In, &logic("16"), 17, "... and its size in bytes");
     l.port("spi_scratch_base_i", In, &logic("47"), 48, "its private segment's address (SCRATCH)");
     l.port("spi_scratch_size_i", In, &logic("17"), 18, "... and its bytes a lane (a multiple of 4; 0: none)");
+    l.port(
+        "spi_vgprs_i",
+        In,
+        &logic("8"),
+        9,
+        "... and its VGPR count (Vgprs at most): reads past it see v0, writes past it are dropped",
+    );
     l.port("spi_start_i", In, "logic", 1, "start the launched waves of spi_start_mask_i together");
     l.port("spi_start_mask_i", In, &logic("NumWaves-1"), waves, "");
 

@@ -20,7 +20,9 @@
 //! **Registers.** The guide allows A and B to overlap C when C is not D, and says "the typical
 //! case is that C and D are the same". Other overlaps are illegal here (an illegal-instruction
 //! fault): D overlapping A or B, or overlapping C without being C. The instruction works over
-//! many cycles, and its result would depend on the order it wrote D in.
+//! many cycles, and its result would depend on the order it wrote D in. A register past the
+//! wave's VGPR count reads v0 (guide 7.2.7), so an A, B or C that reaches past it overlaps a
+//! D that starts at v0, and is illegal the same way.
 //!
 //! **Arithmetic.** The guide says the instructions "work over multiple cycles ... and
 //! internally use the DOT instructions", and support only round-to-nearest-even; it leaves
@@ -116,14 +118,25 @@ fn check(x: &VExec, fmt: In, acc: Acc) -> Result<(u32, u32, Option<u32>), String
     let constant = c_constant(x, acc)?;
     let n = ab_dwords(fmt);
     let hits = |r: u32, len: u32| r < d + 8 && d < r + len;
+    // (Reaches past the wave's VGPRs, so reads v0 for some dwords, which D's first is.)
+    let count = x.vgpr_count();
+    let past = |r: u32, len: u32| d == 0 && r + len > count;
     if hits(a, n) || hits(b, n) {
         return Err(format!("D (v{d}..v{}) overlaps A or B", d + 7));
     }
-    if let Src::Vgpr { reg: c, .. } = v.src[2]
-        && u32::from(c) != d
-        && hits(u32::from(c), 8)
-    {
-        return Err(format!("D (v{d}..v{}) overlaps C without being C", d + 7));
+    if past(a, n) || past(b, n) {
+        return Err(format!(
+            "A or B reaches past the wave's {count} VGPRs (read as v0, which D (v0..v7) is)"
+        ));
+    }
+    if let Src::Vgpr { reg: c, .. } = v.src[2] {
+        let c = u32::from(c);
+        if c != d && hits(c, 8) {
+            return Err(format!("D (v{d}..v{}) overlaps C without being C", d + 7));
+        }
+        if past(c, 8) {
+            return Err(format!("C reaches past the wave's {count} VGPRs (read as v0, which D (v0..v7) is)"));
+        }
     }
     Ok((a, b, constant))
 }
