@@ -165,7 +165,8 @@ fn each_wave_has_the_vgprs_its_launch_gives_it() {
             for (k, w) in r.state.iter().enumerate() {
                 let n = counts[k % counts.len()];
                 assert_eq!(w.vgpr.len(), n, "{}: wave {k}'s VGPRs", v.name);
-                // v1 = v20 + 1, then overwritten by v_movreld (M0 12: v13 is written, not v1).
+                // v1 = v20 + 1: 8, or v0's 0x10 + 1 where v20 is past the count (the
+                // v_movreld v1 with M0 12 writes v13, not v1).
                 let want_v1 = if n > 20 { 8 } else { 0x10 + 1 };
                 assert!(
                     w.vgpr[1].iter().all(|&x| x == want_v1),

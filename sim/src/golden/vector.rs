@@ -417,12 +417,12 @@ impl<'a, 'm> VExec<'a, 'm> {
         }
     }
 
-    #[inline]
     /// The wave's VGPR count: a register past it reads v0 and is not written.
     pub(super) fn vgpr_count(&self) -> u32 {
         self.wave.vgpr.len() as u32
     }
 
+    #[inline]
     pub(super) fn ops(&self) -> &VOperands {
         self.v
     }
